@@ -1,0 +1,70 @@
+/**
+ * The route table: every /api endpoint as data. The CDK API and the local adapter both loop over
+ * it, so adding an endpoint is one row here plus one handler file. It imports no handler code.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'gateway';
+export type Method = 'GET' | 'POST';
+
+export interface Route {
+  method: Method;
+  /** Path under /api, written as the contract writes it; `{name}` is a path parameter. */
+  path: string;
+  /** `<area>/<handler>`: the module functions/<area>/handlers/<handler>.ts exporting `handler`. */
+  handler: string;
+  access: Access;
+}
+
+export const apiBasePath = '/api';
+
+export const routes: readonly Route[] = [
+  { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public' },
+  { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public' },
+];
+
+/** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */
+export const fallbackHandler = 'platform/route-not-found';
+
+/** The handler module's path relative to functions/, e.g. `catalog/handlers/list-plans.ts`. */
+export function handlerModule(handler: string): string {
+  const [area, name] = handler.split('/');
+  return `${area}/handlers/${name}.ts`;
+}
+
+/** A path without its trailing slash: each route answers with and without one. */
+export function canonicalPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export type RouteMatch =
+  | { kind: 'route'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong-method'; allow: Method[] }
+  | { kind: 'none' };
+
+/** Finds the row for a method and a path under /api (trailing slash ignored). */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const wanted = canonicalPath(path).split('/');
+  const allow: Method[] = [];
+  for (const route of routes) {
+    const params = matchPath(canonicalPath(route.path).split('/'), wanted);
+    if (!params) continue;
+    if (route.method === method.toUpperCase()) return { kind: 'route', route, params };
+    allow.push(route.method);
+  }
+  return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
+}
+
+function matchPath(pattern: string[], actual: string[]): Record<string, string> | undefined {
+  if (pattern.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of pattern.entries()) {
+    const value = actual[i]!;
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name) {
+      if (!value) return undefined;
+      params[name] = decodeURIComponent(value);
+    } else if (part !== value) {
+      return undefined;
+    }
+  }
+  return params;
+}

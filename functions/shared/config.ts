@@ -1,0 +1,9 @@
+/** Reads a required environment variable once, failing fast at cold start when it is missing. */
+export function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+/** The stage name (dev, prod, local, test); used in log context and cookie-free config. */
+export const stage = process.env.STAGE ?? 'local';

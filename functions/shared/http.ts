@@ -1,0 +1,226 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import httpUrlEncodeBodyParser from '@middy/http-urlencode-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, Forbidden, Invalid, MethodNotAllowed, TooManyRequests, Unauthorized } from './errors';
+import { logger } from './logger';
+import { appSecrets } from './secrets';
+import { type Session, tokenFromHeader, verifySessionToken } from './session-token';
+import { parseInput } from './validation';
+
+/** Who may call a route: anyone, a signed-in user, an admin, or the payment gateway's server. */
+export type Access = 'public' | 'user' | 'admin' | 'gateway';
+
+/** What a handler returns: the envelope body, built with `success` or `blogSuccess`. */
+export interface Reply {
+  statusCode?: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** The contract's success envelope: `{status: 1, message, data}`. */
+export const success = (data: unknown = {}, message = ''): Reply => ({ body: { status: 1, message, data } });
+
+/** The blog routes' success envelope: `{status: true, data}`. */
+export const blogSuccess = (data: unknown): Reply => ({ body: { status: true, data } });
+
+/** The largest request body accepted; API Gateway's own limit is far higher. */
+export const maxBodyBytes = 64 * 1024;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler sees: validated body and path parameters, the session when the route needs one. */
+export interface HttpRequest<Body, Params, Auth> {
+  body: Body;
+  params: Params;
+  session: Auth;
+  method: string;
+  /** The path as requested, with the /api prefix. */
+  path: string;
+  rawQueryString: string;
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+  /** The raw body text, for callers that must check it byte for byte; absent on most routes. */
+  rawBody?: string;
+}
+
+type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown; session?: Session; rawBodyText?: string };
+type Result = APIGatewayProxyStructuredResultV2;
+
+interface HandlerOptions<A extends Access, B, P> {
+  access: A;
+  /** Schema of the body; its messages are the user-facing ones. */
+  body?: B;
+  /** Schema of the path parameters. */
+  params?: P;
+}
+
+/**
+ * Builds a Lambda handler on the one Middy stack: logger context, header normalising, body
+ * parsing (multipart, JSON, urlencoded) under a size limit, access control, validation, and the
+ * error handler that alone writes error envelopes.
+ */
+export function httpHandler<
+  A extends Access,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(
+  options: HandlerOptions<A, B, P>,
+  run: (request: HttpRequest<Parsed<B>, Parsed<P>, A extends 'user' | 'admin' ? Session : undefined>) => Promise<Reply>,
+) {
+  const base = async (event: Event): Promise<Result> => {
+    const request = {
+      body: (options.body ? parseInput(options.body, event.body) : undefined) as Parsed<B>,
+      params: (options.params ? parseInput(options.params, event.pathParameters) : undefined) as Parsed<P>,
+      session: event.session as A extends 'user' | 'admin' ? Session : undefined,
+      method: event.requestContext.http.method,
+      path: event.rawPath,
+      rawQueryString: event.rawQueryString,
+      headers: event.headers,
+      sourceIp: event.requestContext.http.sourceIp,
+      rawBody: event.rawBodyText,
+    };
+    const reply = await run(request);
+    return jsonResponse(reply.statusCode ?? 200, reply.body, reply.headers);
+  };
+
+  return middy<Event, Result>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(accessLog())
+    .use(errorEnvelope())
+    .use(httpHeaderNormalizer())
+    .use(bodyParser())
+    .use(accessControl(options.access))
+    .handler(base as (event: Event, context: Context) => Promise<Result>);
+}
+
+function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): Result {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** One line per request with route, status and duration; never headers or bodies. */
+function accessLog(): middy.MiddlewareObj<Event, Result> {
+  let started = 0;
+  const line = (request: middy.Request<Event, Result>) => {
+    const { http, requestId } = request.event.requestContext;
+    logger.info('request', {
+      apiRequestId: requestId,
+      method: http.method,
+      path: http.path,
+      status: request.response?.statusCode,
+      durationMs: Date.now() - started,
+    });
+  };
+  return {
+    before: () => {
+      started = Date.now();
+    },
+    after: line,
+    onError: (request) => {
+      if (request.response) line(request);
+    },
+  };
+}
+
+/** Turns every thrown error into the contract's envelope; internals never reach the caller. */
+function errorEnvelope(): middy.MiddlewareObj<Event, Result> {
+  return {
+    onError: (request) => {
+      request.response = errorResponse(request.error);
+    },
+  };
+}
+
+/** Maps an error to its response: typed errors keep their code and message, the rest is a 500. */
+export function errorResponse(error: unknown): Result {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error instanceof MethodNotAllowed) headers.allow = error.allow.join(', ');
+    if (error instanceof TooManyRequests && error.retryAfterSeconds) headers['retry-after'] = String(error.retryAfterSeconds);
+    if (error.statusCode >= 500) logger.error('request failed', { error });
+    return jsonResponse(error.statusCode, { status: 0, message: error.message, ...error.extra }, headers);
+  }
+  const status = (error as { statusCode?: number } | undefined)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Middy's parsers throw 413/415/422 for bodies they cannot read: that is the caller's input.
+    const message = status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : 'Malformed request body';
+    return jsonResponse(400, { status: 0, message, errors: { body: message } });
+  }
+  logger.error('unhandled error', { error });
+  return jsonResponse(500, { status: 0, message: 'Something went wrong' });
+}
+
+const multipart = httpMultipartBodyParser({
+  disableContentTypeError: true,
+  busboy: { limits: { fieldSize: maxBodyBytes, fields: 100, files: 0 } },
+});
+const json = httpJsonBodyParser({ disableContentTypeError: true });
+const urlencoded = httpUrlEncodeBodyParser({ disableContentTypeError: true });
+
+/**
+ * Parses whichever of the three body types arrived. No body is an empty form; a body of any other
+ * type, or one over the size limit, is refused before any work.
+ */
+function bodyParser(): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: async (request) => {
+      const { event } = request;
+      if (event.body === undefined || event.body === null || event.body === '') {
+        event.body = {};
+        return;
+      }
+      const text = String(event.body);
+      const bytes = event.isBase64Encoded ? Math.floor((text.length * 3) / 4) : Buffer.byteLength(text);
+      if (bytes > maxBodyBytes) throw new Invalid('Request body is too large', { body: 'Request body is too large' });
+      event.rawBodyText = event.isBase64Encoded ? Buffer.from(text, 'base64').toString('utf8') : text;
+      for (const parser of [multipart, json, urlencoded]) {
+        await parser.before?.(request as middy.Request);
+        if (typeof event.body !== 'string') break;
+      }
+      if (typeof event.body === 'string') throw new Invalid('Unsupported content type', { body: 'Unsupported content type' });
+      if (event.body === null || typeof event.body !== 'object' || Array.isArray(event.body)) {
+        throw new Invalid('Malformed request body', { body: 'Malformed request body' });
+      }
+    },
+  };
+}
+
+/** Checks the caller against the route's access before the handler runs. */
+function accessControl(access: Access): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: async ({ event }) => {
+      if (access === 'public') return;
+      if (access === 'gateway') {
+        await requireGatewayKey(event.headers['rt-uddoktapay-api-key']);
+        return;
+      }
+      const token = tokenFromHeader(event.headers.authorization);
+      if (!token) throw new Unauthorized();
+      event.session = await verifySessionToken(token);
+      if (access === 'admin') throw new Forbidden();
+    },
+  };
+}
+
+/** The gateway's API key, compared in constant time (hashes first, so lengths leak nothing). */
+async function requireGatewayKey(presented: string | undefined): Promise<void> {
+  const { gatewayApiKey } = await appSecrets();
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  if (!gatewayApiKey || !presented || !timingSafeEqual(digest(presented), digest(gatewayApiKey))) {
+    throw new Unauthorized('Invalid API key');
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The one DynamoDB table, as data. CDK builds the cloud table from it, the local stack and the
+ * tests create DynamoDB Local's table from it. Keys and access patterns: functions/data-layer.md.
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+export type IndexName = (typeof tableDefinition.globalIndexes)[number]['indexName'];

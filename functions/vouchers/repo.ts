@@ -1,0 +1,115 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../shared/db';
+import { randomId } from '../shared/ids';
+import { fromItem, position, toItem } from '../shared/items';
+import { type TransactionItem, transact } from '../shared/transactions';
+
+/** A voucher (gift card) sold as codes; `description` is the Rules HTML. */
+export interface Voucher {
+  id: string;
+  masterCategoryId: string;
+  name: string;
+  image: string;
+  price: number;
+  description: string;
+  position: number;
+}
+
+/** A voucher with the number of its codes still unsold. */
+export interface VoucherWithStock extends Voucher {
+  stock: number;
+}
+
+/**
+ * Stock is counted in this many shard items per voucher. Each code belongs to one shard and a
+ * sale decrements that shard in the same transaction that deletes the code, so the sum of the
+ * shards is exactly the number of unsold codes, and no single counter item takes every sale.
+ */
+export const stockShards = 8;
+
+const keys = {
+  voucher: (id: string) => ({ pk: `VOUCHER#${id}`, sk: '#META' }),
+  voucherListing: (v: Pick<Voucher, 'id' | 'masterCategoryId' | 'position'>) => ({
+    gsi1pk: `MCAT#${v.masterCategoryId}`,
+    gsi1sk: `VOUCHER#${position(v.position)}#${v.id}`,
+  }),
+  stockShard: (voucherId: string, shard: number) => ({ pk: `VOUCHER#${voucherId}`, sk: `#STOCK#${shard}` }),
+  code: (voucherId: string, codeId: string) => ({ pk: `VOUCHER#${voucherId}`, sk: `CODE#${codeId}` }),
+};
+
+/** Stores a voucher and its empty stock shards (seed and admin). */
+export async function putVoucher(voucher: Voucher): Promise<void> {
+  const listing = keys.voucherListing(voucher);
+  await db.send(new PutCommand({ TableName: tableName, Item: toItem('Voucher', { ...keys.voucher(voucher.id), ...listing }, voucher) }));
+  await transact(
+    Array.from({ length: stockShards }, (_, shard) => ({
+      Update: {
+        TableName: tableName,
+        Key: keys.stockShard(voucher.id, shard),
+        UpdateExpression: 'SET entity = :entity, voucherId = :voucherId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, #count = if_not_exists(#count, :zero)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':entity': 'VoucherStock',
+          ':voucherId': voucher.id,
+          ':gsi1pk': listing.gsi1pk,
+          ':gsi1sk': `${listing.gsi1sk}#STOCK#${shard}`,
+          ':zero': 0,
+        },
+      },
+    })),
+  );
+}
+
+/** Adds unsold codes to a voucher's inventory, each with its shard count, in transactions of up to 90 codes. */
+export async function addCodes(voucherId: string, codes: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (let start = 0; start < codes.length; start += 90) {
+    const batch = codes.slice(start, start + 90).map((code) => ({ code, codeId: randomId(12), shard: Math.floor(Math.random() * stockShards) }));
+    const perShard = new Map<number, number>();
+    for (const { shard } of batch) perShard.set(shard, (perShard.get(shard) ?? 0) + 1);
+    const items: TransactionItem[] = batch.map(({ code, codeId, shard }) => ({
+      Put: {
+        TableName: tableName,
+        Item: toItem('VoucherCode', keys.code(voucherId, codeId), { voucherId, codeId, code, shard }, now),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    }));
+    for (const [shard, added] of perShard) {
+      items.push({
+        Update: {
+          TableName: tableName,
+          Key: keys.stockShard(voucherId, shard),
+          UpdateExpression: 'ADD #count :added',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':added': added },
+        },
+      });
+    }
+    await transact(items);
+  }
+}
+
+/** A brand's vouchers in order, each with its stock: one Query of gsi1 MCAT#id, begins_with VOUCHER#. */
+export async function listVouchers(masterCategoryId: string): Promise<VoucherWithStock[]> {
+  const vouchers = new Map<string, VoucherWithStock>();
+  const stock = new Map<string, number>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `MCAT#${masterCategoryId}`, ':prefix': 'VOUCHER#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.entity === 'Voucher') vouchers.set(String(item.id), { ...fromItem<Voucher>(item), stock: 0 });
+      else if (item.entity === 'VoucherStock') stock.set(String(item.voucherId), (stock.get(String(item.voucherId)) ?? 0) + Number(item.count ?? 0));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return [...vouchers.values()].map((voucher) => ({ ...voucher, stock: stock.get(voucher.id) ?? 0 }));
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, matchRoute } from '../../functions/routes';
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway's own payload limit; the handlers enforce their much smaller one. */
+const maxPayloadBytes = 10 * 1024 * 1024;
+
+/** Content types API Gateway passes as text; everything else arrives base64-encoded. */
+const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript))/i;
+
+const loaded = new Map<string, Promise<LambdaHandler>>();
+
+function loadHandler(handler: string): Promise<LambdaHandler> {
+  let module = loaded.get(handler);
+  if (!module) {
+    module = import(`../../functions/${handlerModule(handler)}`).then((imported: { handler: LambdaHandler }) => imported.handler);
+    loaded.set(handler, module);
+  }
+  return module;
+}
+
+/**
+ * Serves /api the way API Gateway and CloudFront do in the cloud: the trailing slash goes (as
+ * the distribution's viewer function does), the route table picks the handler module Lambda
+ * runs, the request becomes an HTTP API v2 event, and the handler's result becomes the response.
+ */
+export async function handleApiRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const path = canonicalPath(url.pathname);
+  const method = (request.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method, path.slice(apiBasePath.length));
+  const route = match.kind === 'route' ? match.route : undefined;
+  const routeKey = route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default';
+
+  const body = await readBody(request);
+  if (body === undefined) {
+    response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
+    return;
+  }
+  const contentType = request.headers['content-type'] ?? '';
+  const isText = body.length === 0 || textTypes.test(contentType);
+  const started = Date.now();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: url.search.slice(1),
+    cookies: request.headers.cookie?.split(';').map((cookie) => cookie.trim()),
+    headers: eventHeaders(request),
+    queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+    pathParameters: match.kind === 'route' && Object.keys(match.params).length > 0 ? match.params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: request.headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method,
+        path,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: request.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(started).toUTCString(),
+      timeEpoch: started,
+    },
+    body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: !isText,
+  };
+
+  let result: APIGatewayProxyStructuredResultV2;
+  try {
+    const handler = await loadHandler(route?.handler ?? fallbackHandler);
+    result = await handler(event, lambdaContext(route?.handler ?? fallbackHandler, started));
+  } catch (error) {
+    // A handler that throws past its own error handler is a crash; Lambda would answer 502.
+    console.error('handler crashed', error);
+    result = { statusCode: 502, body: JSON.stringify({ message: 'Internal Server Error' }) };
+  }
+  writeResult(response, result);
+}
+
+/** API Gateway lower-cases header names and joins repeated values with commas. */
+function eventHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxPayloadBytes) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > maxPayloadBytes ? undefined : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function lambdaContext(handler: string, started: number): Context {
+  const functionName = `local-${handler.replace('/', '-')}`;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, started + 10_000 - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  response.writeHead(result.statusCode ?? 200, headers).end(body);
+}

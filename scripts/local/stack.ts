@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { apiBasePath } from '../../functions/routes';
+import { handleApiRequest } from './api-adapter';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { startGoogleIdp } from './google-idp';
+import { startSandboxGateway } from './sandbox-gateway';
+import type { DemoLogins } from './seed';
+import { staticSpa } from './static-files';
+import { ensureTable } from './table-setup';
+
+export const projectRoot = resolve(import.meta.dirname, '../..');
+
+export interface StackOptions {
+  /** Port of the one origin; 0 picks a free one. */
+  port: number;
+  /** Keep data here between runs; without it DynamoDB Local runs in memory. */
+  stateDir?: string;
+  /** Vite's dev server with HMR, or the built SPA from web/dist. */
+  web: 'dev' | 'static';
+}
+
+export interface RunningStack {
+  url: string;
+  dynamoDbEndpoint: string;
+  tableName: string;
+  gatewayUrl: string;
+  identityProviderUrl: string;
+  logins: DemoLogins;
+  stop(): Promise<void>;
+}
+
+/** Secrets and demo logins of one data folder, made once so that restarts keep sessions and logins. */
+interface LocalState {
+  masterSecret: string;
+  gatewayApiKey: string;
+  logins: DemoLogins;
+}
+
+const tableName = 'storefront-local';
+
+function freshState(): LocalState {
+  const password = () => randomBytes(9).toString('base64url');
+  return {
+    masterSecret: randomBytes(32).toString('base64url'),
+    gatewayApiKey: randomBytes(24).toString('base64url'),
+    logins: {
+      shopper: { email: 'shopper@example.com', mobileNo: '01711000001', password: password() },
+      admin: { email: 'admin@example.com', mobileNo: '01711000002', password: password() },
+    },
+  };
+}
+
+async function loadState(stateDir: string | undefined): Promise<LocalState> {
+  if (!stateDir) return freshState();
+  const file = join(stateDir, 'state.json');
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as LocalState;
+  const state = freshState();
+  await mkdir(stateDir, { recursive: true });
+  await writeFile(file, JSON.stringify(state, null, 2), { mode: 0o600 });
+  return state;
+}
+
+/**
+ * Brings up the whole shop on one origin: DynamoDB Local with the table and demo data, the
+ * sandbox gateway and the stand-in Google identity provider on free ports, and one HTTP server
+ * that hands /api to the same handler modules Lambda runs and everything else to the SPA.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const state = await loadState(options.stateDir);
+  const dataDir = options.stateDir ? join(options.stateDir, 'dynamodb') : undefined;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const dynamo = await startDynamoDbLocal({ dataDir });
+  const gateway = await startSandboxGateway();
+  const identityProvider = await startGoogleIdp();
+  const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop];
+
+  Object.assign(process.env, {
+    STAGE: 'local',
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    APP_MASTER_SECRET: state.masterSecret,
+    GATEWAY_API_KEY: state.gatewayApiKey,
+    GATEWAY_URL: gateway.url,
+    POWERTOOLS_SERVICE_NAME: 'storefront',
+  });
+
+  try {
+    const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
+    if (await ensureTable(client, tableName)) {
+      const { seedDemoShop } = await import('./seed');
+      await seedDemoShop(state.logins);
+    }
+    client.destroy();
+
+    const web = options.web === 'dev' ? await viteMiddleware() : undefined;
+    const spa = web?.handle ?? staticSpa(join(projectRoot, 'web', 'dist'));
+    const server = createServer((request, response) => {
+      const path = request.url ?? '/';
+      const handled = path === apiBasePath || path.startsWith(`${apiBasePath}/`) ? handleApiRequest(request, response) : spa(request, response);
+      Promise.resolve(handled).catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(500).end();
+      });
+    });
+    await web?.attach(server);
+    if (web) stops.unshift(web.close);
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, done);
+    });
+    stops.unshift(() => new Promise((done) => server.close(() => done())));
+    const { port } = server.address() as AddressInfo;
+
+    return {
+      url: `http://localhost:${port}`,
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName,
+      gatewayUrl: gateway.url,
+      identityProviderUrl: identityProvider.url,
+      logins: state.logins,
+      stop: () => stopAll(stops),
+    };
+  } catch (error) {
+    await stopAll(stops);
+    throw error;
+  }
+}
+
+async function stopAll(stops: (() => Promise<void>)[]): Promise<void> {
+  await Promise.allSettled(stops.map((stop) => stop()));
+}
+
+/** Vite in middleware mode, its HMR websocket on our own server so that all is one origin. */
+async function viteMiddleware() {
+  const { createServer: createViteServer } = await import('vite');
+  let vite: Awaited<ReturnType<typeof createViteServer>> | undefined;
+  return {
+    async attach(server: import('node:http').Server) {
+      vite = await createViteServer({
+        configFile: join(projectRoot, 'web', 'vite.config.ts'),
+        server: { middlewareMode: true, hmr: { server } },
+        appType: 'spa',
+      });
+    },
+    handle(request: IncomingMessage, response: ServerResponse) {
+      vite!.middlewares(request, response);
+    },
+    close: () => vite?.close() ?? Promise.resolve(),
+  };
+}

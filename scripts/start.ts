@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot, startStack } from './local/stack';
+
+/**
+ * `npm start`: the whole shop on one origin (PORT, default 3000), data kept under .local/.
+ * Flags for the test runner: --memory (fresh in-memory data), --static (serve the built SPA),
+ * --json (print one JSON line with the stack's addresses instead of the welcome text).
+ */
+const { values } = parseArgs({
+  options: { memory: { type: 'boolean' }, static: { type: 'boolean' }, json: { type: 'boolean' } },
+});
+
+const stack = await startStack({
+  port: Number(process.env.PORT ?? 3000),
+  stateDir: values.memory ? undefined : join(projectRoot, '.local'),
+  web: values.static ? 'static' : 'dev',
+});
+
+if (values.json) {
+  const { stop: _stop, ...addresses } = stack;
+  console.log(JSON.stringify({ ready: addresses }));
+} else {
+  const { shopper, admin } = stack.logins;
+  console.log(`
+  The shop is running at ${stack.url}
+
+  Demo logins (made for this data folder; npm run db:reset makes new ones):
+    shopper  ${shopper.email} / ${shopper.mobileNo}   password ${shopper.password}
+    admin    ${admin.email} / ${admin.mobileNo}   password ${admin.password}
+
+  Sandbox payment gateway  ${stack.gatewayUrl}
+  Stand-in Google sign-in  ${stack.identityProviderUrl}
+  DynamoDB Local           ${stack.dynamoDbEndpoint}  (table ${stack.tableName})
+
+  Ctrl-C stops everything.
+`);
+}
+
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  void stack.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
