@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, putItem, tableName } from '../shared/db';
 import { fromItem, position, toItem } from '../shared/items';
 
 /** A master category: a game (top-ups) or a gift-card brand (codes, name ends with a full stop). */
@@ -44,23 +44,19 @@ const keys = {
   planListing: (p: Plan) => ({ gsi1pk: `GROUP#${p.groupId}`, gsi1sk: `PLAN#${position(p.position)}#${p.id}` }),
 };
 
-async function put(item: Record<string, unknown>): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: item }));
-}
-
 /** Stores a master category (seed and admin). */
 export function putMasterCategory(category: MasterCategory): Promise<void> {
-  return put(toItem('MasterCategory', { ...keys.masterCategory(category.id), ...keys.masterCategoryListing(category) }, category));
+  return putItem(toItem('MasterCategory', { ...keys.masterCategory(category.id), ...keys.masterCategoryListing(category) }, category));
 }
 
 /** Stores a plan group (seed and admin). */
 export function putPlanGroup(group: PlanGroup): Promise<void> {
-  return put(toItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, group));
+  return putItem(toItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, group));
 }
 
 /** Stores a plan (seed and admin). */
 export function putPlan(plan: Plan): Promise<void> {
-  return put(toItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, plan));
+  return putItem(toItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, plan));
 }
 
 /** Every item of one gsi1 partition (whose sort key starts with `prefix`, if given), in key order. */

@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, putItem, tableName } from '../shared/db';
 import { fromItem, position, toItem } from '../shared/items';
 
 /** A home-page banner: image, name and an HTML description whose first anchor is the slide's link. */
@@ -60,10 +60,6 @@ const keys = {
   blogListing: (p: BlogPost) => ({ gsi1pk: 'BLOGS', gsi1sk: `${p.createdAt}#${p.id}` }),
 };
 
-async function put(item: Record<string, unknown>): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: item }));
-}
-
 async function querySite<T>(prefix: string): Promise<T[]> {
   const { Items = [] } = await db.send(
     new QueryCommand({
@@ -76,16 +72,16 @@ async function querySite<T>(prefix: string): Promise<T[]> {
 }
 
 /** Stores a banner event (seed and admin). */
-export const putEvent = (event: BannerEvent) => put(toItem('BannerEvent', keys.event(event), event));
+export const putEvent = (event: BannerEvent) => putItem(toItem('BannerEvent', keys.event(event), event));
 
 /** Stores a payment channel (seed and admin). */
-export const putPaymentChannel = (channel: PaymentChannel) => put(toItem('PaymentChannel', keys.channel(channel), channel));
+export const putPaymentChannel = (channel: PaymentChannel) => putItem(toItem('PaymentChannel', keys.channel(channel), channel));
 
 /** Stores a blog post (seed and admin). */
-export const putBlogPost = (post: BlogPost) => put(toItem('BlogPost', { ...keys.blogPost(post.id), ...keys.blogListing(post) }, post, post.createdAt));
+export const putBlogPost = (post: BlogPost) => putItem(toItem('BlogPost', { ...keys.blogPost(post.id), ...keys.blogListing(post) }, post, post.createdAt));
 
 /** Stores the site settings (seed and admin). */
-export const putSettings = (settings: SiteSettings) => put(toItem('SiteSettings', keys.settings(), settings));
+export const putSettings = (settings: SiteSettings) => putItem(toItem('SiteSettings', keys.settings(), settings));
 
 /** Every banner event in slide order: Query SITE, begins_with EVENT#. */
 export const listEvents = () => querySite<BannerEvent>('EVENT#');

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { requiredEnv } from './config';
 
 /** The table every repo reads and writes. */
@@ -13,3 +13,8 @@ export const db = DynamoDBDocumentClient.from(
   new DynamoDBClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
   { marshallOptions: { removeUndefinedValues: true } },
 );
+
+/** Writes one whole item, replacing any previous version (seed and admin writes). */
+export async function putItem(item: object): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName, Item: item as Record<string, unknown> }));
+}

@@ -188,7 +188,7 @@ function bodyParser(): middy.MiddlewareObj<Event, Result> {
       if (bytes > maxBodyBytes) throw new Invalid('Request body is too large', { body: 'Request body is too large' });
       event.rawBodyText = event.isBase64Encoded ? Buffer.from(text, 'base64').toString('utf8') : text;
       for (const parser of [multipart, json, urlencoded]) {
-        await parser.before?.(request as middy.Request);
+        await (parser.before as (request: unknown) => Promise<void>)(request);
         if (typeof event.body !== 'string') break;
       }
       if (typeof event.body === 'string') throw new Invalid('Unsupported content type', { body: 'Unsupported content type' });

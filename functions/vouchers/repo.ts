@@ -1,5 +1,5 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, putItem, tableName } from '../shared/db';
 import { randomId } from '../shared/ids';
 import { fromItem, position, toItem } from '../shared/items';
 import { type TransactionItem, transact } from '../shared/transactions';
@@ -40,7 +40,7 @@ const keys = {
 /** Stores a voucher and its empty stock shards (seed and admin). */
 export async function putVoucher(voucher: Voucher): Promise<void> {
   const listing = keys.voucherListing(voucher);
-  await db.send(new PutCommand({ TableName: tableName, Item: toItem('Voucher', { ...keys.voucher(voucher.id), ...listing }, voucher) }));
+  await putItem(toItem('Voucher', { ...keys.voucher(voucher.id), ...listing }, voucher));
   await transact(
     Array.from({ length: stockShards }, (_, shard) => ({
       Update: {

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
+ * DynamoDB Local, CDK template assertions, and browser journeys in Chromium. The JSON report
+ * is what .ci/run counts.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/integration-stack.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/browser-stack.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
