@@ -44,11 +44,12 @@ interface LocalState {
 
 const tableName = 'storefront-local';
 
+/** Fresh secrets, unless the caller (the test runner) passes its own in the environment. */
 function freshState(): LocalState {
   const password = () => randomBytes(9).toString('base64url');
   return {
-    masterSecret: randomBytes(32).toString('base64url'),
-    gatewayApiKey: randomBytes(24).toString('base64url'),
+    masterSecret: process.env.APP_MASTER_SECRET ?? randomBytes(32).toString('base64url'),
+    gatewayApiKey: process.env.GATEWAY_API_KEY ?? randomBytes(24).toString('base64url'),
     logins: {
       shopper: { email: 'shopper@example.com', mobileNo: '01711000001', password: password() },
       admin: { email: 'admin@example.com', mobileNo: '01711000002', password: password() },

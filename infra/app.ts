@@ -1,0 +1,3 @@
+import { App, Stack } from 'aws-cdk-lib';
+const app = new App();
+new Stack(app, 'Placeholder');

@@ -1,0 +1,27 @@
+import { RouterProvider } from 'react-router-dom';
+import { ToastContainer, toast } from 'react-toastify';
+import { SWRConfig } from 'swr';
+import { toastOptions } from '../config/site';
+import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
+import { router } from './router';
+
+setSessionExpiredHandler(() => {
+  toast.error('Session Expired', { toastId: 'session-expired' });
+  window.setTimeout(() => window.location.assign('/'), 1200);
+});
+
+/** Read failures toast once per message, from this one place. */
+function onReadError(error: unknown) {
+  if (error instanceof ApiError && error.status === 401) return;
+  const message = error instanceof Error ? error.message : 'Something went wrong';
+  toast.error(message, { toastId: message });
+}
+
+export function App() {
+  return (
+    <SWRConfig value={{ fetcher: swrFetcher, onError: onReadError, revalidateOnFocus: false, shouldRetryOnError: false }}>
+      <RouterProvider router={router} />
+      <ToastContainer {...toastOptions} />
+    </SWRConfig>
+  );
+}

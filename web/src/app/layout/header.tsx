@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { AppStoreIcon, ChatIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon, WalletIcon } from '../../components/icons';
+import { categoryPath, paths } from '../../config/paths';
+import { site } from '../../config/site';
+import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
+import { sessionStore, useSession } from '../../lib/session';
+
+/** Hides the page's preloader once the header is on screen (spec §1). */
+function useHidePreloader() {
+  useEffect(() => {
+    const preloader = document.getElementById('preloader');
+    if (!preloader) return;
+    preloader.classList.add('preloader-done');
+    const removal = window.setTimeout(() => preloader.remove(), 400);
+    return () => window.clearTimeout(removal);
+  }, []);
+}
+
+/** Header: the strip with the messaging and app links, the menus, and the account area. */
+export function Header() {
+  useHidePreloader();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="header-strip">
+        <div className="container strip-inner">
+          <span className="strip-text">{site.tagline}</span>
+          <span className="strip-links">
+            <a href="https://m.me/topupbazar" target="_blank" rel="noopener noreferrer">
+              <ChatIcon size={16} /> Messenger
+            </a>
+            <a href="https://play.google.com/store/apps/details?id=bd.topupbazar" target="_blank" rel="noopener noreferrer">
+              <AppStoreIcon size={16} /> Get the app
+            </a>
+          </span>
+        </div>
+      </div>
+      <div className="container header-main">
+        <Link to={paths.home} className="brand" aria-label={`${site.name} home`}>
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <span>{site.name}</span>
+        </Link>
+        <nav className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label="Main">
+          <NavLink to={paths.home} end>
+            Home
+          </NavLink>
+          <Menu label="Categories">
+            <Link to={paths.voucherCode}>Code</Link>
+            <Link to={paths.playerIdTopup}>Player ID Topup</Link>
+          </Menu>
+          <GamesMenu />
+          <NavLink to={paths.blogs}>Blog</NavLink>
+        </nav>
+        <div className="header-actions">
+          <AccountArea />
+          <button type="button" className="icon-button menu-toggle" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function GamesMenu() {
+  const { data: categories = [] } = useMasterCategories();
+  return (
+    <Menu label="Games">
+      {categories.map((category) => (
+        <Link key={category.id} to={categoryPath(category)}>
+          {category.cname}
+        </Link>
+      ))}
+    </Menu>
+  );
+}
+
+/** A dropdown that opens on click or hover and closes on outside click, Escape or navigation. */
+function Menu({ label, children, align = 'start' }: { label: React.ReactNode; children: React.ReactNode; align?: 'start' | 'end' }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div className={`menu menu-${align}`} ref={ref}>
+      <button type="button" className="menu-button" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+        {label} <ChevronDownIcon size={16} />
+      </button>
+      {open && (
+        <div className="menu-panel" role="menu">
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AccountArea() {
+  const { userToken, userInfo } = useSession();
+  const navigate = useNavigate();
+  if (!userToken) {
+    return (
+      <div className="auth-buttons">
+        <Link className="button button-ghost" to={paths.register}>
+          Register
+        </Link>
+        <Link className="button button-primary" to={paths.login}>
+          Login
+        </Link>
+      </div>
+    );
+  }
+  const logout = () => {
+    sessionStore.clear();
+    toast.success('Logout successfully');
+    navigate(paths.home);
+  };
+  return (
+    <div className="account-area">
+      <Link to={paths.profileWallet} className="wallet-chip" aria-label="My wallet">
+        <WalletIcon size={20} />
+        {userInfo && <span>৳{userInfo.wallet_balance}</span>}
+      </Link>
+      <Menu label={<UserIcon />} align="end">
+        <Link to={paths.profile}>Profile</Link>
+        <Link to={paths.profileWallet}>Wallet</Link>
+        <Link to={paths.profileOrders}>Orders</Link>
+        <Link to={paths.profileCodes}>Codes</Link>
+        <Link to={paths.profileSecurity}>Security</Link>
+        <button type="button" onClick={logout}>
+          Logout
+        </button>
+      </Menu>
+    </div>
+  );
+}

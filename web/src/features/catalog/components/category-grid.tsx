@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { categoryPath } from '../../../config/paths';
+import { type MasterCategory, useMasterCategories } from '../api/get-master-categories';
+
+interface CategoryGridProps {
+  title: string;
+  /** Which categories to show; all when absent. */
+  filter?: (category: MasterCategory) => boolean;
+}
+
+/** A grid of master-category cards; each leads to its vouchers or its top-up page. */
+export function CategoryGrid({ title, filter }: CategoryGridProps) {
+  const { data, isLoading } = useMasterCategories();
+  const categories = filter ? (data ?? []).filter(filter) : (data ?? []);
+  return (
+    <section className="section" aria-labelledby="category-grid-title">
+      <h2 id="category-grid-title" className="section-title">
+        {title}
+      </h2>
+      {isLoading ? (
+        <div className="card-grid" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className="category-card skeleton" />
+          ))}
+        </div>
+      ) : categories.length === 0 ? (
+        <p className="empty-state">Nothing here yet. Please check back soon.</p>
+      ) : (
+        <ul className="card-grid" data-testid="category-grid">
+          {categories.map((category, index) => (
+            <li key={category.id}>
+              <Link className="category-card" to={categoryPath(category)}>
+                <img
+                  src={category.image}
+                  alt=""
+                  width={300}
+                  height={300}
+                  loading={index < 6 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+                <span className="category-name">{category.cname}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

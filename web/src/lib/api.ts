@@ -1,0 +1,80 @@
+import { sessionStore } from './session';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The contract's envelope, unwrapped. */
+export interface ApiResult<T> {
+  message: string;
+  data: T;
+}
+
+export type FormValues = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  /** Sent as multipart/form-data, the API's default body. */
+  body?: FormValues;
+  /**
+   * Let a 401 through to the caller instead of the global rule (toast "Session Expired" and
+   * go to /): the start-up user_data check clears a stale session quietly.
+   */
+  quietUnauthorized?: boolean;
+}
+
+/** Called on a 401 that is not quiet; the app shell installs the toast and reload. */
+let onSessionExpired: () => void = () => undefined;
+
+/** Installs what happens when a call answers 401 mid-session. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+const basePath = '/api';
+
+/**
+ * The one API client: base /api, the stored token in Authorization (empty when none), Client:
+ * web, multipart bodies, the envelope unwrapped, failures as `ApiError`, and the 401 rule.
+ */
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Authorization: sessionStore.get().userToken, Client: 'web' };
+  const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
+  if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+
+  let response: Response;
+  try {
+    response = await fetch(basePath + path, { method, headers, body: method === 'POST' ? toFormData(options.body) : undefined });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  }
+  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const succeeded = response.ok && body !== undefined && body.status !== 0 && body.status !== false;
+  if (succeeded) return { message: String(body.message ?? ''), data: body.data as T };
+
+  const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
+  if (response.status === 401) {
+    sessionStore.clear();
+    if (!options.quietUnauthorized) onSessionExpired();
+  }
+  throw new ApiError(response.status, message, body);
+}
+
+function toFormData(values: FormValues = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) form.append(name, String(value));
+  return form;
+}
+
+/** SWR's fetcher: a key is a GET path, or `[path, body]` for the API's POST reads. */
+export async function swrFetcher<T>(key: string | readonly [string, FormValues]): Promise<T> {
+  const { data } = typeof key === 'string' ? await apiRequest<T>('GET', key) : await apiRequest<T>('POST', key[0], { body: key[1] });
+  return data;
+}
