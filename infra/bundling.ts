@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { Charset, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
 /** The repository root: the NodejsFunction project root, where package-lock.json lives. */
@@ -28,10 +28,11 @@ export const houseBundling = {
   minify: true,
   sourceMap: true,
   sourcesContent: false,
-  charset: Charset.UTF8,
   bundleAwsSDK: true,
   forceDockerBundling: false,
-  esbuildArgs: { '--tree-shaking': 'true' },
+  logLevel: LogLevel.WARNING,
+  // CDK 2.276 accepts `charset` but never passes it to esbuild, hence the raw flag.
+  esbuildArgs: { '--tree-shaking': 'true', '--charset': 'utf8' },
 } as const satisfies BundlingOptions;
 
 /**
@@ -51,9 +52,9 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     minify: houseBundling.minify,
     sourcemap: houseBundling.sourceMap,
     sourcesContent: houseBundling.sourcesContent,
-    charset: houseBundling.charset,
+    charset: houseBundling.esbuildArgs['--charset'],
     treeShaking: houseBundling.esbuildArgs['--tree-shaking'] === 'true',
     external: [],
-    logLevel: 'warning',
+    logLevel: houseBundling.logLevel,
   };
 }

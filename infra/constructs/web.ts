@@ -113,7 +113,7 @@ export class Web extends Construct {
     // Then index.html, public files and config.json, revalidated on every load.
     const site = new BucketDeployment(this, 'DeploySite', {
       sources: [
-        Source.asset(props.assetsDir, { exclude: ['assets/**'] }),
+        Source.asset(props.assetsDir, { exclude: ['assets'] }),
         Source.jsonData('config.json', {
           googleClientId: props.googleClientId,
           googleAuthUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
