@@ -94,7 +94,7 @@ export function httpHandler<
     .use(accessLog())
     .use(errorEnvelope())
     .use(httpHeaderNormalizer())
-    .use(bodyParser())
+    .use(bodyParser(options.body !== undefined))
     .use(accessControl(options.access))
     .handler(base as (event: Event, context: Context) => Promise<Result>);
 }
@@ -173,12 +173,14 @@ const urlencoded = httpUrlEncodeBodyParser({ disableContentTypeError: true });
 
 /**
  * Parses whichever of the three body types arrived. No body is an empty form; a body of any other
- * type, or one over the size limit, is refused before any work.
+ * type, or one over the size limit, is refused before any work. Routes without a body schema
+ * ignore the body altogether.
  */
-function bodyParser(): middy.MiddlewareObj<Event, Result> {
+function bodyParser(enabled: boolean): middy.MiddlewareObj<Event, Result> {
   return {
     before: async (request) => {
       const { event } = request;
+      if (!enabled) return;
       if (event.body === undefined || event.body === null || event.body === '') {
         event.body = {};
         return;

@@ -23,7 +23,9 @@ export function Header() {
   useHidePreloader();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
 
   return (
     <header className="site-header">
@@ -85,7 +87,9 @@ function Menu({ label, children, align = 'start' }: { label: React.ReactNode; ch
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {

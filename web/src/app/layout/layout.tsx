@@ -7,7 +7,9 @@ import { Header } from './header';
 /** Every route change starts at the top of the page (spec §2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 

@@ -1,0 +1,45 @@
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** Debian's Chromium with the flags this machine needs (no background traffic to a closed network). */
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const desktop = { width: 1440, height: 900 };
+export const phone = { width: 360, height: 740 };
+
+/**
+ * One Chromium per test file; each test opens its own context (fresh storage) on the stack's
+ * origin. Page errors fail loudly through `errors`.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+  return {
+    /** A fresh page at `path`, with the console's errors collected. */
+    async open(path: string, viewport = desktop): Promise<{ page: Page; errors: string[] }> {
+      const context = await browser!.newContext({ viewport, baseURL: inject('stack').url });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(path);
+      return { page, errors };
+    },
+  };
+}

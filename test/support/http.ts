@@ -1,0 +1,40 @@
+import { inject } from 'vitest';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T & { status: number | boolean; message?: string; data?: unknown; errors?: Record<string, string> };
+  headers: Headers;
+}
+
+export interface CallOptions {
+  method?: string;
+  /** Sent as multipart/form-data, the API's default. */
+  form?: Record<string, string | number>;
+  json?: unknown;
+  /** Sent as-is with the given content type. */
+  raw?: { body: string; contentType: string };
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the local stack's /api over real HTTP, as the web client or the gateway would. */
+export async function callApi<T = unknown>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = options.token;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(options.form)) form.append(name, String(value));
+    body = form;
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  } else if (options.raw) {
+    body = options.raw.body;
+    headers['content-type'] = options.raw.contentType;
+  }
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const response = await fetch(`${inject('stack').url}/api${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiResponse<T>['body'], headers: response.headers };
+}

@@ -1,0 +1,7 @@
+import type { StackInfo } from './spawn-stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}

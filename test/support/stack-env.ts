@@ -1,0 +1,17 @@
+import { inject } from 'vitest';
+
+/**
+ * Points this test worker's own repos and token helpers at the stack's DynamoDB Local and
+ * secrets, so that a test can set up data and check the table behind the HTTP API.
+ */
+const stack = inject('stack');
+Object.assign(process.env, {
+  TABLE_NAME: stack.tableName,
+  DYNAMODB_ENDPOINT: stack.dynamoDbEndpoint,
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  APP_MASTER_SECRET: stack.masterSecret,
+  GATEWAY_API_KEY: stack.gatewayApiKey,
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+});

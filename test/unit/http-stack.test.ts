@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { httpEvent, lambdaContext } from '../support/lambda-event';
+
+vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
+vi.stubEnv('GATEWAY_API_KEY', 'gateway-key-for-tests');
+vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+
+const { httpHandler, success, errorResponse, maxBodyBytes } = await import('../../functions/shared/http');
+const { Conflict, NotFound } = await import('../../functions/shared/errors');
+const { signSessionToken } = await import('../../functions/shared/session-token');
+const { requiredText, wholeTaka } = await import('../../functions/shared/validation');
+
+const echo = httpHandler(
+  { access: 'public', body: z.object({ name: requiredText('Required Field'), amount: wholeTaka() }) },
+  async ({ body }) => success(body, 'ok'),
+);
+const whoAmI = httpHandler({ access: 'user' }, async ({ session }) => success(session));
+const webhook = httpHandler({ access: 'gateway' }, async () => success({}, 'received'));
+
+type Result = { statusCode: number; body: string; headers: Record<string, string> };
+const invoke = async (handler: typeof echo, event: ReturnType<typeof httpEvent>) => {
+  const result = (await handler(event as never, lambdaContext)) as Result;
+  return { ...result, json: JSON.parse(result.body) as Record<string, unknown> };
+};
+
+const token = await signSessionToken({ userId: 'U1', tokenVersion: 3 });
+
+describe('the handler stack', () => {
+  it('parses a multipart body and validates it', async () => {
+    const body = '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRahim\r\n--xyz\r\nContent-Disposition: form-data; name="amount"\r\n\r\n500\r\n--xyz--\r\n';
+    const response = await invoke(echo, httpEvent({ headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ status: 1, message: 'ok', data: { name: 'Rahim', amount: 500 } });
+  });
+
+  it('parses JSON and urlencoded bodies alike', async () => {
+    const json = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/json' }, body: '{"name":"A","amount":"20"}' }));
+    const form = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=A&amount=20' }));
+    expect(json.json.data).toEqual({ name: 'A', amount: 20 });
+    expect(form.json.data).toEqual({ name: 'A', amount: 20 });
+  });
+
+  it('turns invalid input into a 400 with the first message and every field', async () => {
+    const response = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/json' }, body: '{"amount":"12.5"}' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toEqual({
+      status: 0,
+      message: 'Required Field',
+      errors: { name: 'Required Field', amount: 'Amount must be a whole number of taka' },
+    });
+  });
+
+  it.each([
+    ['malformed JSON', 'application/json', '{"name":', 'Malformed request body'],
+    ['malformed multipart', 'multipart/form-data; boundary=xyz', '--xyz\r\nbroken', 'Malformed request body'],
+    ['an unsupported type', 'text/plain', 'name=A', 'Unsupported content type'],
+    ['a JSON array', 'application/json', '[1,2]', 'Malformed request body'],
+  ])('refuses %s with a 400 envelope', async (_, contentType, body, message) => {
+    const response = await invoke(echo, httpEvent({ headers: { 'content-type': contentType }, body }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json.status).toBe(0);
+    expect(response.json.message).toBe(message);
+  });
+
+  it('refuses a body over the size limit before parsing it', async () => {
+    const body = JSON.stringify({ name: 'x'.repeat(maxBodyBytes), amount: 1 });
+    const response = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/json' }, body }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json.message).toBe('Request body is too large');
+  });
+
+  it('lets a valid token through to a user route, as raw or Bearer', async () => {
+    for (const header of [token, `Bearer ${token}`]) {
+      const response = await invoke(whoAmI, httpEvent({ headers: { authorization: header } }));
+      expect(response.statusCode).toBe(200);
+      expect(response.json.data).toEqual({ userId: 'U1', tokenVersion: 3 });
+    }
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['garbage', 'garbage'],
+    ['a tampered token', `${token.slice(0, -4)}AAAA`],
+  ])('answers %s on a user route with 401 "Token invalid or missing"', async (_, header) => {
+    const response = await invoke(whoAmI, httpEvent({ headers: header ? { authorization: header } : {} }));
+    expect(response.statusCode).toBe(401);
+    expect(response.json).toEqual({ status: 0, message: 'Token invalid or missing' });
+  });
+
+  it('checks the gateway key on gateway routes', async () => {
+    expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'gateway-key-for-tests' } }))).statusCode).toBe(200);
+    expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'wrong' } }))).statusCode).toBe(401);
+    expect((await invoke(webhook, httpEvent({}))).statusCode).toBe(401);
+  });
+});
+
+describe('errorResponse', () => {
+  it('keeps typed errors and their extras', () => {
+    const response = errorResponse(new NotFound('Email not registered', { userExists: false }));
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(String(response.body))).toEqual({ status: 0, message: 'Email not registered', userExists: false });
+    expect(errorResponse(new Conflict('Insufficient balance')).statusCode).toBe(409);
+  });
+
+  it('hides everything about an unexpected error behind a generic 500', () => {
+    const response = errorResponse(new Error('ResourceNotFoundException: table storefront-prod not found, secret=abc'));
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toBe('{"status":0,"message":"Something went wrong"}');
+  });
+});

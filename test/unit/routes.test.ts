@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../functions/routes';
+
+const functionsDir = join(import.meta.dirname, '../../functions');
+
+describe('the route table', () => {
+  it('has a handler file exporting `handler` for every row and for the fallback', () => {
+    for (const handler of [...routes.map((route) => route.handler), fallbackHandler]) {
+      const file = join(functionsDir, handlerModule(handler));
+      expect(existsSync(file), file).toBe(true);
+      expect(readFileSync(file, 'utf8')).toMatch(/export const handler =/);
+    }
+  });
+
+  it('has no two rows with the same method and path', () => {
+    const keys = routes.map((route) => `${route.method} ${canonicalPath(route.path)}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('matches with and without a trailing slash, and tells a wrong method from an unknown path', () => {
+    expect(matchRoute('GET', '/user/event_list/').kind).toBe('route');
+    expect(matchRoute('get', '/user/event_list').kind).toBe('route');
+    expect(matchRoute('POST', '/user/event_list')).toEqual({ kind: 'wrong-method', allow: ['GET'] });
+    expect(matchRoute('GET', '/user/nothing')).toEqual({ kind: 'none' });
+  });
+});
