@@ -11,7 +11,7 @@ import { esbuildOptions, functionsDir } from '../infra/bundling';
  * `npm run bench:bundles`: bundles every route-table handler and the fallback with the Lambda
  * esbuild options (infra/bundling.ts), prints minified and gzip sizes, checks that each bundle
  * loads as an ES module, and fails when a bundle is over budget or does not load. The budget was
- * set from measured sizes (about 420 KB minified, 120 KB gzip for the first handlers) with room
+ * set from measured sizes (422 KB minified, 133 KB gzip for the first handlers, mostly the AWS SDK) with room
  * for the rest of the API; a bundle that passes it has grown a new heavy dependency.
  */
 const budgetKb = { minified: 600, gzip: 180 };
