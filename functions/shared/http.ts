@@ -44,7 +44,8 @@ export interface HttpRequest<Body, Params, Auth> {
   path: string;
   rawQueryString: string;
   headers: Record<string, string | undefined>;
-  sourceIp: string;
+  /** The caller's address: CloudFront's x-viewer-ip (set at the edge), else API Gateway's source. */
+  clientIp: string;
   /** The raw body text, for callers that must check it byte for byte; absent on most routes. */
   rawBody?: string;
 }
@@ -82,7 +83,7 @@ export function httpHandler<
       path: event.rawPath,
       rawQueryString: event.rawQueryString,
       headers: event.headers,
-      sourceIp: event.requestContext.http.sourceIp,
+      clientIp: event.headers['x-viewer-ip'] ?? event.requestContext.http.sourceIp,
       rawBody: event.rawBodyText,
     };
     const reply = await run(request);

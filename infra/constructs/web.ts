@@ -40,10 +40,15 @@ const spaFallbackCode = `function handler(event) {
   return request;
 }`;
 
-/** `/api/user/plan_list/` reaches the route `POST /api/user/plan_list`. */
-const stripTrailingSlashCode = `function handler(event) {
+/**
+ * `/api/user/plan_list/` reaches the route `POST /api/user/plan_list`; and the viewer's address
+ * goes to the API in x-viewer-ip, overwriting whatever the client sent (API Gateway only sees
+ * CloudFront's address), for the login limits.
+ */
+const apiViewerRequestCode = `function handler(event) {
   var request = event.request;
   if (request.uri.length > 1 && request.uri.endsWith('/')) request.uri = request.uri.slice(0, -1);
+  request.headers['x-viewer-ip'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -94,7 +99,7 @@ export class Web extends Construct {
           functionAssociations: [
             {
               eventType: FunctionEventType.VIEWER_REQUEST,
-              function: this.viewerFunction('ApiTrailingSlash', stripTrailingSlashCode),
+              function: this.viewerFunction('ApiViewerRequest', apiViewerRequestCode),
             },
           ],
         },

@@ -43,13 +43,14 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   const contentType = request.headers['content-type'] ?? '';
   const isText = body.length === 0 || textTypes.test(contentType);
   const started = Date.now();
+  const clientIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey,
     rawPath: path,
     rawQueryString: url.search.slice(1),
     cookies: request.headers.cookie?.split(';').map((cookie) => cookie.trim()),
-    headers: eventHeaders(request),
+    headers: eventHeaders(request, clientIp),
     queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
     pathParameters: match.kind === 'route' && Object.keys(match.params).length > 0 ? match.params : undefined,
     requestContext: {
@@ -61,7 +62,7 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
         method,
         path,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: clientIp,
         userAgent: request.headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
@@ -86,12 +87,16 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   writeResult(response, result);
 }
 
-/** API Gateway lower-cases header names and joins repeated values with commas. */
-function eventHeaders(request: IncomingMessage): Record<string, string> {
+/**
+ * API Gateway lower-cases header names and joins repeated values with commas; x-viewer-ip is
+ * the caller's address, overwritten as the distribution's viewer-request function does.
+ */
+function eventHeaders(request: IncomingMessage, clientIp: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  headers['x-viewer-ip'] = clientIp;
   return headers;
 }
 

@@ -86,11 +86,19 @@ function actionsOf(template: Template, functionResource: Resource): string[] {
 }
 
 /** Runs a CloudFront Function's code (cloudfront-js-2.0 is plain JS) on a request for `uri`. */
-function runViewerRequest(template: Template, logicalIdPrefix: string, uri: string): string {
-  const fn = single(template, 'AWS::CloudFront::Function', (id) => id.startsWith(logicalIdPrefix));
-  const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => { uri: string };
-  return handler({ request: { uri, method: 'GET', headers: {} } }).uri;
+interface ViewerRequest {
+  uri: string;
+  headers: Record<string, { value: string }>;
 }
+
+/** Runs a CloudFront viewer-request function's code on a request from 203.0.113.9 that claims another address. */
+function viewerRequest(template: Template, logicalIdPrefix: string, uri: string): ViewerRequest {
+  const fn = single(template, 'AWS::CloudFront::Function', (id) => id.startsWith(logicalIdPrefix));
+  const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => ViewerRequest;
+  return handler({ request: { uri, method: 'GET', headers: { 'x-viewer-ip': { value: '10.0.0.1' } } }, viewer: { ip: '203.0.113.9' } });
+}
+
+const runViewerRequest = (template: Template, logicalIdPrefix: string, uri: string) => viewerRequest(template, logicalIdPrefix, uri).uri;
 
 describe('API', () => {
   it('has one route per route-table row, each to its own function built from the row handler', () => {
@@ -253,8 +261,12 @@ describe('web', () => {
   });
 
   it('strips one trailing slash from API paths', () => {
-    expect(runViewerRequest(dev(), 'WebApiTrailingSlash', '/api/user/plan_list/')).toBe('/api/user/plan_list');
-    expect(runViewerRequest(dev(), 'WebApiTrailingSlash', '/api/user/plan_list')).toBe('/api/user/plan_list');
+    expect(runViewerRequest(dev(), 'WebApiViewerRequest', '/api/user/plan_list/')).toBe('/api/user/plan_list');
+    expect(runViewerRequest(dev(), 'WebApiViewerRequest', '/api/user/plan_list')).toBe('/api/user/plan_list');
+  });
+
+  it("tells the API the viewer's own address, whatever the client claimed", () => {
+    expect(viewerRequest(dev(), 'WebApiViewerRequest', '/api/auth/login').headers['x-viewer-ip']).toEqual({ value: '203.0.113.9' });
   });
 
   it('deploys the SPA in two steps, the second with a config.json for Google sign-in', () => {
