@@ -12,11 +12,25 @@ export interface Route {
   /** `<area>/<handler>`: the module functions/<area>/handlers/<handler>.ts exporting `handler`. */
   handler: string;
   access: Access;
+  /** Whether the handler writes the table; without it the function may only read. */
+  writes?: true;
+  /** A public route that still needs the stage secret (it signs session tokens). */
+  secret?: true;
 }
+
+/** Whether a route's function gets the stage secret: every non-public one, and those that ask. */
+export const needsSecret = (route: Route) => route.access !== 'public' || route.secret === true;
+
+/** Whether a route's function may write the table. */
+export const writesTable = (route: Route) => route.writes === true;
 
 export const apiBasePath = '/api';
 
 export const routes: readonly Route[] = [
+  { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: true },
+  { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: true, secret: true },
+  { method: 'POST', path: '/user/user_data', handler: 'auth/get-user-data', access: 'user' },
+  { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: true },
   { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public' },
   { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public' },
 ];

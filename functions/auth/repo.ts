@@ -1,7 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
+import type { FailureCount, LimitScope } from './login-limits';
 
 export type Role = 'shopper' | 'admin';
 
@@ -20,10 +22,13 @@ export interface User {
   createdAt: string;
 }
 
+/** What a claim item points at. */
+export type ClaimKind = 'email' | 'mobile' | 'google';
+
 const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: '#PROFILE' }),
-  emailClaim: (email: string) => ({ pk: `EMAIL#${normalizeEmail(email)}`, sk: '#CLAIM' }),
-  mobileClaim: (mobileNo: string) => ({ pk: `MOBILE#${mobileNo}`, sk: '#CLAIM' }),
+  claim: (kind: ClaimKind, value: string) => ({ pk: `${kind.toUpperCase()}#${kind === 'email' ? normalizeEmail(value) : value}`, sk: '#CLAIM' }),
+  failureCount: (scope: LimitScope, key: string) => ({ pk: `LIMIT#login-${scope}#${key}`, sk: '#COUNT' }),
 };
 
 /** Emails compare trimmed and case-insensitively. */
@@ -34,27 +39,148 @@ export function normalizeEmail(email: string): string {
 /** The profile's key, for batch reads. */
 export const userKey = keys.user;
 
-/**
- * The items that create a user: the profile and a claim on its email and, unless it is the
- * Google placeholder, its mobile number. Each is conditioned on not existing, so two concurrent
- * registrations of one email cannot both succeed. Order: profile, email claim, mobile claim.
- */
-export function createUserItems(user: User, claimMobile: boolean): TransactionItem[] {
-  const claim = (key: { pk: string; sk: string }): TransactionItem => ({
-    Put: { TableName: tableName, Item: toItem('Claim', key, { userId: user.id }, user.createdAt), ConditionExpression: 'attribute_not_exists(pk)' },
-  });
-  return [
-    { Put: { TableName: tableName, Item: toItem('User', keys.user(user.id), user, user.createdAt), ConditionExpression: 'attribute_not_exists(pk)' } },
-    claim(keys.emailClaim(user.email)),
-    ...(claimMobile ? [claim(keys.mobileClaim(user.mobileNo))] : []),
-  ];
-}
+/** A claim's key (email, mobile number or Google subject → user), for batch reads. */
+export const claimKey = keys.claim;
+
+/** A failure counter's key, for batch reads. */
+export const failureCountKey = keys.failureCount;
 
 /** Reads a profile item into a `User`. */
 export const userFromItem = (item: Record<string, unknown>) => fromItem<User>(item);
 
-/** A user by id, strongly consistent: GetItem USER#id / #PROFILE. */
-export async function getUser(userId: string): Promise<User | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: true }));
-  return Item ? userFromItem(Item) : undefined;
+/** Reads a failure counter item. */
+export const failureCountFromItem = (item: Record<string, unknown> | undefined): FailureCount | undefined =>
+  item ? { failures: Number(item.failures), windowEndsAt: Number(item.windowEndsAt) } : undefined;
+
+function claimPut(kind: ClaimKind, value: string, userId: string, now: string): TransactionItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('Claim', keys.claim(kind, value), { userId, kind }, now),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function claimDelete(kind: ClaimKind, value: string, userId: string): TransactionItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: keys.claim(kind, value),
+      ConditionExpression: 'userId = :userId',
+      ExpressionAttributeValues: { ':userId': userId },
+    },
+  };
+}
+
+/**
+ * The items that create a user: the profile, then claims on its email, its mobile number (unless
+ * `claimMobile` is false: the Google placeholder) and its Google subject. Each is conditioned on
+ * not existing, so two registrations of one email cannot both succeed.
+ */
+export function createUserItems(user: User, claimMobile: boolean): { items: TransactionItem[]; claimAt: Partial<Record<ClaimKind, number>> } {
+  const items: TransactionItem[] = [
+    { Put: { TableName: tableName, Item: toItem('User', keys.user(user.id), user, user.createdAt), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  const claimAt: Partial<Record<ClaimKind, number>> = {};
+  const claim = (kind: ClaimKind, value: string) => {
+    claimAt[kind] = items.length;
+    items.push(claimPut(kind, value, user.id, user.createdAt));
+  };
+  claim('email', user.email);
+  if (claimMobile) claim('mobile', user.mobileNo);
+  if (user.googleSub) claim('google', user.googleSub);
+  return { items, claimAt };
+}
+
+export interface ProfileChange {
+  name?: string;
+  email?: string;
+  mobileNo?: string;
+  photoURL?: string;
+  googleSub?: string;
+  passwordHash?: string;
+  /** Bump the token version, revoking every older token. */
+  revokeTokens?: boolean;
+}
+
+/**
+ * The update of a profile, conditioned on the token version the caller's session carries, so a
+ * change racing a password change elsewhere is refused rather than applied with a revoked token.
+ */
+export function updateProfileItem(user: User, change: ProfileChange, now: string): TransactionItem {
+  const sets = ['updatedAt = :now'];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now, ':version': user.tokenVersion };
+  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash'] as const) {
+    if (change[field] === undefined) continue;
+    sets.push(`#${field} = :${field}`);
+    names[`#${field}`] = field;
+    values[`:${field}`] = change[field];
+  }
+  if (change.revokeTokens) {
+    sets.push('tokenVersion = :nextVersion');
+    values[':nextVersion'] = user.tokenVersion + 1;
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(user.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'tokenVersion = :version',
+      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Moves a claim from one value to another (email or mobile change). Order: new claim, old release. */
+export function moveClaimItems(kind: ClaimKind, from: string | undefined, to: string | undefined, userId: string, now: string): TransactionItem[] {
+  return [...(to ? [claimPut(kind, to, userId, now)] : []), ...(from ? [claimDelete(kind, from, userId)] : [])];
+}
+
+/** Links a Google subject to a user: the claim, conditioned on not existing. */
+export const googleClaimItem = (sub: string, userId: string, now: string) => claimPut('google', sub, userId, now);
+
+/**
+ * Counts one more failure in the current window and returns the new count; a count whose window
+ * has passed starts again at one. The item expires (TTL) a day after its window.
+ */
+export async function addFailure(scope: LimitScope, key: string, now: number, windowSeconds: number): Promise<FailureCount> {
+  const Key = keys.failureCount(scope, key);
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key,
+        UpdateExpression: 'ADD failures :one',
+        ConditionExpression: 'windowEndsAt > :now',
+        ExpressionAttributeValues: { ':one': 1, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return failureCountFromItem(Attributes)!;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const fresh = { failures: 1, windowEndsAt: now + windowSeconds };
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...Key, entity: 'FailureCount', ...fresh, expiresAt: fresh.windowEndsAt + 86_400 } }));
+    return fresh;
+  }
+}
+
+/** Restarts a count's window from now: the lock that follows a tripped limit. */
+export async function extendWindow(scope: LimitScope, key: string, windowEndsAt: number): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.failureCount(scope, key),
+      UpdateExpression: 'SET windowEndsAt = :end, expiresAt = :expires',
+      ExpressionAttributeValues: { ':end': windowEndsAt, ':expires': windowEndsAt + 86_400 },
+    }),
+  );
+}
+
+/** Forgets an account's failures after a success. */
+export async function clearFailures(scope: LimitScope, key: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.failureCount(scope, key) }));
 }

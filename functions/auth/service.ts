@@ -1,13 +1,27 @@
-import { Conflict } from '../shared/errors';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { batchGet } from '../shared/db';
+import { Conflict, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
 import { randomId } from '../shared/ids';
 import { retrying } from '../shared/retry';
+import type { Session } from '../shared/session-token';
+import { signSessionToken } from '../shared/session-token';
 import { TransactionCancelled, transact } from '../shared/transactions';
-import { openWalletItem } from '../wallet/repo';
-import { hashPassword } from './passwords';
-import { type Role, type User, createUserItems, normalizeEmail } from './repo';
+import { walletFromItem, walletKey, openWalletItem } from '../wallet/repo';
+import type { Wallet } from '../wallet/money';
+import { verifyGoogleIdToken } from './google';
+import { type FailureCount, type LimitScope, activeFailures, lockedFor, loginLimits, slowdownMs, tripsLimit } from './login-limits';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import * as repo from './repo';
+import type { ClaimKind, Role, User } from './repo';
 
 /** The mobile number a Google registration carries: ten nines, exempt from uniqueness. */
 export const googlePlaceholderMobile = '9999999999';
+
+/** A user with their wallet, as the API shows them. */
+export interface Account {
+  user: User;
+  wallet: Wallet;
+}
 
 export interface NewAccount {
   name: string;
@@ -15,7 +29,27 @@ export interface NewAccount {
   mobileNo: string;
   password?: string;
   googleSub?: string;
+  photoURL?: string;
   role?: Role;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Which claim a login identifier names: an email (has an @) or a mobile number. */
+function identifierClaim(identifier: string): { kind: ClaimKind; value: string } {
+  return identifier.includes('@') ? { kind: 'email', value: repo.normalizeEmail(identifier) } : { kind: 'mobile', value: normalizeMobile(identifier) };
+}
+
+/** Mobile numbers compare without spaces and dashes. */
+export function normalizeMobile(mobileNo: string): string {
+  return mobileNo.replace(/[\s-]/g, '');
+}
+
+function claimConflict(error: TransactionCancelled, claimAt: Partial<Record<ClaimKind, number>>): Conflict | undefined {
+  if (claimAt.email !== undefined && error.failedAt(claimAt.email)) return new Conflict('Email already registered');
+  if (claimAt.mobile !== undefined && error.failedAt(claimAt.mobile)) return new Conflict('Mobile number already registered');
+  if (claimAt.google !== undefined && error.failedAt(claimAt.google)) return new Conflict('This Google account is already registered');
+  return undefined;
 }
 
 /**
@@ -24,27 +58,27 @@ export interface NewAccount {
  */
 export async function createAccount(account: NewAccount): Promise<User> {
   const passwordHash = account.password === undefined ? undefined : await hashPassword(account.password);
+  const mobileNo = normalizeMobile(account.mobileNo);
   return retrying(
     async () => {
       const user: User = {
         id: randomId(8),
         name: account.name.trim(),
-        email: normalizeEmail(account.email),
-        mobileNo: account.mobileNo.trim(),
+        email: repo.normalizeEmail(account.email),
+        mobileNo,
         image: '',
+        photoURL: account.photoURL,
         role: account.role ?? 'shopper',
         tokenVersion: 1,
         passwordHash,
         googleSub: account.googleSub,
         createdAt: new Date().toISOString(),
       };
+      const { items, claimAt } = repo.createUserItems(user, mobileNo !== googlePlaceholderMobile);
       try {
-        await transact([...createUserItems(user, user.mobileNo !== googlePlaceholderMobile), openWalletItem(user.id)]);
+        await transact([...items, openWalletItem(user.id)]);
       } catch (error) {
-        if (error instanceof TransactionCancelled && error.failedAt(1)) throw new Conflict('Email already registered');
-        if (error instanceof TransactionCancelled && error.failedAt(2) && user.mobileNo !== googlePlaceholderMobile) {
-          throw new Conflict('Mobile number already registered');
-        }
+        if (error instanceof TransactionCancelled) throw claimConflict(error, claimAt) ?? error;
         throw error;
       }
       return user;
@@ -52,4 +86,169 @@ export async function createAccount(account: NewAccount): Promise<User> {
     (error) => error instanceof TransactionCancelled && error.failedAt(0),
     3,
   );
+}
+
+/**
+ * Registration: with a Google ID token the identity comes from the verified token (its email
+ * must be the one given) and the account has no password; otherwise the password is required.
+ */
+export async function register(input: { name: string; email: string; mobileNo: string; password?: string; googleToken?: string }): Promise<User> {
+  if (!input.googleToken) return createAccount({ ...input, password: input.password });
+  const identity = await verifyGoogleIdToken(input.googleToken);
+  if (repo.normalizeEmail(identity.email) !== repo.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
+  return createAccount({ name: input.name || identity.name, email: identity.email, mobileNo: input.mobileNo, googleSub: identity.sub, photoURL: identity.picture });
+}
+
+/** Reads a user and their wallet in one BatchGetItem. */
+async function readAccount(userId: string): Promise<Account | undefined> {
+  const [profile, wallet] = await batchGet([repo.userKey(userId), walletKey(userId)]);
+  return profile ? { user: repo.userFromItem(profile), wallet: walletFromItem(wallet) } : undefined;
+}
+
+/** The signed-in user, or 401 when the user is gone or the token was revoked. */
+export async function currentAccount(session: Session): Promise<Account> {
+  const account = await readAccount(session.userId);
+  if (!account || account.user.tokenVersion !== session.tokenVersion) throw new Unauthorized();
+  return account;
+}
+
+/** A session token for a user at their current token version. */
+export const sessionTokenFor = (user: User) => signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion });
+
+const badCredentials = () => new Invalid('Invalid email/mobile number or password', { email: 'Invalid email/mobile number or password' });
+
+/** Refuses when either count is over its limit; otherwise returns the account's active failures. */
+function checkLimits(account: FailureCount | undefined, address: FailureCount | undefined, now: number): number {
+  const wait = Math.max(lockedFor('account', account, now), lockedFor('address', address, now));
+  if (wait > 0) {
+    throw new TooManyRequests(`Too many failed attempts. Please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`, wait);
+  }
+  return activeFailures(account, now);
+}
+
+/** Counts a failure against the account and the address; a count that reaches its limit starts its lock. */
+async function recordFailure(accountKey: string, address: string, now: number): Promise<void> {
+  const scopes: [LimitScope, string][] = [
+    ['account', accountKey],
+    ['address', address],
+  ];
+  await Promise.all(
+    scopes.map(async ([scope, key]) => {
+      const count = await repo.addFailure(scope, key, now, loginLimits.windowSeconds);
+      if (tripsLimit(scope, count.failures)) await repo.extendWindow(scope, key, now + loginLimits.windowSeconds);
+    }),
+  );
+}
+
+/**
+ * Password login by email or mobile number. Locked accounts and addresses get 429; an account
+ * with recent failures answers more slowly; a wrong password, an unknown account and a Google-only
+ * account all get the same 400 after the same work, so nothing tells whether an email exists.
+ */
+export async function logIn(identifier: string, password: string, clientIp: string): Promise<Account & { token: string }> {
+  const claim = identifierClaim(identifier);
+  const accountKey = `${claim.kind}:${claim.value}`;
+  const now = nowSeconds();
+  const [claimItem, accountItem, addressItem] = await batchGet([
+    repo.claimKey(claim.kind, claim.value),
+    repo.failureCountKey('account', accountKey),
+    repo.failureCountKey('address', clientIp),
+  ]);
+  const accountCount = repo.failureCountFromItem(accountItem);
+  const failures = checkLimits(accountCount, repo.failureCountFromItem(addressItem), now);
+  await sleep(slowdownMs(failures));
+
+  const account = claimItem ? await readAccount(String(claimItem.userId)) : undefined;
+  const matches = await verifyPassword(password, account?.user.passwordHash ?? decoyHash);
+  if (!account || !matches) {
+    await recordFailure(accountKey, clientIp, now);
+    throw badCredentials();
+  }
+  if (accountCount) await repo.clearFailures('account', accountKey);
+  return { ...account, token: await sessionTokenFor(account.user) };
+}
+
+/**
+ * Google login: trusts only the verified ID token. A known Google subject signs in; otherwise
+ * the account of the token's (verified) email is linked to it; an unknown email is a 404 with
+ * userExists false, so that the client registers.
+ */
+export async function logInWithGoogle(googleToken: string, email: string, photoURL: string | undefined): Promise<Account & { token: string }> {
+  const identity = await verifyGoogleIdToken(googleToken);
+  if (repo.normalizeEmail(identity.email) !== repo.normalizeEmail(email)) throw new Invalid('Google sign-in failed');
+  const [googleClaim, emailClaim] = await batchGet([repo.claimKey('google', identity.sub), repo.claimKey('email', identity.email)]);
+  const userId = googleClaim?.userId ?? emailClaim?.userId;
+  const account = userId ? await readAccount(String(userId)) : undefined;
+  if (!account) throw new NotFound('Email not registered', { userExists: false });
+
+  const { user } = account;
+  const picture = photoURL ?? identity.picture;
+  const link = !googleClaim && !user.googleSub;
+  if (link || (picture && picture !== user.photoURL)) {
+    const now = new Date().toISOString();
+    const change = { photoURL: picture, googleSub: link ? identity.sub : undefined };
+    await transact([repo.updateProfileItem(user, change, now), ...(link ? [repo.googleClaimItem(identity.sub, user.id, now)] : [])]);
+    Object.assign(user, change.googleSub ? change : { photoURL: picture });
+  }
+  return { ...account, token: await sessionTokenFor(user) };
+}
+
+/**
+ * Profile edit: name and mobile number, and the email when given. Changed email and mobile claims
+ * move in the same transaction as the profile, so uniqueness holds; the Google placeholder
+ * number claims nothing.
+ */
+export async function updateProfile(session: Session, input: { name: string; mobileNo: string; email?: string }): Promise<Account> {
+  const account = await currentAccount(session);
+  const { user } = account;
+  const email = input.email ? repo.normalizeEmail(input.email) : user.email;
+  const mobileNo = normalizeMobile(input.mobileNo);
+  const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
+  const now = new Date().toISOString();
+  const items = [repo.updateProfileItem(user, { name: input.name, email, mobileNo }, now)];
+  const claimAt: Partial<Record<ClaimKind, number>> = {};
+  if (email !== user.email) {
+    claimAt.email = items.length;
+    items.push(...repo.moveClaimItems('email', user.email, email, user.id, now));
+  }
+  if (mobileNo !== user.mobileNo) {
+    const moves = repo.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now);
+    if (claimable(mobileNo)) claimAt.mobile = items.length;
+    items.push(...moves);
+  }
+  try {
+    await transact(items);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.failedAt(0)) throw new Unauthorized();
+    throw claimConflict(error, claimAt) ?? error;
+  }
+  return { ...account, user: { ...user, name: input.name, email, mobileNo } };
+}
+
+/**
+ * Password change: the current password is required when the account has one (a Google-only
+ * account may set its first); wrong guesses count against the account's login limit. The token
+ * version moves on, so every older token stops working, and the caller gets a fresh token.
+ */
+export async function changePassword(session: Session, input: { current?: string; next: string }, clientIp: string): Promise<string> {
+  const { user } = await currentAccount(session);
+  if (user.passwordHash) {
+    if (!input.current) throw new Invalid('Current password is required', { password: 'Current password is required' });
+    const accountKey = `user:${user.id}`;
+    const now = nowSeconds();
+    const [accountItem, addressItem] = await batchGet([repo.failureCountKey('account', accountKey), repo.failureCountKey('address', clientIp)]);
+    checkLimits(repo.failureCountFromItem(accountItem), repo.failureCountFromItem(addressItem), now);
+    if (!(await verifyPassword(input.current, user.passwordHash))) {
+      await recordFailure(accountKey, clientIp, now);
+      throw new Invalid('Current password is incorrect', { password: 'Current password is incorrect' });
+    }
+  }
+  try {
+    await transact([repo.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
+    throw error;
+  }
+  return signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion + 1 });
 }

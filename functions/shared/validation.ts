@@ -55,3 +55,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   }
   throw new Invalid(result.error.issues[0]?.message ?? 'Invalid input', errors);
 }
+
+/** A secret (password) as typed: never trimmed; empty is absent. */
+export const optionalSecret = (max = 200) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : asText(value)), z.string().max(max, 'Too long').optional());
+
+/** A required email address, trimmed; only its shape is checked. */
+export const emailField = (message = 'Email is required') =>
+  z.preprocess(asText, z.string({ error: message }).trim().min(1, message).max(254, 'Invalid email').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email'));
+
+/** A required mobile number: digits with an optional leading + and spaces or dashes. */
+export const mobileField = (message = 'Mobile number is required') =>
+  z.preprocess(asText, z.string({ error: message }).trim().min(1, message).regex(/^\+?[\d\s-]{6,20}$/, 'Invalid mobile number'));

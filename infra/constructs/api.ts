@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, routes } from '../../functions/routes';
+import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsSecret, routes, writesTable } from '../../functions/routes';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 
 export interface ApiProps {
@@ -18,7 +18,7 @@ export interface ApiProps {
 
 /**
  * The HTTP API, built by looping over the route table: one route and one house function per row
- * (public rows read the table, the rest read and write it and get the secret), and the `$default`
+ * (read-only table access unless the row writes; the stage secret only where the row needs it), and the `$default`
  * route to the fallback handler, which answers unknown paths and methods in the contract's
  * envelope. Access logs go to their own log group as JSON lines.
  */
@@ -42,14 +42,13 @@ export class Api extends Construct {
 
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
-      const isPublic = row.access === 'public';
       const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
         defaults,
         table,
-        tableAccess: isPublic ? 'read' : 'read-write',
-        secret: isPublic ? undefined : secret,
+        tableAccess: writesTable(row) ? 'read-write' : 'read',
+        secret: needsSecret(row) ? secret : undefined,
       });
       this.httpApi.addRoutes({
         path,

@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { apiBasePath } from '../../functions/routes';
 import { handleApiRequest } from './api-adapter';
 import { startDynamoDbLocal } from './dynamodb-local';
-import { startGoogleIdp } from './google-idp';
+import { localGoogleClientId, startGoogleIdp } from './google-idp';
 import { startSandboxGateway } from './sandbox-gateway';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
@@ -91,8 +91,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     APP_MASTER_SECRET: state.masterSecret,
     GATEWAY_API_KEY: state.gatewayApiKey,
     GATEWAY_URL: gateway.url,
+    GOOGLE_CLIENT_ID: localGoogleClientId,
+    GOOGLE_ISSUER: identityProvider.issuer,
+    GOOGLE_JWKS_URL: identityProvider.jwksUrl,
     POWERTOOLS_SERVICE_NAME: 'storefront',
   });
+  // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
+  const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });
 
   try {
     const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
@@ -106,6 +111,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const spa = web?.handle ?? staticSpa(join(projectRoot, 'web', 'dist'));
     const server = createServer((request, response) => {
       const path = request.url ?? '/';
+      if (path === '/config.json') {
+        response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(webConfig);
+        return;
+      }
       const handled = path === apiBasePath || path.startsWith(`${apiBasePath}/`) ? handleApiRequest(request, response) : spa(request, response);
       Promise.resolve(handled).catch((error: unknown) => {
         console.error(error);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBasePath, canonicalPath, fallbackHandler, routes } from '../../functions/routes';
+import { apiBasePath, canonicalPath, fallbackHandler, needsSecret, routes, writesTable } from '../../functions/routes';
 import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { type StageName, StorefrontStack } from '../../infra/storefront-stack';
@@ -128,22 +128,22 @@ describe('API', () => {
     }
   });
 
-  it('gives public functions read-only table access and no secret; the rest read-write and the secret', () => {
+  it('grants each function only what its row asks: table writes, the secret', () => {
     for (const row of routes) {
       const [, fn] = functionForRoute(dev(), `${row.method} ${apiBasePath}${canonicalPath(row.path)}`);
       const env = fn.Properties.Environment.Variables as Record<string, unknown>;
       const actions = actionsOf(dev(), fn);
       expect(env.TABLE_NAME, row.handler).toEqual({ Ref: expect.stringMatching(/^DataTable/) });
       expect(actions).toContain('dynamodb:Query');
-      if (row.access === 'public') {
-        expect(env, row.handler).not.toHaveProperty('APP_SECRET_ID');
-        expect(actions.filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
-        expect(actions).not.toContain('dynamodb:PutItem');
-      } else {
+      if (needsSecret(row)) {
         expect(env, row.handler).toHaveProperty('APP_SECRET_ID');
         expect(actions).toContain('secretsmanager:GetSecretValue');
-        expect(actions).toContain('dynamodb:PutItem');
+      } else {
+        expect(env, row.handler).not.toHaveProperty('APP_SECRET_ID');
+        expect(actions.filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
       }
+      if (writesTable(row)) expect(actions, row.handler).toContain('dynamodb:PutItem');
+      else expect(actions, row.handler).not.toContain('dynamodb:PutItem');
     }
   });
 

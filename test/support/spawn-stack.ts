@@ -6,6 +6,9 @@ import { createInterface } from 'node:readline';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
+/** The login-limit window of test stacks: short, so that a lock can be seen to end. */
+export const testLoginWindowSeconds = 6;
+
 /** What the tests know of a running stack; secrets are the tests' own, handed to the stack. */
 export interface StackInfo {
   url: string;
@@ -31,7 +34,14 @@ export async function spawnStack(name: string, options: { staticWeb: boolean }):
   const args = ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', ...(options.staticWeb ? ['--static'] : [])];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
-    env: { ...process.env, PORT: '0', APP_MASTER_SECRET: masterSecret, GATEWAY_API_KEY: gatewayApiKey, POWERTOOLS_LOG_LEVEL: 'WARN' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      APP_MASTER_SECRET: masterSecret,
+      GATEWAY_API_KEY: gatewayApiKey,
+      LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });

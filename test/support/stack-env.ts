@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { testLoginWindowSeconds } from './spawn-stack';
 
 /**
  * Points this test worker's own repos and token helpers at the stack's DynamoDB Local and
@@ -13,5 +14,6 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   APP_MASTER_SECRET: stack.masterSecret,
   GATEWAY_API_KEY: stack.gatewayApiKey,
+  LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { httpHandler, success } from '../../shared/http';
+import { optionalSecret, optionalText, requiredText } from '../../shared/validation';
+import { logIn, logInWithGoogle } from '../service';
+import { userInfoView } from '../views';
+
+const body = z
+  .object({
+    email: requiredText('Email/Mobile Number is required', 254),
+    password: optionalSecret(),
+    photoURL: optionalText(1000),
+    google_token: optionalText(4096),
+  })
+  .superRefine((form, ctx) => {
+    if (!form.google_token && !form.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  });
+
+export const handler = httpHandler({ access: 'public', body }, async ({ body: form, clientIp }) => {
+  const account = form.google_token
+    ? await logInWithGoogle(form.google_token, form.email, form.photoURL)
+    : await logIn(form.email, form.password!, clientIp);
+  return success(userInfoView(account, account.token), 'Logged in successfully');
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { httpHandler, success } from '../../shared/http';
+import { mobileField, optionalSecret, optionalText, parseInput, requiredText } from '../../shared/validation';
+import { minPasswordLength } from '../passwords';
+import { changePassword, updateProfile } from '../service';
+import { userInfoView } from '../views';
+
+/** One action serves both forms (spec §7): a new_password makes it a password change. */
+const form = z.looseObject({ new_password: optionalSecret() });
+
+const passwordChange = z.object({
+  password: optionalSecret(),
+  new_password: z.string().min(minPasswordLength, 'Min length must be five'),
+});
+
+const profileChange = z.object({
+  name: requiredText('Required Field', 80),
+  mobile_no: mobileField('Required Field'),
+  email: optionalText(254).refine((email) => email === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), 'Invalid email'),
+});
+
+export const handler = httpHandler({ access: 'user', body: form }, async ({ body, session, clientIp }) => {
+  if (body.new_password !== undefined) {
+    const change = parseInput(passwordChange, body);
+    const authToken = await changePassword(session, { current: change.password, next: change.new_password }, clientIp);
+    return success({ authToken }, 'Password Change Successfully');
+  }
+  const change = parseInput(profileChange, body);
+  const account = await updateProfile(session, { name: change.name, mobileNo: change.mobile_no, email: change.email });
+  return success(userInfoView(account), 'Updated Successfully');
+});

@@ -1,0 +1,16 @@
+import type { Account } from './service';
+
+/** The contract's user info; `authToken` on login and password change. */
+export function userInfoView({ user, wallet }: Account, authToken?: string) {
+  return {
+    ...(authToken ? { authToken } : {}),
+    code: user.id,
+    name: user.name,
+    email: user.email,
+    mobile_no: user.mobileNo,
+    image: user.image,
+    photoURL: user.photoURL ?? '',
+    wallet_balance: wallet.balance,
+    has_password: Boolean(user.passwordHash),
+  };
+}

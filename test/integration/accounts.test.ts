@@ -1,0 +1,294 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../functions/shared/db';
+import { signSessionToken } from '../../functions/shared/session-token';
+import { googleClaims, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { callApi } from '../support/http';
+import { testLoginWindowSeconds } from '../support/spawn-stack';
+
+type UserInfo = { authToken?: string; code: string; name: string; email: string; mobile_no: string; wallet_balance: number; has_password: boolean };
+
+const claimExists = async (pk: string) => Boolean((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: '#CLAIM' } }))).Item);
+
+describe('register', () => {
+  it('registers with name, email, mobile number and password', async () => {
+    const { email, mobileNo } = uniqueContact('reg');
+    const response = await callApi('/auth/register_user', { form: { name: 'Karim', email, mobile_no: mobileNo, password: 'abcde' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 1, message: 'Registered successfully', data: {} });
+  });
+
+  it.each([
+    [{ email: 'a@b.co', mobile_no: '01711111111', password: 'abcde' }, 'Name is required'],
+    [{ name: 'A', mobile_no: '01711111111', password: 'abcde' }, 'Email is required'],
+    [{ name: 'A', email: 'not-an-email', mobile_no: '01711111111', password: 'abcde' }, 'Invalid email'],
+    [{ name: 'A', email: 'a@b.co', password: 'abcde' }, 'Mobile number is required'],
+    [{ name: 'A', email: 'a@b.co', mobile_no: '01711111111' }, 'Password is required'],
+    [{ name: 'A', email: 'a@b.co', mobile_no: '01711111111', password: 'abcd' }, 'Min length must be five'],
+  ])('refuses %o with "%s"', async (form, message) => {
+    const response = await callApi('/auth/register_user', { form });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('refuses a taken email (any case, any spacing) and a taken mobile number with 409', async () => {
+    const first = uniqueContact('dup');
+    await callApi('/auth/register_user', { form: { name: 'A', email: first.email, mobile_no: first.mobileNo, password: 'abcde' } });
+    const sameEmail = await callApi('/auth/register_user', {
+      form: { name: 'B', email: `  ${first.email.toUpperCase()} `, mobile_no: uniqueContact().mobileNo, password: 'abcde' },
+    });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe('Email already registered');
+    const sameMobile = await callApi('/auth/register_user', { form: { name: 'C', email: uniqueContact().email, mobile_no: first.mobileNo, password: 'abcde' } });
+    expect(sameMobile.status).toBe(409);
+    expect(sameMobile.body.message).toBe('Mobile number already registered');
+  });
+
+  it('creates exactly one account when 20 registrations of one email race, leaving no stray claims', async () => {
+    const { email } = uniqueContact('race');
+    const mobiles = Array.from({ length: 20 }, () => uniqueContact().mobileNo);
+    const responses = await Promise.all(
+      mobiles.map((mobile_no, i) => callApi('/auth/register_user', { form: { name: `Racer ${i}`, email, mobile_no, password: 'abcde' } })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const winner = mobiles[statuses.indexOf(200)]!;
+    for (const mobile of mobiles) expect(await claimExists(`MOBILE#${mobile}`), mobile).toBe(mobile === winner);
+    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email, password: 'abcde' } });
+    expect(login.body.data.mobile_no).toBe(winner);
+  });
+});
+
+describe('login and user data', () => {
+  it('logs in by email (any case) or mobile number and answers the user info with a token', async () => {
+    const account = await registerAndLogIn('login');
+    for (const identifier of [account.email.toUpperCase(), account.mobileNo]) {
+      const response = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: identifier, password: account.password } });
+      expect(response.status).toBe(200);
+      expect(response.body.message).toBe('Logged in successfully');
+      expect(response.body.data).toMatchObject({ code: account.code, name: account.name, email: account.email, mobile_no: account.mobileNo, wallet_balance: 0, has_password: true });
+      expect(response.body.data.authToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    }
+  });
+
+  it('answers a wrong password and an unknown account alike, with 400', async () => {
+    const account = await registerAndLogIn('wrongpw');
+    const wrong = await callApi('/auth/login', { form: { email: account.email, password: 'not-it' } });
+    const unknown = await callApi('/auth/login', { form: { email: uniqueContact().email, password: 'not-it' } });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Invalid email/mobile number or password');
+    }
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(wrong.body).sort());
+  });
+
+  it('requires both fields', async () => {
+    expect((await callApi('/auth/login', { form: { password: 'x' } })).body.message).toBe('Email/Mobile Number is required');
+    expect((await callApi('/auth/login', { form: { email: 'a@b.co' } })).body.message).toBe('Password is required');
+  });
+
+  it('answers user_data for a valid token, as raw or Bearer header', async () => {
+    const account = await registerAndLogIn('data');
+    for (const token of [account.token, `Bearer ${account.token}`]) {
+      const response = await callApi<{ data: UserInfo }>('/user/user_data', { method: 'POST', token });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ code: account.code, email: account.email, wallet_balance: 0 });
+      expect(response.body.data).not.toHaveProperty('authToken');
+    }
+  });
+
+  it('refuses a missing, tampered, expired, foreign or deleted-user token with 401', async () => {
+    const account = await registerAndLogIn('tokens');
+    const expired = await signSessionToken({ userId: account.code, tokenVersion: 1 }).then(async () => {
+      const { appSecrets } = await import('../../functions/shared/secrets');
+      const { tokenKey } = await appSecrets();
+      return new SignJWT({ ver: 1 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(account.code)
+        .setIssuer('storefront')
+        .setAudience('storefront-web')
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+        .sign(tokenKey);
+    });
+    const foreign = await new SignJWT({ ver: 1 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(account.code)
+      .setIssuer('storefront')
+      .setAudience('storefront-web')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('a-different-secret-of-enough-length!!'));
+    const ghost = await registerAndLogIn('ghost');
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `USER#${ghost.code}`, sk: '#PROFILE' } }));
+    for (const token of [undefined, '', `${account.token.slice(0, -3)}abc`, expired, foreign, ghost.token]) {
+      const response = await callApi('/user/user_data', { method: 'POST', token });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ status: 0, message: 'Token invalid or missing' });
+    }
+  });
+});
+
+describe('update_user', () => {
+  it('updates name and mobile number', async () => {
+    const account = await registerAndLogIn('edit');
+    const { mobileNo } = uniqueContact();
+    const response = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'New Name', mobile_no: mobileNo, email: account.email } });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Updated Successfully');
+    expect(response.body.data).toMatchObject({ name: 'New Name', mobile_no: mobileNo });
+    expect(await claimExists(`MOBILE#${account.mobileNo}`)).toBe(false);
+    const login = await callApi('/auth/login', { form: { email: mobileNo, password: account.password } });
+    expect(login.status).toBe(200);
+  });
+
+  it('asks for name and mobile number with "Required Field"', async () => {
+    const account = await registerAndLogIn('required');
+    for (const form of [{ mobile_no: '01700000000' }, { name: 'A' }]) {
+      const response = await callApi('/user/update_user', { token: account.token, form });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Required Field');
+    }
+  });
+
+  it('keeps emails unique across an email change and frees the old one', async () => {
+    const account = await registerAndLogIn('move');
+    const other = await registerAndLogIn('other');
+    const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Email already registered');
+    const fresh = uniqueContact().email;
+    const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh } });
+    expect(moved.body.data.email).toBe(fresh);
+    const reuse = await callApi('/auth/register_user', { form: { name: 'Z', email: account.email, mobile_no: uniqueContact().mobileNo, password: 'abcde' } });
+    expect(reuse.status).toBe(200);
+  });
+
+  it('changes the password with the current one, answers a fresh token and revokes the old ones', async () => {
+    const account = await registerAndLogIn('pw');
+    const short = await callApi('/user/update_user', { token: account.token, form: { password: account.password, new_password: 'abcd' } });
+    expect(short.body.message).toBe('Min length must be five');
+    const wrongCurrent = await callApi('/user/update_user', { token: account.token, form: { password: 'wrong', new_password: 'new-secret' } });
+    expect(wrongCurrent.status).toBe(400);
+    expect(wrongCurrent.body.message).toBe('Current password is incorrect');
+
+    const changed = await callApi<{ data: { authToken: string } }>('/user/update_user', {
+      token: account.token,
+      form: { password: account.password, new_password: 'new-secret' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe('Password Change Successfully');
+    expect((await callApi('/user/user_data', { method: 'POST', token: account.token })).status).toBe(401);
+    expect((await callApi('/user/user_data', { method: 'POST', token: changed.body.data.authToken })).status).toBe(200);
+    expect((await callApi('/auth/login', { form: { email: account.email, password: account.password } })).status).toBe(400);
+    expect((await callApi('/auth/login', { form: { email: account.email, password: 'new-secret' } })).status).toBe(200);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('answers an unknown verified email with 404 userExists false, then registers and logs in', async () => {
+    const { email } = uniqueContact('google');
+    const claims = googleClaims(email, 'Nusrat Jahan');
+    const googleToken = await mintGoogleToken(claims);
+    const unknown = await callApi('/auth/login', { form: { email, password: claims.sub, google_token: googleToken } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ status: 0, message: 'Email not registered', userExists: false });
+
+    const registered = await callApi('/auth/register_user', {
+      form: { name: 'Nusrat Jahan', email, mobile_no: '9999999999', password: claims.sub, google_token: googleToken },
+    });
+    expect(registered.status).toBe(200);
+    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email, password: claims.sub, photoURL: 'https://example.com/me.png', google_token: googleToken } });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ name: 'Nusrat Jahan', mobile_no: '9999999999', has_password: false });
+
+    // A Google account has no password to guess, not even the Google id the spec sends as one.
+    expect((await callApi('/auth/login', { form: { email, password: claims.sub } })).status).toBe(400);
+  });
+
+  it('lets many Google accounts share the ten-nines placeholder', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const { email } = uniqueContact('placeholder');
+      const googleToken = await mintGoogleToken(googleClaims(email));
+      const response = await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken } });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('links a verified Google identity to the password account of the same email', async () => {
+    const account = await registerAndLogIn('link');
+    const googleToken = await mintGoogleToken(googleClaims(account.email));
+    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.code).toBe(account.code);
+  });
+
+  it.each([
+    ['a wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }, undefined],
+    ['a wrong issuer', { iss: 'https://accounts.evil.example' }, undefined],
+    ['an unverified email', { email_verified: false }, undefined],
+    ['an expired token', {}, -60],
+  ])('refuses a token with %s', async (_, override, expiresIn) => {
+    const account = await registerAndLogIn('gbad');
+    const googleToken = await mintGoogleToken({ ...googleClaims(account.email), ...override }, expiresIn);
+    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Google sign-in failed');
+  });
+
+  it('refuses a token whose email is not the one given', async () => {
+    const account = await registerAndLogIn('gmismatch');
+    const googleToken = await mintGoogleToken(googleClaims(uniqueContact().email));
+    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('brute-force limits', () => {
+  it('slows, then refuses an account with 429 after five failures, and recovers when the window ends', async () => {
+    const account = await registerAndLogIn('brute');
+    const attempt = (password: string) => callApi('/auth/login', { form: { email: account.email, password } });
+    const started = Date.now();
+    for (let i = 0; i < 5; i += 1) expect((await attempt('wrong')).status).toBe(400);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    const locked = await attempt(account.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many failed attempts/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    await sleep((testLoginWindowSeconds + 1) * 1000);
+    expect((await attempt(account.password)).status).toBe(200);
+    // The success cleared the count: three more failures are not yet a lock.
+    for (let i = 0; i < 3; i += 1) expect((await attempt('wrong')).status).toBe(400);
+    expect((await attempt(account.password)).status).toBe(200);
+  }, 40_000);
+
+  it('refuses one client address with 429 after 30 failures across accounts', async () => {
+    const { logIn } = await import('../../functions/auth/service');
+    const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const outcome = (email: string) =>
+      logIn(email, 'wrong', address).then(
+        () => 200,
+        (error: { statusCode: number }) => error.statusCode,
+      );
+    for (let i = 0; i < 30; i += 1) expect(await outcome(uniqueContact('spray').email)).toBe(400);
+    expect(await outcome(uniqueContact('spray').email)).toBe(429);
+  });
+});
+
+describe('every user route', () => {
+  it('answers a revoked token with 401', async () => {
+    const { routes } = await import('../../functions/routes');
+    const account = await registerAndLogIn('revoked');
+    await callApi('/user/update_user', { token: account.token, form: { password: account.password, new_password: 'rotated-1' } });
+    const validBodies: Record<string, Record<string, string>> = {
+      '/user/update_user': { name: 'A', mobile_no: account.mobileNo },
+    };
+    for (const route of routes.filter((r) => r.access === 'user')) {
+      const form = route.method === 'POST' ? (validBodies[route.path] ?? {}) : undefined;
+      const response = await callApi(route.path, { method: route.method, token: account.token, form });
+      expect(response.status, route.path).toBe(401);
+    }
+  });
+});

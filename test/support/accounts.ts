@@ -1,0 +1,43 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { inject } from 'vitest';
+import { callApi } from './http';
+
+/** A unique email and Bangladeshi-looking mobile number, so that tests never share accounts. */
+export function uniqueContact(label = 'user') {
+  const tag = randomBytes(5).toString('hex');
+  return { email: `${label}.${tag}@example.com`, mobileNo: `01${randomInt(3, 10)}${String(randomInt(0, 1e8)).padStart(8, '0')}` };
+}
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  mobileNo: string;
+  password: string;
+  token: string;
+  code: string;
+}
+
+/** Registers a fresh account through the API and logs it in. */
+export async function registerAndLogIn(label = 'user'): Promise<TestAccount> {
+  const { email, mobileNo } = uniqueContact(label);
+  const account = { name: `Test ${label}`, email, mobileNo, password: `pw-${randomBytes(4).toString('hex')}` };
+  const registered = await callApi('/auth/register_user', { form: { name: account.name, email, mobile_no: mobileNo, password: account.password } });
+  if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const login = await callApi<{ data: { authToken: string; code: string } }>('/auth/login', { form: { email, password: account.password } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { ...account, token: login.body.data.authToken, code: login.body.data.code };
+}
+
+/** Asks the stand-in Google identity provider to sign these claims (a test-only endpoint of the stand-in). */
+export async function mintGoogleToken(claims: Record<string, unknown>, expiresInSeconds?: number): Promise<string> {
+  const response = await fetch(`${inject('stack').identityProviderUrl}/mint`, {
+    method: 'POST',
+    body: JSON.stringify({ claims, expiresInSeconds }),
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** The claims of a good Google ID token for this email, for this stack's client id. */
+export function googleClaims(email: string, name = 'Google Tester') {
+  return { sub: `g-${randomBytes(6).toString('hex')}`, email, email_verified: true, name, aud: 'storefront-local.apps.googleusercontent.com' };
+}
