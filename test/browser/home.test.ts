@@ -13,7 +13,7 @@ describe('home page', () => {
     const names = await grid.locator('.category-name').allTextContents();
     expect(names).toEqual(seededCategories);
     await page.getByRole('button', { name: 'Free Fire Diamonds' }).first().waitFor();
-    expect(await page.locator('#preloader').count()).toBe(0);
+    await page.locator('#preloader').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 

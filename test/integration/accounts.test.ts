@@ -145,7 +145,7 @@ describe('update_user', () => {
 
   it('asks for name and mobile number with "Required Field"', async () => {
     const account = await registerAndLogIn('required');
-    for (const form of [{ mobile_no: '01700000000' }, { name: 'A' }]) {
+    for (const form of [{ mobile_no: '01700000000' }, { name: 'A' }] as Record<string, string>[]) {
       const response = await callApi('/user/update_user', { token: account.token, form });
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('Required Field');

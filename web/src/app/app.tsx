@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
 import { SWRConfig } from 'swr';
 import { toastOptions } from '../config/site';
+import { checkStoredSession } from '../features/auth/api/get-user-data';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
 import { router } from './router';
 
@@ -9,6 +10,8 @@ setSessionExpiredHandler(() => {
   toast.error('Session Expired', { toastId: 'session-expired' });
   window.setTimeout(() => window.location.assign('/'), 1200);
 });
+
+void checkStoredSession();
 
 /** Read failures toast once per message, from this one place. */
 function onReadError(error: unknown) {

@@ -14,11 +14,10 @@ function lazyPage(load: () => Promise<RouteModule>): RouteObject['lazy'] {
     });
 }
 
-/** A route with its own lazily loaded chunk and its own error boundary. */
-function page(path: string | undefined, load: () => Promise<RouteModule>): RouteObject {
-  return path === undefined
-    ? { index: true, lazy: lazyPage(load), errorElement: <RouteError /> }
-    : { path, lazy: lazyPage(load), errorElement: <RouteError /> };
+/** A route with its own lazily loaded chunk and its own error boundary; no path makes it the index. */
+function page(path: string | undefined, load: () => Promise<RouteModule>, children?: RouteObject[]): RouteObject {
+  const common = { lazy: lazyPage(load), errorElement: <RouteError /> };
+  return path === undefined ? { index: true, ...common } : { path, ...common, children };
 }
 
 export const router = createBrowserRouter([
@@ -28,6 +27,14 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <div className="route-progress" role="progressbar" aria-label="Loading page" />,
     children: [
       page(undefined, () => import('./routes/home')),
+      page('login', () => import('./routes/login')),
+      page('register', () => import('./routes/register')),
+      page('profile', () => import('./routes/profile/layout'), [
+        page(undefined, () => import('./routes/profile/overview')),
+        page('userEdit', () => import('./routes/profile/edit')),
+        page('userSecurity', () => import('./routes/profile/security')),
+        page('*', () => import('./routes/not-found')),
+      ]),
       page('*', () => import('./routes/not-found')),
     ],
   },

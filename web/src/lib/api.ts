@@ -38,6 +38,11 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
+/** Runs the "Session Expired" rule for a 401 a caller had asked to see first. */
+export function sessionExpired(): void {
+  onSessionExpired();
+}
+
 const basePath = '/api';
 
 /**

@@ -10,6 +10,8 @@ export interface UserInfo {
   image: string;
   photoURL?: string;
   wallet_balance: number;
+  /** False for a Google-only account, which may set a first password without a current one. */
+  has_password?: boolean;
 }
 
 /** The auth state of the spec: persisted (token and user info) plus the last action's outcome. */

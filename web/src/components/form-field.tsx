@@ -1,0 +1,41 @@
+import { useId, useState } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown under the field and marks it with the danger border. */
+  error?: string;
+  /** A password field with a show/hide toggle. */
+  secret?: boolean;
+}
+
+/** A labelled input; an error gives it the danger border and a message read by screen readers. */
+export function FormField({ label, error, secret, className, ...input }: FieldProps) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className={`form-field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="input-wrap">
+        <input
+          id={id}
+          className={error !== undefined ? 'input is-invalid' : 'input'}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+          type={secret ? (shown ? 'text' : 'password') : (input.type ?? 'text')}
+        />
+        {secret && (
+          <button type="button" className="reveal" aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown} onClick={() => setShown(!shown)}>
+            {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

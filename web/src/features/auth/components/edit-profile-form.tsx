@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import type { UserInfo } from '../../../lib/session';
+import { updateProfile } from '../api/update-user';
+
+/** Edit name, mobile number and email; name and mobile number are required. */
+export function EditProfileForm({ user }: { user: UserInfo }) {
+  const [form, setForm] = useState({ name: user.name, mobile_no: user.mobile_no, email: user.email });
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const required = (value: string) => (tried && !value.trim() ? 'Required Field' : undefined);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!form.name.trim() || !form.mobile_no.trim()) return;
+    setBusy(true);
+    try {
+      toast.success(await updateProfile({ name: form.name.trim(), mobile_no: form.mobile_no.trim(), email: form.email.trim() }));
+      setTried(false);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Update failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="panel" onSubmit={submit} noValidate>
+      <h1>Edit Profile</h1>
+      <FormField label="Name" name="name" value={form.name} error={required(form.name)} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      <FormField label="Mobile Number" name="mobile_no" type="tel" value={form.mobile_no} error={required(form.mobile_no)} onChange={(e) => setForm({ ...form, mobile_no: e.target.value })} />
+      <FormField label="Email" name="email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Save changes'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { logIn } from '../api/log-in';
+import { register } from '../api/register';
+import { GoogleButton } from './google-button';
+
+const empty = { name: '', email: '', mobile_no: '', password: '' };
+
+/** The register screen (spec §2); a new account is signed in straight away. */
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(empty);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
+  const set = (field: keyof typeof empty) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: event.target.value });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.values(form).some((value) => !value.trim())) return;
+    setBusy(true);
+    try {
+      const message = await register({ ...form, name: form.name.trim(), email: form.email.trim(), mobile_no: form.mobile_no.trim() });
+      await logIn({ email: form.email.trim(), password: form.password });
+      setForm(empty);
+      setTried(false);
+      toast.success(message);
+      navigate(paths.home);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Registration failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-card" onSubmit={submit} noValidate>
+      <h1>Register</h1>
+      <p className="auth-lead">One account for top-ups, codes and your taka wallet.</p>
+      <FormField label="Name" name="name" autoComplete="name" value={form.name} error={missing('name')} onChange={set('name')} />
+      <FormField label="Email" name="email" type="email" autoComplete="email" value={form.email} error={missing('email')} onChange={set('email')} />
+      <FormField label="Mobile Number" name="mobile_no" type="tel" autoComplete="tel" inputMode="tel" value={form.mobile_no} error={missing('mobile_no')} onChange={set('mobile_no')} />
+      <FormField label="Password" name="password" secret autoComplete="new-password" value={form.password} error={missing('password')} onChange={set('password')} />
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? 'Please wait…' : 'Submit'}
+      </button>
+      <div className="divider">or</div>
+      <GoogleButton />
+      <p className="auth-switch">
+        Already have an account? <Link to={paths.login}>Login</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import type { UserInfo } from '../../../lib/session';
+import { changePassword } from '../api/update-user';
+
+const minLength = 5;
+const empty = { current: '', password: '', confirm: '' };
+
+/** The new password's problem, if any (spec §5). */
+function newPasswordError(value: string): string | undefined {
+  if (!value) return 'Required Field';
+  if (value.length < minLength) return 'Min length must be five';
+  return undefined;
+}
+
+/** The confirmation's problem, if any (spec §5). */
+function confirmationError(value: string, password: string): string | undefined {
+  return newPasswordError(value) ?? (value !== password ? 'Does not match with password' : undefined);
+}
+
+/** Change the password: the current one (when the account has one), the new one twice. */
+export function SecurityForm({ user }: { user: UserInfo }) {
+  const needsCurrent = user.has_password !== false;
+  const [form, setForm] = useState(empty);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const errors = {
+    current: needsCurrent && !form.current ? 'Required Field' : undefined,
+    password: newPasswordError(form.password),
+    confirm: confirmationError(form.confirm, form.password),
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.values(errors).some(Boolean)) return;
+    setBusy(true);
+    try {
+      toast.success(await changePassword({ password: needsCurrent ? form.current : undefined, new_password: form.password }));
+      setForm(empty);
+      setTried(false);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Password change failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);
+  return (
+    <form className="panel" onSubmit={submit} noValidate>
+      <h1>Security</h1>
+      <p className="muted">Changing your password signs you out everywhere else.</p>
+      {needsCurrent && (
+        <FormField label="Current Password" name="password" secret autoComplete="current-password" value={form.current} error={shown('current')} onChange={(e) => setForm({ ...form, current: e.target.value })} />
+      )}
+      <FormField label="New Password" name="new_password" secret autoComplete="new-password" value={form.password} error={shown('password')} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+      <FormField label="Confirm Password" name="confirm_password" secret autoComplete="new-password" value={form.confirm} error={shown('confirm')} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Change Password'}
+      </button>
+    </form>
+  );
+}

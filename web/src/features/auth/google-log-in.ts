@@ -1,0 +1,28 @@
+import { ApiError } from '../../lib/api';
+import { logIn } from './api/log-in';
+import { register } from './api/register';
+import { chooseGoogleAccount } from './google-sign-in';
+
+/** The mobile number of a Google registration (spec §9): ten nines. */
+export const googlePlaceholderMobile = '9999999999';
+
+/**
+ * Google sign-in (spec §4): choose an account, log in with it; an unknown email (404 with
+ * userExists false) registers it with the Google name and the placeholder number, then logs in.
+ * A popup problem keeps its own message; any other failure is "Email not registered for Google Login".
+ */
+export async function logInWithGoogle(): Promise<string> {
+  const credential = await chooseGoogleAccount();
+  const login = () => logIn({ email: credential.email, password: credential.sub, photoURL: credential.picture, google_token: credential.idToken });
+  try {
+    return await login();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.body?.userExists === false)) throw new Error('Email not registered for Google Login');
+  }
+  try {
+    await register({ name: credential.name, email: credential.email, mobile_no: googlePlaceholderMobile, password: credential.sub, google_token: credential.idToken });
+    return await login();
+  } catch {
+    throw new Error('Email not registered for Google Login');
+  }
+}

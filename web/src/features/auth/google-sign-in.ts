@@ -1,0 +1,61 @@
+import { webConfig } from '../../lib/web-config';
+
+/** What the Google ID token says; the server verifies the token itself, this only fills forms. */
+export interface GoogleCredential {
+  idToken: string;
+  sub: string;
+  email: string;
+  name: string;
+  picture?: string;
+}
+
+const randomValue = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+function decodeIdToken(idToken: string): GoogleCredential {
+  const payload = atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'));
+  const json = new TextDecoder().decode(Uint8Array.from(payload, (char) => char.charCodeAt(0)));
+  const claims = JSON.parse(json) as { sub: string; email: string; name?: string; picture?: string };
+  return { idToken, sub: claims.sub, email: claims.email, name: claims.name ?? claims.email.split('@')[0]!, picture: claims.picture };
+}
+
+/**
+ * Google's account chooser in a popup (OpenID implicit flow: prompt select_account, scope with
+ * profile), answered by /google-callback.html through postMessage. The same code talks to Google
+ * in the cloud and to the local stack's stand-in, as config.json says.
+ */
+export async function chooseGoogleAccount(): Promise<GoogleCredential> {
+  const config = await webConfig();
+  if (!config.googleClientId) throw new Error('Google sign-in is not available');
+  const state = randomValue();
+  const url = new URL(config.googleAuthUrl);
+  url.search = new URLSearchParams({
+    client_id: config.googleClientId,
+    redirect_uri: `${window.location.origin}/google-callback.html`,
+    response_type: 'id_token',
+    scope: 'openid email profile',
+    prompt: 'select_account',
+    nonce: randomValue(),
+    state,
+  }).toString();
+  const popup = window.open(url, 'google-sign-in', 'width=480,height=640');
+  if (!popup) throw new Error('The Google sign-in window was blocked by the browser');
+
+  return new Promise((resolve, reject) => {
+    const finish = () => {
+      window.removeEventListener('message', onMessage);
+      window.clearInterval(watch);
+    };
+    const onMessage = (event: MessageEvent<{ type?: string; state?: string; idToken?: string; error?: string }>) => {
+      if (event.origin !== window.location.origin || event.data?.type !== 'google-sign-in' || event.data.state !== state) return;
+      finish();
+      if (event.data.idToken) resolve(decodeIdToken(event.data.idToken));
+      else reject(new Error(event.data.error ?? 'Google sign-in was cancelled'));
+    };
+    const watch = window.setInterval(() => {
+      if (!popup.closed) return;
+      finish();
+      reject(new Error('The Google sign-in window was closed'));
+    }, 500);
+    window.addEventListener('message', onMessage);
+  });
+}
