@@ -4,17 +4,20 @@ import { projectRoot, startStack } from './local/stack';
 
 /**
  * `npm start`: the whole shop on one origin (PORT, default 3000), data kept under .local/.
- * Flags for the test runner: --memory (fresh in-memory data), --static (serve the built SPA),
- * --json (print one JSON line with the stack's addresses instead of the welcome text).
+ * Flags for the test runner: --memory (fresh in-memory data), --static [dir] (serve a built SPA,
+ * web/dist unless a folder is given), --json (print one JSON line with the stack's addresses
+ * instead of the welcome text).
  */
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   options: { memory: { type: 'boolean' }, static: { type: 'boolean' }, json: { type: 'boolean' } },
+  allowPositionals: true,
 });
+const staticDir = positionals[0] ?? join(projectRoot, 'web', 'dist');
 
 const stack = await startStack({
   port: Number(process.env.PORT ?? 3000),
   stateDir: values.memory ? undefined : join(projectRoot, '.local'),
-  web: values.static ? 'static' : 'dev',
+  web: values.static ? { staticDir } : 'dev',
 });
 
 if (values.json) {

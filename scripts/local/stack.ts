@@ -21,8 +21,8 @@ export interface StackOptions {
   port: number;
   /** Keep data here between runs; without it DynamoDB Local runs in memory. */
   stateDir?: string;
-  /** Vite's dev server with HMR, or the built SPA from web/dist. */
-  web: 'dev' | 'static';
+  /** Vite's dev server with HMR, or a built SPA (web/dist, or the test runner's own build). */
+  web: 'dev' | { staticDir: string };
 }
 
 export interface RunningStack {
@@ -108,7 +108,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     client.destroy();
 
     const web = options.web === 'dev' ? await viteMiddleware() : undefined;
-    const spa = web?.handle ?? staticSpa(join(projectRoot, 'web', 'dist'));
+    const spa = options.web === 'dev' ? web!.handle : staticSpa(options.web.staticDir);
     const server = createServer((request, response) => {
       const path = request.url ?? '/';
       if (path === '/config.json') {

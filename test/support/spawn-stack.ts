@@ -28,10 +28,10 @@ export interface StackInfo {
  * Starts the local stack exactly as `npm start` does, on a free port with fresh in-memory
  * data, and waits for its ready line. Its logs go to test-results/<name>-stack.log.
  */
-export async function spawnStack(name: string, options: { staticWeb: boolean }): Promise<{ info: StackInfo; stop: () => Promise<void> }> {
+export async function spawnStack(name: string, options: { staticDir?: string }): Promise<{ info: StackInfo; stop: () => Promise<void> }> {
   const masterSecret = randomBytes(32).toString('base64url');
   const gatewayApiKey = randomBytes(24).toString('base64url');
-  const args = ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', ...(options.staticWeb ? ['--static'] : [])];
+  const args = ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', ...(options.staticDir ? ['--static', options.staticDir] : [])];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
