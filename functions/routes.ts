@@ -33,6 +33,15 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: true },
   { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public' },
   { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public' },
+  { method: 'POST', path: '/user/category_list', handler: 'catalog/list-plan-groups', access: 'public' },
+  { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public' },
+  { method: 'POST', path: '/user/auto_delivery_vouchers_list', handler: 'vouchers/list-vouchers', access: 'public' },
+  { method: 'GET', path: '/user/blog_list', handler: 'content/list-blog-posts', access: 'public' },
+  { method: 'GET', path: '/user/blog/{id}', handler: 'content/get-blog-post', access: 'public' },
+  { method: 'GET', path: '/user/shop_status', handler: 'content/get-shop-status', access: 'public' },
+  { method: 'GET', path: '/user/get_senders', handler: 'content/list-payment-channels', access: 'public' },
+  { method: 'GET', path: '/user/site_settings', handler: 'content/get-site-settings', access: 'public' },
+  { method: 'GET', path: '/user/redeem_link', handler: 'content/get-redeem-link', access: 'public' },
 ];
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */

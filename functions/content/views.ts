@@ -1,4 +1,41 @@
-import type { BannerEvent } from './repo';
+import type { BannerEvent, BlogPost, PaymentChannel, SiteSettings } from './repo';
 
 /** The contract's event: `{image, ename, description}`. */
 export const eventView = (event: BannerEvent) => ({ image: event.image, ename: event.name, description: event.description });
+
+/** The contract's blog post: `{blog_id, type, image, youtube_id, title, content, created_at}`. */
+export const blogPostView = (post: BlogPost) => ({
+  blog_id: post.id,
+  type: post.type,
+  image: post.image,
+  youtube_id: post.youtubeId,
+  title: post.title,
+  content: post.content,
+  created_at: post.createdAt,
+});
+
+/** The contract's payment channel: `{id, name, logo, number}`. */
+export const paymentChannelView = (channel: PaymentChannel) => ({ id: channel.id, name: channel.name, logo: channel.logo, number: channel.number });
+
+/** The contract's shop status: `{shopStatus, errorMessage}`. */
+export const shopStatusView = (settings: SiteSettings) => ({ shopStatus: settings.shopStatus, errorMessage: settings.closedMessage });
+
+/** The contract's site settings: the two popups flattened, contact links and social links. */
+export function siteSettingsView(settings: SiteSettings) {
+  const [first, second] = settings.popups;
+  return {
+    popup_status: first.status,
+    popup_text: first.text,
+    popup_image: first.image,
+    popup_status2: second.status,
+    popup_text2: second.text,
+    popup_image2: second.image,
+    phone: settings.phone,
+    messenger_link: settings.messengerLink,
+    app_link: settings.appLink,
+    social: settings.social.map(({ name, url }) => ({ name, url })),
+  };
+}
+
+/** The contract's Watch link: `{upay}`. */
+export const redeemLinkView = (settings: SiteSettings) => ({ upay: settings.redeemVideoLink });

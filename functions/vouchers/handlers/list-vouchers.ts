@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { httpHandler, success } from '../../shared/http';
+import { idField } from '../../shared/validation';
+import { vouchersOf } from '../service';
+import { voucherView } from '../views';
+
+const body = z.object({ mcategory_id: idField('category id') });
+
+export const handler = httpHandler({ access: 'public', body }, async ({ body: form }) =>
+  success((await vouchersOf(form.mcategory_id)).map(voucherView)),
+);
