@@ -19,6 +19,8 @@ export default defineConfig({
           setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One stack behind all files, and some tests close the shop for a moment: one file at a time.
+          fileParallelism: false,
         },
       },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },

@@ -184,3 +184,15 @@ export async function extendWindow(scope: LimitScope, key: string, windowEndsAt:
 export async function clearFailures(scope: LimitScope, key: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName, Key: keys.failureCount(scope, key) }));
 }
+
+/** A condition that the user still exists at the token version the session carries (for purchases). */
+export function activeUserCheckItem(userId: string, tokenVersion: number): TransactionItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      ConditionExpression: 'tokenVersion = :version',
+      ExpressionAttributeValues: { ':version': tokenVersion },
+    },
+  };
+}

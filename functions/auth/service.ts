@@ -112,6 +112,14 @@ export async function currentAccount(session: Session): Promise<Account> {
   return account;
 }
 
+/** The signed-in user's profile (one GetItem), or 401 when the user is gone or the token was revoked. */
+export async function requireActiveUser(session: Session): Promise<User> {
+  const [profile] = await batchGet([repo.userKey(session.userId)]);
+  const user = profile && repo.userFromItem(profile);
+  if (!user || user.tokenVersion !== session.tokenVersion) throw new Unauthorized();
+  return user;
+}
+
 /** A session token for a user at their current token version. */
 export const sessionTokenFor = (user: User) => signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion });
 

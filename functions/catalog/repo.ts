@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, putItem, tableName } from '../shared/db';
 import { fromItem, position, toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
 
 /** A master category: a game (top-ups) or a gift-card brand (codes, name ends with a full stop). */
 export interface MasterCategory {
@@ -111,3 +112,16 @@ export const planKey = keys.plan;
 
 /** Reads a plan item into a `Plan`. */
 export const planFromItem = (item: Record<string, unknown>) => fromItem<Plan>(item);
+
+/** A condition that the plan is still on sale at the price the order was priced at. */
+export function planOnSaleCheckItem(plan: Pick<Plan, 'id' | 'price'>): TransactionItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.plan(plan.id),
+      ConditionExpression: '#status = :onSale AND price = :price',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':onSale': 1, ':price': plan.price },
+    },
+  };
+}

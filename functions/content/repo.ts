@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, putItem, tableName } from '../shared/db';
 import { fromItem, position, toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
 
 /** A home-page banner: image, name and an HTML description whose first anchor is the slide's link. */
 export interface BannerEvent {
@@ -95,8 +96,23 @@ export async function getSettings(): Promise<SiteSettings | undefined> {
   return Item ? fromItem<SiteSettings>(Item) : undefined;
 }
 
-/** The settings' key, for batch reads and the shop-open condition of a purchase. */
+/** The settings' key, for batch reads. */
 export const settingsKey = keys.settings;
+
+/** Reads a settings item. */
+export const settingsFromItem = (item: Record<string, unknown>) => fromItem<SiteSettings>(item);
+
+/** A condition that the shop is open, so that a purchase racing a closing cannot slip through. */
+export function shopOpenCheckItem(): TransactionItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.settings(),
+      ConditionExpression: 'shopStatus = :open',
+      ExpressionAttributeValues: { ':open': 1 },
+    },
+  };
+}
 
 /** Every blog post, newest first: Query gsi1 BLOGS, descending. */
 export async function listBlogPosts(): Promise<BlogPost[]> {

@@ -61,3 +61,10 @@ export class TooManyRequests extends AppError {
     super(429, message);
   }
 }
+
+/** 502: the payment gateway refused or failed; the message is the gateway's, fit to show. */
+export class BadGateway extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}

@@ -46,6 +46,8 @@ export interface HttpRequest<Body, Params, Auth> {
   headers: Record<string, string | undefined>;
   /** The caller's address: CloudFront's x-viewer-ip (set at the edge), else API Gateway's source. */
   clientIp: string;
+  /** The shop's own origin as the caller reached it (forwarded by the edge), for links back to it. */
+  siteOrigin: string;
   /** The raw body text, for callers that must check it byte for byte; absent on most routes. */
   rawBody?: string;
 }
@@ -84,6 +86,7 @@ export function httpHandler<
       rawQueryString: event.rawQueryString,
       headers: event.headers,
       clientIp: event.headers['x-viewer-ip'] ?? event.requestContext.http.sourceIp,
+      siteOrigin: `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.headers['x-forwarded-host'] ?? event.requestContext.domainName}`,
       rawBody: event.rawBodyText,
     };
     const reply = await run(request);

@@ -113,3 +113,106 @@ export async function listVouchers(masterCategoryId: string): Promise<VoucherWit
   } while (startKey);
   return [...vouchers.values()].map((voucher) => ({ ...voucher, stock: stock.get(voucher.id) ?? 0 }));
 }
+
+/** An unsold code that a sale may claim. */
+export interface CodeCandidate {
+  codeId: string;
+  code: string;
+  shard: number;
+}
+
+/** A purchase of voucher codes; `codes` go to the buyer only. */
+export interface VoucherOrder {
+  orderId: string;
+  userId: string;
+  voucherId: string;
+  voucherName: string;
+  unitPrice: number;
+  codes: string[];
+  createdAt: string;
+}
+
+/**
+ * What a sale decides on, in one strongly consistent Query of VOUCHER#id: the voucher itself
+ * (`#META` sorts first), its stock shards, then up to `candidates` unsold codes.
+ */
+export async function saleSnapshot(voucherId: string, candidates: number): Promise<{ voucher?: Voucher; codes: CodeCandidate[] }> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `VOUCHER#${voucherId}` },
+      ConsistentRead: true,
+      Limit: 1 + stockShards + candidates,
+    }),
+  );
+  const meta = Items.find((item) => item.entity === 'Voucher');
+  return {
+    voucher: meta && fromItem<Voucher>(meta),
+    codes: Items.filter((item) => item.entity === 'VoucherCode').map((item) => ({ codeId: String(item.codeId), code: String(item.code), shard: Number(item.shard) })),
+  };
+}
+
+/**
+ * The items that sell codes: each code is deleted on the condition that it still exists (so no
+ * code is ever sold twice), and each shard it came from is decremented. Codes come first, in
+ * the order given, so a cancellation reason at index i names codes[i].
+ */
+export function claimCodeItems(voucherId: string, codes: CodeCandidate[]): TransactionItem[] {
+  const perShard = new Map<number, number>();
+  for (const { shard } of codes) perShard.set(shard, (perShard.get(shard) ?? 0) + 1);
+  return [
+    ...codes.map(({ codeId }) => ({
+      Delete: { TableName: tableName, Key: keys.code(voucherId, codeId), ConditionExpression: 'attribute_exists(pk)' },
+    })),
+    ...[...perShard].map(([shard, sold]) => ({
+      Update: {
+        TableName: tableName,
+        Key: keys.stockShard(voucherId, shard),
+        UpdateExpression: 'ADD #count :minus',
+        ConditionExpression: '#count >= :sold',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minus': -sold, ':sold': sold },
+      },
+    })),
+  ];
+}
+
+/** A condition that the voucher still sells at the unit price the sale was priced at. */
+export function voucherPriceCheckItem(voucher: Pick<Voucher, 'id' | 'price'>): TransactionItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.voucher(voucher.id),
+      ConditionExpression: 'price = :price',
+      ExpressionAttributeValues: { ':price': voucher.price },
+    },
+  };
+}
+
+const voucherOrderKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `VORDER#${orderId}` });
+
+/** The record of a sale in the buyer's partition, conditioned on its id being new. */
+export function newVoucherOrderItem(order: VoucherOrder): TransactionItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('VoucherOrder', voucherOrderKey(order.userId, order.orderId), order, order.createdAt),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A user's code purchases, newest first (up to 100): Query USER#id, begins_with VORDER#, descending. */
+export async function listVoucherOrders(userId: string): Promise<VoucherOrder[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VORDER#' },
+      ScanIndexForward: false,
+      Limit: 100,
+    }),
+  );
+  return Items.map((item) => fromItem<VoucherOrder>(item));
+}

@@ -2,7 +2,31 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
+import { pendingPaymentKeys } from '../payments/pending-index';
 import type { BalanceChange, LedgerReason, Wallet } from './money';
+
+/** "0" pending, "1" completed (credited), "2" cancelled (failed checkout, expired, refused). */
+export type WalletRequestStatus = '0' | '1' | '2';
+
+/** A wallet top-up through the gateway: pending until its invoice settles, then credited once. */
+export interface WalletRequest {
+  requestId: string;
+  userId: string;
+  txnId: string;
+  amount: number;
+  status: WalletRequestStatus;
+  /** The client's optional note (spec: requestData). */
+  note?: string;
+  invoiceId?: string;
+  paymentUrl?: string;
+  /** Why a request was cancelled: the gateway's refusal, expiry, or a failed payment. */
+  cancelReason?: string;
+  paymentMethod?: string;
+  senderNumber?: string;
+  transactionId?: string;
+  settledAt?: string;
+  createdAt: string;
+}
 
 /** One line of a user's ledger; the deltas of all lines sum to the balance. */
 export interface LedgerEntry {
@@ -18,7 +42,81 @@ export interface LedgerEntry {
 const keys = {
   wallet: (userId: string) => ({ pk: `USER#${userId}`, sk: '#WALLET' }),
   ledgerEntry: (userId: string, seq: number) => ({ pk: `USER#${userId}`, sk: `LEDGER#${String(seq).padStart(10, '0')}` }),
+  request: (userId: string, requestId: string) => ({ pk: `USER#${userId}`, sk: `WREQ#${requestId}` }),
+  txnClaim: (userId: string, txnId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${txnId}` }),
 };
+
+/** A top-up request's key, for batch reads. */
+export const walletRequestKey = keys.request;
+
+/** The claim on a user's txn_id, for batch reads: it names the request that took it. */
+export const txnClaimKey = keys.txnClaim;
+
+/** Reads a request item. */
+export const walletRequestFromItem = (item: Record<string, unknown>) => fromItem<WalletRequest>(item);
+
+/**
+ * The items that record a new top-up request: the request (pending ones join the pending-payment
+ * index) and the claim on its txn_id, both conditioned on not existing, so one user's txn_id can
+ * never make two requests. Order: request, claim.
+ */
+export function newWalletRequestItems(request: WalletRequest): TransactionItem[] {
+  const pending = request.status === '0' ? pendingPaymentKeys({ kind: 'wallet', userId: request.userId, id: request.requestId }, request.createdAt) : {};
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('WalletRequest', { ...keys.request(request.userId, request.requestId), ...pending }, request, request.createdAt),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('TxnClaim', keys.txnClaim(request.userId, request.txnId), { requestId: request.requestId }, request.createdAt),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** Fields a request takes when it settles or is cancelled. */
+export type RequestOutcome =
+  | { status: '1'; invoiceId: string; paymentMethod: string; senderNumber: string; transactionId: string }
+  | { status: '2'; cancelReason: string };
+
+/**
+ * Moves a request out of `from` (what was read) to its outcome and out of the pending index; the
+ * condition makes a second settle of the same request fail instead of crediting twice.
+ */
+export function closeWalletRequestItem(request: WalletRequest, outcome: RequestOutcome, now: string): TransactionItem {
+  const fields: Record<string, string> = { ...outcome, settledAt: now, updatedAt: now };
+  const names = Object.keys(fields);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.request(request.userId, request.requestId),
+      UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')} REMOVE gsi2pk, gsi2sk`,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: Object.fromEntries([...names, 'status'].map((name) => [`#${name}`, name])),
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])), ':from': request.status },
+    },
+  };
+}
+
+/** A user's top-up requests, newest first (up to 100): Query USER#id, begins_with WREQ#, descending. */
+export async function listWalletRequests(userId: string): Promise<WalletRequest[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'WREQ#' },
+      ScanIndexForward: false,
+      Limit: 100,
+    }),
+  );
+  return Items.map(walletRequestFromItem);
+}
 
 /** A new user's empty wallet (part of the registration transaction). */
 export function openWalletItem(userId: string): TransactionItem {

@@ -41,14 +41,17 @@ const spaFallbackCode = `function handler(event) {
 }`;
 
 /**
- * `/api/user/plan_list/` reaches the route `POST /api/user/plan_list`; and the viewer's address
- * goes to the API in x-viewer-ip, overwriting whatever the client sent (API Gateway only sees
- * CloudFront's address), for the login limits.
+ * `/api/user/plan_list/` reaches the route `POST /api/user/plan_list`; the viewer's address goes
+ * to the API in x-viewer-ip and the shop's host in x-forwarded-host, overwriting whatever the
+ * client sent (API Gateway sees only CloudFront and its own host): for the login limits and for
+ * the gateway's links back to the shop.
  */
 const apiViewerRequestCode = `function handler(event) {
   var request = event.request;
   if (request.uri.length > 1 && request.uri.endsWith('/')) request.uri = request.uri.slice(0, -1);
   request.headers['x-viewer-ip'] = { value: event.viewer.ip };
+  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  request.headers['x-forwarded-proto'] = { value: 'https' };
   return request;
 }`;
 

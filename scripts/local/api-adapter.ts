@@ -88,8 +88,9 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
 }
 
 /**
- * API Gateway lower-cases header names and joins repeated values with commas; x-viewer-ip is
- * the caller's address, overwritten as the distribution's viewer-request function does.
+ * API Gateway lower-cases header names and joins repeated values with commas; x-viewer-ip (the
+ * caller's address) and x-forwarded-host/-proto (the shop's origin) are overwritten, as the
+ * distribution's viewer-request function does.
  */
 function eventHeaders(request: IncomingMessage, clientIp: string): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -97,6 +98,8 @@ function eventHeaders(request: IncomingMessage, clientIp: string): Record<string
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   headers['x-viewer-ip'] = clientIp;
+  headers['x-forwarded-host'] = request.headers.host ?? 'localhost';
+  headers['x-forwarded-proto'] = 'http';
   return headers;
 }
 

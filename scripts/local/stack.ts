@@ -77,7 +77,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataDir = options.stateDir ? join(options.stateDir, 'dynamodb') : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir });
-  const gateway = await startSandboxGateway();
+  const gateway = await startSandboxGateway(state.gatewayApiKey);
   const identityProvider = await startGoogleIdp();
   const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop];
 

@@ -95,7 +95,10 @@ interface ViewerRequest {
 function viewerRequest(template: Template, logicalIdPrefix: string, uri: string): ViewerRequest {
   const fn = single(template, 'AWS::CloudFront::Function', (id) => id.startsWith(logicalIdPrefix));
   const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => ViewerRequest;
-  return handler({ request: { uri, method: 'GET', headers: { 'x-viewer-ip': { value: '10.0.0.1' } } }, viewer: { ip: '203.0.113.9' } });
+  return handler({
+    request: { uri, method: 'GET', headers: { host: { value: 'shop.example.com' }, 'x-viewer-ip': { value: '10.0.0.1' }, 'x-forwarded-host': { value: 'evil.example' } } },
+    viewer: { ip: '203.0.113.9' },
+  });
 }
 
 const runViewerRequest = (template: Template, logicalIdPrefix: string, uri: string) => viewerRequest(template, logicalIdPrefix, uri).uri;
@@ -265,8 +268,11 @@ describe('web', () => {
     expect(runViewerRequest(dev(), 'WebApiViewerRequest', '/api/user/plan_list')).toBe('/api/user/plan_list');
   });
 
-  it("tells the API the viewer's own address, whatever the client claimed", () => {
-    expect(viewerRequest(dev(), 'WebApiViewerRequest', '/api/auth/login').headers['x-viewer-ip']).toEqual({ value: '203.0.113.9' });
+  it("tells the API the viewer's own address and the shop's host, whatever the client claimed", () => {
+    const { headers } = viewerRequest(dev(), 'WebApiViewerRequest', '/api/auth/login');
+    expect(headers['x-viewer-ip']).toEqual({ value: '203.0.113.9' });
+    expect(headers['x-forwarded-host']).toEqual({ value: 'shop.example.com' });
+    expect(headers['x-forwarded-proto']).toEqual({ value: 'https' });
   });
 
   it('deploys the SPA in two steps, the second with a config.json for Google sign-in', () => {

@@ -14,6 +14,7 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   APP_MASTER_SECRET: stack.masterSecret,
   GATEWAY_API_KEY: stack.gatewayApiKey,
+  GATEWAY_URL: stack.gatewayUrl,
   LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 });

@@ -1,0 +1,114 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../shared/db';
+import { fromItem, toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+import { pendingPaymentKeys } from '../payments/pending-index';
+
+/** "0" pending fulfilment, "1" completed, "2" refunded. */
+export type OrderStatus = '0' | '1' | '2';
+
+/** A paid plan order, waiting for (or past) fulfilment. */
+export interface PlanOrder {
+  orderId: string;
+  userId: string;
+  planId: string;
+  planName: string;
+  groupName: string;
+  price: number;
+  paidFrom: 'wallet' | 'gateway';
+  status: OrderStatus;
+  /** FB, Google, VK or Twitter for game-account top-ups; empty for player-ID top-ups. */
+  accountType: string;
+  /** The player ID, or the game account's email or ID (spec: saccount_id). */
+  accountId: string;
+  /** The game account's password and backup code, sealed (AES-256-GCM); never shown to the shopper. */
+  sealedSecret?: string;
+  remark: string;
+  invoiceId?: string;
+  createdAt: string;
+}
+
+/** A plan order whose gateway payment has not settled yet. */
+export interface PendingOrder {
+  order: PlanOrder;
+  paymentStatus: 'awaiting' | 'paid' | 'cancelled';
+  invoiceId: string;
+  paymentUrl: string;
+  cancelReason?: string;
+  createdAt: string;
+}
+
+const keys = {
+  order: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` }),
+  fulfilmentQueue: (order: PlanOrder) => ({ gsi1pk: `ORDERS#${order.status}`, gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}` }),
+  pendingOrder: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `PORDER#${orderId}` }),
+};
+
+/** A pending gateway order's key, for batch reads. */
+export const pendingOrderKey = keys.pendingOrder;
+
+/** Reads a pending order item. */
+export const pendingOrderFromItem = (item: Record<string, unknown>) => fromItem<PendingOrder>(item);
+
+/** A new paid order, conditioned on its id being new; it joins the fulfilment queue of its status. */
+export function newOrderItem(order: PlanOrder): TransactionItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('PlanOrder', { ...keys.order(order.userId, order.orderId), ...keys.fulfilmentQueue(order) }, order, order.createdAt),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A plan order waiting for its gateway payment, in the pending-payment index. */
+export function newPendingOrderItem(pending: PendingOrder): TransactionItem {
+  const { order } = pending;
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem(
+        'PendingOrder',
+        { ...keys.pendingOrder(order.userId, order.orderId), ...pendingPaymentKeys({ kind: 'order', userId: order.userId, id: order.orderId }, pending.createdAt) },
+        pending,
+        pending.createdAt,
+      ),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * Closes a pending order as paid or cancelled, once: the condition is that its payment status is
+ * still the one that was read ("awaiting", or "cancelled" when an expired checkout is paid late).
+ */
+export function closePendingOrderItem(
+  pending: PendingOrder,
+  outcome: { paymentStatus: 'paid' } | { paymentStatus: 'cancelled'; cancelReason: string },
+  now: string,
+): TransactionItem {
+  const cancelReason = outcome.paymentStatus === 'cancelled' ? outcome.cancelReason : '';
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.pendingOrder(pending.order.userId, pending.order.orderId),
+      UpdateExpression: 'SET paymentStatus = :to, cancelReason = :reason, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'paymentStatus = :from',
+      ExpressionAttributeValues: { ':to': outcome.paymentStatus, ':reason': cancelReason, ':now': now, ':from': pending.paymentStatus },
+    },
+  };
+}
+
+/** A user's paid plan orders, newest first (up to 100): Query USER#id, begins_with ORDER#, descending. */
+export async function listOrders(userId: string): Promise<PlanOrder[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'ORDER#' },
+      ScanIndexForward: false,
+      Limit: 100,
+    }),
+  );
+  return Items.map((item) => fromItem<PlanOrder>(item));
+}

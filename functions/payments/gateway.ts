@@ -1,0 +1,46 @@
+/** A checkout to open at the payment gateway. */
+export interface CheckoutRequest {
+  fullName: string;
+  email: string;
+  amount: number;
+  /** Names what the payment is for; the gateway echoes it back on verify. */
+  metadata: PaymentReference;
+  redirectUrl: string;
+  cancelUrl: string;
+  webhookUrl: string;
+}
+
+/** What a gateway payment pays for: a wallet top-up request or a plan order, of one user. */
+export interface PaymentReference {
+  kind: 'wallet' | 'order';
+  userId: string;
+  id: string;
+}
+
+/** A payment as the gateway reports it when asked (never as a callback body claims). */
+export interface VerifiedPayment {
+  invoiceId: string;
+  status: 'COMPLETED' | 'PENDING' | 'ERROR';
+  /** Whole taka, or NaN when the gateway's amount is not a whole number. */
+  amount: number;
+  reference?: PaymentReference;
+  paymentMethod: string;
+  senderNumber: string;
+  transactionId: string;
+}
+
+/** The gateway refused or failed; `message` is the gateway's own words, fit to show the payer. */
+export class GatewayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** The one port to the payment gateway; the UddoktaPay adapter implements it. */
+export interface PaymentGateway {
+  /** Opens a checkout; answers the URL the payer goes to and the invoice it will settle. */
+  createCheckout(request: CheckoutRequest): Promise<{ paymentUrl: string; invoiceId: string }>;
+  /** Asks the gateway what became of an invoice. */
+  verify(invoiceId: string): Promise<VerifiedPayment>;
+}

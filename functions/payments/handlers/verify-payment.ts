@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { requireActiveUser } from '../../auth/service';
+import { httpHandler, success } from '../../shared/http';
+import { requiredText } from '../../shared/validation';
+import { settleInvoice } from '../settle';
+
+const body = z.object({ invoice_id: requiredText('invoice_id is required', 100) });
+
+/** The return path: the payer is back from the gateway with an invoice id; settle it now if paid. */
+export const handler = httpHandler({ access: 'user', body }, async ({ body: form, session }) => {
+  const [, result] = await Promise.all([requireActiveUser(session), settleInvoice(form.invoice_id, session.userId)]);
+  const message = result?.status === '1' ? 'Payment received' : result?.status === '2' ? 'Payment was not completed' : 'Payment is being processed';
+  return success(result, message);
+});

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { expect, inject } from 'vitest';
+import { db, tableName } from '../../functions/shared/db';
+import { addCodes, putVoucher } from '../../functions/vouchers/repo';
+import { getWallet, listLedger } from '../../functions/wallet/repo';
+import { adjustBalance } from '../../functions/wallet/service';
+import { type TestAccount, registerAndLogIn } from './accounts';
+import { callApi } from './http';
+
+/** A fresh account whose wallet holds `balance` taka, credited with a ledger entry. */
+export async function fundedAccount(balance: number, label = 'buyer'): Promise<TestAccount> {
+  const account = await registerAndLogIn(label);
+  if (balance > 0) await adjustBalance(account.code, balance, 'adjustment', 'test-funding');
+  return account;
+}
+
+/** The wallet balance as stored. */
+export const balanceOf = async (userId: string) => (await getWallet(userId)).balance;
+
+/** The money invariant: the ledger's deltas sum to the balance, and its entries are numbered 1..n. */
+export async function expectLedgerMatchesBalance(userId: string): Promise<void> {
+  const [ledger, wallet] = await Promise.all([listLedger(userId), getWallet(userId)]);
+  expect(ledger.reduce((sum, entry) => sum + entry.delta, 0), `ledger of ${userId}`).toBe(wallet.balance);
+  expect(ledger.map((entry) => entry.seq)).toEqual(ledger.map((_, i) => i + 1));
+  expect(wallet.version).toBe(ledger.length);
+}
+
+/** A new voucher of its own (unique id) with `count` unsold codes, in the seeded Google Play brand. */
+export async function freshVoucher(count: number, price = 100): Promise<{ id: string; codes: string[] }> {
+  const id = `test-${randomBytes(4).toString('hex')}`;
+  await putVoucher({ id, masterCategoryId: 'google-play', name: `Test voucher ${id}`, image: '/images/voucher-gp-500.svg', price, description: '<p>Test</p>', position: 900 });
+  const codes = Array.from({ length: count }, (_, i) => `${id.toUpperCase()}-CODE-${i}`);
+  await addCodes(id, codes);
+  return { id, codes };
+}
+
+/** Opens or closes the shop; tests that close it reopen it in `finally`. */
+export async function setShopStatus(status: 0 | 1): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: tableName, Key: { pk: 'SITE', sk: 'SETTINGS' }, UpdateExpression: 'SET shopStatus = :s', ExpressionAttributeValues: { ':s': status } }));
+}
+
+/** An item as stored, or undefined. */
+export const storedItem = async (pk: string, sk: string) => (await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk }, ConsistentRead: true }))).Item;
+
+/** Starts a wallet top-up through the API; answers the payment URL and invoice id. */
+export async function startTopUp(account: TestAccount, amount: number, txnId = `${Date.now()}${Math.floor(Math.random() * 10000)}`) {
+  const response = await callApi<{ data: { status: number; payment_url: string } }>('/user/wallet_request_webview', { token: account.token, form: { amount, txn_id: txnId } });
+  if (response.status !== 200) throw new Error(`top-up failed: ${JSON.stringify(response.body)}`);
+  const paymentUrl = response.body.data.payment_url;
+  return { paymentUrl, invoiceId: paymentUrl.split('/').pop()!, txnId };
+}
+
+/** Pays an invoice on the sandbox's page; `webhook: false` plays a lost callback. */
+export async function payInvoice(paymentUrl: string, options: { webhook?: boolean } = {}): Promise<Response> {
+  return fetch(`${paymentUrl}/complete${options.webhook === false ? '?webhook=0' : ''}`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: 'bkash', sender_number: '01711223344' }),
+    redirect: 'manual',
+  });
+}
+
+/** The gateway's callback for an invoice, as the sandbox would send it (or forged, with another key). */
+export function sendWebhook(invoiceId: string, apiKey: string | undefined = inject('stack').gatewayApiKey, body: Record<string, unknown> = {}) {
+  return callApi('/payment/webhook', { json: { invoice_id: invoiceId, status: 'COMPLETED', ...body }, headers: apiKey === undefined ? {} : { 'rt-uddoktapay-api-key': apiKey } });
+}
