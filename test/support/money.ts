@@ -61,6 +61,6 @@ export async function payInvoice(paymentUrl: string, options: { webhook?: boolea
 }
 
 /** The gateway's callback for an invoice, as the sandbox would send it (or forged, with another key). */
-export function sendWebhook(invoiceId: string, apiKey: string | undefined = inject('stack').gatewayApiKey, body: Record<string, unknown> = {}) {
-  return callApi('/payment/webhook', { json: { invoice_id: invoiceId, status: 'COMPLETED', ...body }, headers: apiKey === undefined ? {} : { 'rt-uddoktapay-api-key': apiKey } });
+export function sendWebhook(invoiceId: string, apiKey: string | null = inject('stack').gatewayApiKey, body: Record<string, unknown> = {}) {
+  return callApi('/payment/webhook', { json: { invoice_id: invoiceId, status: 'COMPLETED', ...body }, headers: apiKey === null ? {} : { 'rt-uddoktapay-api-key': apiKey } });
 }
