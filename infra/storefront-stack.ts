@@ -6,6 +6,7 @@ import { Api } from './constructs/api';
 import { AppSecret } from './constructs/app-secret';
 import { Data } from './constructs/data';
 import type { FunctionDefaults } from './constructs/house-function';
+import { Jobs } from './constructs/jobs';
 import { Web } from './constructs/web';
 
 export type StageName = 'dev' | 'prod';
@@ -27,8 +28,8 @@ export interface StorefrontStackProps extends StackProps {
 }
 
 /**
- * One stage of the shop: the table, the stage secret, the API (a function per route-table row)
- * and the site (bucket and CloudFront in front of both). Prod keeps its data, secret, bucket and
+ * One stage of the shop: the table, the stage secret, the API (a function per route-table row),
+ * the scheduled payments reconciler, and the site (bucket and CloudFront in front of both). Prod keeps its data, secret, bucket and
  * logs when the stack is deleted; dev removes everything.
  */
 export class StorefrontStack extends Stack {
@@ -52,6 +53,7 @@ export class StorefrontStack extends Stack {
       logRemovalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     };
     const { httpApi } = new Api(this, 'Api', { table, secret, defaults, throttle: props.apiThrottle });
+    new Jobs(this, 'Jobs', { table, secret, defaults });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: httpApi,

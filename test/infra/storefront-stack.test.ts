@@ -121,9 +121,9 @@ describe('API', () => {
     expect(fn.Properties.Description).toContain(fallbackHandler);
   });
 
-  it('has exactly one function per row plus the fallback, all arm64 on nodejs22.x', () => {
+  it('has exactly one function per row plus the fallback and the reconciler, all arm64 on nodejs22.x', () => {
     const functions = houseFunctions(dev());
-    expect(functions).toHaveLength(routes.length + 1);
+    expect(functions).toHaveLength(routes.length + 2);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -205,6 +205,19 @@ describe('table', () => {
     const devTable = single(dev(), 'AWS::DynamoDB::Table');
     expect(devTable.Properties.DeletionProtectionEnabled).toBe(false);
     expect(devTable.DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('jobs', () => {
+  it('runs the payments reconciler every five minutes with table writes and the secret', () => {
+    const [[ruleId, rule]] = resources(dev(), 'AWS::Events::Rule') as [[string, Resource]];
+    expect(ruleId).toMatch(/^Jobs/);
+    expect(rule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+    const targetId = JSON.stringify(rule.Properties.Targets[0].Arn);
+    const [, fn] = houseFunctions(dev()).find(([id]) => targetId.includes(id))!;
+    expect(fn.Properties.Description).toContain('payments/jobs/reconcile-payments');
+    expect(fn.Properties.Environment.Variables).toHaveProperty('APP_SECRET_ID');
+    expect(actionsOf(dev(), fn)).toContain('dynamodb:PutItem');
   });
 });
 
