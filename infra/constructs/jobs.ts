@@ -6,6 +6,9 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 
+/** The reconciler's module, relative to functions/ (the bundle report measures it too). */
+export const reconcilerEntry = 'payments/jobs/reconcile-payments.ts';
+
 export interface JobsProps {
   table: ITable;
   secret: ISecret;
@@ -23,7 +26,7 @@ export class Jobs extends Construct {
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
     this.reconciler = new HouseFunction(this, 'ReconcilePayments', {
-      entry: 'payments/jobs/reconcile-payments.ts',
+      entry: reconcilerEntry,
       description: 'every 5 minutes: payments/jobs/reconcile-payments',
       defaults: props.defaults,
       table: props.table,

@@ -1,0 +1,18 @@
+import './money-pages.css';
+import { useCodeHistory } from '../../../features/vouchers/api/get-code-history';
+import { CodeHistory } from '../../../features/vouchers/components/code-history';
+
+/** My Codes: every code bought, ready to copy. */
+export function CodesPage() {
+  const { data, isLoading } = useCodeHistory();
+  return (
+    <section className="panel">
+      <div className="panel-head">
+        <h1>My Codes</h1>
+      </div>
+      {isLoading ? <div className="skeleton table-skeleton" /> : <CodeHistory purchases={data ?? []} />}
+    </section>
+  );
+}
+
+export { CodesPage as Component };

@@ -1,0 +1,17 @@
+import useSWR from 'swr';
+
+/** A code purchase (spec §3): `price` is the unit price, `codes` comma-separated. */
+export interface CodePurchase {
+  order_id: string;
+  created_at: string;
+  voucher_name: string;
+  price: number;
+  codes: string;
+}
+
+export const codeHistoryKey = ['/user/get_voucher_history', {}] as const;
+
+/** The signed-in user's code purchases, newest first. */
+export function useCodeHistory() {
+  return useSWR<CodePurchase[]>(codeHistoryKey);
+}
