@@ -31,10 +31,19 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    /** A fresh page at `path`, with the console's errors collected. */
-    async open(path: string, viewport = desktop): Promise<{ page: Page; errors: string[] }> {
+    /**
+     * A fresh page at `path`, with the console's errors collected. The site's promotional popups
+     * start closed (as after a visitor closed them in this tab) unless `showPopups` is set, so
+     * that a test is not blocked by a modal it is not about.
+     */
+    async open(path: string, viewport = desktop, { showPopups = false } = {}): Promise<{ page: Page; errors: string[] }> {
       const context = await browser!.newContext({ viewport, baseURL: inject('stack').url });
       contexts.push(context);
+      if (!showPopups) {
+        await context.addInitScript(() => {
+          if (window === window.top) sessionStorage.setItem('popupsClosed', '1');
+        });
+      }
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ChatIcon, PhoneIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
+import { useSiteSettings } from '../../features/content/api/get-site-settings';
 
 /** Footer: about the shop, links, support hours and the copyright line of spec §1. */
 export function Footer() {
@@ -28,19 +29,44 @@ export function Footer() {
           <Link to={paths.contactUs}>Contact us</Link>
           <Link to={paths.terms}>Terms and conditions</Link>
         </nav>
-        <div>
-          <h3>Support</h3>
-          <p className="footer-line">
-            <PhoneIcon size={16} /> <span>{site.supportHours}</span>
-          </p>
-          <a className="footer-line" href="https://m.me/topupbazar" target="_blank" rel="noopener noreferrer">
-            <ChatIcon size={16} /> Messenger
-          </a>
-        </div>
+        <FooterSupport />
       </div>
       <div className="footer-bottom">
         © {site.copyrightYear} {site.name}. All rights reserved.
       </div>
     </footer>
+  );
+}
+
+/** Support: the phone (with its hours), the messaging app and the social links from the site settings. */
+function FooterSupport() {
+  const { data: settings } = useSiteSettings();
+  return (
+    <div>
+      <h3>Support</h3>
+      {settings?.phone && (
+        <a className="footer-line" href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>
+          <PhoneIcon size={16} />
+          <span>
+            {settings.phone}
+            <span className="footer-hours">{site.supportHours}</span>
+          </span>
+        </a>
+      )}
+      {settings?.messenger_link && (
+        <a className="footer-line" href={settings.messenger_link} target="_blank" rel="noopener noreferrer">
+          <ChatIcon size={16} /> Messenger
+        </a>
+      )}
+      {settings && settings.social.length > 0 && (
+        <nav className="footer-social" aria-label="Social">
+          {settings.social.map((link) => (
+            <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
+              {link.name}
+            </a>
+          ))}
+        </nav>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { AppStoreIcon, ChatIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon,
 import { categoryPath, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
+import { useSiteSettings } from '../../features/content/api/get-site-settings';
 import { sessionStore, useSession } from '../../lib/session';
 
 /** Hides the page's preloader once the header is on screen (spec §1). */
@@ -32,14 +33,7 @@ export function Header() {
       <div className="header-strip">
         <div className="container strip-inner">
           <span className="strip-text">{site.tagline}</span>
-          <span className="strip-links">
-            <a href="https://m.me/topupbazar" target="_blank" rel="noopener noreferrer">
-              <ChatIcon size={16} /> Messenger
-            </a>
-            <a href="https://play.google.com/store/apps/details?id=bd.topupbazar" target="_blank" rel="noopener noreferrer">
-              <AppStoreIcon size={16} /> Get the app
-            </a>
-          </span>
+          <StripLinks />
         </div>
       </div>
       <div className="container header-main">
@@ -66,6 +60,25 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The messaging-app and app-store links, as the site settings give them. */
+function StripLinks() {
+  const { data: settings } = useSiteSettings();
+  return (
+    <span className="strip-links">
+      {settings?.messenger_link && (
+        <a href={settings.messenger_link} target="_blank" rel="noopener noreferrer">
+          <ChatIcon size={16} /> Messenger
+        </a>
+      )}
+      {settings?.app_link && (
+        <a href={settings.app_link} target="_blank" rel="noopener noreferrer">
+          <AppStoreIcon size={16} /> Get the app
+        </a>
+      )}
+    </span>
   );
 }
 

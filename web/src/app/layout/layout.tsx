@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { activePopups, popupsClosedThisSession, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -11,6 +12,21 @@ function ScrollToTop() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
+}
+
+// The popups (and the HTML sanitiser they need) load only when there is a popup to show.
+const SitePopups = lazy(() => import('../../features/content/components/site-popups').then((module) => ({ default: module.SitePopups })));
+
+/** The promotional popups of the site settings, shown once the app has started (spec §2). */
+function Popups() {
+  const { data: settings } = useSiteSettings();
+  const popups = settings ? activePopups(settings) : [];
+  if (popups.length === 0 || popupsClosedThisSession()) return null;
+  return (
+    <Suspense fallback={null}>
+      <SitePopups popups={popups} />
+    </Suspense>
+  );
 }
 
 /** The shell around every page. */
@@ -26,6 +42,7 @@ export function Layout() {
       </main>
       <Footer />
       <BottomBar />
+      <Popups />
     </>
   );
 }

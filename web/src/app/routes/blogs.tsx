@@ -1,0 +1,3 @@
+import { BlogList } from '../../features/content/components/blog-list';
+
+export { BlogList as Component };

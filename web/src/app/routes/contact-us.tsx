@@ -1,0 +1,3 @@
+import { ContactPage } from '../../features/content/components/contact-page';
+
+export { ContactPage as Component };

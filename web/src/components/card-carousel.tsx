@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { pageCarousel } from '../config/site';
+import { ChevronDownIcon } from './icons';
+import './card-carousel.css';
+
+/** How many cards fit the current window width, by the breakpoints of spec §9. */
+function slidesForWidth(width: number): number {
+  let slides: number = pageCarousel.slides;
+  for (const point of pageCarousel.breakpoints) if (width < point.below) slides = point.slides;
+  return slides;
+}
+
+const subscribeResize = (listener: () => void) => {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+};
+
+const useSlidesToShow = () => useSyncExternalStore(subscribeResize, () => slidesForWidth(window.innerWidth));
+
+interface CardCarouselProps<T> {
+  label: string;
+  items: T[];
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => React.ReactNode;
+}
+
+/**
+ * The page carousel: a row of cards that moves one card at a time, looping, on autoplay (paused
+ * on hover, focus and reduced motion), with previous and next buttons.
+ */
+export function CardCarousel<T>({ label, items, itemKey, renderItem }: CardCarouselProps<T>) {
+  const perView = useSlidesToShow();
+  const count = items.length;
+  const moves = count > perView;
+  const [index, setIndex] = useState(0);
+  const [animate, setAnimate] = useState(true);
+  const [paused, setPaused] = useState(false);
+  // The first cards are repeated at the end so that the step from the last card back to the first also moves forward.
+  const track = moves ? [...items, ...items.slice(0, perView)] : items;
+
+  const go = useCallback((next: number) => {
+    setAnimate(true);
+    setIndex(next);
+  }, []);
+
+  useEffect(() => {
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!moves || paused || reducedMotion || !pageCarousel.autoplay) return;
+    const timer = window.setTimeout(() => go(index + 1), pageCarousel.autoplayIntervalMs);
+    return () => window.clearTimeout(timer);
+  }, [moves, paused, index, go]);
+
+  useEffect(() => {
+    if (index < count) return;
+    const reset = window.setTimeout(() => {
+      setAnimate(false);
+      setIndex(index - count);
+    }, pageCarousel.speedMs);
+    return () => window.clearTimeout(reset);
+  }, [index, count]);
+
+  useEffect(() => {
+    if (!moves) setIndex(0);
+  }, [moves]);
+
+  const previous = () => {
+    if (index > 0) return go(index - 1);
+    // From the first card, jump (unseen) to its copy at the end, then step back from there.
+    setAnimate(false);
+    setIndex(count);
+    window.requestAnimationFrame(() => window.requestAnimationFrame(() => go(count - 1)));
+  };
+
+  return (
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      style={{ '--per-view': perView } as React.CSSProperties}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="carousel-viewport">
+        <ul
+          className="carousel-track"
+          style={{
+            transform: `translateX(-${(index * 100) / perView}%)`,
+            transition: animate ? `transform ${pageCarousel.speedMs}ms ease` : 'none',
+          }}
+        >
+          {track.map((item, i) => {
+            const visible = i >= index && i < index + perView;
+            return (
+              <li key={`${itemKey(item)}-${i}`} className="carousel-slide" aria-hidden={!visible} inert={!visible}>
+                {renderItem(item)}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {moves && (
+        <div className="carousel-controls">
+          <button type="button" className="icon-button carousel-prev" aria-label="Previous" onClick={previous}>
+            <ChevronDownIcon size={18} />
+          </button>
+          <button type="button" className="icon-button carousel-next" aria-label="Next" onClick={() => go(index + 1)}>
+            <ChevronDownIcon size={18} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

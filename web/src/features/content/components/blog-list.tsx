@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PlayIcon } from '../../../components/icons';
+import { paths } from '../../../config/paths';
+import { type BlogPost, isImagePost, useBlogPosts, youtubeThumbnail } from '../api/get-blog-posts';
+import '../blog.css';
+
+/** The blog: a grid of post cards, three a row on wide screens. */
+export function BlogList() {
+  const { data: posts, isLoading } = useBlogPosts();
+  return (
+    <div className="container page">
+      <h1 className="page-title">Blogs</h1>
+      {isLoading || !posts ? (
+        <div className="blog-grid" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="blog-card skeleton" />
+          ))}
+        </div>
+      ) : posts.length === 0 ? (
+        <p className="empty-state">No posts yet. Please check back soon.</p>
+      ) : (
+        <ul className="blog-grid" data-testid="blog-list">
+          {posts.map((post, index) => (
+            <li key={post.blog_id}>
+              <BlogCard post={post} lazy={index >= 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BlogCard({ post, lazy }: { post: BlogPost; lazy: boolean }) {
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  const video = !isImagePost(post);
+  const thumbnail = video ? youtubeThumbnail(post.youtube_id) : post.image;
+  return (
+    <Link className="blog-card" to={paths.blog(post.blog_id)}>
+      <span className={video ? 'blog-thumb blog-thumb-video' : 'blog-thumb'}>
+        {!thumbnailFailed && (
+          <img src={thumbnail} alt="" width={480} height={200} loading={lazy ? 'lazy' : 'eager'} decoding="async" onError={() => setThumbnailFailed(true)} />
+        )}
+        {video && (
+          <span className="play-badge" aria-label="Video">
+            <PlayIcon size={22} />
+          </span>
+        )}
+      </span>
+      <span className="blog-card-title">{post.title}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
+import { Modal } from '../../../components/modal';
+import { SafeHtml } from '../../../components/safe-html';
+import { voucherQuantity } from '../../../config/site';
+import { taka } from '../../../lib/format';
+import { buyVoucher } from '../api/buy-voucher';
+import type { Voucher } from '../api/get-vouchers';
+
+/** "Please order between 1 and 10", as the shop says it in Bengali (spec §5). */
+export const quantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
+
+const inRange = (qty: number) => Number.isInteger(qty) && qty >= voucherQuantity.min && qty <= voucherQuantity.max;
+
+interface VoucherCardProps {
+  voucher: Voucher;
+  /** The redeem video the Watch button opens. */
+  watchLink?: string;
+  purchaseClosed: boolean;
+  lazyImage: boolean;
+}
+
+export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: VoucherCardProps) {
+  const [qtyText, setQtyText] = useState('1');
+  const [showError, setShowError] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const qtyId = useId();
+  const errorId = useId();
+  const qty = Number(qtyText);
+  const inStock = voucher.stock > 0;
+
+  const step = (delta: number) => {
+    const next = (inRange(qty) ? qty : voucherQuantity.min) + delta;
+    if (!inRange(next)) {
+      setShowError(true);
+      return;
+    }
+    setQtyText(String(next));
+    setShowError(false);
+  };
+
+  const type = (text: string) => {
+    setQtyText(text);
+    setShowError(text !== '' && !inRange(Number(text)));
+  };
+
+  const buy = async () => {
+    if (!inRange(qty)) {
+      setShowError(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await buyVoucher(voucher, qty);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="voucher-card" aria-labelledby={`${qtyId}-name`}>
+      <img className="voucher-image" src={voucher.image} alt="" width={320} height={200} loading={lazyImage ? 'lazy' : 'eager'} decoding="async" />
+      <div className="voucher-body">
+        <div className="voucher-badges">
+          <span className="badge badge-info">
+            <BoltIcon size={13} /> Instant Delivery
+          </span>
+          <span className={inStock ? 'badge badge-ok' : 'badge badge-danger'}>{inStock ? 'In Stock' : 'Out of Stock'}</span>
+        </div>
+        <h2 className="voucher-name" id={`${qtyId}-name`}>
+          {voucher.voucher_name}
+        </h2>
+        <p className="voucher-price">
+          {taka(voucher.price)}
+          {inRange(qty) && qty > 1 && <span className="voucher-total"> × {qty} = {taka(voucher.price * qty)}</span>}
+        </p>
+        <div className="voucher-qty">
+          <label htmlFor={qtyId}>Quantity</label>
+          <div className="stepper">
+            <button type="button" aria-label="Decrease quantity" onClick={() => step(-1)}>
+              <MinusIcon size={16} />
+            </button>
+            <input
+              id={qtyId}
+              inputMode="numeric"
+              autoComplete="off"
+              value={qtyText}
+              aria-invalid={showError}
+              aria-describedby={showError ? errorId : undefined}
+              onChange={(e) => type(e.target.value.trim())}
+            />
+            <button type="button" aria-label="Increase quantity" onClick={() => step(1)}>
+              <PlusIcon size={16} />
+            </button>
+          </div>
+        </div>
+        {showError && (
+          <p className="field-error quantity-error" id={errorId} role="alert" lang="bn">
+            {quantityError}
+          </p>
+        )}
+        <div className="voucher-actions">
+          <button type="button" className="button button-primary button-block" disabled={!inStock || purchaseClosed || busy} onClick={buy}>
+            {busy ? 'Please wait…' : 'Buy'}
+          </button>
+          <div className="voucher-links">
+            {watchLink ? (
+              <a className="button button-ghost button-small" href={watchLink} target="_blank" rel="noopener noreferrer">
+                <PlayIcon size={14} /> Watch
+              </a>
+            ) : (
+              <button type="button" className="button button-ghost button-small" disabled>
+                <PlayIcon size={14} /> Watch
+              </button>
+            )}
+            <button type="button" className="button button-ghost button-small" onClick={() => setRulesOpen(true)}>
+              Rules
+            </button>
+          </div>
+        </div>
+      </div>
+      {rulesOpen && (
+        <Modal title={`Rules: ${voucher.voucher_name}`} onClose={() => setRulesOpen(false)}>
+          <SafeHtml html={voucher.description} />
+        </Modal>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
+import '../../../lib/bengali-font';
+import { useRedeemLink } from '../api/get-redeem-link';
+import { useVouchers } from '../api/get-vouchers';
+import { VoucherCard } from './voucher-card';
+import '../vouchers.css';
+
+interface VoucherListProps {
+  brandId: string;
+  /** The brand as the menu knows it; absent while it loads. */
+  brand?: { cname: string; image: string };
+  /** Set while the shop is closed: buying is disabled and this is shown. */
+  shopClosedMessage?: string;
+}
+
+/** A gift-card brand's vouchers, each with its stock, quantity stepper, Buy, Watch and Rules. */
+export function VoucherList({ brandId, brand, shopClosedMessage }: VoucherListProps) {
+  const { data: vouchers, error, isLoading } = useVouchers(brandId);
+  const { data: redeemLink } = useRedeemLink();
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="container status-page">
+        <h1>Gift card not found</h1>
+        <p>These codes are not in the shop, or their link has changed.</p>
+        <Link className="button button-primary" to={paths.voucherCode}>
+          See all codes
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page">
+      <section className="panel voucher-hero">
+        {brand ? <img src={brand.image} alt="" width={96} height={96} /> : <div className="voucher-hero-image skeleton" />}
+        <div>
+          <h1>{brand?.cname.replace(/\.$/, '') ?? 'Loading…'}</h1>
+          <p className="muted">Codes are delivered instantly to My Codes after payment.</p>
+        </div>
+      </section>
+
+      {shopClosedMessage && (
+        <p className="notice notice-danger" role="alert">
+          {shopClosedMessage}
+        </p>
+      )}
+
+      {isLoading || !vouchers ? (
+        <div className="voucher-grid" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="voucher-card skeleton" />
+          ))}
+        </div>
+      ) : vouchers.length === 0 ? (
+        <p className="empty-state">No codes here yet. Please check back soon.</p>
+      ) : (
+        <ul className="voucher-grid" data-testid="voucher-list">
+          {vouchers.map((voucher, index) => (
+            <li key={voucher.voucher_id}>
+              <VoucherCard voucher={voucher} watchLink={redeemLink?.upay} purchaseClosed={Boolean(shopClosedMessage)} lazyImage={index >= 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
