@@ -4,7 +4,7 @@ import { ChevronDownIcon } from './icons';
 import './card-carousel.css';
 
 /** How many cards fit the current window width, by the breakpoints of spec §9. */
-function slidesForWidth(width: number): number {
+export function slidesForWidth(width: number): number {
   let slides: number = pageCarousel.slides;
   for (const point of pageCarousel.breakpoints) if (width < point.below) slides = point.slides;
   return slides;

@@ -9,30 +9,11 @@ import { useSession } from '../../../lib/session';
 import type { PlanGroup } from '../api/get-plan-groups';
 import { type Plan, usePlans } from '../api/get-plans';
 import { placePlanOrder } from '../api/place-order';
-
-/** A group titled UID TOPUP (any case) is topped up by player ID; the rest by game-account login (spec §5). */
-export const isPlayerIdGroup = (group: Pick<PlanGroup, 'cname'>) => group.cname.trim().toUpperCase() === 'UID TOPUP';
-
-export const accountTypes = ['FB', 'Google', 'VK', 'Twitter'] as const;
+import { type AccountErrors, type AccountFields, accountErrors, accountTypes, isPlayerIdGroup, walletCovers } from '../order-rules';
 
 type PaymentMode = 'wallet' | 'gateway';
 
-const emptyAccount = { playerId: '', accountType: '', accountId: '', password: '', backupCode: '' };
-type AccountFields = typeof emptyAccount;
-type FieldErrors = Partial<Record<keyof AccountFields, string>>;
-
-/** The messages of spec §5 for whatever the group needs and is missing. */
-function accountErrors(playerIdGroup: boolean, fields: AccountFields): FieldErrors {
-  const errors: FieldErrors = {};
-  if (playerIdGroup) {
-    if (!fields.playerId.trim()) errors.playerId = 'Please fill player ID';
-    return errors;
-  }
-  if (!fields.accountType) errors.accountType = 'Please choose account type';
-  if (!fields.accountId.trim()) errors.accountId = 'Please fill email';
-  if (!fields.password) errors.password = 'Please fill password';
-  return errors;
-}
+const emptyAccount: AccountFields = { playerId: '', accountType: '', accountId: '', password: '', backupCode: '' };
 
 interface OrderFormProps {
   group: PlanGroup;
@@ -50,7 +31,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
   const [planId, setPlanId] = useState<string>();
   const [mode, setMode] = useState<PaymentMode>();
   const [fields, setFields] = useState(emptyAccount);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<AccountErrors>({});
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
@@ -58,7 +39,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
   const plan = plans?.find((candidate) => candidate.plans_id === planId && candidate.status === 1);
   const signedIn = Boolean(userToken);
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
-  const walletShort = signedIn && mode === 'wallet' && plan !== undefined && Math.trunc(plan.price) > balance;
+  const walletShort = signedIn && mode === 'wallet' && plan !== undefined && !walletCovers(plan.price, balance);
   const canBuy = plan !== undefined && mode !== undefined && !shopClosedMessage && !walletShort && !busy;
 
   const setField = (name: keyof AccountFields, value: string) => {

@@ -7,11 +7,7 @@ import { voucherQuantity } from '../../../config/site';
 import { taka } from '../../../lib/format';
 import { buyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';
-
-/** "Please order between 1 and 10", as the shop says it in Bengali (spec §5). */
-export const quantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
-
-const inRange = (qty: number) => Number.isInteger(qty) && qty >= voucherQuantity.min && qty <= voucherQuantity.max;
+import { isOrderableQuantity, quantityError } from '../quantity';
 
 interface VoucherCardProps {
   voucher: Voucher;
@@ -32,8 +28,8 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
   const inStock = voucher.stock > 0;
 
   const step = (delta: number) => {
-    const next = (inRange(qty) ? qty : voucherQuantity.min) + delta;
-    if (!inRange(next)) {
+    const next = (isOrderableQuantity(qty) ? qty : voucherQuantity.min) + delta;
+    if (!isOrderableQuantity(next)) {
       setShowError(true);
       return;
     }
@@ -43,11 +39,11 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
 
   const type = (text: string) => {
     setQtyText(text);
-    setShowError(text !== '' && !inRange(Number(text)));
+    setShowError(text !== '' && !isOrderableQuantity(Number(text)));
   };
 
   const buy = async () => {
-    if (!inRange(qty)) {
+    if (!isOrderableQuantity(qty)) {
       setShowError(true);
       return;
     }
@@ -76,7 +72,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
         </h2>
         <p className="voucher-price">
           {taka(voucher.price)}
-          {inRange(qty) && qty > 1 && <span className="voucher-total"> × {qty} = {taka(voucher.price * qty)}</span>}
+          {isOrderableQuantity(qty) && qty > 1 && <span className="voucher-total"> × {qty} = {taka(voucher.price * qty)}</span>}
         </p>
         <div className="voucher-qty">
           <label htmlFor={qtyId}>Quantity</label>

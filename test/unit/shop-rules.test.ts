@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { slidesForWidth } from '../../web/src/components/card-carousel';
+import { accountErrors, isPlayerIdGroup, walletCovers } from '../../web/src/features/catalog/order-rules';
+import { type SiteSettings, activePopups } from '../../web/src/features/content/api/get-site-settings';
+import { isOrderableQuantity } from '../../web/src/features/vouchers/quantity';
+
+const empty = { playerId: '', accountType: '', accountId: '', password: '', backupCode: '' };
+
+describe('the top-up order rules', () => {
+  it('treats a group titled UID TOPUP in any case as a player-ID group', () => {
+    expect(isPlayerIdGroup({ cname: 'UID TOPUP' })).toBe(true);
+    expect(isPlayerIdGroup({ cname: ' uid topup ' })).toBe(true);
+    expect(isPlayerIdGroup({ cname: 'ID-Password Topup' })).toBe(false);
+  });
+
+  it('asks a player-ID group for the player ID only', () => {
+    expect(accountErrors(true, empty)).toEqual({ playerId: 'Please fill player ID' });
+    expect(accountErrors(true, { ...empty, playerId: '  ' })).toEqual({ playerId: 'Please fill player ID' });
+    expect(accountErrors(true, { ...empty, playerId: '5512' })).toEqual({});
+  });
+
+  it('asks an account group for type, email and password, and leaves the backup code optional', () => {
+    expect(accountErrors(false, empty)).toEqual({
+      accountType: 'Please choose account type',
+      accountId: 'Please fill email',
+      password: 'Please fill password',
+    });
+    expect(accountErrors(false, { ...empty, accountType: 'FB', accountId: 'a@b.co', password: 'x' })).toEqual({});
+  });
+
+  it('compares price and balance as whole taka', () => {
+    expect(walletCovers(160, 160)).toBe(true);
+    expect(walletCovers(160, 159.99)).toBe(false);
+    expect(walletCovers(161, 160)).toBe(false);
+  });
+});
+
+describe('the voucher quantity', () => {
+  it('allows whole numbers from 1 to 10 only', () => {
+    expect([1, 5, 10].map(isOrderableQuantity)).toEqual([true, true, true]);
+    expect([0, 11, -1, 2.5, Number.NaN].map(isOrderableQuantity)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('the popups', () => {
+  const settings: SiteSettings = {
+    popup_status: '1',
+    popup_text: '<p>First</p>',
+    popup_image: '/a.svg',
+    popup_status2: '0',
+    popup_text2: '<p>Second</p>',
+    popup_image2: '/b.svg',
+    phone: '',
+    messenger_link: '',
+    app_link: '',
+    social: [],
+  };
+
+  it('shows each popup whose status is the string "1", in order', () => {
+    expect(activePopups(settings)).toEqual([{ text: '<p>First</p>', image: '/a.svg' }]);
+    expect(activePopups({ ...settings, popup_status2: '1' }).map((popup) => popup.text)).toEqual(['<p>First</p>', '<p>Second</p>']);
+    expect(activePopups({ ...settings, popup_status: '0' })).toEqual([]);
+    expect(activePopups({ ...settings, popup_status: 1 as unknown as string })).toEqual([]);
+  });
+});
+
+describe('the page carousel', () => {
+  it('shows 4 cards, 3 below 1200 px, 2 below 992 px and 1 below 767 px', () => {
+    expect([1440, 1200, 1199, 992, 991, 767, 766, 360].map(slidesForWidth)).toEqual([4, 4, 3, 3, 2, 2, 1, 1]);
+  });
+});
