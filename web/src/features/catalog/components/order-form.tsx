@@ -26,7 +26,7 @@ interface OrderFormProps {
  * Now. It validates and hands a complete order to `placePlanOrder`.
  */
 export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
-  const { data: plans, isLoading } = usePlans(group.id);
+  const { data: plans, error: plansError, isLoading } = usePlans(group.id);
   const { userToken, userInfo } = useSession();
   const [planId, setPlanId] = useState<string>();
   const [mode, setMode] = useState<PaymentMode>();
@@ -89,7 +89,9 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
           <legend>
             <span className="step-number">1</span> Select recharge
           </legend>
-          {isLoading ? (
+          {plansError ? (
+            <p className="empty-state">The packs could not be loaded. Please try again in a moment.</p>
+          ) : isLoading ? (
             <div className="plan-grid" aria-busy="true">
               {Array.from({ length: 6 }, (_, i) => (
                 <div key={i} className="plan-option skeleton" />

@@ -73,7 +73,9 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
           Choose a top-up
         </h2>
         <p className="section-lead">Pick how you want to top up and the order form opens below.</p>
-        {isLoading || !groups ? (
+        {error ? (
+          <p className="empty-state">The top-ups could not be loaded. Please try again in a moment.</p>
+        ) : isLoading || !groups ? (
           <div className="card-grid group-grid" aria-busy="true">
             {Array.from({ length: 2 }, (_, i) => (
               <div key={i} className="category-card skeleton" />

@@ -7,11 +7,13 @@ import '../blog.css';
 
 /** The blog: a grid of post cards, three a row on wide screens. */
 export function BlogList() {
-  const { data: posts, isLoading } = useBlogPosts();
+  const { data: posts, error, isLoading } = useBlogPosts();
   return (
     <div className="container page">
       <h1 className="page-title">Blogs</h1>
-      {isLoading || !posts ? (
+      {error ? (
+        <p className="empty-state">The posts could not be loaded. Please try again in a moment.</p>
+      ) : isLoading || !posts ? (
         <div className="blog-grid" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
             <div key={i} className="blog-card skeleton" />

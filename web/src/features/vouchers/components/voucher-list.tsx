@@ -48,7 +48,9 @@ export function VoucherList({ brandId, brand, shopClosedMessage }: VoucherListPr
         </p>
       )}
 
-      {isLoading || !vouchers ? (
+      {error ? (
+        <p className="empty-state">The codes could not be loaded. Please try again in a moment.</p>
+      ) : isLoading || !vouchers ? (
         <div className="voucher-grid" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
             <div key={i} className="voucher-card skeleton" />
