@@ -282,8 +282,14 @@ describe('every user route', () => {
     const { routes } = await import('../../functions/routes');
     const account = await registerAndLogIn('revoked');
     await callApi('/user/update_user', { token: account.token, form: { password: account.password, new_password: 'rotated-1' } });
+    // Bodies that pass validation, so that each route gets as far as checking the token's version.
     const validBodies: Record<string, Record<string, string>> = {
       '/user/update_user': { name: 'A', mobile_no: account.mobileNo },
+      '/user/request/': { plan_id: 'ff-25', saccount_id: '123', paid_from_wallet: '22' },
+      '/user/request_webview': { plan_id: 'ff-25', saccount_id: '123', amount: '22' },
+      '/user/wallet_request_webview': { amount: '100', txn_id: `${Date.now()}1` },
+      '/user/buy_voucher/': { voucher_id: 'gp-500', qty: '1' },
+      '/user/verify_payment': { invoice_id: 'NO-SUCH-INVOICE' },
     };
     for (const route of routes.filter((r) => r.access === 'user')) {
       const form = route.method === 'POST' ? (validBodies[route.path] ?? {}) : undefined;
