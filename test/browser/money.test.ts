@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestAccount } from '../support/accounts';
 import { phone, useBrowser } from '../support/browser';
-import { fundedAccount } from '../support/money';
+import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
 
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 
@@ -54,5 +54,78 @@ describe('money in the browser', () => {
     await page.getByText('No codes yet').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('buys a plan from the wallet and lists the order as Pending', async () => {
+    const account = await fundedAccount(100, 'uiplan');
+    const { page } = await browser.open('/');
+    await signIn(page, account, '/category/free-fire?group=ff-uid');
+    await page.getByText('25 Diamonds', { exact: true }).click();
+    await page.getByLabel('Player ID').fill('5566778899');
+    await page.getByText('Wallet', { exact: true }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await toast(page, 'Order placed successfully');
+    await page.waitForURL((url) => url.pathname === '/profile/userOrder');
+    const row = page.locator('.data-table tbody tr').first();
+    await row.getByText('Pending').waitFor();
+    expect(await row.textContent()).toContain('25 Diamonds');
+    expect(await row.textContent()).toContain('5566778899');
+    await page.locator('.profile-balance', { hasText: '৳78' }).waitFor();
+    expect(await balanceOf(account.code)).toBe(78);
+  });
+
+  it('buys two codes after the Bengali confirmation, shows them in My Codes and copies one', async () => {
+    const voucher = await freshVoucher(4, 100);
+    const account = await fundedAccount(300, 'uicodes');
+    const { page } = await browser.open('/');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, account, '/voucher/google-play');
+    const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
+    await card.getByRole('button', { name: 'Increase quantity' }).click();
+
+    await card.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'না' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await balanceOf(account.code)).toBe(300);
+
+    await card.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
+    await toast(page, 'Purchase successful');
+    await page.waitForURL((url) => url.pathname === '/profile/userCode');
+    const purchase = page.locator('.code-purchase').first();
+    const codes = await purchase.locator('.voucher-code').allTextContents();
+    expect(codes).toHaveLength(2);
+    for (const code of codes) expect(voucher.codes).toContain(code);
+    expect(await purchase.textContent()).toContain('৳200');
+
+    await purchase.getByRole('button', { name: `Copy code ${codes[0]}` }).click();
+    await toast(page, 'Coppied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[0]);
+    expect(await balanceOf(account.code)).toBe(100);
+  });
+
+  it('opens the insufficient-balance modal with a way to add money', async () => {
+    const voucher = await freshVoucher(2, 100);
+    const account = await fundedAccount(50, 'uishort');
+    const { page } = await browser.open('/');
+    await signIn(page, account, '/voucher/google-play');
+    const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
+    await card.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
+    const modal = page.getByRole('dialog', { name: 'Insufficient balance' });
+    await modal.waitFor();
+    await modal.getByRole('link', { name: 'ADD AMOUNT IN WALLET' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/addMoney');
+    expect(await balanceOf(account.code)).toBe(50);
+  });
+
+  it('asks a visitor to log in after the confirmation', async () => {
+    const voucher = await freshVoucher(1, 100);
+    const { page } = await browser.open('/voucher/google-play');
+    const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
+    await card.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
+    await toast(page, 'Please login to continue');
+    expect(new URL(page.url()).pathname).toBe('/voucher/google-play');
   });
 });

@@ -27,24 +27,3 @@ export function usePaymentReturn(onSettled: () => void) {
       });
   }, [invoiceId, onSettled, setParams]);
 }
-
-/**
- * Opens the gateway's page in a new window. The window is opened at the click (so that popup
- * blockers allow it) and pointed at the payment link once the server answers, or closed.
- */
-export async function payInNewWindow(start: () => Promise<{ status: number; payment_url: string; message: string }>): Promise<string | undefined> {
-  const tab = window.open('', '_blank');
-  try {
-    const answer = await start();
-    if (answer.status === 1 && answer.payment_url) {
-      if (tab) tab.location.href = answer.payment_url;
-      else window.location.assign(answer.payment_url);
-      return undefined;
-    }
-    tab?.close();
-    return answer.message;
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}

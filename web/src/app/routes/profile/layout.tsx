@@ -1,3 +1,4 @@
+import '../../../lib/bengali-font';
 import { Navigate, Outlet, useOutletContext } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { ProfilePanel } from '../../../features/auth/components/profile-panel';

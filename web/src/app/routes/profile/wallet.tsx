@@ -2,11 +2,11 @@ import './money-pages.css';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { refreshUserInfo } from '../../../features/auth/api/get-user-data';
 import { usePaymentReturn } from '../../../features/payments/use-payment-return';
 import { useWalletRequests } from '../../../features/wallet/api/get-wallet-requests';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
 import { taka } from '../../../lib/format';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { useProfileUser } from './layout';
 
 /** My Wallet: the balance, the top-ups, and the gateway's return with an invoice id. */

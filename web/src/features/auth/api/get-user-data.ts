@@ -1,12 +1,6 @@
 import { ApiError, apiRequest, sessionExpired } from '../../../lib/api';
 import { type UserInfo, sessionStore } from '../../../lib/session';
 
-/** POST /user/user_data: refreshes the stored user info (after login checks, purchases, top-ups). */
-export async function refreshUserInfo(): Promise<void> {
-  const { data } = await apiRequest<UserInfo>('POST', '/user/user_data');
-  sessionStore.update({ userInfo: { ...sessionStore.get().userInfo, ...data } });
-}
-
 /**
  * The start-up check of a stored session (spec §4): "Token invalid or missing" clears it
  * silently; any other 401 is the global "Session Expired".

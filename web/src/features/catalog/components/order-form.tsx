@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { BoltIcon, WalletIcon } from '../../../components/icons';
@@ -23,11 +23,13 @@ interface OrderFormProps {
 
 /**
  * The order form of one plan group: a plan, the account to top up, the payment mode, and Buy
- * Now. It validates and hands a complete order to `placePlanOrder`.
+ * Now. It validates, hands a complete order to `placePlanOrder`, and goes to My Orders once a
+ * wallet order is placed.
  */
 export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
   const { data: plans, error: plansError, isLoading } = usePlans(group.id);
   const { userToken, userInfo } = useSession();
+  const navigate = useNavigate();
   const [planId, setPlanId] = useState<string>();
   const [mode, setMode] = useState<PaymentMode>();
   const [fields, setFields] = useState(emptyAccount);
@@ -59,7 +61,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await placePlanOrder({
+      const outcome = await placePlanOrder({
         plan: { plans_id: plan.plans_id, pname: plan.pname, price: plan.price },
         group: { id: group.id, cname: group.cname },
         mode,
@@ -68,6 +70,14 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
         saccount_password: playerIdGroup ? '0' : fields.password,
         backup_code: playerIdGroup ? '' : fields.backupCode.trim(),
       });
+      if (outcome.kind === 'placed') {
+        toast.success(outcome.message);
+        navigate(paths.profileOrders);
+      } else if (outcome.kind === 'paying') {
+        toast.info('Finish the payment in the new window; your order appears in My Orders once it is paid.');
+      } else {
+        toast.error(outcome.message);
+      }
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong');
     } finally {

@@ -1,10 +1,13 @@
 import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
 import { voucherQuantity } from '../../../config/site';
+import { paths } from '../../../config/paths';
 import { taka } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { buyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';
 import { isOrderableQuantity, quantityError } from '../quantity';
@@ -22,6 +25,10 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
   const [showError, setShowError] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [shortOpen, setShortOpen] = useState(false);
+  const { userToken, userInfo } = useSession();
+  const navigate = useNavigate();
   const qtyId = useId();
   const errorId = useId();
   const qty = Number(qtyText);
@@ -42,14 +49,29 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
     setShowError(text !== '' && !isOrderableQuantity(Number(text)));
   };
 
-  const buy = async () => {
+  const askToBuy = () => {
     if (!isOrderableQuantity(qty)) {
       setShowError(true);
       return;
     }
+    setConfirmOpen(true);
+  };
+
+  /** After "Yes": a visitor is asked to log in, a short wallet opens the top-up modal, else the codes are bought. */
+  const buy = async () => {
+    setConfirmOpen(false);
+    if (!userToken) {
+      toast.error('Please login to continue', { toastId: 'login-to-continue' });
+      return;
+    }
+    if (voucher.price * qty > Math.trunc(Number(userInfo?.wallet_balance ?? 0))) {
+      setShortOpen(true);
+      return;
+    }
     setBusy(true);
     try {
-      await buyVoucher(voucher, qty);
+      toast.success(await buyVoucher(voucher, qty));
+      navigate(paths.profileCodes);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong');
     } finally {
@@ -100,7 +122,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
           </p>
         )}
         <div className="voucher-actions">
-          <button type="button" className="button button-primary button-block" disabled={!inStock || purchaseClosed || busy} onClick={buy}>
+          <button type="button" className="button button-primary button-block" disabled={!inStock || purchaseClosed || busy} onClick={askToBuy}>
             {busy ? 'Please wait…' : 'Buy'}
           </button>
           <div className="voucher-links">
@@ -119,6 +141,33 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
           </div>
         </div>
       </div>
+      {confirmOpen && (
+        <Modal title="আপনি কি নিশ্চিত?" onClose={() => setConfirmOpen(false)} className="confirm-modal">
+          <p lang="bn" className="confirm-text">
+            আপনি কি {voucher.voucher_name} এর {qty} টি কোড {taka(voucher.price * qty)} দিয়ে কিনতে চান?
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button-ghost" lang="bn" onClick={() => setConfirmOpen(false)}>
+              না
+            </button>
+            <button type="button" className="button button-primary" lang="bn" onClick={buy}>
+              হ্যাঁ
+            </button>
+          </div>
+        </Modal>
+      )}
+      {shortOpen && (
+        <Modal title="Insufficient balance" onClose={() => setShortOpen(false)} className="confirm-modal">
+          <p className="confirm-text">
+            {qty} × {voucher.voucher_name} costs {taka(voucher.price * qty)}; your wallet has {taka(Math.trunc(Number(userInfo?.wallet_balance ?? 0)))}.
+          </p>
+          <div className="button-row">
+            <Link className="button button-primary" to={paths.addMoney}>
+              ADD AMOUNT IN WALLET
+            </Link>
+          </div>
+        </Modal>
+      )}
       {rulesOpen && (
         <Modal title={`Rules: ${voucher.voucher_name}`} onClose={() => setRulesOpen(false)}>
           <SafeHtml html={voucher.description} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
-import { payInNewWindow } from '../../payments/use-payment-return';
+import { payInNewWindow } from '../../../lib/payment-window';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { startTopUp } from '../api/start-top-up';
 
