@@ -6,12 +6,11 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpUrlEncodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
 import { AppError, Forbidden, Invalid, MethodNotAllowed, TooManyRequests, Unauthorized } from './errors';
 import { logger } from './logger';
 import { appSecrets } from './secrets';
 import { type Session, tokenFromHeader, verifySessionToken } from './session-token';
-import { parseInput } from './validation';
+import { type Output, type Schema, parseInput } from './validation';
 
 /** Who may call a route: anyone, a signed-in user, an admin, or the payment gateway's server. */
 export type Access = 'public' | 'user' | 'admin' | 'gateway';
@@ -32,7 +31,7 @@ export const blogSuccess = (data: unknown): Reply => ({ body: { status: true, da
 /** The largest request body accepted; API Gateway's own limit is far higher. */
 export const maxBodyBytes = 64 * 1024;
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends Schema ? Output<S> : undefined;
 
 /** What a handler sees: validated body and path parameters, the session when the route needs one. */
 export interface HttpRequest<Body, Params, Auth> {
@@ -70,8 +69,8 @@ interface HandlerOptions<A extends Access, B, P> {
  */
 export function httpHandler<
   A extends Access,
-  B extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
 >(
   options: HandlerOptions<A, B, P>,
   run: (request: HttpRequest<Parsed<B>, Parsed<P>, A extends 'user' | 'admin' ? Session : undefined>) => Promise<Reply>,

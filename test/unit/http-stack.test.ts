@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpEvent, lambdaContext } from '../support/lambda-event';
 
 vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
@@ -12,7 +12,7 @@ const { signSessionToken } = await import('../../functions/shared/session-token'
 const { requiredText, wholeTaka } = await import('../../functions/shared/validation');
 
 const echo = httpHandler(
-  { access: 'public', body: z.object({ name: requiredText('Required Field'), amount: wholeTaka() }) },
+  { access: 'public', body: v.object({ name: requiredText('Required Field'), amount: wholeTaka() }) },
   async ({ body }) => success(body, 'ok'),
 );
 const whoAmI = httpHandler({ access: 'user' }, async ({ session }) => success(session));

@@ -1,19 +1,21 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
 import { optionalSecret, optionalText, requiredText } from '../../shared/validation';
 import { logIn, logInWithGoogle } from '../service';
 import { userInfoView } from '../views';
 
-const body = z
-  .object({
+const body = v.pipe(
+  v.object({
     email: requiredText('Email/Mobile Number is required', 254),
     password: optionalSecret(),
     photoURL: optionalText(1000),
     google_token: optionalText(4096),
-  })
-  .superRefine((form, ctx) => {
-    if (!form.google_token && !form.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
-  });
+  }),
+  v.forward(
+    v.check((form) => Boolean(form.google_token || form.password), 'Password is required'),
+    ['password'],
+  ),
+);
 
 export const handler = httpHandler({ access: 'public', body }, async ({ body: form, clientIp }) => {
   const account = form.google_token

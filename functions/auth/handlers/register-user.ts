@@ -1,22 +1,27 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
 import { emailField, mobileField, optionalSecret, optionalText, requiredText } from '../../shared/validation';
 import { minPasswordLength } from '../passwords';
 import { register } from '../service';
 
-const body = z
-  .object({
+const body = v.pipe(
+  v.object({
     name: requiredText('Name is required', 80),
     email: emailField(),
     mobile_no: mobileField(),
     password: optionalSecret(),
     google_token: optionalText(4096),
-  })
-  .superRefine((form, ctx) => {
-    if (form.google_token) return;
-    if (!form.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
-    else if (form.password.length < minPasswordLength) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Min length must be five' });
-  });
+  }),
+  // Without a Google ID token the password is required, and at least five characters.
+  v.forward(
+    v.check((form) => Boolean(form.google_token || form.password), 'Password is required'),
+    ['password'],
+  ),
+  v.forward(
+    v.check((form) => Boolean(form.google_token) || (form.password ?? '').length >= minPasswordLength, 'Min length must be five'),
+    ['password'],
+  ),
+);
 
 export const handler = httpHandler({ access: 'public', body }, async ({ body: form }) => {
   await register({ name: form.name, email: form.email, mobileNo: form.mobile_no, password: form.password, googleToken: form.google_token });

@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
-import { mobileField, optionalSecret, optionalText, parseInput, requiredText } from '../../shared/validation';
+import { mobileField, optionalEmail, optionalSecret, parseInput, requiredText } from '../../shared/validation';
 import { minPasswordLength } from '../passwords';
 import { changePassword, updateProfile } from '../service';
 import { userInfoView } from '../views';
 
 /** One action serves both forms (spec §7): a new_password makes it a password change. */
-const form = z.looseObject({ new_password: optionalSecret() });
+const form = v.looseObject({ new_password: optionalSecret() });
 
-const passwordChange = z.object({
+const passwordChange = v.object({
   password: optionalSecret(),
-  new_password: z.string().min(minPasswordLength, 'Min length must be five'),
+  new_password: v.pipe(v.string('Min length must be five'), v.minLength(minPasswordLength, 'Min length must be five')),
 });
 
-const profileChange = z.object({
+const profileChange = v.object({
   name: requiredText('Required Field', 80),
   mobile_no: mobileField('Required Field'),
-  email: optionalText(254).refine((email) => email === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), 'Invalid email'),
+  email: optionalEmail(),
 });
 
 export const handler = httpHandler({ access: 'user', body: form }, async ({ body, session, clientIp }) => {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
 import { idField, optionalText } from '../../shared/validation';
 import { planGroups } from '../service';
 import { planGroupView } from '../views';
 
 // user_id is sent by the spec's client; the groups are the same for everyone, so it is accepted and unused.
-const body = z.object({ master_category: idField('category id'), user_id: optionalText(64) });
+const body = v.object({ master_category: idField('category id'), user_id: optionalText(64) });
 
 export const handler = httpHandler({ access: 'public', body }, async ({ body: form }) =>
   success((await planGroups(form.master_category)).map(planGroupView)),

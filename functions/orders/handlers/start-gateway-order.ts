@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
 import { accountFields, orderPayload, priceField } from '../order-input';
 import { startGatewayOrder } from '../service';
 
-const body = z.object({ ...orderPayload, amount: priceField });
+const body = v.object({ ...orderPayload, amount: priceField });
 
 export const handler = httpHandler({ access: 'user', body }, async ({ body: form, session, siteOrigin }) => {
   const { paymentUrl } = await startGatewayOrder(session, { planId: form.plan_id, price: form.amount, ...accountFields(form) }, siteOrigin);

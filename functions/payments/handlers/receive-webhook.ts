@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
 import { requiredText } from '../../shared/validation';
 import { settleInvoice } from '../settle';
 
 /** Only the invoice id is read from the callback; what it paid comes from verify-payment. */
-const body = z.looseObject({ invoice_id: requiredText('invoice_id is required', 100) });
+const body = v.looseObject({ invoice_id: requiredText('invoice_id is required', 100) });
 
 /**
  * The gateway's callback (the API key header is checked, in constant time, by the stack): settle

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { requireActiveUser } from '../../auth/service';
 import { httpHandler, success } from '../../shared/http';
 import { requiredText } from '../../shared/validation';
 import { settleInvoice } from '../settle';
 
-const body = z.object({ invoice_id: requiredText('invoice_id is required', 100) });
+const body = v.object({ invoice_id: requiredText('invoice_id is required', 100) });
 
 /** The return path: the payer is back from the gateway with an invoice id; settle it now if paid. */
 export const handler = httpHandler({ access: 'user', body }, async ({ body: form, session }) => {

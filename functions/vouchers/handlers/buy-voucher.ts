@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
 import { boundedInt, idField } from '../../shared/validation';
 import { buyCodes } from '../purchase';
 
-const body = z.object({
+const body = v.object({
   voucher_id: idField('voucher'),
   qty: boundedInt(1, 10, 'Quantity must be between 1 and 10'),
 });

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { httpHandler, success } from '../../shared/http';
-import { optionalText, wholeTaka } from '../../shared/validation';
+import { optionalText, requiredText, wholeTaka } from '../../shared/validation';
 import { startTopUp } from '../top-up';
 
-const body = z.object({
+const body = v.object({
   amount: wholeTaka(),
   /** A millisecond timestamp followed by a random number below 10000 (spec §3). */
-  txn_id: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'txn_id is required' }).regex(/^\d{6,40}$/, 'Invalid txn_id')),
+  txn_id: v.pipe(requiredText('txn_id is required', 40), v.regex(/^\d{6,40}$/, 'Invalid txn_id')),
   requestData: optionalText(200),
 });
 
