@@ -2,6 +2,7 @@ import { activeUserCheckItem, userFromItem, userKey } from '../auth/repo';
 import { planFromItem, planKey, planOnSaleCheckItem } from '../catalog/repo';
 import type { Plan } from '../catalog/repo';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
+import { checkoutLinks } from '../payments/gateway';
 import { uddoktaPay } from '../payments/uddoktapay';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound, Unauthorized } from '../shared/errors';
@@ -108,9 +109,7 @@ export async function startGatewayOrder(session: Session, input: PlanOrderInput,
     email: user.email,
     amount: plan.price,
     metadata: { kind: 'order', userId: user.id, id: order.orderId },
-    redirectUrl: `${siteOrigin}/profile/userOrder`,
-    cancelUrl: `${siteOrigin}/profile/userOrder`,
-    webhookUrl: `${siteOrigin}/api/payment/webhook`,
+    ...checkoutLinks(siteOrigin, '/profile/userOrder'),
   });
   await transact([newPendingOrderItem({ order: { ...order, invoiceId }, paymentStatus: 'awaiting', invoiceId, paymentUrl, createdAt: order.createdAt })]);
   return { paymentUrl };

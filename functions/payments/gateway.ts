@@ -44,3 +44,11 @@ export interface PaymentGateway {
   /** Asks the gateway what became of an invoice. */
   verify(invoiceId: string): Promise<VerifiedPayment>;
 }
+
+/**
+ * The links a checkout carries: the payer comes back (paid or cancelled) to `returnPath` of the
+ * shop, with the invoice id, and the gateway calls the shop's webhook.
+ */
+export function checkoutLinks(siteOrigin: string, returnPath: string): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
+  return { redirectUrl: `${siteOrigin}${returnPath}`, cancelUrl: `${siteOrigin}${returnPath}`, webhookUrl: `${siteOrigin}/api/payment/webhook` };
+}

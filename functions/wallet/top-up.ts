@@ -1,5 +1,5 @@
 import { userFromItem, userKey } from '../auth/repo';
-import { GatewayError } from '../payments/gateway';
+import { GatewayError, checkoutLinks } from '../payments/gateway';
 import { uddoktaPay } from '../payments/uddoktapay';
 import { batchGet } from '../shared/db';
 import { BadGateway, Conflict, Unauthorized } from '../shared/errors';
@@ -52,9 +52,7 @@ export async function startTopUp(session: Session, input: TopUpInput, siteOrigin
       email: user.email,
       amount: input.amount,
       metadata: { kind: 'wallet', userId: user.id, id: request.requestId },
-      redirectUrl: `${siteOrigin}/profile/userWallet`,
-      cancelUrl: `${siteOrigin}/profile/userWallet`,
-      webhookUrl: `${siteOrigin}/api/payment/webhook`,
+      ...checkoutLinks(siteOrigin, '/profile/userWallet'),
     });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type IncomingMessage, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
-import { type LocalService, listen } from './sandbox-gateway';
+import { type LocalService, escapeHtml, listen, readText } from './local-service';
 
 /** The client id the local stack's server and SPA share with the stand-in. */
 export const localGoogleClientId = 'storefront-local.apps.googleusercontent.com';
@@ -78,21 +78,6 @@ export async function startGoogleIdp(): Promise<GoogleIdp> {
   const service = await listen(server);
   issuer = service.url;
   return { ...service, issuer, jwksUrl: `${issuer}/certs`, authorizationUrl: `${issuer}/o/oauth2/v2/auth` };
-}
-
-function readText(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    request.on('end', () => resolve(text));
-    request.on('error', reject);
-  });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The account chooser: one button per demo account and a form for any other. */

@@ -1,21 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-export interface LocalService {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Listens on a free loopback port and resolves with the service's origin. */
-export function listen(server: Server): Promise<LocalService> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
+import { createServer } from 'node:http';
+import { type LocalService, escapeHtml, listen, readText } from './local-service';
 
 interface Invoice {
   invoice_id: string;
@@ -39,19 +24,6 @@ interface Invoice {
 export const sandboxMaxAmount = 100_000;
 
 const methods = ['bkash', 'nagad', 'rocket', 'upay'];
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    request.on('end', () => resolve(text));
-    request.on('error', reject);
-  });
-}
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The verify answer (and the webhook body): the invoice without our redirect addresses. */
 function verifyAnswer(invoice: Invoice) {
@@ -78,7 +50,7 @@ export async function startSandboxGateway(apiKey: string): Promise<LocalService>
     try {
       if (url.pathname.startsWith('/api/')) {
         if (request.headers['rt-uddoktapay-api-key'] !== apiKey) return json(401, { status: false, message: 'Unauthorized Action' });
-        const body = JSON.parse((await readBody(request)) || '{}') as Record<string, unknown>;
+        const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
         if (url.pathname === '/api/checkout-v2' && request.method === 'POST') {
           const amount = Number(body.amount);
           if (!Number.isFinite(amount) || amount <= 0) return json(400, { status: false, message: 'Invalid amount' });
@@ -123,7 +95,7 @@ export async function startSandboxGateway(apiKey: string): Promise<LocalService>
         return json(200, verifyAnswer(invoice));
       }
       if (action === 'complete') {
-        const form = new URLSearchParams(await readBody(request));
+        const form = new URLSearchParams(await readText(request));
         if (invoice.status === 'PENDING') {
           const method = form.get('payment_method') ?? '';
           invoice.status = 'COMPLETED';

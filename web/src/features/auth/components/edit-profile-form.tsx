@@ -3,27 +3,23 @@ import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import type { UserInfo } from '../../../lib/session';
 import { updateProfile } from '../api/update-user';
+import { useAction } from '../../../lib/use-action';
 
 /** Edit name, mobile number and email; name and mobile number are required. */
 export function EditProfileForm({ user }: { user: UserInfo }) {
   const [form, setForm] = useState({ name: user.name, mobile_no: user.mobile_no, email: user.email });
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Update failed');
   const required = (value: string) => (tried && !value.trim() ? 'Required Field' : undefined);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!form.name.trim() || !form.mobile_no.trim()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast.success(await updateProfile({ name: form.name.trim(), mobile_no: form.mobile_no.trim(), email: form.email.trim() }));
       setTried(false);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Update failed');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,23 +1,18 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
 import { logInWithGoogle } from '../google-log-in';
+import { useAction } from '../../../lib/use-action';
 
 /** "Continue with Google": the whole Google flow, then home. */
 export function GoogleButton() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Google sign-in failed');
   const signIn = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       toast.success(await logInWithGoogle());
       navigate(paths.home);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Google sign-in failed');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <button type="button" className="button google-button" onClick={signIn} disabled={busy}>

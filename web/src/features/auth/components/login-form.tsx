@@ -5,6 +5,7 @@ import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { logIn } from '../api/log-in';
 import { GoogleButton } from './google-button';
+import { useAction } from '../../../lib/use-action';
 
 const empty = { email: '', password: '' };
 
@@ -13,25 +14,20 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Login failed');
   const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!form.email.trim() || !form.password) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const message = await logIn({ email: form.email.trim(), password: form.password });
       setForm(empty);
       setTried(false);
       toast.success(message);
       navigate(paths.home);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Login failed');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { logIn } from '../api/log-in';
 import { register } from '../api/register';
 import { GoogleButton } from './google-button';
+import { useAction } from '../../../lib/use-action';
 
 const empty = { name: '', email: '', mobile_no: '', password: '' };
 
@@ -14,7 +15,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Registration failed');
   const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
   const set = (field: keyof typeof empty) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: event.target.value });
 
@@ -22,19 +23,14 @@ export function RegisterForm() {
     event.preventDefault();
     setTried(true);
     if (Object.values(form).some((value) => !value.trim())) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const message = await register({ ...form, name: form.name.trim(), email: form.email.trim(), mobile_no: form.mobile_no.trim() });
       await logIn({ email: form.email.trim(), password: form.password });
       setForm(empty);
       setTried(false);
       toast.success(message);
       navigate(paths.home);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Registration failed');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

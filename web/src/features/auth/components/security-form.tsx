@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import type { UserInfo } from '../../../lib/session';
 import { changePassword } from '../api/update-user';
+import { useAction } from '../../../lib/use-action';
 
 const minLength = 5;
 const empty = { current: '', password: '', confirm: '' };
@@ -24,7 +25,7 @@ export function SecurityForm({ user }: { user: UserInfo }) {
   const needsCurrent = user.has_password !== false;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Password change failed');
   const errors = {
     current: needsCurrent && !form.current ? 'Required Field' : undefined,
     password: newPasswordError(form.password),
@@ -35,16 +36,11 @@ export function SecurityForm({ user }: { user: UserInfo }) {
     event.preventDefault();
     setTried(true);
     if (Object.values(errors).some(Boolean)) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast.success(await changePassword({ password: needsCurrent ? form.current : undefined, new_password: form.password }));
       setForm(empty);
       setTried(false);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Password change failed');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);

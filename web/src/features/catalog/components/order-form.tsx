@@ -10,6 +10,7 @@ import type { PlanGroup } from '../api/get-plan-groups';
 import { type Plan, usePlans } from '../api/get-plans';
 import { placePlanOrder } from '../api/place-order';
 import { type AccountErrors, type AccountFields, accountErrors, accountTypes, isPlayerIdGroup, walletCovers } from '../order-rules';
+import { useAction } from '../../../lib/use-action';
 
 type PaymentMode = 'wallet' | 'gateway';
 
@@ -34,7 +35,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
   const [mode, setMode] = useState<PaymentMode>();
   const [fields, setFields] = useState(emptyAccount);
   const [errors, setErrors] = useState<AccountErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Something went wrong');
   const headingId = useId();
 
   const playerIdGroup = isPlayerIdGroup(group);
@@ -59,8 +60,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
     const found = accountErrors(playerIdGroup, fields);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const outcome = await placePlanOrder({
         plan: { plans_id: plan.plans_id, pname: plan.pname, price: plan.price },
         group: { id: group.id, cname: group.cname },
@@ -78,11 +78,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
       } else {
         toast.error(outcome.message);
       }
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

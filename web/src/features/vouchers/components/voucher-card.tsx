@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { buyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';
 import { isOrderableQuantity, quantityError } from '../quantity';
+import { useAction } from '../../../lib/use-action';
 
 interface VoucherCardProps {
   voucher: Voucher;
@@ -24,7 +25,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
   const [qtyText, setQtyText] = useState('1');
   const [showError, setShowError] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('Something went wrong');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [shortOpen, setShortOpen] = useState(false);
   const { userToken, userInfo } = useSession();
@@ -68,15 +69,10 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
       setShortOpen(true);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       toast.success(await buyVoucher(voucher, qty));
       navigate(paths.profileCodes);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,6 +4,7 @@ import { FormField } from '../../../components/form-field';
 import { payInNewWindow } from '../../../lib/payment-window';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { startTopUp } from '../api/start-top-up';
+import { useAction } from '../../../lib/use-action';
 
 /** The amount's problem, if any (spec §5). */
 function amountError(value: string): string | undefined {
@@ -19,23 +20,18 @@ export function AddMoneyForm() {
   const [amount, setAmount] = useState('');
   const [channel, setChannel] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction('The payment could not be started');
   const error = amountError(amount);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (error) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const refusal = await payInNewWindow(() => startTopUp(Number(amount), channel || undefined));
       if (refusal) toast.error(refusal);
       else toast.info('Finish the payment in the new window; your balance updates when it is paid.');
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'The payment could not be started');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

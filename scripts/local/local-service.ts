@@ -1,0 +1,33 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A loopback service of the local stack (the sandbox gateway, the stand-in Google). */
+export interface LocalService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Listens on a free loopback port and resolves with the service's origin. */
+export function listen(server: Server): Promise<LocalService> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+/** A request's whole body as text. */
+export function readText(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+}
+
+/** Text made safe to put in HTML. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
