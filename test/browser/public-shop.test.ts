@@ -5,6 +5,8 @@ import { putBlogPost } from '../../functions/content/repo';
 import type { TestAccount } from '../support/accounts';
 import { phone, useBrowser } from '../support/browser';
 import { fundedAccount } from '../support/money';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/shared/db';
 
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 
@@ -275,15 +277,20 @@ describe('the blog', () => {
       // An old date keeps this post at the end of the newest-first list that other tests look at.
       createdAt: '2001-01-01T00:00:00.000Z',
     });
-    const { page, errors } = await browser.open(`/blog/${id}`);
-    const content = page.locator('.blog-content');
-    await content.getByText('bold').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
-    expect(await content.locator('script').count()).toBe(0);
-    expect(await content.locator('[onerror]').count()).toBe(0);
-    expect(await content.locator('a', { hasText: 'link' }).getAttribute('href')).toBeNull();
-    expect(errors).toEqual([]);
+    try {
+      const { page, errors } = await browser.open(`/blog/${id}`);
+      const content = page.locator('.blog-content');
+      await content.getByText('bold').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
+      expect(await content.locator('script').count()).toBe(0);
+      expect(await content.locator('[onerror]').count()).toBe(0);
+      expect(await content.locator('a', { hasText: 'link' }).getAttribute('href')).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      // The post is for this test only; the blog list (and its screenshot) should not keep it.
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `BLOG#${id}`, sk: '#META' } }));
+    }
   });
 });
 
