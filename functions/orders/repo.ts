@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { newestItems, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import { pendingPaymentKeys } from '../payments/pending-index';
@@ -101,14 +100,5 @@ export function closePendingOrderItem(
 
 /** A user's paid plan orders, newest first (up to 100): Query USER#id, begins_with ORDER#, descending. */
 export async function listOrders(userId: string): Promise<PlanOrder[]> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'ORDER#' },
-      ScanIndexForward: false,
-      Limit: 100,
-    }),
-  );
-  return Items.map((item) => fromItem<PlanOrder>(item));
+  return (await newestItems(`USER#${userId}`, 'ORDER#')).map((item) => fromItem<PlanOrder>(item));
 }

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { requiredEnv } from './config';
 
 /** The table every repo reads and writes. */
@@ -38,4 +38,21 @@ export async function batchGet(keys: Key[]): Promise<(Record<string, unknown> | 
     pending = (UnprocessedKeys?.[tableName]?.Keys ?? []) as Key[];
   }
   return keys.map((key) => found.get(`${key.pk}|${key.sk}`));
+}
+
+/**
+ * The newest `limit` items of a partition whose sort keys start with `prefix`: one descending
+ * Query (ids in sort keys are time-ordered). The history lists of a user's partition use it.
+ */
+export async function newestItems(pk: string, prefix: string, limit = 100): Promise<Record<string, unknown>[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items;
 }

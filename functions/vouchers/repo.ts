@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, putItem, tableName } from '../shared/db';
+import { db, newestItems, putItem, tableName } from '../shared/db';
 import { randomId } from '../shared/ids';
 import { fromItem, position, toItem } from '../shared/items';
 import { type TransactionItem, transact } from '../shared/transactions';
@@ -205,14 +205,5 @@ export function newVoucherOrderItem(order: VoucherOrder): TransactionItem {
 
 /** A user's code purchases, newest first (up to 100): Query USER#id, begins_with VORDER#, descending. */
 export async function listVoucherOrders(userId: string): Promise<VoucherOrder[]> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VORDER#' },
-      ScanIndexForward: false,
-      Limit: 100,
-    }),
-  );
-  return Items.map((item) => fromItem<VoucherOrder>(item));
+  return (await newestItems(`USER#${userId}`, 'VORDER#')).map((item) => fromItem<VoucherOrder>(item));
 }

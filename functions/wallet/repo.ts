@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { db, newestItems, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import { pendingPaymentKeys } from '../payments/pending-index';
@@ -106,16 +106,7 @@ export function closeWalletRequestItem(request: WalletRequest, outcome: RequestO
 
 /** A user's top-up requests, newest first (up to 100): Query USER#id, begins_with WREQ#, descending. */
 export async function listWalletRequests(userId: string): Promise<WalletRequest[]> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'WREQ#' },
-      ScanIndexForward: false,
-      Limit: 100,
-    }),
-  );
-  return Items.map(walletRequestFromItem);
+  return (await newestItems(`USER#${userId}`, 'WREQ#')).map(walletRequestFromItem);
 }
 
 /** A new user's empty wallet (part of the registration transaction). */

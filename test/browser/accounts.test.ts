@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerAndLogIn, uniqueContact } from '../support/accounts';
-import { phone, useBrowser } from '../support/browser';
+import { phone, toast, useBrowser } from '../support/browser';
 
-const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 
 async function logInThroughForm(page: Page, identifier: string, password: string) {
   await page.goto('/login');

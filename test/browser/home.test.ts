@@ -43,6 +43,7 @@ describe('home page', () => {
     expect(await bar.getByRole('link').allTextContents()).toEqual(['Home', 'Orders', 'Codes', 'Login']);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Games' }).click();
+    await page.getByRole('menu').getByRole('link').first().waitFor();
     expect(await page.getByRole('menu').getByRole('link').allTextContents()).toEqual(seededCategories);
   });
 

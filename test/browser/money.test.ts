@@ -1,16 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TestAccount } from '../support/accounts';
-import { phone, useBrowser } from '../support/browser';
+import { phone, signIn, toast, useBrowser } from '../support/browser';
 import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
 
-const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 
-/** Signs the page in as `account` the way a returning shopper is: a stored session, then a load. */
-async function signIn(page: Page, account: TestAccount, path: string) {
-  await page.evaluate((token) => localStorage.setItem('authState', JSON.stringify({ userToken: token })), account.token);
-  await page.goto(path);
-}
 
 describe('money in the browser', () => {
   const browser = useBrowser();
@@ -18,7 +10,7 @@ describe('money in the browser', () => {
   it('adds money through the sandbox gateway page and shows the new balance and history', async () => {
     const account = await fundedAccount(0, 'uimoney');
     const { page } = await browser.open('/');
-    await signIn(page, account, '/profile/addMoney');
+    await signIn(page, account.token, '/profile/addMoney');
 
     await page.getByRole('button', { name: 'Add Money' }).last().click();
     await page.getByText('Required Field').waitFor();
@@ -46,7 +38,7 @@ describe('money in the browser', () => {
   it('keeps the wallet history readable on a phone, with an empty state for a new account', async () => {
     const account = await fundedAccount(0, 'uiempty');
     const { page } = await browser.open('/', phone);
-    await signIn(page, account, '/profile/userWallet');
+    await signIn(page, account.token, '/profile/userWallet');
     await page.getByText('No wallet transactions yet').waitFor();
     await page.goto('/profile/userOrder');
     await page.getByText('No orders yet').waitFor();
@@ -59,7 +51,7 @@ describe('money in the browser', () => {
   it('buys a plan from the wallet and lists the order as Pending', async () => {
     const account = await fundedAccount(100, 'uiplan');
     const { page } = await browser.open('/');
-    await signIn(page, account, '/category/free-fire?group=ff-uid');
+    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
     await page.getByText('25 Diamonds', { exact: true }).click();
     await page.getByLabel('Player ID').fill('5566778899');
     await page.getByText('Wallet', { exact: true }).click();
@@ -79,7 +71,7 @@ describe('money in the browser', () => {
     const account = await fundedAccount(300, 'uicodes');
     const { page } = await browser.open('/');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, account, '/voucher/google-play');
+    await signIn(page, account.token, '/voucher/google-play');
     const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
     await card.getByRole('button', { name: 'Increase quantity' }).click();
 
@@ -93,6 +85,7 @@ describe('money in the browser', () => {
     await toast(page, 'Purchase successful');
     await page.waitForURL((url) => url.pathname === '/profile/userCode');
     const purchase = page.locator('.code-purchase').first();
+    await purchase.locator('.voucher-code').first().waitFor();
     const codes = await purchase.locator('.voucher-code').allTextContents();
     expect(codes).toHaveLength(2);
     for (const code of codes) expect(voucher.codes).toContain(code);
@@ -108,7 +101,7 @@ describe('money in the browser', () => {
     const voucher = await freshVoucher(2, 100);
     const account = await fundedAccount(50, 'uishort');
     const { page } = await browser.open('/');
-    await signIn(page, account, '/voucher/google-play');
+    await signIn(page, account.token, '/voucher/google-play');
     const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
     await card.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();

@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { putBlogPost } from '../../functions/content/repo';
-import type { TestAccount } from '../support/accounts';
-import { phone, useBrowser } from '../support/browser';
+import { phone, signIn, toast, useBrowser } from '../support/browser';
 import { fundedAccount } from '../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/shared/db';
 
-const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 
-/** Signs the page in the way a returning shopper is: a stored session, then a load. */
-async function signIn(page: Page, account: TestAccount, path: string) {
-  await page.evaluate((token) => localStorage.setItem('authState', JSON.stringify({ userToken: token })), account.token);
-  await page.goto(path);
-  await page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
-}
 
 const bengaliQuantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
 
@@ -49,6 +40,7 @@ describe('the top-up page', () => {
     expect(await page.locator('.category-hero').getByRole('link', { name: 'Player ID Topup' }).getAttribute('href')).toBe('/player-id-topup');
     await page.getByText('Delivery 5-10min').waitFor();
     const cards = page.getByTestId('plan-groups').getByRole('button');
+    await cards.first().waitFor();
     expect(await cards.allTextContents()).toEqual(['UID TOPUP', 'ID-Password Topup']);
     expect(await page.getByRole('form').count()).toBe(0);
 
@@ -57,7 +49,7 @@ describe('the top-up page', () => {
     await form.waitFor();
     await expect.poll(() => form.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
     expect(new URL(page.url()).searchParams.get('group')).toBe('ff-id-password');
-    expect(await page.getByRole('region', { name: 'More games and gift cards' }).locator('.mini-card-name').allTextContents()).toContain('PUBG Mobile');
+    await page.getByRole('region', { name: 'More games and gift cards' }).locator('.mini-card-name', { hasText: 'PUBG Mobile' }).waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -89,7 +81,7 @@ describe('the top-up page', () => {
   it("checks the UID TOPUP form's player ID and the account form's fields with the spec's messages", async () => {
     const account = await fundedAccount(0, 'uiform');
     const { page } = await browser.open('/');
-    await signIn(page, account, '/category/free-fire?group=ff-uid');
+    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
     await page.getByText('50 Diamonds', { exact: true }).click();
     await page.getByText('Instant Payment', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
@@ -111,7 +103,7 @@ describe('the top-up page', () => {
   it('disables Buy Now in wallet mode while the price is above the balance', async () => {
     const account = await fundedAccount(100, 'uiwallet');
     const { page } = await browser.open('/');
-    await signIn(page, account, '/category/free-fire?group=ff-uid');
+    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
     const buy = page.getByRole('button', { name: 'Buy Now' });
     await page.getByText('Wallet', { exact: true }).click();
     await page.getByText('Balance ৳100').waitFor();
@@ -326,6 +318,7 @@ describe('the site chrome and the content pages', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByText('+880 1700-000000').waitFor();
     await footer.getByText('9AM - 11PM').waitFor();
+    await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').first().waitFor();
     expect(await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'YouTube', 'Telegram']);
     expect(await footer.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-and-condition');
     await footer.getByText('© 2024').waitFor();

@@ -52,3 +52,13 @@ export function useBrowser() {
     },
   };
 }
+
+/** Waits for a toast with this text. */
+export const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
+
+/** Signs the page in the way a returning shopper is: a stored session, then a load of `path`. */
+export async function signIn(page: Page, token: string, path: string): Promise<void> {
+  await page.evaluate((stored) => localStorage.setItem('authState', JSON.stringify({ userToken: stored })), token);
+  await page.goto(path);
+  await page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
+}
