@@ -49,7 +49,7 @@ describe('the top-up page', () => {
     await form.waitFor();
     await expect.poll(() => form.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
     expect(new URL(page.url()).searchParams.get('group')).toBe('ff-id-password');
-    await page.getByRole('region', { name: 'More games and gift cards' }).locator('.mini-card-name', { hasText: 'PUBG Mobile' }).waitFor();
+    await page.getByRole('region', { name: 'More games and gift cards' }).locator('.mini-card-name', { hasText: 'PUBG Mobile' }).first().waitFor();
     expect(errors).toEqual([]);
   });
 
