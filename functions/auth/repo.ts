@@ -1,32 +1,17 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from '../shared/db';
-import { fromItem, toItem } from '../shared/items';
+import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import type { FailureCount, LimitScope } from './login-limits';
+import { type User, userKey } from './user-record';
 
-export type Role = 'shopper' | 'admin';
-
-/** A shopper or an admin. `tokenVersion` grows on a password change, revoking older tokens. */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  mobileNo: string;
-  image: string;
-  photoURL?: string;
-  role: Role;
-  tokenVersion: number;
-  passwordHash?: string;
-  googleSub?: string;
-  createdAt: string;
-}
+export { type Role, type User, userFromItem, userKey } from './user-record';
 
 /** What a claim item points at. */
 export type ClaimKind = 'email' | 'mobile' | 'google';
 
 const keys = {
-  user: (userId: string) => ({ pk: `USER#${userId}`, sk: '#PROFILE' }),
+  user: userKey,
   claim: (kind: ClaimKind, value: string) => ({ pk: `${kind.toUpperCase()}#${kind === 'email' ? normalizeEmail(value) : value}`, sk: '#CLAIM' }),
   failureCount: (scope: LimitScope, key: string) => ({ pk: `LIMIT#login-${scope}#${key}`, sk: '#COUNT' }),
 };
@@ -36,17 +21,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The profile's key, for batch reads. */
-export const userKey = keys.user;
-
 /** A claim's key (email, mobile number or Google subject → user), for batch reads. */
 export const claimKey = keys.claim;
 
 /** A failure counter's key, for batch reads. */
 export const failureCountKey = keys.failureCount;
-
-/** Reads a profile item into a `User`. */
-export const userFromItem = (item: Record<string, unknown>) => fromItem<User>(item);
 
 /** Reads a failure counter item. */
 export const failureCountFromItem = (item: Record<string, unknown> | undefined): FailureCount | undefined =>
@@ -161,7 +140,7 @@ export async function addFailure(scope: LimitScope, key: string, now: number, wi
     );
     return failureCountFromItem(Attributes)!;
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     const fresh = { failures: 1, windowEndsAt: now + windowSeconds };
     await db.send(new PutCommand({ TableName: tableName, Item: { ...Key, entity: 'FailureCount', ...fresh, expiresAt: fresh.windowEndsAt + 86_400 } }));
     return fresh;
