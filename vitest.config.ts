@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * is what .ci/run counts.
  */
 export default defineConfig({
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,6 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // The wire types and rules the server shares with the SPA.
+  resolve: { alias: { '@contract': fileURLToPath(new URL('../functions/contract', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,0 +1,165 @@
+/**
+ * The API's answers as the wire carries them (../shared/api-contract.md): the server's views
+ * return these shapes and the web reads them, so a field renamed on one side fails to compile
+ * on the other. Type-only: nothing here runs.
+ */
+
+/** Orders and wallet requests carry their status as a string: "0" pending, "1" completed, "2" refunded or cancelled. */
+export type WireStatus = '0' | '1' | '2';
+
+/** Plan status: 1 on sale, 0 out of stock. */
+export type WirePlanStatus = 0 | 1;
+
+/** POST /auth/login, /user/user_data, /user/update_user: the signed-in user. */
+export interface UserInfo {
+  /** On login and on a password change only. */
+  authToken?: string;
+  code: string;
+  name: string;
+  email: string;
+  mobile_no: string;
+  image: string;
+  photoURL: string;
+  wallet_balance: number;
+  /** False for a Google-only account, which may set a first password without a current one. */
+  has_password: boolean;
+}
+
+/** GET /user/master_category_list */
+export interface MasterCategoryRow {
+  id: string;
+  cname: string;
+  image: string;
+}
+
+/** POST /user/category_list: a plan group of a game. */
+export interface PlanGroupRow {
+  id: string;
+  cname: string;
+  image: string;
+  master_category: string;
+}
+
+/** POST /user/plan_list/ */
+export interface PlanRow {
+  plans_id: string;
+  pname: string;
+  image: string;
+  price: number;
+  no_of_diamonds: number;
+  status: WirePlanStatus;
+}
+
+/** POST /user/auto_delivery_vouchers_list */
+export interface VoucherRow {
+  voucher_id: string;
+  voucher_name: string;
+  image: string;
+  price: number;
+  stock: number;
+  /** The Rules, as HTML. */
+  description: string;
+}
+
+/** GET /user/event_list: a banner slide. */
+export interface EventRow {
+  image: string;
+  ename: string;
+  description: string;
+}
+
+/** GET /user/blog_list, /user/blog/{id} */
+export interface BlogPostRow {
+  blog_id: string;
+  type: 'image' | 'video';
+  image: string;
+  youtube_id: string;
+  title: string;
+  content: string;
+  created_at: string;
+}
+
+/** GET /user/shop_status */
+export interface ShopStatus {
+  shopStatus: 0 | 1;
+  errorMessage: string;
+}
+
+/** GET /user/get_senders: a payment channel of the add-money page. */
+export interface PaymentChannelRow {
+  id: string;
+  name: string;
+  logo: string;
+  number: string;
+}
+
+/** GET /user/site_settings */
+export interface SiteSettingsRow {
+  popup_status: string;
+  popup_text: string;
+  popup_image: string;
+  popup_status2: string;
+  popup_text2: string;
+  popup_image2: string;
+  phone: string;
+  messenger_link: string;
+  app_link: string;
+  social: { name: string; url: string }[];
+}
+
+/** GET /user/redeem_link: the Watch button's video. */
+export interface RedeemLink {
+  upay: string;
+}
+
+/** POST /user/get_wallet_request: a wallet top-up, with why a cancelled one did not go through. */
+export interface WalletRequestRow {
+  rq_id: string;
+  txn_id: string;
+  status: WireStatus;
+  amount: number;
+  created_at: string;
+  sender_id: string;
+  sender_name: string;
+  cancel_reason: string;
+}
+
+/** POST /user/get_request_list, POST /user/request/: a plan order. */
+export interface OrderRow {
+  order_id: string;
+  created_at: string;
+  status: WireStatus;
+  paid_amount: number;
+  plan_name: string;
+  saccount_id: string;
+  remark: string;
+}
+
+/** POST /user/get_voucher_history: a code purchase; `price` is the unit price, `codes` comma-separated. */
+export interface CodeOrderRow {
+  order_id: string;
+  created_at: string;
+  voucher_name: string;
+  price: number;
+  codes: string;
+}
+
+/** POST /user/buy_voucher/ */
+export interface CodeSale {
+  order_id: string;
+  codes: string;
+}
+
+/** POST /user/request_webview, /user/wallet_request_webview: where the payer goes next. */
+export interface CheckoutAnswer {
+  status: number;
+  payment_url: string;
+  message: string;
+}
+
+/** POST /user/verify_payment: where a gateway payment stands. */
+export interface PaymentCheck {
+  kind: 'wallet' | 'order';
+  id: string;
+  status: WireStatus;
+}
