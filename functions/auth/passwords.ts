@@ -1,8 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** The minimum password length of the spec. */
-export const minPasswordLength = 5;
-
 /** Current scrypt cost; the parameters are stored with each hash so that they can be raised later. */
 const cost = { N: 16384, r: 8, p: 1 };
 const keyLength = 32;

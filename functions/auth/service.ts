@@ -1,21 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { googlePlaceholderMobile } from '../contract/rules';
 import { batchGet } from '../shared/db';
 import { Conflict, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
 import { randomId } from '../shared/ids';
 import { retrying } from '../shared/retry';
-import type { Session } from '../shared/session-token';
 import { signSessionToken } from '../shared/session-token';
 import { TransactionCancelled, transact } from '../shared/transactions';
-import { walletFromItem, walletKey, openWalletItem } from '../wallet/repo';
+import type { ActiveUser } from '../users/active-user';
+import * as users from '../users/repo';
+import type { ClaimKind, Role, User } from '../users/repo';
 import type { Wallet } from '../wallet/money';
+import { getWallet, openWalletItem, walletFromItem, walletKey } from '../wallet/repo';
 import { verifyGoogleIdToken } from './google';
 import { type FailureCount, type LimitScope, activeFailures, lockedFor, loginLimits, slowdownMs, tripsLimit } from './login-limits';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
-import type { ClaimKind, Role, User } from './repo';
-
-/** The mobile number a Google registration carries: ten nines, exempt from uniqueness. */
-export const googlePlaceholderMobile = '9999999999';
 
 /** A user with their wallet, as the API shows them. */
 export interface Account {
@@ -37,7 +36,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Which claim a login identifier names: an email (has an @) or a mobile number. */
 function identifierClaim(identifier: string): { kind: ClaimKind; value: string } {
-  return identifier.includes('@') ? { kind: 'email', value: repo.normalizeEmail(identifier) } : { kind: 'mobile', value: normalizeMobile(identifier) };
+  return identifier.includes('@') ? { kind: 'email', value: users.normalizeEmail(identifier) } : { kind: 'mobile', value: normalizeMobile(identifier) };
 }
 
 /** Mobile numbers compare without spaces and dashes. */
@@ -64,7 +63,7 @@ export async function createAccount(account: NewAccount): Promise<User> {
       const user: User = {
         id: randomId(8),
         name: account.name.trim(),
-        email: repo.normalizeEmail(account.email),
+        email: users.normalizeEmail(account.email),
         mobileNo,
         image: '',
         photoURL: account.photoURL,
@@ -74,7 +73,7 @@ export async function createAccount(account: NewAccount): Promise<User> {
         googleSub: account.googleSub,
         createdAt: new Date().toISOString(),
       };
-      const { items, claimAt } = repo.createUserItems(user, mobileNo !== googlePlaceholderMobile);
+      const { items, claimAt } = users.createUserItems(user, mobileNo !== googlePlaceholderMobile);
       try {
         await transact([...items, openWalletItem(user.id)]);
       } catch (error) {
@@ -95,29 +94,19 @@ export async function createAccount(account: NewAccount): Promise<User> {
 export async function register(input: { name: string; email: string; mobileNo: string; password?: string; googleToken?: string }): Promise<User> {
   if (!input.googleToken) return createAccount({ ...input, password: input.password });
   const identity = await verifyGoogleIdToken(input.googleToken);
-  if (repo.normalizeEmail(identity.email) !== repo.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
+  if (users.normalizeEmail(identity.email) !== users.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
   return createAccount({ name: input.name || identity.name, email: identity.email, mobileNo: input.mobileNo, googleSub: identity.sub, photoURL: identity.picture });
 }
 
 /** Reads a user and their wallet in one BatchGetItem. */
 async function readAccount(userId: string): Promise<Account | undefined> {
-  const [profile, wallet] = await batchGet([repo.userKey(userId), walletKey(userId)]);
-  return profile ? { user: repo.userFromItem(profile), wallet: walletFromItem(wallet) } : undefined;
+  const [profile, wallet] = await batchGet([users.userKey(userId), walletKey(userId)]);
+  return profile ? { user: users.userFromItem(profile), wallet: walletFromItem(wallet) } : undefined;
 }
 
-/** The signed-in user, or 401 when the user is gone or the token was revoked. */
-export async function currentAccount(session: Session): Promise<Account> {
-  const account = await readAccount(session.userId);
-  if (!account || account.user.tokenVersion !== session.tokenVersion) throw new Unauthorized();
-  return account;
-}
-
-/** The signed-in user's profile (one GetItem), or 401 when the user is gone or the token was revoked. */
-export async function requireActiveUser(session: Session): Promise<User> {
-  const [profile] = await batchGet([repo.userKey(session.userId)]);
-  const user = profile && repo.userFromItem(profile);
-  if (!user || user.tokenVersion !== session.tokenVersion) throw new Unauthorized();
-  return user;
+/** The signed-in user with their wallet. */
+export async function accountOf(user: ActiveUser): Promise<Account> {
+  return { user, wallet: await getWallet(user.id) };
 }
 
 /** A session token for a user at their current token version. */
@@ -158,7 +147,7 @@ export async function logIn(identifier: string, password: string, clientIp: stri
   const accountKey = `${claim.kind}:${claim.value}`;
   const now = nowSeconds();
   const [claimItem, accountItem, addressItem] = await batchGet([
-    repo.claimKey(claim.kind, claim.value),
+    users.claimKey(claim.kind, claim.value),
     repo.failureCountKey('account', accountKey),
     repo.failureCountKey('address', clientIp),
   ]);
@@ -183,8 +172,8 @@ export async function logIn(identifier: string, password: string, clientIp: stri
  */
 export async function logInWithGoogle(googleToken: string, email: string, photoURL: string | undefined): Promise<Account & { token: string }> {
   const identity = await verifyGoogleIdToken(googleToken);
-  if (repo.normalizeEmail(identity.email) !== repo.normalizeEmail(email)) throw new Invalid('Google sign-in failed');
-  const [googleClaim, emailClaim] = await batchGet([repo.claimKey('google', identity.sub), repo.claimKey('email', identity.email)]);
+  if (users.normalizeEmail(identity.email) !== users.normalizeEmail(email)) throw new Invalid('Google sign-in failed');
+  const [googleClaim, emailClaim] = await batchGet([users.claimKey('google', identity.sub), users.claimKey('email', identity.email)]);
   const userId = googleClaim?.userId ?? emailClaim?.userId;
   const account = userId ? await readAccount(String(userId)) : undefined;
   if (!account) throw new NotFound('Email not registered', { userExists: false });
@@ -195,7 +184,7 @@ export async function logInWithGoogle(googleToken: string, email: string, photoU
   if (link || (picture && picture !== user.photoURL)) {
     const now = new Date().toISOString();
     const change = { photoURL: picture, googleSub: link ? identity.sub : undefined };
-    await transact([repo.updateProfileItem(user, change, now), ...(link ? [repo.googleClaimItem(identity.sub, user.id, now)] : [])]);
+    await transact([users.updateProfileItem(user, change, now), ...(link ? [users.googleClaimItem(identity.sub, user.id, now)] : [])]);
     Object.assign(user, change.googleSub ? change : { photoURL: picture });
   }
   return { ...account, token: await sessionTokenFor(user) };
@@ -206,32 +195,29 @@ export async function logInWithGoogle(googleToken: string, email: string, photoU
  * move in the same transaction as the profile, so uniqueness holds; the Google placeholder
  * number claims nothing.
  */
-export async function updateProfile(session: Session, input: { name: string; mobileNo: string; email?: string }): Promise<Account> {
-  const account = await currentAccount(session);
-  const { user } = account;
-  const email = input.email ? repo.normalizeEmail(input.email) : user.email;
+export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string }): Promise<Account> {
+  const email = input.email ? users.normalizeEmail(input.email) : user.email;
   const mobileNo = normalizeMobile(input.mobileNo);
   const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
   const now = new Date().toISOString();
-  const items = [repo.updateProfileItem(user, { name: input.name, email, mobileNo }, now)];
+  const items = [users.updateProfileItem(user, { name: input.name, email, mobileNo }, now)];
   const claimAt: Partial<Record<ClaimKind, number>> = {};
   if (email !== user.email) {
     claimAt.email = items.length;
-    items.push(...repo.moveClaimItems('email', user.email, email, user.id, now));
+    items.push(...users.moveClaimItems('email', user.email, email, user.id, now));
   }
   if (mobileNo !== user.mobileNo) {
-    const moves = repo.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now);
+    const moves = users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now);
     if (claimable(mobileNo)) claimAt.mobile = items.length;
     items.push(...moves);
   }
-  try {
-    await transact(items);
-  } catch (error) {
+  const saved = transact(items).catch((error: unknown) => {
     if (!(error instanceof TransactionCancelled)) throw error;
     if (error.failedAt(0)) throw new Unauthorized();
     throw claimConflict(error, claimAt) ?? error;
-  }
-  return { ...account, user: { ...user, name: input.name, email, mobileNo } };
+  });
+  const [wallet] = await Promise.all([getWallet(user.id), saved]);
+  return { user: { ...user, name: input.name, email, mobileNo }, wallet };
 }
 
 /**
@@ -239,8 +225,7 @@ export async function updateProfile(session: Session, input: { name: string; mob
  * account may set its first); wrong guesses count against the account's login limit. The token
  * version moves on, so every older token stops working, and the caller gets a fresh token.
  */
-export async function changePassword(session: Session, input: { current?: string; next: string }, clientIp: string): Promise<string> {
-  const { user } = await currentAccount(session);
+export async function changePassword(user: ActiveUser, input: { current?: string; next: string }, clientIp: string): Promise<string> {
   if (user.passwordHash) {
     if (!input.current) throw new Invalid('Current password is required', { password: 'Current password is required' });
     const accountKey = `user:${user.id}`;
@@ -253,7 +238,7 @@ export async function changePassword(session: Session, input: { current?: string
     }
   }
   try {
-    await transact([repo.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
+    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;

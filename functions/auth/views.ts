@@ -1,7 +1,8 @@
+import type { UserInfo } from '../contract/wire';
 import type { Account } from './service';
 
 /** The contract's user info; `authToken` on login and password change. */
-export function userInfoView({ user, wallet }: Account, authToken?: string) {
+export function userInfoView({ user, wallet }: Account, authToken?: string): UserInfo {
   return {
     ...(authToken ? { authToken } : {}),
     code: user.id,

@@ -1,10 +1,11 @@
+import type { BlogPostRow, EventRow, PaymentChannelRow, RedeemLink, ShopStatus, SiteSettingsRow } from '../contract/wire';
 import type { BannerEvent, BlogPost, PaymentChannel, SiteSettings } from './repo';
 
 /** The contract's event: `{image, ename, description}`. */
-export const eventView = (event: BannerEvent) => ({ image: event.image, ename: event.name, description: event.description });
+export const eventView = (event: BannerEvent): EventRow => ({ image: event.image, ename: event.name, description: event.description });
 
 /** The contract's blog post: `{blog_id, type, image, youtube_id, title, content, created_at}`. */
-export const blogPostView = (post: BlogPost) => ({
+export const blogPostView = (post: BlogPost): BlogPostRow => ({
   blog_id: post.id,
   type: post.type,
   image: post.image,
@@ -15,13 +16,13 @@ export const blogPostView = (post: BlogPost) => ({
 });
 
 /** The contract's payment channel: `{id, name, logo, number}`. */
-export const paymentChannelView = (channel: PaymentChannel) => ({ id: channel.id, name: channel.name, logo: channel.logo, number: channel.number });
+export const paymentChannelView = (channel: PaymentChannel): PaymentChannelRow => ({ id: channel.id, name: channel.name, logo: channel.logo, number: channel.number });
 
 /** The contract's shop status: `{shopStatus, errorMessage}`. */
-export const shopStatusView = (settings: SiteSettings) => ({ shopStatus: settings.shopStatus, errorMessage: settings.closedMessage });
+export const shopStatusView = (settings: SiteSettings): ShopStatus => ({ shopStatus: settings.shopStatus, errorMessage: settings.closedMessage });
 
 /** The contract's site settings: the two popups flattened, contact links and social links. */
-export function siteSettingsView(settings: SiteSettings) {
+export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
   const [first, second] = settings.popups;
   return {
     popup_status: first.status,
@@ -38,4 +39,4 @@ export function siteSettingsView(settings: SiteSettings) {
 }
 
 /** The contract's Watch link: `{upay}`. */
-export const redeemLinkView = (settings: SiteSettings) => ({ upay: settings.redeemVideoLink });
+export const redeemLinkView = (settings: SiteSettings): RedeemLink => ({ upay: settings.redeemVideoLink });

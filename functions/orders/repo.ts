@@ -1,10 +1,9 @@
 import { newestItems, tableName } from '../shared/db';
-import { fromItem, toItem } from '../shared/items';
+import { type ItemKeys, fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import { pendingPaymentKeys } from '../payments/pending-index';
 
-/** "0" pending fulfilment, "1" completed, "2" refunded. */
-export type OrderStatus = '0' | '1' | '2';
+/** Waiting for fulfilment, delivered, or refunded to the wallet. */
+export type OrderStatus = 'pending' | 'completed' | 'refunded';
 
 /** A paid plan order, waiting for (or past) fulfilment. */
 export interface PlanOrder {
@@ -27,10 +26,10 @@ export interface PlanOrder {
   createdAt: string;
 }
 
-/** A plan order whose gateway payment has not settled yet. */
+/** A plan order paid through the gateway: pending until its payment completes (then it becomes a `PlanOrder`) or is cancelled. */
 export interface PendingOrder {
   order: PlanOrder;
-  paymentStatus: 'awaiting' | 'paid' | 'cancelled';
+  paymentStatus: 'pending' | 'completed' | 'cancelled';
   invoiceId: string;
   paymentUrl: string;
   cancelReason?: string;
@@ -60,30 +59,25 @@ export function newOrderItem(order: PlanOrder): TransactionItem {
   };
 }
 
-/** A plan order waiting for its gateway payment, in the pending-payment index. */
-export function newPendingOrderItem(pending: PendingOrder): TransactionItem {
+/** A plan order waiting for its gateway payment, with the pending-payment index keys its service gives. */
+export function newPendingOrderItem(pending: PendingOrder, pendingIndex: Pick<ItemKeys, 'gsi2pk' | 'gsi2sk'>): TransactionItem {
   const { order } = pending;
   return {
     Put: {
       TableName: tableName,
-      Item: toItem(
-        'PendingOrder',
-        { ...keys.pendingOrder(order.userId, order.orderId), ...pendingPaymentKeys({ kind: 'order', userId: order.userId, id: order.orderId }, pending.createdAt) },
-        pending,
-        pending.createdAt,
-      ),
+      Item: toItem('PendingOrder', { ...keys.pendingOrder(order.userId, order.orderId), ...pendingIndex }, pending, pending.createdAt),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
 /**
- * Closes a pending order as paid or cancelled, once: the condition is that its payment status is
- * still the one that was read ("awaiting", or "cancelled" when an expired checkout is paid late).
+ * Closes a pending order as completed or cancelled, once: the condition is that its payment status
+ * is still the one that was read ("pending", or "cancelled" when an expired checkout is paid late).
  */
 export function closePendingOrderItem(
   pending: PendingOrder,
-  outcome: { paymentStatus: 'paid' } | { paymentStatus: 'cancelled'; cancelReason: string },
+  outcome: { paymentStatus: 'completed' } | { paymentStatus: 'cancelled'; cancelReason: string },
   now: string,
 ): TransactionItem {
   const cancelReason = outcome.paymentStatus === 'cancelled' ? outcome.cancelReason : '';

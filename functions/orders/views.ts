@@ -1,10 +1,13 @@
-import type { PlanOrder } from './repo';
+import type { OrderRow, WireStatus } from '../contract/wire';
+import type { OrderStatus, PlanOrder } from './repo';
+
+const wireStatus: Record<OrderStatus, WireStatus> = { pending: '0', completed: '1', refunded: '2' };
 
 /** The contract's order row; the game-account secrets never leave the server. */
-export const orderView = (order: PlanOrder) => ({
+export const orderView = (order: PlanOrder): OrderRow => ({
   order_id: order.orderId,
   created_at: order.createdAt,
-  status: order.status,
+  status: wireStatus[order.status],
   paid_amount: order.price,
   plan_name: order.planName,
   saccount_id: order.accountId,

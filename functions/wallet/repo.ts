@@ -1,12 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, newestItems, tableName } from '../shared/db';
-import { fromItem, toItem } from '../shared/items';
+import { type ItemKeys, fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import { pendingPaymentKeys } from '../payments/pending-index';
 import type { BalanceChange, LedgerReason, Wallet } from './money';
 
-/** "0" pending, "1" completed (credited), "2" cancelled (failed checkout, expired, refused). */
-export type WalletRequestStatus = '0' | '1' | '2';
+/** Pending until its payment settles; completed once credited; cancelled when refused, failed or expired. */
+export type WalletRequestStatus = 'pending' | 'completed' | 'cancelled';
 
 /** A wallet top-up through the gateway: pending until its invoice settles, then credited once. */
 export interface WalletRequest {
@@ -56,12 +55,12 @@ export const txnClaimKey = keys.txnClaim;
 export const walletRequestFromItem = (item: Record<string, unknown>) => fromItem<WalletRequest>(item);
 
 /**
- * The items that record a new top-up request: the request (pending ones join the pending-payment
- * index) and the claim on its txn_id, both conditioned on not existing, so one user's txn_id can
- * never make two requests. Order: request, claim.
+ * The items that record a new top-up request: the request (a pending one with the pending-payment
+ * index keys its service gives) and the claim on its txn_id, both conditioned on not existing, so
+ * one user's txn_id can never make two requests. Order: request, claim.
  */
-export function newWalletRequestItems(request: WalletRequest): TransactionItem[] {
-  const pending = request.status === '0' ? pendingPaymentKeys({ kind: 'wallet', userId: request.userId, id: request.requestId }, request.createdAt) : {};
+export function newWalletRequestItems(request: WalletRequest, pendingIndex: Pick<ItemKeys, 'gsi2pk' | 'gsi2sk'> = {}): TransactionItem[] {
+  const pending = request.status === 'pending' ? pendingIndex : {};
   return [
     {
       Put: {
@@ -82,8 +81,8 @@ export function newWalletRequestItems(request: WalletRequest): TransactionItem[]
 
 /** Fields a request takes when it settles or is cancelled. */
 export type RequestOutcome =
-  | { status: '1'; invoiceId: string; paymentMethod: string; senderNumber: string; transactionId: string }
-  | { status: '2'; cancelReason: string };
+  | { status: 'completed'; invoiceId: string; paymentMethod: string; senderNumber: string; transactionId: string }
+  | { status: 'cancelled'; cancelReason: string };
 
 /**
  * Moves a request out of `from` (what was read) to its outcome and out of the pending index; the

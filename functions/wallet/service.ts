@@ -1,17 +1,96 @@
-import { TransactionCancelled, transact } from '../shared/transactions';
+import { checkoutLinks, GatewayError } from '../gateway/port';
+import { pendingPaymentKeys } from '../gateway/repo';
+import { uddoktaPay } from '../gateway/uddoktapay';
+import { batchGet } from '../shared/db';
+import { BadGateway, Conflict } from '../shared/errors';
+import { timeOrderedId } from '../shared/ids';
 import { retrying } from '../shared/retry';
-import { type LedgerReason, changeBalance } from './money';
+import { TransactionCancelled, transact } from '../shared/transactions';
+import type { ActiveUser } from '../users/active-user';
+import { type LedgerReason, type Wallet, changeBalance } from './money';
 import * as repo from './repo';
+import type { WalletRequest } from './repo';
+
+export interface TopUpInput {
+  amount: number;
+  txnId: string;
+  note?: string;
+}
+
+/** The signed-in user's wallet (one strongly consistent read). */
+export function walletOf(user: ActiveUser): Promise<Wallet> {
+  return repo.getWallet(user.id);
+}
+
+/** A repeated txn_id: the first request's payment link while it waits, else a 409. */
+async function repeatOf(userId: string, requestId: string): Promise<{ paymentUrl: string; requestId: string }> {
+  const [item] = await batchGet([repo.walletRequestKey(userId, requestId)]);
+  const first = item && repo.walletRequestFromItem(item);
+  if (first?.status === 'pending' && first.paymentUrl) return { paymentUrl: first.paymentUrl, requestId: first.requestId };
+  throw new Conflict('This transaction id was already used');
+}
+
+/**
+ * Starts a wallet top-up: opens a gateway checkout naming the request, then records the pending
+ * request and the claim on its txn_id in one transaction, so one user's txn_id never makes two
+ * requests. A refused checkout is recorded as a cancelled request with the gateway's reason
+ * (visible in the wallet history, never dangling) and answered with the gateway's message.
+ */
+export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin: string): Promise<{ paymentUrl: string; requestId: string }> {
+  const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
+  if (claimItem) return repeatOf(user.id, String(claimItem.requestId));
+
+  const request: WalletRequest = {
+    requestId: timeOrderedId(),
+    userId: user.id,
+    txnId: input.txnId,
+    amount: input.amount,
+    status: 'pending',
+    note: input.note,
+    createdAt: new Date().toISOString(),
+  };
+  const reference = { kind: 'wallet' as const, userId: user.id, id: request.requestId };
+  let checkout: { paymentUrl: string; invoiceId: string } | undefined;
+  let refusal: GatewayError | undefined;
+  try {
+    checkout = await uddoktaPay.createCheckout({
+      fullName: user.name,
+      email: user.email,
+      amount: input.amount,
+      metadata: reference,
+      ...checkoutLinks(siteOrigin, '/profile/userWallet'),
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    refusal = error;
+  }
+  const recorded: WalletRequest = checkout ? { ...request, ...checkout } : { ...request, status: 'cancelled', cancelReason: refusal!.message };
+  try {
+    await transact(repo.newWalletRequestItems(recorded, pendingPaymentKeys(reference, request.createdAt)));
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(1)) {
+      const [claim] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
+      return repeatOf(user.id, String(claim?.requestId));
+    }
+    throw error;
+  }
+  if (refusal) throw new BadGateway(refusal.message);
+  return { paymentUrl: checkout!.paymentUrl, requestId: request.requestId };
+}
+
+/** The signed-in user's top-up requests, newest first. */
+export function topUpHistory(user: ActiveUser): Promise<WalletRequest[]> {
+  return repo.listWalletRequests(user.id);
+}
 
 /** Whether a balance transaction lost a race with another change of the same wallet. */
-export const lostWalletRace = (error: unknown) =>
-  error instanceof TransactionCancelled && (error.conflicted || error.failedAt(0));
+export const lostWalletRace = (error: unknown) => error instanceof TransactionCancelled && (error.conflicted || error.failedAt(0));
 
 /**
  * Moves a user's balance by `delta` with its ledger entry in one transaction, re-reading and
  * retrying when another change of the same wallet got there first.
  */
-export async function adjustBalance(userId: string, delta: number, reason: LedgerReason, reference: string) {
+export async function adjustBalance(userId: string, delta: number, reason: LedgerReason, reference: string): Promise<Wallet> {
   return retrying(async () => {
     const change = changeBalance(await repo.getWallet(userId), delta, reason, reference);
     await transact(repo.balanceChangeItems(userId, change, new Date().toISOString()));

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { reconcilePayments } from '../../functions/payments/settle';
+import { reconcilePayments } from '../../functions/payments/service';
 import { callApi } from '../support/http';
 import { balanceOf, expectLedgerMatchesBalance, fundedAccount, payInvoice, sendWebhook, startTopUp } from '../support/money';
 

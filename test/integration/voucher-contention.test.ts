@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type TransactionItem, TransactionCancelled, transact } from '../../functions/shared/transactions';
-import { buyCodes } from '../../functions/vouchers/purchase';
+import { requireActiveUser } from '../../functions/users/active-user';
+import { buyCodes } from '../../functions/vouchers/service';
 import { claimCodeItems, listVouchers } from '../../functions/vouchers/repo';
 import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, storedItem } from '../support/money';
 
@@ -13,7 +14,8 @@ vi.mock('../../functions/shared/transactions', async (importOriginal) => {
 
 const realTransact = vi.mocked(transact).getMockImplementation()!;
 const stockOf = async (voucherId: string) => (await listVouchers('google-play')).find((v) => v.id === voucherId)?.stock;
-const sessionOf = (account: { code: string }) => ({ userId: account.code, tokenVersion: 1 });
+/** The buyer as the handler stack hands them to the service: checked against the stored user. */
+const activeUserOf = (account: { code: string }) => requireActiveUser({ userId: account.code, tokenVersion: 1 });
 
 describe('voucher sales under contention', () => {
   it('retries on other codes when a rival took a chosen code first, selling each code once', async () => {
@@ -29,7 +31,7 @@ describe('voucher sales under contention', () => {
       return realTransact(items);
     });
 
-    const order = await buyCodes(sessionOf(buyer), voucher.id, 2);
+    const order = await buyCodes(await activeUserOf(buyer), voucher.id, 2);
     expect(order.codes).toHaveLength(2);
     expect(new Set(order.codes).size).toBe(2);
     expect(stolenCode).not.toBe('');
@@ -45,7 +47,7 @@ describe('voucher sales under contention', () => {
     const conflict = (items: TransactionItem[]) => Promise.reject(new TransactionCancelled(items.map((_, i) => (i === 0 ? 'TransactionConflict' : 'None'))));
     vi.mocked(transact).mockImplementationOnce(conflict).mockImplementationOnce(conflict);
 
-    const order = await buyCodes(sessionOf(buyer), voucher.id, 1);
+    const order = await buyCodes(await activeUserOf(buyer), voucher.id, 1);
     expect(order.codes).toHaveLength(1);
     expect(await stockOf(voucher.id)).toBe(2);
     expect(await balanceOf(buyer.code)).toBe(0);
@@ -57,7 +59,7 @@ describe('voucher sales under contention', () => {
     const buyer = await fundedAccount(100, 'giveup');
     vi.mocked(transact).mockImplementation((items) => Promise.reject(new TransactionCancelled(items.map(() => 'ConditionalCheckFailed'))));
     try {
-      await expect(buyCodes(sessionOf(buyer), voucher.id, 1)).rejects.toMatchObject({ statusCode: 409, message: 'Out of stock' });
+      await expect(buyCodes(await activeUserOf(buyer), voucher.id, 1)).rejects.toMatchObject({ statusCode: 409, message: 'Out of stock' });
       expect(vi.mocked(transact).mock.calls.length).toBeLessThanOrEqual(10);
     } finally {
       vi.mocked(transact).mockImplementation(realTransact);

@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
-import { currentAccount } from '../service';
+import { success } from '../../http/stack';
+import { userRoute } from '../../http/user-route';
+import { accountOf } from '../service';
 import { userInfoView } from '../views';
 
-export const handler = httpHandler({ access: 'user' }, async ({ session }) => success(userInfoView(await currentAccount(session))));
+export const handler = userRoute({}, async ({ user }) => success(userInfoView(await accountOf(user))));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { httpHandler, success } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
 import { optionalSecret, optionalText, requiredText } from '../../shared/validation';
 import { logIn, logInWithGoogle } from '../service';
 import { userInfoView } from '../views';
@@ -17,7 +18,7 @@ const body = v.pipe(
   ),
 );
 
-export const handler = httpHandler({ access: 'public', body }, async ({ body: form, clientIp }) => {
+export const handler = publicRoute({ body }, async ({ body: form, clientIp }) => {
   const account = form.google_token
     ? await logInWithGoogle(form.google_token, form.email, form.photoURL)
     : await logIn(form.email, form.password!, clientIp);

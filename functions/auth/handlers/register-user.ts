@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { httpHandler, success } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
 import { emailField, mobileField, optionalSecret, optionalText, requiredText } from '../../shared/validation';
-import { minPasswordLength } from '../passwords';
+import { minPasswordLength } from '../../contract/rules';
 import { register } from '../service';
 
 const body = v.pipe(
@@ -23,7 +24,7 @@ const body = v.pipe(
   ),
 );
 
-export const handler = httpHandler({ access: 'public', body }, async ({ body: form }) => {
+export const handler = publicRoute({ body }, async ({ body: form }) => {
   await register({ name: form.name, email: form.email, mobileNo: form.mobile_no, password: form.password, googleToken: form.google_token });
   return success({}, 'Registered successfully');
 });

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { httpHandler, success } from '../../shared/http';
+import { success } from '../../http/stack';
+import { userRoute } from '../../http/user-route';
 import { mobileField, optionalEmail, optionalSecret, parseInput, requiredText } from '../../shared/validation';
-import { minPasswordLength } from '../passwords';
+import { minPasswordLength } from '../../contract/rules';
 import { changePassword, updateProfile } from '../service';
 import { userInfoView } from '../views';
 
@@ -19,13 +20,13 @@ const profileChange = v.object({
   email: optionalEmail(),
 });
 
-export const handler = httpHandler({ access: 'user', body: form }, async ({ body, session, clientIp }) => {
+export const handler = userRoute({ body: form }, async ({ body, user, clientIp }) => {
   if (body.new_password !== undefined) {
     const change = parseInput(passwordChange, body);
-    const authToken = await changePassword(session, { current: change.password, next: change.new_password }, clientIp);
+    const authToken = await changePassword(user, { current: change.password, next: change.new_password }, clientIp);
     return success({ authToken }, 'Password Change Successfully');
   }
   const change = parseInput(profileChange, body);
-  const account = await updateProfile(session, { name: change.name, mobileNo: change.mobile_no, email: change.email });
+  const account = await updateProfile(user, { name: change.name, mobileNo: change.mobile_no, email: change.email });
   return success(userInfoView(account), 'Updated Successfully');
 });

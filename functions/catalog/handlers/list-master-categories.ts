@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
 import { masterCategories } from '../service';
 import { masterCategoryView } from '../views';
 
-export const handler = httpHandler({ access: 'public' }, async () => success((await masterCategories()).map(masterCategoryView)));
+export const handler = publicRoute({}, async () => success((await masterCategories()).map(masterCategoryView)));

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { blogSuccess, httpHandler } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { blogSuccess } from '../../http/stack';
 import { idField } from '../../shared/validation';
 import { blogPost } from '../service';
 import { blogPostView } from '../views';
 
 const params = v.object({ id: idField('blog id') });
 
-export const handler = httpHandler({ access: 'public', params }, async ({ params: { id } }) => blogSuccess(blogPostView(await blogPost(id))));
+export const handler = publicRoute({ params }, async ({ params: { id } }) => blogSuccess(blogPostView(await blogPost(id))));

@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
 import { siteSettings } from '../service';
 import { redeemLinkView } from '../views';
 
-export const handler = httpHandler({ access: 'public' }, async () => success(redeemLinkView(await siteSettings())));
+export const handler = publicRoute({}, async () => success(redeemLinkView(await siteSettings())));

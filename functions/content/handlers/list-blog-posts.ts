@@ -1,5 +1,6 @@
-import { blogSuccess, httpHandler } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { blogSuccess } from '../../http/stack';
 import { blogPosts } from '../service';
 import { blogPostView } from '../views';
 
-export const handler = httpHandler({ access: 'public' }, async () => blogSuccess((await blogPosts()).map(blogPostView)));
+export const handler = publicRoute({}, async () => blogSuccess((await blogPosts()).map(blogPostView)));

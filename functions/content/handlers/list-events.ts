@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
 import { bannerEvents } from '../service';
 import { eventView } from '../views';
 
-export const handler = httpHandler({ access: 'public' }, async () => success((await bannerEvents()).map(eventView)));
+export const handler = publicRoute({}, async () => success((await bannerEvents()).map(eventView)));

@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
 import { paymentChannels } from '../service';
 import { paymentChannelView } from '../views';
 
-export const handler = httpHandler({ access: 'public' }, async () => success((await paymentChannels()).map(paymentChannelView)));
+export const handler = publicRoute({}, async () => success((await paymentChannels()).map(paymentChannelView)));

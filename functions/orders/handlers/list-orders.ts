@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
+import { success } from '../../http/stack';
+import { userRoute } from '../../http/user-route';
 import { orderHistory } from '../service';
 import { orderView } from '../views';
 
-export const handler = httpHandler({ access: 'user' }, async ({ session }) => success((await orderHistory(session)).map(orderView)));
+export const handler = userRoute({}, async ({ user }) => success((await orderHistory(user)).map(orderView)));

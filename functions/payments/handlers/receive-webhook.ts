@@ -1,7 +1,9 @@
 import * as v from 'valibot';
-import { httpHandler, success } from '../../shared/http';
+import { gatewayRoute } from '../../http/gateway-route';
+import { success } from '../../http/stack';
 import { requiredText } from '../../shared/validation';
-import { settleInvoice } from '../settle';
+import { settleInvoice } from '../service';
+import { paymentCheckView } from '../views';
 
 /** Only the invoice id is read from the callback; what it paid comes from verify-payment. */
 const body = v.looseObject({ invoice_id: requiredText('invoice_id is required', 100) });
@@ -11,7 +13,7 @@ const body = v.looseObject({ invoice_id: requiredText('invoice_id is required', 
  * the invoice it names. Replays, duplicates and invoices we will not act on still answer 200, so
  * the gateway stops retrying; nothing is credited twice.
  */
-export const handler = httpHandler({ access: 'gateway', body }, async ({ body: callback }) => {
+export const handler = gatewayRoute({ body }, async ({ body: callback }) => {
   const result = await settleInvoice(callback.invoice_id);
-  return success(result ?? {}, 'Received');
+  return success(result ? paymentCheckView(result) : {}, 'Received');
 });

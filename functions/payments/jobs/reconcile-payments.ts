@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { logger } from '../../shared/logger';
-import { reconcilePayments } from '../settle';
+import { reconcilePayments } from '../service';
 
 /**
  * Every few minutes (EventBridge): re-verify payments still pending after 3 minutes, settle the

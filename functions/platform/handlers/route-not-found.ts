@@ -1,5 +1,5 @@
 import { MethodNotAllowed, NotFound } from '../../shared/errors';
-import { httpHandler } from '../../shared/http';
+import { publicRoute } from '../../http/public-route';
 import { apiBasePath, canonicalPath, matchRoute } from '../../routes';
 
 /**
@@ -7,7 +7,7 @@ import { apiBasePath, canonicalPath, matchRoute } from '../../routes';
  * 405, a known path with a trailing slash is sent to its twin with a 308 (method and body kept),
  * anything else is a 404 in the contract's envelope (API Gateway's own 404 body would not be).
  */
-export const handler = httpHandler({ access: 'public' }, async ({ method, path, rawQueryString }) => {
+export const handler = publicRoute({}, async ({ method, path, rawQueryString }) => {
   const match = path.startsWith(`${apiBasePath}/`) ? matchRoute(method, path.slice(apiBasePath.length)) : { kind: 'none' as const };
   if (match.kind === 'wrong-method') throw new MethodNotAllowed(match.allow);
   if (match.kind === 'route' && canonicalPath(path) !== path) {

@@ -1,14 +1,17 @@
 import * as v from 'valibot';
-import { httpHandler, success } from '../../shared/http';
+import { voucherQuantity } from '../../contract/rules';
+import { success } from '../../http/stack';
+import { userRoute } from '../../http/user-route';
 import { boundedInt, idField } from '../../shared/validation';
-import { buyCodes } from '../purchase';
+import { buyCodes } from '../service';
+import { codeSaleView } from '../views';
 
 const body = v.object({
   voucher_id: idField('voucher'),
-  qty: boundedInt(1, 10, 'Quantity must be between 1 and 10'),
+  qty: boundedInt(voucherQuantity.min, voucherQuantity.max, `Quantity must be between ${voucherQuantity.min} and ${voucherQuantity.max}`),
 });
 
-export const handler = httpHandler({ access: 'user', body }, async ({ body: form, session }) => {
-  const order = await buyCodes(session, form.voucher_id, form.qty);
-  return success({ order_id: order.orderId, codes: order.codes.join(',') }, 'Purchase successful. Your codes are in My Codes.');
+export const handler = userRoute({ body }, async ({ body: form, user }) => {
+  const order = await buyCodes(user, form.voucher_id, form.qty);
+  return success(codeSaleView(order), 'Purchase successful. Your codes are in My Codes.');
 });

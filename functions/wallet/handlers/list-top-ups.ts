@@ -1,5 +1,6 @@
-import { httpHandler, success } from '../../shared/http';
-import { topUpHistory } from '../top-up';
+import { success } from '../../http/stack';
+import { userRoute } from '../../http/user-route';
+import { topUpHistory } from '../service';
 import { walletRequestView } from '../views';
 
-export const handler = httpHandler({ access: 'user' }, async ({ session }) => success((await topUpHistory(session)).map(walletRequestView)));
+export const handler = userRoute({}, async ({ user }) => success((await topUpHistory(user)).map(walletRequestView)));

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { httpHandler, success } from '../../shared/http';
+import { success } from '../../http/stack';
+import { userRoute } from '../../http/user-route';
 import { optionalText, requiredText, wholeTaka } from '../../shared/validation';
-import { startTopUp } from '../top-up';
+import { startTopUp } from '../service';
 
 const body = v.object({
   amount: wholeTaka(),
@@ -10,8 +11,8 @@ const body = v.object({
   requestData: optionalText(200),
 });
 
-export const handler = httpHandler({ access: 'user', body }, async ({ body: form, session, siteOrigin }) => {
-  const { paymentUrl } = await startTopUp(session, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, siteOrigin);
+export const handler = userRoute({ body }, async ({ body: form, user, siteOrigin }) => {
+  const { paymentUrl } = await startTopUp(user, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, siteOrigin);
   const message = 'Complete the payment to add money to your wallet';
   return success({ status: 1, payment_url: paymentUrl, message }, message);
 });

@@ -1,6 +1,6 @@
 import { requiredEnv } from '../shared/config';
 import { appSecrets } from '../shared/secrets';
-import { GatewayError, type PaymentGateway, type PaymentReference, type VerifiedPayment } from './gateway';
+import { GatewayError, type PaymentGateway, type PaymentReference, type VerifiedPayment } from './port';
 
 const baseUrl = requiredEnv('GATEWAY_URL').replace(/\/+$/, '');
 const timeoutMs = 10_000;

@@ -10,6 +10,12 @@ export interface CheckoutRequest {
   webhookUrl: string;
 }
 
+/**
+ * Where a gateway payment stands on our side: waiting for the payer, paid (credited or ordered,
+ * once), or given up (refused, failed or expired).
+ */
+export type PaymentState = 'pending' | 'completed' | 'cancelled';
+
 /** What a gateway payment pays for: a wallet top-up request or a plan order, of one user. */
 export interface PaymentReference {
   kind: 'wallet' | 'order';

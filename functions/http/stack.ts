@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -6,14 +5,10 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpUrlEncodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { AppError, Invalid, MethodNotAllowed, TooManyRequests, Unauthorized } from './errors';
-import { logger } from './logger';
-import { appSecrets } from './secrets';
-import { type Session, tokenFromHeader, verifySessionToken } from './session-token';
-import { type Output, type Schema, parseInput } from './validation';
-
-/** Who may call a route: anyone, a signed-in user, an admin, or the payment gateway's server. */
-export type Access = 'public' | 'user' | 'admin' | 'gateway';
+import type { Access } from '../routes';
+import { AppError, Invalid, MethodNotAllowed, TooManyRequests } from '../shared/errors';
+import { logger } from '../shared/logger';
+import { type Output, type Schema, parseInput } from '../shared/validation';
 
 /** What a handler returns: the envelope body, built with `success` or `blogSuccess`. */
 export interface Reply {
@@ -31,13 +26,13 @@ export const blogSuccess = (data: unknown): Reply => ({ body: { status: true, da
 /** The largest request body accepted; API Gateway's own limit is far higher. */
 export const maxBodyBytes = 64 * 1024;
 
-type Parsed<S> = S extends Schema ? Output<S> : undefined;
+/** What a route's schema makes of its input; `undefined` without a schema. */
+export type Parsed<S> = S extends Schema ? Output<S> : undefined;
 
-/** What a handler sees: validated body and path parameters, the session when the route needs one. */
-export interface HttpRequest<Body, Params, Auth> {
+/** What every handler sees: the validated body and path parameters, and facts of the request. */
+export interface HttpRequest<Body, Params> {
   body: Body;
   params: Params;
-  session: Auth;
   method: string;
   /** The path as requested, with the /api prefix. */
   path: string;
@@ -47,65 +42,68 @@ export interface HttpRequest<Body, Params, Auth> {
   clientIp: string;
   /** The shop's own origin as the caller reached it (forwarded by the edge), for links back to it. */
   siteOrigin: string;
-  /** The raw body text, for callers that must check it byte for byte; absent on most routes. */
-  rawBody?: string;
 }
 
-type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown; session?: Session; rawBodyText?: string };
+export type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
 type Result = APIGatewayProxyStructuredResultV2;
 
-interface HandlerOptions<A extends Access, B, P> {
-  access: A;
-  /**
-   * A further check of the session, e.g. `requireAdmin` (functions/auth/admin.ts). Admin routes
-   * must give one; it is passed in rather than imported here so that only admin bundles carry it.
-   */
-  authorize?: (session: Session) => Promise<void>;
-  /** Schema of the body; its messages are the user-facing ones. */
+export interface RouteOptions<B, P> {
+  /** Schema of the body; its messages are the user-facing ones. Without one the body is ignored. */
   body?: B;
   /** Schema of the path parameters. */
   params?: P;
 }
 
 /**
- * Builds a Lambda handler on the one Middy stack: logger context, header normalising, body
- * parsing (multipart, JSON, urlencoded) under a size limit, access control, validation, and the
- * error handler that alone writes error envelopes.
+ * A route's access check: it runs after the body is read and before it is validated, refuses by
+ * throwing, and answers what the handler gets besides the request (the checked user, say).
  */
-export function httpHandler<
-  A extends Access,
-  B extends Schema | undefined = undefined,
-  P extends Schema | undefined = undefined,
->(
-  options: HandlerOptions<A, B, P>,
-  run: (request: HttpRequest<Parsed<B>, Parsed<P>, A extends 'user' | 'admin' ? Session : undefined>) => Promise<Reply>,
-) {
-  if (options.access === 'admin' && !options.authorize) throw new Error('An admin route needs an authorize check');
+export type AccessCheck<Caller> = (event: Event) => Promise<Caller>;
+
+/** A built Lambda handler, marked with the access it enforces so that a test can hold it to its route row. */
+export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly access: Access };
+
+/**
+ * Builds a Lambda handler on the one Middy stack: logger context, header normalising, body
+ * parsing (multipart, JSON, urlencoded) under a size limit, the access check, validation, and the
+ * error handler that alone writes error envelopes. Handlers call it through the builder of their
+ * access (`publicRoute`, `userRoute`, `adminRoute`, `gatewayRoute`), never directly.
+ */
+export function buildHandler<Caller extends object, B extends Schema | undefined, P extends Schema | undefined>(
+  access: Access,
+  check: AccessCheck<Caller>,
+  options: RouteOptions<B, P>,
+  run: (request: HttpRequest<Parsed<B>, Parsed<P>> & Caller) => Promise<Reply>,
+): HttpHandler {
+  const callers = new WeakMap<Event, Caller>();
   const base = async (event: Event): Promise<Result> => {
-    const request = {
+    const request: HttpRequest<Parsed<B>, Parsed<P>> = {
       body: (options.body ? parseInput(options.body, event.body) : undefined) as Parsed<B>,
       params: (options.params ? parseInput(options.params, event.pathParameters) : undefined) as Parsed<P>,
-      session: event.session as A extends 'user' | 'admin' ? Session : undefined,
       method: event.requestContext.http.method,
       path: event.rawPath,
       rawQueryString: event.rawQueryString,
       headers: event.headers,
       clientIp: event.headers['x-viewer-ip'] ?? event.requestContext.http.sourceIp,
       siteOrigin: `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.headers['x-forwarded-host'] ?? event.requestContext.domainName}`,
-      rawBody: event.rawBodyText,
     };
-    const reply = await run(request);
+    const reply = await run({ ...request, ...callers.get(event)! });
     return jsonResponse(reply.statusCode ?? 200, reply.body, reply.headers);
   };
 
-  return middy<Event, Result>()
+  const handler = middy<Event, Result>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog())
     .use(errorEnvelope())
     .use(httpHeaderNormalizer())
     .use(bodyParser(options.body !== undefined))
-    .use(accessControl(options.access, options.authorize))
+    .use({
+      before: async ({ event }) => {
+        callers.set(event, await check(event));
+      },
+    })
     .handler(base as (event: Event, context: Context) => Promise<Result>);
+  return Object.assign(handler, { access });
 }
 
 function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): Result {
@@ -197,7 +195,6 @@ function bodyParser(enabled: boolean): middy.MiddlewareObj<Event, Result> {
       const text = String(event.body);
       const bytes = event.isBase64Encoded ? Math.floor((text.length * 3) / 4) : Buffer.byteLength(text);
       if (bytes > maxBodyBytes) throw new Invalid('Request body is too large', { body: 'Request body is too large' });
-      event.rawBodyText = event.isBase64Encoded ? Buffer.from(text, 'base64').toString('utf8') : text;
       for (const parser of [multipart, json, urlencoded]) {
         await (parser.before as (request: unknown) => Promise<void>)(request);
         if (typeof event.body !== 'string') break;
@@ -208,30 +205,4 @@ function bodyParser(enabled: boolean): middy.MiddlewareObj<Event, Result> {
       }
     },
   };
-}
-
-/** Checks the caller against the route's access (and its own authorization) before the handler runs. */
-function accessControl(access: Access, authorize: ((session: Session) => Promise<void>) | undefined): middy.MiddlewareObj<Event, Result> {
-  return {
-    before: async ({ event }) => {
-      if (access === 'public') return;
-      if (access === 'gateway') {
-        await requireGatewayKey(event.headers['rt-uddoktapay-api-key']);
-        return;
-      }
-      const token = tokenFromHeader(event.headers.authorization);
-      if (!token) throw new Unauthorized();
-      event.session = await verifySessionToken(token);
-      await authorize?.(event.session);
-    },
-  };
-}
-
-/** The gateway's API key, compared in constant time (hashes first, so lengths leak nothing). */
-async function requireGatewayKey(presented: string | undefined): Promise<void> {
-  const { gatewayApiKey } = await appSecrets();
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  if (!gatewayApiKey || !presented || !timingSafeEqual(digest(presented), digest(gatewayApiKey))) {
-    throw new Unauthorized('Invalid API key');
-  }
 }

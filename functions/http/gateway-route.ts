@@ -1,0 +1,20 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Unauthorized } from '../shared/errors';
+import { appSecrets } from '../shared/secrets';
+import type { Schema } from '../shared/validation';
+import { type HttpRequest, type Parsed, type Reply, type RouteOptions, buildHandler } from './stack';
+
+/** The gateway's API key, compared in constant time (hashes first, so lengths leak nothing). */
+async function requireGatewayKey(presented: string | undefined): Promise<{}> {
+  const { gatewayApiKey } = await appSecrets();
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  if (!gatewayApiKey || !presented || !timingSafeEqual(digest(presented), digest(gatewayApiKey))) {
+    throw new Unauthorized('Invalid API key');
+  }
+  return {};
+}
+
+/** A route the payment gateway's server calls, with the merchant's API key in RT-UDDOKTAPAY-API-KEY. */
+export function gatewayRoute<B extends Schema | undefined = undefined>(options: RouteOptions<B, undefined>, run: (request: HttpRequest<Parsed<B>, undefined>) => Promise<Reply>) {
+  return buildHandler('gateway', (event) => requireGatewayKey(event.headers['rt-uddoktapay-api-key']), options, run);
+}

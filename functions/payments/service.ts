@@ -1,0 +1,172 @@
+import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment } from '../gateway/port';
+import { listWaitingPayments } from '../gateway/repo';
+import { uddoktaPay } from '../gateway/uddoktapay';
+import * as orders from '../orders/repo';
+import { batchGet } from '../shared/db';
+import { NotFound } from '../shared/errors';
+import { logger } from '../shared/logger';
+import { retrying } from '../shared/retry';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
+import { changeBalance } from '../wallet/money';
+import * as wallet from '../wallet/repo';
+import { type Payable, type Settlement, expiredReason, settlementOf, stateAfter } from './settlement';
+
+/** Where a payment stands for us after the settle step. */
+export interface SettleResult {
+  kind: PaymentReference['kind'];
+  id: string;
+  status: PaymentState;
+}
+
+/** A payable as read, with the writes that close it one way or the other, conditioned on what was read. */
+interface ReadPayable extends Payable {
+  complete(payment: VerifiedPayment, now: string): TransactionItem[];
+  cancel(reason: string, now: string): TransactionItem[];
+  /** Ids for the log line of a completed payment. */
+  describe(): Record<string, unknown>;
+}
+
+/**
+ * The two kinds of payables, each read in one BatchGetItem: a wallet top-up request (completing
+ * it credits the wallet with its ledger entry) and a gateway plan order (completing it records the
+ * order for fulfilment).
+ */
+const payables: Record<PaymentReference['kind'], (reference: PaymentReference) => Promise<ReadPayable | undefined>> = {
+  async wallet({ userId, id }) {
+    const [requestItem, walletItem] = await batchGet([wallet.walletRequestKey(userId, id), wallet.walletKey(userId)]);
+    if (!requestItem) return undefined;
+    const request = wallet.walletRequestFromItem(requestItem);
+    return {
+      state: request.status,
+      amount: request.amount,
+      invoiceId: request.invoiceId,
+      cancelReason: request.cancelReason,
+      complete: (payment, now) => [
+        wallet.closeWalletRequestItem(
+          request,
+          { status: 'completed', invoiceId: payment.invoiceId, paymentMethod: payment.paymentMethod, senderNumber: payment.senderNumber, transactionId: payment.transactionId },
+          now,
+        ),
+        ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId), now),
+      ],
+      cancel: (reason, now) => [wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason }, now)],
+      describe: () => ({ requestId: request.requestId, amount: request.amount }),
+    };
+  },
+  async order({ userId, id }) {
+    const [pendingItem] = await batchGet([orders.pendingOrderKey(userId, id)]);
+    if (!pendingItem) return undefined;
+    const pending = orders.pendingOrderFromItem(pendingItem);
+    return {
+      state: pending.paymentStatus,
+      amount: pending.order.price,
+      invoiceId: pending.invoiceId,
+      cancelReason: pending.cancelReason,
+      complete: (payment, now) => [
+        orders.closePendingOrderItem(pending, { paymentStatus: 'completed' }, now),
+        orders.newOrderItem({ ...pending.order, invoiceId: payment.invoiceId }),
+      ],
+      cancel: (reason, now) => [orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
+      describe: () => ({ orderId: pending.order.orderId, amount: pending.order.price }),
+    };
+  },
+};
+
+/** A payment we will not act on: logged (ids and reason only) for a person to review. */
+function review(reason: string, payment: VerifiedPayment, reference?: PaymentReference) {
+  logger.warn('payment needs review', { reason, invoiceId: payment.invoiceId, gatewayStatus: payment.status, amount: payment.amount, reference });
+}
+
+/**
+ * Applies the settlement rule to the payable a verified payment names, once: each write is
+ * conditioned on the state that was read, so the loser of a race (return, webhook and reconciler
+ * at once) re-reads and finds it settled.
+ */
+function settle(reference: PaymentReference, payment: VerifiedPayment): Promise<SettleResult> {
+  return retrying(
+    async () => {
+      const payable = await payables[reference.kind](reference);
+      if (!payable) {
+        review(`no such ${reference.kind} payable`, payment, reference);
+        return { kind: reference.kind, id: reference.id, status: 'cancelled' };
+      }
+      const settlement: Settlement = settlementOf(payable, payment);
+      const now = new Date().toISOString();
+      if (settlement.action === 'review') review(settlement.reason, payment, reference);
+      if (settlement.action === 'cancel') await transact(payable.cancel(settlement.reason, now));
+      if (settlement.action === 'complete') {
+        await transact(payable.complete(payment, now));
+        logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
+      }
+      return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement) };
+    },
+    (error) => error instanceof TransactionCancelled,
+  );
+}
+
+/**
+ * The one settle step, reached by the return path, the webhook and the reconciler. It trusts only
+ * what the gateway answers to verify-payment for the invoice: a COMPLETED payment whose amount
+ * and metadata match a pending request or order pays it, at most once. With `payerId`, an
+ * invoice of another user is reported as not found.
+ */
+export async function settleInvoice(invoiceId: string, payerId?: string): Promise<SettleResult | undefined> {
+  let payment: VerifiedPayment;
+  try {
+    payment = await uddoktaPay.verify(invoiceId);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    logger.warn('invoice not verified', { invoiceId, reason: error.message });
+    if (payerId) throw new NotFound('Payment not found');
+    return undefined;
+  }
+  const reference = payment.reference;
+  if (!reference) {
+    review('no reference of ours in the metadata', payment);
+    if (payerId) throw new NotFound('Payment not found');
+    return undefined;
+  }
+  if (payerId && reference.userId !== payerId) throw new NotFound('Payment not found');
+  return settle(reference, payment);
+}
+
+/** Gives up on a payment that never came: the payable is cancelled as expired, once. */
+async function expire(reference: PaymentReference): Promise<void> {
+  const payable = await payables[reference.kind](reference);
+  if (payable?.state !== 'pending') return;
+  try {
+    await transact(payable.cancel(expiredReason, new Date().toISOString()));
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+  }
+}
+
+export interface ReconcileOptions {
+  /** Leave payments younger than this to the payer and the webhook. */
+  minAgeSeconds: number;
+  /** Cancel payments still not made after this long. */
+  expireAfterSeconds: number;
+  now?: number;
+}
+
+/**
+ * The scheduled safety net: re-verifies every payment still pending after a few minutes (the
+ * payer closed the tab, the callback was lost), settles the completed ones through the same
+ * step, and cancels the long-dead ones.
+ */
+export async function reconcilePayments(options: ReconcileOptions): Promise<{ checked: number; paid: number; cancelled: number }> {
+  const now = options.now ?? Date.now();
+  const waiting = await listWaitingPayments(new Date(now - options.minAgeSeconds * 1000).toISOString());
+  let paid = 0;
+  let cancelled = 0;
+  for (const payment of waiting) {
+    const result = await settleInvoice(payment.invoiceId);
+    if (result?.status === 'completed') paid += 1;
+    else if (result?.status === 'cancelled') cancelled += 1;
+    else if (Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000) {
+      await expire(payment.reference);
+      cancelled += 1;
+    }
+  }
+  return { checked: waiting.length, paid, cancelled };
+}

@@ -1,0 +1,152 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../shared/db';
+import { fromItem, toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+
+export type Role = 'shopper' | 'admin';
+
+/** A shopper or an admin. `tokenVersion` grows on a password change, revoking older tokens. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  mobileNo: string;
+  image: string;
+  photoURL?: string;
+  role: Role;
+  tokenVersion: number;
+  passwordHash?: string;
+  googleSub?: string;
+  createdAt: string;
+}
+
+/** What a claim item points at: an email, a mobile number or a Google subject, each one user's. */
+export type ClaimKind = 'email' | 'mobile' | 'google';
+
+/** Emails compare trimmed and case-insensitively. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const keys = {
+  user: (userId: string) => ({ pk: `USER#${userId}`, sk: '#PROFILE' }),
+  claim: (kind: ClaimKind, value: string) => ({ pk: `${kind.toUpperCase()}#${kind === 'email' ? normalizeEmail(value) : value}`, sk: '#CLAIM' }),
+};
+
+/** The profile's key: USER#id / #PROFILE. */
+export const userKey = keys.user;
+
+/** A claim's key (email, mobile number or Google subject → user), for batch reads. */
+export const claimKey = keys.claim;
+
+/** Reads a profile item into a `User`. */
+export const userFromItem = (item: Record<string, unknown>) => fromItem<User>(item);
+
+/** A user, read strongly consistent: GetItem USER#id / #PROFILE. */
+export async function getUser(userId: string): Promise<User | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: true }));
+  return Item && userFromItem(Item);
+}
+
+/** A condition that the user still exists at this token version, so a write races no password change. */
+export function activeUserCheckItem(user: Pick<User, 'id' | 'tokenVersion'>): TransactionItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.user(user.id),
+      ConditionExpression: 'tokenVersion = :version',
+      ExpressionAttributeValues: { ':version': user.tokenVersion },
+    },
+  };
+}
+
+function claimPut(kind: ClaimKind, value: string, userId: string, now: string): TransactionItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('Claim', keys.claim(kind, value), { userId, kind }, now),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function claimDelete(kind: ClaimKind, value: string, userId: string): TransactionItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: keys.claim(kind, value),
+      ConditionExpression: 'userId = :userId',
+      ExpressionAttributeValues: { ':userId': userId },
+    },
+  };
+}
+
+/**
+ * The items that create a user: the profile, then claims on its email, its mobile number (unless
+ * `claimMobile` is false: the Google placeholder) and its Google subject. Each is conditioned on
+ * not existing, so two registrations of one email cannot both succeed.
+ */
+export function createUserItems(user: User, claimMobile: boolean): { items: TransactionItem[]; claimAt: Partial<Record<ClaimKind, number>> } {
+  const items: TransactionItem[] = [
+    { Put: { TableName: tableName, Item: toItem('User', keys.user(user.id), user, user.createdAt), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  const claimAt: Partial<Record<ClaimKind, number>> = {};
+  const claim = (kind: ClaimKind, value: string) => {
+    claimAt[kind] = items.length;
+    items.push(claimPut(kind, value, user.id, user.createdAt));
+  };
+  claim('email', user.email);
+  if (claimMobile) claim('mobile', user.mobileNo);
+  if (user.googleSub) claim('google', user.googleSub);
+  return { items, claimAt };
+}
+
+export interface ProfileChange {
+  name?: string;
+  email?: string;
+  mobileNo?: string;
+  photoURL?: string;
+  googleSub?: string;
+  passwordHash?: string;
+  role?: Role;
+  /** Bump the token version, revoking every older token. */
+  revokeTokens?: boolean;
+}
+
+/**
+ * The update of a profile, conditioned on the token version that was read, so a change racing a
+ * password change elsewhere is refused rather than applied with a revoked token.
+ */
+export function updateProfileItem(user: User, change: ProfileChange, now: string): TransactionItem {
+  const sets = ['updatedAt = :now'];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now, ':version': user.tokenVersion };
+  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'role'] as const) {
+    if (change[field] === undefined) continue;
+    sets.push(`#${field} = :${field}`);
+    names[`#${field}`] = field;
+    values[`:${field}`] = change[field];
+  }
+  if (change.revokeTokens) {
+    sets.push('tokenVersion = :nextVersion');
+    values[':nextVersion'] = user.tokenVersion + 1;
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(user.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'tokenVersion = :version',
+      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Moves a claim from one value to another (email or mobile change). Order: new claim, old release. */
+export function moveClaimItems(kind: ClaimKind, from: string | undefined, to: string | undefined, userId: string, now: string): TransactionItem[] {
+  return [...(to ? [claimPut(kind, to, userId, now)] : []), ...(from ? [claimDelete(kind, from, userId)] : [])];
+}
+
+/** Links a Google subject to a user: the claim, conditioned on not existing. */
+export const googleClaimItem = (sub: string, userId: string, now: string) => claimPut('google', sub, userId, now);
