@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, matchRoute } from '../../functions/routes';
-
-type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type Route, apiBasePath, canonicalPath, matchRoute } from '../../functions/routes';
+import type { FunctionHost, LocalFunction } from './function-host';
 
 /** API Gateway's own payload limit; the handlers enforce their much smaller one. */
 const maxPayloadBytes = 10 * 1024 * 1024;
@@ -11,23 +10,15 @@ const maxPayloadBytes = 10 * 1024 * 1024;
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
 const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript))/i;
 
-const loaded = new Map<string, Promise<LambdaHandler>>();
-
-function loadHandler(handler: string): Promise<LambdaHandler> {
-  let module = loaded.get(handler);
-  if (!module) {
-    module = import(`../../functions/${handlerModule(handler)}`).then((imported: { handler: LambdaHandler }) => imported.handler);
-    loaded.set(handler, module);
-  }
-  return module;
-}
+/** Which function serves a route-table row, or the fallback for requests no row matches. */
+export type FunctionResolver = (route: Route | undefined) => LocalFunction;
 
 /**
  * Serves /api the way API Gateway and CloudFront do in the cloud: the trailing slash goes (as
- * the distribution's viewer function does), the route table picks the handler module Lambda
- * runs, the request becomes an HTTP API v2 event, and the handler's result becomes the response.
+ * the distribution's viewer function does), the route table picks the function, the request
+ * becomes an HTTP API v2 event for it, and its result becomes the response.
  */
-export async function handleApiRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const path = canonicalPath(url.pathname);
   const method = (request.method ?? 'GET').toUpperCase();
@@ -77,15 +68,14 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
 
   let result: APIGatewayProxyStructuredResultV2;
   try {
-    const handler = await loadHandler(route?.handler ?? fallbackHandler);
-    result = await handler(event, lambdaContext(route?.handler ?? fallbackHandler, started));
+    result = (await host.invoke(functionFor(route), event)) as APIGatewayProxyStructuredResultV2;
   } catch (error) {
-    // A handler that throws past its own error handler is a crash; Lambda would answer 502.
-    console.error('handler crashed', error);
+    // A function that throws past its own error handler, or fails to load, is a crash; API Gateway answers 502.
+    console.error('function crashed', error);
     result = { statusCode: 502, body: JSON.stringify({ message: 'Internal Server Error' }) };
   }
   writeResult(response, result);
-}
+};
 
 /**
  * API Gateway lower-cases header names and joins repeated values with commas; x-viewer-ip (the
@@ -114,24 +104,6 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
     request.on('end', () => resolve(size > maxPayloadBytes ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
-}
-
-function lambdaContext(handler: string, started: number): Context {
-  const functionName = `local-${handler.replace('/', '-')}`;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, started + 10_000 - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {

@@ -6,9 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { apiBasePath } from '../../functions/routes';
-import { handleApiRequest } from './api-adapter';
+import { apiAdapter } from './api-adapter';
 import { startDynamoDbLocal } from './dynamodb-local';
+import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
+import { sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
@@ -81,21 +83,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const identityProvider = await startGoogleIdp();
   const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop];
 
-  Object.assign(process.env, {
-    STAGE: 'local',
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    APP_MASTER_SECRET: state.masterSecret,
-    GATEWAY_API_KEY: state.gatewayApiKey,
-    GATEWAY_URL: gateway.url,
-    GOOGLE_CLIENT_ID: localGoogleClientId,
-    GOOGLE_ISSUER: identityProvider.issuer,
-    GOOGLE_JWKS_URL: identityProvider.jwksUrl,
-    POWERTOOLS_SERVICE_NAME: 'storefront',
-  });
+  const environment = {
+    common: {
+      STAGE: 'local',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      GATEWAY_URL: gateway.url,
+      GOOGLE_CLIENT_ID: localGoogleClientId,
+      GOOGLE_ISSUER: identityProvider.issuer,
+      GOOGLE_JWKS_URL: identityProvider.jwksUrl,
+      POWERTOOLS_SERVICE_NAME: 'storefront',
+    },
+    table: { TABLE_NAME: tableName },
+    secret: { APP_MASTER_SECRET: state.masterSecret, GATEWAY_API_KEY: state.gatewayApiKey },
+  };
+  // The seed runs the domain code in this process: it gets everything.
+  Object.assign(process.env, environment.common, environment.table, environment.secret);
+  const functions = new FunctionHost();
+  stops.push(() => functions.stop());
+  const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment));
   // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
   const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });
 

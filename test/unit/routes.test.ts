@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../functions/routes';
 
 const functionsDir = join(import.meta.dirname, '../../functions');
@@ -12,6 +12,17 @@ describe('the route table', () => {
       expect(existsSync(file), file).toBe(true);
       expect(readFileSync(file, 'utf8')).toMatch(/export const handler =/);
     }
+  });
+
+  it("enforces in each handler the access of its row (the grants in infra follow the row)", async () => {
+    vi.stubEnv('TABLE_NAME', 'routes-test');
+    vi.stubEnv('GATEWAY_URL', 'https://gateway.invalid');
+    for (const route of routes) {
+      const { handler } = (await import(join(functionsDir, handlerModule(route.handler)))) as { handler: { access: string } };
+      expect(handler.access, route.handler).toBe(route.access);
+    }
+    const { handler: fallback } = (await import(join(functionsDir, handlerModule(fallbackHandler)))) as { handler: { access: string } };
+    expect(fallback.access).toBe('public');
   });
 
   it('has no two rows with the same method and path', () => {

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+
+/** One function as the local stack runs it: its module and the whole environment it gets. */
+export interface LocalFunction {
+  /** Names the function in logs and its Lambda context. */
+  name: string;
+  /** The module exporting `handler`: a TypeScript source (through tsx) or a built bundle. */
+  module: string;
+  environment: Record<string, string>;
+  /** Lambda's timeout for it. */
+  timeoutMs: number;
+}
+
+/** This process's flags, with tsx's loader added when it was started without it (a test runner's worker). */
+const typeScriptLoader = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Runs each function in a worker thread of its own, started on its first invocation, with only
+ * the environment that function gets in the cloud: a module that reads a variable its route row
+ * does not grant fails here as it would in Lambda. Workers inherit this process's loader (tsx),
+ * so TypeScript sources and bundles run alike.
+ */
+export class FunctionHost {
+  private readonly workers = new Map<string, { worker: Worker; pending: Map<number, Pending> }>();
+  private nextId = 1;
+
+  /** Invokes a function with an event; rejects when the function throws or its worker dies. */
+  invoke(fn: LocalFunction, event: unknown): Promise<unknown> {
+    const { worker, pending } = this.workerFor(fn);
+    const id = this.nextId++;
+    const context = { functionName: fn.name, awsRequestId: randomUUID(), deadline: Date.now() + fn.timeoutMs };
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, event, context });
+    });
+  }
+
+  /** Stops every worker. */
+  async stop(): Promise<void> {
+    const running = [...this.workers.values()];
+    this.workers.clear();
+    await Promise.all(running.map(({ worker }) => worker.terminate()));
+  }
+
+  private workerFor(fn: LocalFunction) {
+    const known = this.workers.get(fn.name);
+    if (known) return known;
+    const worker = new Worker(new URL('./function-worker.ts', import.meta.url), { env: fn.environment, workerData: { module: fn.module }, execArgv: typeScriptLoader });
+    const pending = new Map<number, Pending>();
+    worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+      const call = pending.get(id);
+      pending.delete(id);
+      if (error === undefined) call?.resolve(result);
+      else call?.reject(new Error(`${fn.name}: ${error}`));
+    });
+    const fail = (error: Error) => {
+      this.workers.delete(fn.name);
+      for (const call of pending.values()) call.reject(error);
+      pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`${fn.name}: worker exited with ${code}`)));
+    worker.unref();
+    const entry = { worker, pending };
+    this.workers.set(fn.name, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { type Route, fallbackHandler, handlerModule, needsSecret } from '../../functions/routes';
+import type { FunctionResolver } from './api-adapter';
+import type { LocalFunction } from './function-host';
+
+/** The environment of the local stack's functions, in the parts a route row grants or not. */
+export interface LocalEnvironment {
+  /** What every function gets: the stage's settings and the AWS endpoints and credentials. */
+  common: Record<string, string>;
+  /** What a function with table access gets (TABLE_NAME). */
+  table: Record<string, string>;
+  /** What a function granted the stage secret gets (its values, since there is no Secrets Manager here). */
+  secret: Record<string, string>;
+}
+
+/** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
+const tuning = ['LOGIN_WINDOW_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
+
+/**
+ * The handler sources under functions/, each with the environment its row gets in the cloud
+ * (infra/constructs/api.ts): the table for every row, the secret only where `needsSecret` says,
+ * neither for the fallback.
+ */
+export function sourceFunctions(functionsDir: string, environment: LocalEnvironment): FunctionResolver {
+  const shellTuning = Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const cache = new Map<string, LocalFunction>();
+  return (route: Route | undefined) => {
+    const handler = route?.handler ?? fallbackHandler;
+    let fn = cache.get(handler);
+    if (!fn) {
+      fn = {
+        name: `local-${handler.replace('/', '-')}`,
+        module: join(functionsDir, handlerModule(handler)),
+        environment: {
+          ...environment.common,
+          ...(route ? environment.table : {}),
+          ...(route && needsSecret(route) ? environment.secret : {}),
+          ...shellTuning,
+        },
+        timeoutMs: 10_000,
+      };
+      cache.set(handler, fn);
+    }
+    return fn;
+  };
+}

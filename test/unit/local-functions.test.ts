@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Route, routes } from '../../functions/routes';
+import { FunctionHost } from '../../scripts/local/function-host';
+import { sourceFunctions } from '../../scripts/local/local-functions';
+import { httpEvent } from '../support/lambda-event';
+
+/**
+ * The local stack gives each function only the environment its route row grants in the cloud,
+ * so that a row that forgets a grant fails on the local stack, not first in AWS.
+ */
+const environment = {
+  common: { STAGE: 'test', AWS_REGION: 'us-east-1', GATEWAY_URL: 'https://gateway.invalid', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+  table: { TABLE_NAME: 'local-functions-test' },
+  secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789', GATEWAY_API_KEY: 'key' },
+};
+const functionFor = sourceFunctions(join(import.meta.dirname, '../../functions'), environment);
+const host = new FunctionHost();
+afterAll(() => host.stop());
+
+const row = (handler: string) => routes.find((route) => route.handler === handler)!;
+// Well formed, but not signed with the stage's key.
+const forgedToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJVMSIsInZlciI6MX0.c2lnbmF0dXJl';
+
+describe('local functions', () => {
+  it('grant the table to every row, the secret only where the row needs it, and neither to the fallback', () => {
+    expect(functionFor(row('auth/get-user-data')).environment).toMatchObject({ ...environment.table, ...environment.secret });
+    expect(functionFor(row('catalog/list-plans')).environment).toMatchObject(environment.table);
+    expect(functionFor(row('catalog/list-plans')).environment).not.toHaveProperty('APP_MASTER_SECRET');
+    expect(functionFor(undefined).environment).not.toHaveProperty('TABLE_NAME');
+  });
+
+  it('run a user route that its row grants the secret: a forged token is a 401', async () => {
+    const result = (await host.invoke(functionFor(row('auth/get-user-data')), httpEvent({ headers: { authorization: forgedToken } }))) as { statusCode: number };
+    expect(result.statusCode).toBe(401);
+  });
+
+  it('fail a handler whose row forgot the secret it needs, as Lambda would', async () => {
+    const wrongRow: Route = { ...row('auth/get-user-data'), access: 'public' };
+    const fn = { ...sourceFunctions(join(import.meta.dirname, '../../functions'), environment)(wrongRow), name: 'wrong-row-get-user-data' };
+    const result = (await host.invoke(fn, httpEvent({ headers: { authorization: forgedToken } }))) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body)).toEqual({ status: 0, message: 'Something went wrong' });
+  });
+});
