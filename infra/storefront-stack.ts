@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { AppSecret } from './constructs/app-secret';
 import { Data } from './constructs/data';
+import { FunctionRoles } from './constructs/function-roles';
 import type { FunctionDefaults } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
 import { Web } from './constructs/web';
@@ -52,8 +53,9 @@ export class StorefrontStack extends Stack {
       logRetention: retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
       logRemovalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     };
-    const { httpApi } = new Api(this, 'Api', { table, secret, defaults, throttle: props.apiThrottle });
-    new Jobs(this, 'Jobs', { table, secret, defaults });
+    const roles = new FunctionRoles(this, 'FunctionRoles', { table, secret });
+    const { httpApi } = new Api(this, 'Api', { table, secret, roles, defaults, throttle: props.apiThrottle });
+    new Jobs(this, 'Jobs', { table, secret, roles, defaults });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: httpApi,

@@ -6,11 +6,13 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsSecret, routes, writesTable } from '../../functions/routes';
+import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 
 export interface ApiProps {
   table: ITable;
   secret: ISecret;
+  roles: FunctionRoles;
   defaults: FunctionDefaults;
   /** Default-stage throttling for all routes together. */
   throttle: Required<ThrottleSettings>;
@@ -27,12 +29,13 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { table, secret, defaults } = props;
+    const { table, secret, roles, defaults } = props;
 
     const fallback = new HouseFunction(this, 'RouteNotFound', {
       entry: handlerModule(fallbackHandler),
       description: `${apiBasePath} fallback: ${fallbackHandler}`,
       defaults,
+      roles,
     });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Storefront API',
@@ -46,6 +49,7 @@ export class Api extends Construct {
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
         defaults,
+        roles,
         table,
         tableAccess: writesTable(row) ? 'read-write' : 'read',
         secret: needsSecret(row) ? secret : undefined,

@@ -5,11 +5,9 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { functionsDir, houseBundling, repoRoot } from '../bundling';
-
-/** How a function may use the table: public reads get `read`, everything else `read-write`. */
-export type TableAccess = 'read' | 'read-write';
+import type { FunctionRoles, TableAccess } from './function-roles';
 
 /** What every function of a stage shares. */
 export interface FunctionDefaults {
@@ -25,7 +23,9 @@ export interface HouseFunctionProps {
   entry: string;
   description?: string;
   defaults: FunctionDefaults;
-  /** The table, with `tableAccess`: granted and named (TABLE_NAME) together. */
+  /** The shared execution roles; the function takes the one of its grants. */
+  roles: FunctionRoles;
+  /** The table, with `tableAccess`: granted (through the role) and named (TABLE_NAME) together. */
   table?: ITable;
   tableAccess?: TableAccess;
   /** The stage secret: read permission and APP_SECRET_ID together. Only for non-public code. */
@@ -39,8 +39,9 @@ export interface HouseFunctionProps {
 /**
  * The house Lambda function: Node 22 on arm64, an ESM bundle made by the local esbuild with the
  * options of infra/bundling.ts, its own log group with a retention, Powertools settings, and
- * table and secret access granted in the same place that names them. Not tied to HTTP: a
- * scheduled job is a HouseFunction plus an EventBridge rule targeting it.
+ * table and secret access granted (through the shared role of those grants) in the same place
+ * that names them. Not tied to HTTP: a scheduled job is a HouseFunction plus an EventBridge rule
+ * targeting it.
  */
 export class HouseFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
@@ -61,6 +62,7 @@ export class HouseFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
+      role: props.roles.roleFor({ tableAccess: props.tableAccess, secret: props.secret !== undefined }),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling: houseBundling,
@@ -72,14 +74,7 @@ export class HouseFunction extends NodejsFunction {
       },
     });
 
-    if (props.table && props.tableAccess) {
-      if (props.tableAccess === 'read') props.table.grantReadData(this);
-      else props.table.grantReadWriteData(this);
-      this.addEnvironment('TABLE_NAME', props.table.tableName);
-    }
-    if (props.secret) {
-      props.secret.grantRead(this);
-      this.addEnvironment('APP_SECRET_ID', props.secret.secretArn);
-    }
+    if (props.table) this.addEnvironment('TABLE_NAME', props.table.tableName);
+    if (props.secret) this.addEnvironment('APP_SECRET_ID', props.secret.secretArn);
   }
 }

@@ -4,6 +4,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 
 /** The reconciler's module, relative to functions/ (the bundle report measures it too). */
@@ -12,6 +13,7 @@ export const reconcilerEntry = 'payments/jobs/reconcile-payments.ts';
 export interface JobsProps {
   table: ITable;
   secret: ISecret;
+  roles: FunctionRoles;
   defaults: FunctionDefaults;
 }
 
@@ -29,6 +31,7 @@ export class Jobs extends Construct {
       entry: reconcilerEntry,
       description: 'every 5 minutes: payments/jobs/reconcile-payments',
       defaults: props.defaults,
+      roles: props.roles,
       table: props.table,
       tableAccess: 'read-write',
       secret: props.secret,

@@ -17,6 +17,8 @@ const allViewerExceptHost = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 const stages: StageName[] = ['dev', 'prod'];
 const templates = {} as Record<StageName, Template>;
+/** Every stack template of each stage's cloud assembly, by stack name. */
+const assemblies = {} as Record<StageName, Record<string, { Resources: Record<string, Resource> }>>;
 let workDir: string;
 
 beforeAll(() => {
@@ -37,6 +39,7 @@ beforeAll(() => {
       apiThrottle: { rateLimit: 50, burstLimit: 100 },
     });
     templates[stage] = Template.fromStack(stack);
+    assemblies[stage] = Object.fromEntries(app.synth().stacks.map((artifact) => [artifact.stackName, artifact.template]));
   }
   console.log(`synthesized dev and prod (with bundling) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });
@@ -170,6 +173,25 @@ describe('API', () => {
       StageName: '$default',
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
     });
+  });
+});
+
+describe('room to grow', () => {
+  it('keeps every stack at 400 resources or fewer (CloudFormation allows 500)', () => {
+    for (const stage of stages) {
+      for (const [name, template] of Object.entries(assemblies[stage])) {
+        const count = Object.keys(template.Resources).length;
+        console.log(`${name}: ${count} resources`);
+        expect(count, name).toBeLessThanOrEqual(400);
+      }
+    }
+  });
+
+  it('shares one execution role per set of grants instead of one per function', () => {
+    const roleIds = new Set(houseFunctions(dev()).map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
+    // No table (the fallback); table read or read-write; each with or without the secret.
+    expect(roleIds.size).toBeLessThanOrEqual(5);
+    expect(houseFunctions(dev()).length).toBeGreaterThan(roleIds.size * 5);
   });
 });
 
