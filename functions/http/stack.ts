@@ -121,7 +121,8 @@ function jsonResponse(statusCode: number, body: unknown, headers: Record<string,
 
 /** One line per request with route, status and duration; never headers or bodies. */
 function accessLog(): middy.MiddlewareObj<Event, Result> {
-  let started = 0;
+  // Per request, not per container: requests of one process may overlap (the local stack, tests).
+  const startedAt = new WeakMap<Event, number>();
   const line = (request: middy.Request<Event, Result>) => {
     const { http, requestId } = request.event.requestContext;
     logger.info('request', {
@@ -129,12 +130,12 @@ function accessLog(): middy.MiddlewareObj<Event, Result> {
       method: http.method,
       path: http.path,
       status: request.response?.statusCode,
-      durationMs: Date.now() - started,
+      durationMs: Date.now() - (startedAt.get(request.event) ?? Date.now()),
     });
   };
   return {
-    before: () => {
-      started = Date.now();
+    before: (request) => {
+      startedAt.set(request.event, Date.now());
     },
     after: line,
     onError: (request) => {

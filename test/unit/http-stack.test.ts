@@ -13,6 +13,7 @@ const { publicRoute } = await import('../../functions/http/public-route');
 const { userRoute } = await import('../../functions/http/user-route');
 const { gatewayRoute } = await import('../../functions/http/gateway-route');
 const { Conflict, NotFound } = await import('../../functions/shared/errors');
+const { logger } = await import('../../functions/shared/logger');
 const { signSessionToken } = await import('../../functions/shared/session-token');
 const { requiredText, wholeTaka } = await import('../../functions/shared/validation');
 
@@ -90,6 +91,26 @@ describe('the handler stack', () => {
     expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'gateway-key-for-tests' } }))).statusCode).toBe(200);
     expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'wrong' } }))).statusCode).toBe(401);
     expect((await invoke(webhook, httpEvent({}))).statusCode).toBe(401);
+  });
+});
+
+describe('the access log', () => {
+  it('times each of two overlapping requests from its own start', async () => {
+    const lines = vi.spyOn(logger, 'info');
+    const slow = publicRoute({}, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return success('slow');
+    });
+    const first = invoke(slow, httpEvent({ path: '/api/slow' }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await invoke(slow, httpEvent({ path: '/api/late' }));
+    await first;
+    const durations = Object.fromEntries(
+      lines.mock.calls.filter(([message]) => message === 'request').map(([, fields]) => [(fields as { path: string }).path, (fields as { durationMs: number }).durationMs]),
+    );
+    lines.mockRestore();
+    expect(durations['/api/slow']).toBeGreaterThanOrEqual(190);
+    expect(durations['/api/late']).toBeGreaterThanOrEqual(190);
   });
 });
 
