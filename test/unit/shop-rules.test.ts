@@ -1,31 +1,31 @@
+import { isOrderableQuantity, isPlayerIdGroup, orderAccountProblems } from '@contract/rules';
 import { describe, expect, it } from 'vitest';
 import { slidesForWidth } from '../../web/src/components/card-carousel';
-import { accountErrors, isPlayerIdGroup, walletCovers } from '../../web/src/features/catalog/order-rules';
+import { walletCovers } from '../../web/src/features/catalog/order-rules';
 import { type SiteSettings, activePopups } from '../../web/src/features/content/api/get-site-settings';
-import { isOrderableQuantity } from '../../web/src/features/vouchers/quantity';
 
-const empty = { playerId: '', accountType: '', accountId: '', password: '', backupCode: '' };
+const empty = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 
 describe('the top-up order rules', () => {
   it('treats a group titled UID TOPUP in any case as a player-ID group', () => {
-    expect(isPlayerIdGroup({ cname: 'UID TOPUP' })).toBe(true);
-    expect(isPlayerIdGroup({ cname: ' uid topup ' })).toBe(true);
-    expect(isPlayerIdGroup({ cname: 'ID-Password Topup' })).toBe(false);
+    expect(isPlayerIdGroup('UID TOPUP')).toBe(true);
+    expect(isPlayerIdGroup(' uid topup ')).toBe(true);
+    expect(isPlayerIdGroup('ID-Password Topup')).toBe(false);
   });
 
   it('asks a player-ID group for the player ID only', () => {
-    expect(accountErrors(true, empty)).toEqual({ playerId: 'Please fill player ID' });
-    expect(accountErrors(true, { ...empty, playerId: '  ' })).toEqual({ playerId: 'Please fill player ID' });
-    expect(accountErrors(true, { ...empty, playerId: '5512' })).toEqual({});
+    expect(orderAccountProblems(true, empty)).toEqual({ saccount_id: 'Please fill player ID' });
+    expect(orderAccountProblems(true, { ...empty, saccount_id: '  ' })).toEqual({ saccount_id: 'Please fill player ID' });
+    expect(orderAccountProblems(true, { ...empty, saccount_id: '5512' })).toEqual({});
   });
 
   it('asks an account group for type, email and password, and leaves the backup code optional', () => {
-    expect(accountErrors(false, empty)).toEqual({
-      accountType: 'Please choose account type',
-      accountId: 'Please fill email',
-      password: 'Please fill password',
+    expect(orderAccountProblems(false, empty)).toEqual({
+      saccount_type: 'Please choose account type',
+      saccount_id: 'Please fill email',
+      saccount_password: 'Please fill password',
     });
-    expect(accountErrors(false, { ...empty, accountType: 'FB', accountId: 'a@b.co', password: 'x' })).toEqual({});
+    expect(orderAccountProblems(false, { ...empty, saccount_type: 'FB', saccount_id: 'a@b.co', saccount_password: 'x' })).toEqual({});
   });
 
   it('compares price and balance as whole taka', () => {

@@ -2,8 +2,8 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
 import { SWRConfig } from 'swr';
 import { toastOptions } from '../config/site';
-import { checkStoredSession } from '../features/auth/api/get-user-data';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
+import { preloadUser } from '../lib/auth';
 import { router } from './router';
 
 setSessionExpiredHandler(() => {
@@ -11,7 +11,7 @@ setSessionExpiredHandler(() => {
   window.setTimeout(() => window.location.assign('/'), 1200);
 });
 
-void checkStoredSession();
+preloadUser();
 
 /** Read failures toast once per message, from this one place. */
 function onReadError(error: unknown) {

@@ -42,8 +42,5 @@ export const contact = {
   address: 'House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh',
 };
 
-/** Quantity limits of one voucher order (spec §9). */
-export const voucherQuantity = { min: 1, max: 10 } as const;
-
 /** Delivery estimate shown on top-up pages (spec §9). */
 export const topUpDeliveryEstimate = '5-10min';

@@ -50,7 +50,7 @@ const basePath = '/api';
  * web, multipart bodies, the envelope unwrapped, failures as `ApiError`, and the 401 rule.
  */
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Authorization: sessionStore.get().userToken, Client: 'web' };
+  const headers: Record<string, string> = { Authorization: sessionStore.token(), Client: 'web' };
   const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
 
@@ -77,6 +77,12 @@ function toFormData(values: FormValues = {}): FormData {
   for (const [name, value] of Object.entries(values)) if (value !== undefined) form.append(name, String(value));
   return form;
 }
+
+/**
+ * Options for every write's `useSWRMutation`. SWR hands a mutation the app's `onError` for reads
+ * as well; a write's failure is shown once, by the action that ran it (`useAction`).
+ */
+export const writeOptions = { onError: () => undefined };
 
 /** SWR's fetcher: a key is a GET path, or `[path, body]` for the API's POST reads. */
 export async function swrFetcher<T>(key: string | readonly [string, FormValues]): Promise<T> {

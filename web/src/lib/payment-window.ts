@@ -1,9 +1,4 @@
-/** What the API answers when it opens a gateway checkout. */
-export interface CheckoutAnswer {
-  status: number;
-  payment_url: string;
-  message: string;
-}
+import type { CheckoutAnswer } from '@contract/wire';
 
 /**
  * Opens the gateway's page in a new window. The window is opened at the click (so that popup

@@ -1,75 +1,46 @@
 import { useSyncExternalStore } from 'react';
 
-/** User info as the API returns it (spec §3). */
-export interface UserInfo {
-  authToken?: string;
-  code: string;
-  name: string;
-  email: string;
-  mobile_no: string;
-  image: string;
-  photoURL?: string;
-  wallet_balance: number;
-  /** False for a Google-only account, which may set a first password without a current one. */
-  has_password?: boolean;
-}
-
-/** The auth state of the spec: persisted (token and user info) plus the last action's outcome. */
-export interface AuthState {
-  loading: boolean;
-  userInfo: UserInfo | null;
-  userToken: string;
-  error: string | null;
-  success: boolean;
-}
-
-/** The localStorage entry of the spec: JSON holding `userToken` among others. */
+/** The localStorage entry of the spec: JSON holding `userToken`. */
 export const authStorageKey = 'authState';
 
-const signedOut: AuthState = { loading: false, userInfo: null, userToken: '', error: null, success: false };
-
-function restore(): AuthState {
+/** The stored token, or none; a stored entry that cannot be read is logged and ignored (spec §8). */
+function restore(): string {
   const raw = localStorage.getItem(authStorageKey);
-  if (!raw) return signedOut;
+  if (!raw) return '';
   try {
-    const stored = JSON.parse(raw) as Partial<AuthState>;
-    if (typeof stored.userToken !== 'string') return signedOut;
-    return { ...signedOut, userToken: stored.userToken, userInfo: stored.userInfo ?? null };
+    const stored = JSON.parse(raw) as { userToken?: unknown };
+    return typeof stored.userToken === 'string' ? stored.userToken : '';
   } catch (error) {
     console.error('Stored login state could not be read', error);
-    return signedOut;
+    return '';
   }
 }
 
-let state = restore();
+let token = restore();
 const listeners = new Set<() => void>();
 
-function persist(next: AuthState): void {
-  if (next.userToken) localStorage.setItem(authStorageKey, JSON.stringify({ userToken: next.userToken, userInfo: next.userInfo }));
-  else localStorage.removeItem(authStorageKey);
-}
-
 /**
- * The one session store, outside React so that the API client can read the token and clear a
- * revoked session; components read it with `useSession`.
+ * The session: the user's token, kept outside React so that the API client can send it and
+ * drop a revoked one. Who the user is and what they hold is `useUser` (lib/auth), not this.
  */
 export const sessionStore = {
-  get: (): AuthState => state,
+  token: (): string => token,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  update(change: Partial<AuthState>): void {
-    state = { ...state, ...change };
-    persist(state);
+  setToken(next: string): void {
+    token = next;
+    if (next) localStorage.setItem(authStorageKey, JSON.stringify({ userToken: next }));
+    else localStorage.removeItem(authStorageKey);
     for (const listener of listeners) listener();
   },
   clear(): void {
-    sessionStore.update({ ...signedOut });
+    sessionStore.setToken('');
   },
 };
 
-/** The current auth state; re-renders on every change. */
-export function useSession(): AuthState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+/** The current token ('' when signed out); re-renders when it changes. */
+export function useSessionToken(): string {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.token);
 }

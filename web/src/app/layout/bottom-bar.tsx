@@ -1,11 +1,11 @@
 import { NavLink } from 'react-router-dom';
 import { CodesIcon, HomeIcon, LoginIcon, OrdersIcon, UserIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
-import { useSession } from '../../lib/session';
+import { useSessionToken } from '../../lib/session';
 
 /** The phone's bottom bar: Home, Orders, Codes, and Login or Profile. */
 export function BottomBar() {
-  const { userToken } = useSession();
+  const userToken = useSessionToken();
   return (
     <nav className="bottom-bar" aria-label="Quick">
       <NavLink to={paths.home} end>

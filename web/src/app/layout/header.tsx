@@ -6,7 +6,8 @@ import { categoryPath, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
-import { sessionStore, useSession } from '../../lib/session';
+import { endSession, useUser } from '../../lib/auth';
+import { useSessionToken } from '../../lib/session';
 
 /** Hides the page's preloader once the header is on screen (spec §1). */
 function useHidePreloader() {
@@ -130,7 +131,8 @@ function Menu({ label, children, align = 'start' }: { label: React.ReactNode; ch
 }
 
 function AccountArea() {
-  const { userToken, userInfo } = useSession();
+  const userToken = useSessionToken();
+  const { data: userInfo } = useUser();
   const navigate = useNavigate();
   if (!userToken) {
     return (
@@ -145,7 +147,7 @@ function AccountArea() {
     );
   }
   const logout = () => {
-    sessionStore.clear();
+    endSession();
     toast.success('Logout successfully');
     navigate(paths.home);
   };

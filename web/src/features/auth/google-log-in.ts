@@ -1,10 +1,8 @@
+import { googlePlaceholderMobile } from '@contract/rules';
 import { ApiError } from '../../lib/api';
 import { logIn } from './api/log-in';
 import { register } from './api/register';
 import { chooseGoogleAccount } from './google-sign-in';
-
-/** The mobile number of a Google registration (spec §9): ten nines. */
-export const googlePlaceholderMobile = '9999999999';
 
 /**
  * Google sign-in (spec §4): choose an account, log in with it; an unknown email (404 with

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { verifyPayment } from './api/verify-payment';
+import { useVerifyPayment } from './api/verify-payment';
 
 /**
  * The return path from the gateway: the page was opened with ?invoice_id=…; ask the server to
- * settle it, say how it went, then drop the parameter and let the caller refresh what changed.
+ * settle it, say how it went, then drop the parameter. The verification revalidates what changed.
  */
-export function usePaymentReturn(onSettled: () => void) {
+export function usePaymentReturn() {
   const [params, setParams] = useSearchParams();
   const invoiceId = params.get('invoice_id');
   const handled = useRef<string | null>(null);
+  const { trigger: verifyPayment } = useVerifyPayment();
   useEffect(() => {
     if (!invoiceId || handled.current === invoiceId) return;
     handled.current = invoiceId;
@@ -21,9 +22,6 @@ export function usePaymentReturn(onSettled: () => void) {
         else toast.info(message, { toastId: `payment-${invoiceId}` });
       })
       .catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'The payment could not be checked'))
-      .finally(() => {
-        setParams({}, { replace: true });
-        onSettled();
-      });
-  }, [invoiceId, onSettled, setParams]);
+      .finally(() => setParams({}, { replace: true }));
+  }, [invoiceId, setParams, verifyPayment]);
 }

@@ -1,12 +1,15 @@
 import '../../../lib/bengali-font';
+import type { UserInfo } from '@contract/wire';
 import { Navigate, Outlet, useOutletContext } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { ProfilePanel } from '../../../features/auth/components/profile-panel';
-import { type UserInfo, useSession } from '../../../lib/session';
+import { useUser } from '../../../lib/auth';
+import { useSessionToken } from '../../../lib/session';
 
 /** The profile area: visitors go home (spec §6); members get the side panel and a section. */
 export function ProfileLayout() {
-  const { userToken, userInfo } = useSession();
+  const userToken = useSessionToken();
+  const { data: userInfo } = useUser();
   if (!userToken) return <Navigate to={paths.home} replace />;
   if (!userInfo) return <div className="container page" aria-busy="true" />;
   return (

@@ -1,14 +1,12 @@
 import './money-pages.css';
-import { useCallback } from 'react';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { OrderHistory } from '../../../features/orders/components/order-history';
 import { usePaymentReturn } from '../../../features/payments/use-payment-return';
 
 /** My Orders: plan orders, and the gateway's return for orders paid there. */
 export function OrdersPage() {
-  const { data, mutate, isLoading } = useOrders();
-  const refresh = useCallback(() => void mutate(), [mutate]);
-  usePaymentReturn(refresh);
+  const { data, isLoading } = useOrders();
+  usePaymentReturn();
   return (
     <section className="panel">
       <div className="panel-head">

@@ -1,23 +1,17 @@
 import './money-pages.css';
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { usePaymentReturn } from '../../../features/payments/use-payment-return';
 import { useWalletRequests } from '../../../features/wallet/api/get-wallet-requests';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
 import { taka } from '../../../lib/format';
-import { refreshUserInfo } from '../../../lib/user-info';
 import { useProfileUser } from './layout';
 
 /** My Wallet: the balance, the top-ups, and the gateway's return with an invoice id. */
 export function WalletPage() {
   const user = useProfileUser();
-  const { data, mutate, isLoading } = useWalletRequests();
-  const refresh = useCallback(() => {
-    void mutate();
-    void refreshUserInfo().catch(() => undefined);
-  }, [mutate]);
-  usePaymentReturn(refresh);
+  const { data, isLoading } = useWalletRequests();
+  usePaymentReturn();
   return (
     <section className="panel">
       <div className="panel-head">

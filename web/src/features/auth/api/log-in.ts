@@ -1,5 +1,6 @@
+import type { UserInfo } from '@contract/wire';
 import { apiRequest } from '../../../lib/api';
-import { type UserInfo, sessionStore } from '../../../lib/session';
+import { startSession } from '../../../lib/auth';
 
 export interface LogInInput {
   email: string;
@@ -8,18 +9,9 @@ export interface LogInInput {
   google_token?: string;
 }
 
-/**
- * POST /auth/login: on success stores the token and user info (the session) and returns the
- * server's message; on failure records the message in the auth state and rethrows.
- */
+/** POST /auth/login: on success starts the session (token and user) and returns the server's message. */
 export async function logIn(input: LogInInput): Promise<string> {
-  sessionStore.update({ loading: true, error: null, success: false });
-  try {
-    const { data, message } = await apiRequest<UserInfo & { authToken: string }>('POST', '/auth/login', { body: { ...input } });
-    sessionStore.update({ loading: false, success: true, userToken: data.authToken, userInfo: data });
-    return message;
-  } catch (error) {
-    sessionStore.update({ loading: false, error: error instanceof Error ? error.message : String(error) });
-    throw error;
-  }
+  const { data, message } = await apiRequest<UserInfo & { authToken: string }>('POST', '/auth/login', { body: { ...input } });
+  await startSession(data);
+  return message;
 }

@@ -1,16 +1,28 @@
-import { apiRequest } from '../../../lib/api';
-import { type UserInfo, sessionStore } from '../../../lib/session';
+import type { UserInfo } from '@contract/wire';
+import useSWRMutation from 'swr/mutation';
+import { useSWRConfig } from 'swr';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { userKey } from '../../../lib/auth';
+import { sessionStore } from '../../../lib/session';
 
-/** POST /user/update_user (profile form): updates name, mobile number and email in place. */
-export async function updateProfile(input: { name: string; mobile_no: string; email: string }): Promise<string> {
-  const { data, message } = await apiRequest<UserInfo>('POST', '/user/update_user', { body: input });
-  sessionStore.update({ userInfo: { ...sessionStore.get().userInfo, ...data } });
-  return message;
-}
+/** The profile form's fields, or the security form's (a current password only when the account has one). */
+export type UpdateUserInput = { name: string; mobile_no: string; email: string } | { password?: string; new_password: string };
 
-/** POST /user/update_user (security form): changes the password and keeps the fresh token. */
-export async function changePassword(input: { password?: string; new_password: string }): Promise<string> {
-  const { data, message } = await apiRequest<{ authToken: string }>('POST', '/user/update_user', { body: input });
-  sessionStore.update({ userToken: data.authToken, userInfo: sessionStore.get().userInfo && { ...sessionStore.get().userInfo!, has_password: true } });
-  return message;
+/**
+ * POST /user/update_user: one action for the profile and the password (spec §7). A password
+ * change answers a fresh token, kept at once because older ones stop working. Revalidates the
+ * user; answers the server's message.
+ */
+export function useUpdateUser() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/user/update_user',
+    async (path: string, { arg }: { arg: UpdateUserInput }) => {
+      const { data, message } = await apiRequest<Partial<UserInfo>>('POST', path, { body: { ...arg } });
+      if ('new_password' in arg && data.authToken) sessionStore.setToken(data.authToken);
+      await mutate(userKey);
+      return message;
+    },
+    writeOptions,
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UserInfo } from '../../../lib/session';
+import type { UserInfo } from '@contract/wire';
 
 /** The user's picture: Google's photo, else their image, else their initials. */
 export function Avatar({ user, size = 72 }: { user: UserInfo; size?: number }) {

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
-import type { UserInfo } from '../../../lib/session';
-import { updateProfile } from '../api/update-user';
+import type { UserInfo } from '@contract/wire';
 import { useAction } from '../../../lib/use-action';
+import { useUpdateUser } from '../api/update-user';
 
 /** Edit name, mobile number and email; name and mobile number are required. */
 export function EditProfileForm({ user }: { user: UserInfo }) {
   const [form, setForm] = useState({ name: user.name, mobile_no: user.mobile_no, email: user.email });
   const [tried, setTried] = useState(false);
+  const { trigger: updateUser } = useUpdateUser();
   const { busy, run } = useAction('Update failed');
   const required = (value: string) => (tried && !value.trim() ? 'Required Field' : undefined);
 
@@ -17,7 +18,7 @@ export function EditProfileForm({ user }: { user: UserInfo }) {
     setTried(true);
     if (!form.name.trim() || !form.mobile_no.trim()) return;
     await run(async () => {
-      toast.success(await updateProfile({ name: form.name.trim(), mobile_no: form.mobile_no.trim(), email: form.email.trim() }));
+      toast.success(await updateUser({ name: form.name.trim(), mobile_no: form.mobile_no.trim(), email: form.email.trim() }));
       setTried(false);
     });
   };

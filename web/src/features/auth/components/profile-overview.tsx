@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import type { UserInfo } from '../../../lib/session';
+import type { UserInfo } from '@contract/wire';
 
 /** The profile's base page: user ID, name, email, phone, and Edit Profile. */
 export function ProfileOverview({ user }: { user: UserInfo }) {

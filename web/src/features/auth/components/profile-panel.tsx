@@ -1,14 +1,15 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import type { UserInfo } from '@contract/wire';
 import { paths } from '../../../config/paths';
-import { type UserInfo, sessionStore } from '../../../lib/session';
+import { endSession } from '../../../lib/auth';
 import { Avatar } from './avatar';
 
 /** The profile area's side panel: avatar, balance with Add Money, and the sections. */
 export function ProfilePanel({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
   const logout = () => {
-    sessionStore.clear();
+    endSession();
     toast.success('Logout successfully');
     navigate(paths.home);
   };

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
-import type { UserInfo } from '../../../lib/session';
-import { changePassword } from '../api/update-user';
+import type { UserInfo } from '@contract/wire';
+import { minPasswordLength } from '@contract/rules';
 import { useAction } from '../../../lib/use-action';
+import { useUpdateUser } from '../api/update-user';
 
-const minLength = 5;
 const empty = { current: '', password: '', confirm: '' };
 
 /** The new password's problem, if any (spec §5). */
 function newPasswordError(value: string): string | undefined {
   if (!value) return 'Required Field';
-  if (value.length < minLength) return 'Min length must be five';
+  if (value.length < minPasswordLength) return 'Min length must be five';
   return undefined;
 }
 
@@ -25,6 +25,7 @@ export function SecurityForm({ user }: { user: UserInfo }) {
   const needsCurrent = user.has_password !== false;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
+  const { trigger: updateUser } = useUpdateUser();
   const { busy, run } = useAction('Password change failed');
   const errors = {
     current: needsCurrent && !form.current ? 'Required Field' : undefined,
@@ -37,7 +38,7 @@ export function SecurityForm({ user }: { user: UserInfo }) {
     setTried(true);
     if (Object.values(errors).some(Boolean)) return;
     await run(async () => {
-      toast.success(await changePassword({ password: needsCurrent ? form.current : undefined, new_password: form.password }));
+      toast.success(await updateUser({ password: needsCurrent ? form.current : undefined, new_password: form.password }));
       setForm(empty);
       setTried(false);
     });

@@ -1,11 +1,8 @@
+import type { MasterCategoryRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A game or gift-card brand (spec §3). */
-export interface MasterCategory {
-  id: string;
-  cname: string;
-  image: string;
-}
+export type MasterCategory = MasterCategoryRow;
 
 export const masterCategoriesKey = '/user/master_category_list';
 

@@ -1,16 +1,12 @@
+import type { PlanGroupRow } from '@contract/wire';
 import useSWR from 'swr';
-import { useSession } from '../../../lib/session';
+import { useUser } from '../../../lib/auth';
 
-/** A plan group of a game (contract: category_list row): one order form and its plans. */
-export interface PlanGroup {
-  id: string;
-  cname: string;
-  image: string;
-  master_category: string;
-}
+/** A plan group of a game: one order form and its plans. */
+export type PlanGroup = PlanGroupRow;
 
-/** POST /user/category_list: a game's plan groups. */
+/** POST /user/category_list: a game's plan groups. The request carries the user's id, so it waits while the user loads. */
 export function usePlanGroups(masterCategoryId: string) {
-  const userId = useSession().userInfo?.code ?? '';
-  return useSWR<PlanGroup[]>(['/user/category_list', { master_category: masterCategoryId, user_id: userId }]);
+  const { data: user, isLoading: userLoading } = useUser();
+  return useSWR<PlanGroup[]>(userLoading ? null : ['/user/category_list', { master_category: masterCategoryId, user_id: user?.code ?? '' }]);
 }

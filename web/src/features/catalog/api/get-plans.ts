@@ -1,14 +1,8 @@
+import type { PlanRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A top-up plan (spec §3); status 1 is on sale, 0 out of stock. */
-export interface Plan {
-  plans_id: string;
-  pname: string;
-  image: string;
-  price: number;
-  no_of_diamonds: number;
-  status: 0 | 1;
-}
+export type Plan = PlanRow;
 
 /** POST /user/plan_list/: the plans of one plan group. */
 export function usePlans(groupId: string) {

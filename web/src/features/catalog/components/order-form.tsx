@@ -1,20 +1,27 @@
+import { type OrderAccountFields, accountTypes, isPlayerIdGroup, orderAccountProblems } from '@contract/rules';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { BoltIcon, WalletIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/auth';
 import { taka } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { payInNewWindow } from '../../../lib/payment-window';
+import { useSessionToken } from '../../../lib/session';
+import { useAction } from '../../../lib/use-action';
 import type { PlanGroup } from '../api/get-plan-groups';
 import { type Plan, usePlans } from '../api/get-plans';
-import { placePlanOrder } from '../api/place-order';
-import { type AccountErrors, type AccountFields, accountErrors, accountTypes, isPlayerIdGroup, walletCovers } from '../order-rules';
-import { useAction } from '../../../lib/use-action';
+import { type PlanOrderInput, usePlaceOrder } from '../api/place-order';
+import { useStartOrderPayment } from '../api/start-order-payment';
+import { walletCovers } from '../order-rules';
 
 type PaymentMode = 'wallet' | 'gateway';
 
-const emptyAccount: AccountFields = { playerId: '', accountType: '', accountId: '', password: '', backupCode: '' };
+type AccountFields = Required<OrderAccountFields>;
+type AccountProblems = ReturnType<typeof orderAccountProblems>;
+
+const emptyAccount: AccountFields = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 
 interface OrderFormProps {
   group: PlanGroup;
@@ -24,21 +31,24 @@ interface OrderFormProps {
 
 /**
  * The order form of one plan group: a plan, the account to top up, the payment mode, and Buy
- * Now. It validates, hands a complete order to `placePlanOrder`, and goes to My Orders once a
- * wallet order is placed.
+ * Now. It validates, then pays from the wallet (and goes to My Orders) or opens the gateway's
+ * page in a new window.
  */
 export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
   const { data: plans, error: plansError, isLoading } = usePlans(group.id);
-  const { userToken, userInfo } = useSession();
+  const userToken = useSessionToken();
+  const { data: userInfo } = useUser();
+  const { trigger: placeOrder } = usePlaceOrder();
+  const { trigger: startPayment } = useStartOrderPayment();
   const navigate = useNavigate();
   const [planId, setPlanId] = useState<string>();
   const [mode, setMode] = useState<PaymentMode>();
   const [fields, setFields] = useState(emptyAccount);
-  const [errors, setErrors] = useState<AccountErrors>({});
+  const [errors, setErrors] = useState<AccountProblems>({});
   const { busy, run } = useAction('Something went wrong');
   const headingId = useId();
 
-  const playerIdGroup = isPlayerIdGroup(group);
+  const playerIdGroup = isPlayerIdGroup(group.cname);
   const plan = plans?.find((candidate) => candidate.plans_id === planId && candidate.status === 1);
   const signedIn = Boolean(userToken);
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
@@ -57,27 +67,25 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
       toast.error('Please login to continue', { toastId: 'login-to-continue' });
       return;
     }
-    const found = accountErrors(playerIdGroup, fields);
+    const found = orderAccountProblems(playerIdGroup, fields);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    const order: PlanOrderInput = {
+      plan: { plans_id: plan.plans_id, price: plan.price },
+      saccount_type: playerIdGroup ? '' : fields.saccount_type,
+      saccount_id: fields.saccount_id.trim(),
+      saccount_password: playerIdGroup ? '0' : fields.saccount_password,
+      backup_code: playerIdGroup ? '' : fields.backup_code.trim(),
+    };
     await run(async () => {
-      const outcome = await placePlanOrder({
-        plan: { plans_id: plan.plans_id, pname: plan.pname, price: plan.price },
-        group: { id: group.id, cname: group.cname },
-        mode,
-        saccount_type: playerIdGroup ? '' : fields.accountType,
-        saccount_id: (playerIdGroup ? fields.playerId : fields.accountId).trim(),
-        saccount_password: playerIdGroup ? '0' : fields.password,
-        backup_code: playerIdGroup ? '' : fields.backupCode.trim(),
-      });
-      if (outcome.kind === 'placed') {
-        toast.success(outcome.message);
+      if (mode === 'wallet') {
+        toast.success(await placeOrder(order));
         navigate(paths.profileOrders);
-      } else if (outcome.kind === 'paying') {
-        toast.info('Finish the payment in the new window; your order appears in My Orders once it is paid.');
-      } else {
-        toast.error(outcome.message);
+        return;
       }
+      const refusal = await payInNewWindow(() => startPayment(order));
+      if (refusal === undefined) toast.info('Finish the payment in the new window; your order appears in My Orders once it is paid.');
+      else toast.error(refusal);
     });
   };
 
@@ -126,37 +134,37 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="Enter your player ID"
-                value={fields.playerId}
-                error={errors.playerId}
-                onChange={(e) => setField('playerId', e.target.value)}
+                value={fields.saccount_id}
+                error={errors.saccount_id}
+                onChange={(e) => setField('saccount_id', e.target.value)}
               />
             ) : (
               <>
-                <AccountTypeField value={fields.accountType} error={errors.accountType} onChange={(value) => setField('accountType', value)} />
+                <AccountTypeField value={fields.saccount_type} error={errors.saccount_type} onChange={(value) => setField('saccount_type', value)} />
                 <FormField
                   label="Email or ID"
                   name="saccount_id"
                   autoComplete="off"
                   placeholder="Email, phone or ID"
-                  value={fields.accountId}
-                  error={errors.accountId}
-                  onChange={(e) => setField('accountId', e.target.value)}
+                  value={fields.saccount_id}
+                  error={errors.saccount_id}
+                  onChange={(e) => setField('saccount_id', e.target.value)}
                 />
                 <FormField
                   label="Password"
                   name="saccount_password"
                   secret
                   autoComplete="off"
-                  value={fields.password}
-                  error={errors.password}
-                  onChange={(e) => setField('password', e.target.value)}
+                  value={fields.saccount_password}
+                  error={errors.saccount_password}
+                  onChange={(e) => setField('saccount_password', e.target.value)}
                 />
                 <FormField
                   label="Backup code (optional)"
                   name="backup_code"
                   autoComplete="off"
-                  value={fields.backupCode}
-                  onChange={(e) => setField('backupCode', e.target.value)}
+                  value={fields.backup_code}
+                  onChange={(e) => setField('backup_code', e.target.value)}
                 />
               </>
             )}

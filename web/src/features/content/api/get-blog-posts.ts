@@ -1,15 +1,8 @@
+import type { BlogPostRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A blog post (spec §3): an image post, or a video post with `youtube_id`. */
-export interface BlogPost {
-  blog_id: string;
-  type: string;
-  image: string;
-  youtube_id: string;
-  title: string;
-  content: string;
-  created_at: string;
-}
+export type BlogPost = BlogPostRow;
 
 /** GET /user/blog_list: every post, newest first. */
 export function useBlogPosts() {

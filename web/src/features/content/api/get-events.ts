@@ -1,11 +1,8 @@
+import type { EventRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A banner slide (spec §3): `description` is HTML whose first element may be the slide's link. */
-export interface BannerEvent {
-  image: string;
-  ename: string;
-  description: string;
-}
+export type BannerEvent = EventRow;
 
 export const eventsKey = '/user/event_list';
 

@@ -1,18 +1,8 @@
+import type { SiteSettingsRow } from '@contract/wire';
 import useSWR from 'swr';
 
-/** GET /user/site_settings (contract): two popups, contact links and social links. */
-export interface SiteSettings {
-  popup_status: string;
-  popup_text: string;
-  popup_image: string;
-  popup_status2: string;
-  popup_text2: string;
-  popup_image2: string;
-  phone: string;
-  messenger_link: string;
-  app_link: string;
-  social: { name: string; url: string }[];
-}
+/** GET /user/site_settings: two popups, contact links and social links. */
+export type SiteSettings = SiteSettingsRow;
 
 export const siteSettingsKey = '/user/site_settings';
 

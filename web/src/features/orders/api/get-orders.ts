@@ -1,17 +1,9 @@
+import type { OrderRow } from '@contract/wire';
 import useSWR from 'swr';
+import { ordersKey } from '../../../lib/cache-keys';
 
 /** A plan order (spec §3). */
-export interface PlanOrder {
-  order_id: string;
-  created_at: string;
-  status: string;
-  paid_amount: number;
-  plan_name: string;
-  saccount_id: string;
-  remark: string;
-}
-
-export const ordersKey = ['/user/get_request_list', {}] as const;
+export type PlanOrder = OrderRow;
 
 /** The signed-in user's plan orders, newest first. */
 export function useOrders() {

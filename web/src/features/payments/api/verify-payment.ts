@@ -1,13 +1,27 @@
-import { apiRequest } from '../../../lib/api';
+import type { PaymentCheck } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { userKey } from '../../../lib/auth';
+import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
 
-/** Where a gateway payment stands after the return: "1" paid, "2" not completed, "0" still processing. */
-export interface PaymentCheck {
-  kind: 'wallet' | 'order';
-  id: string;
-  status: '0' | '1' | '2';
-}
-
-/** POST /user/verify_payment: settles the caller's own payment now if the gateway says it is paid. */
-export async function verifyPayment(invoiceId: string): Promise<{ message: string; data: PaymentCheck }> {
-  return apiRequest<PaymentCheck>('POST', '/user/verify_payment', { body: { invoice_id: invoiceId } });
+/**
+ * POST /user/verify_payment: settles the caller's own payment now if the gateway says it is
+ * paid; answers where it stands ("1" paid, "2" not completed, "0" still processing) with the
+ * server's message. However it went, the user (balance), the orders and the wallet top-ups are
+ * revalidated; the answer does not wait for them.
+ */
+export function useVerifyPayment() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/user/verify_payment',
+    async (path: string, { arg: invoiceId }: { arg: string }) => {
+      try {
+        return await apiRequest<PaymentCheck>('POST', path, { body: { invoice_id: invoiceId } });
+      } finally {
+        void Promise.all([mutate(userKey), mutate(ordersKey), mutate(walletRequestsKey)]);
+      }
+    },
+    writeOptions,
+  );
 }

@@ -1,10 +1,23 @@
-import { apiRequest } from '../../../lib/api';
-import { refreshUserInfo } from '../../../lib/user-info';
-import type { Voucher } from './get-vouchers';
+import type { CodeSale } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { userKey } from '../../../lib/auth';
+import { codeHistoryKey } from './get-code-history';
 
-/** Buys `qty` codes of a voucher from the wallet (POST /user/buy_voucher/), then refreshes the user info; answers the server's message. */
-export async function buyVoucher(voucher: Pick<Voucher, 'voucher_id'>, qty: number): Promise<string> {
-  const { message } = await apiRequest('POST', '/user/buy_voucher/', { body: { voucher_id: voucher.voucher_id, qty } });
-  await refreshUserInfo().catch(() => undefined);
-  return message;
+/**
+ * POST /user/buy_voucher/: buys `qty` codes of a voucher from the wallet. Revalidates the user
+ * (balance) and the code history; answers the server's message.
+ */
+export function useBuyVoucher() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/user/buy_voucher/',
+    async (path: string, { arg }: { arg: { voucher_id: string; qty: number } }) => {
+      const { message } = await apiRequest<CodeSale>('POST', path, { body: arg });
+      await Promise.all([mutate(userKey), mutate(codeHistoryKey)]);
+      return message;
+    },
+    writeOptions,
+  );
 }

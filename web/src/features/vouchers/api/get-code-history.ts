@@ -1,13 +1,8 @@
+import type { CodeOrderRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A code purchase (spec §3): `price` is the unit price, `codes` comma-separated. */
-export interface CodePurchase {
-  order_id: string;
-  created_at: string;
-  voucher_name: string;
-  price: number;
-  codes: string;
-}
+export type CodePurchase = CodeOrderRow;
 
 export const codeHistoryKey = ['/user/get_voucher_history', {}] as const;
 

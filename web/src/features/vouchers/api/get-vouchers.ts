@@ -1,14 +1,8 @@
+import type { VoucherRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A voucher (gift card) with its unsold codes as stock; `description` is the Rules HTML (spec §3). */
-export interface Voucher {
-  voucher_id: string;
-  voucher_name: string;
-  image: string;
-  price: number;
-  stock: number;
-  description: string;
-}
+export type Voucher = VoucherRow;
 
 /** POST /user/auto_delivery_vouchers_list: a brand's vouchers. */
 export function useVouchers(masterCategoryId: string) {

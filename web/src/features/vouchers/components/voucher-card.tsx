@@ -1,17 +1,18 @@
+import { isOrderableQuantity, voucherQuantity } from '@contract/rules';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
-import { voucherQuantity } from '../../../config/site';
 import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/auth';
 import { taka } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { buyVoucher } from '../api/buy-voucher';
-import type { Voucher } from '../api/get-vouchers';
-import { isOrderableQuantity, quantityError } from '../quantity';
+import { useSessionToken } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
+import { useBuyVoucher } from '../api/buy-voucher';
+import type { Voucher } from '../api/get-vouchers';
+import { quantityError } from '../quantity';
 
 interface VoucherCardProps {
   voucher: Voucher;
@@ -28,7 +29,9 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
   const { busy, run } = useAction('Something went wrong');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [shortOpen, setShortOpen] = useState(false);
-  const { userToken, userInfo } = useSession();
+  const userToken = useSessionToken();
+  const { data: userInfo } = useUser();
+  const { trigger: buyVoucher } = useBuyVoucher();
   const navigate = useNavigate();
   const qtyId = useId();
   const errorId = useId();
@@ -70,7 +73,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
       return;
     }
     await run(async () => {
-      toast.success(await buyVoucher(voucher, qty));
+      toast.success(await buyVoucher({ voucher_id: voucher.voucher_id, qty }));
       navigate(paths.profileCodes);
     });
   };

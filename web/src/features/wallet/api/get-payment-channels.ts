@@ -1,12 +1,8 @@
+import type { PaymentChannelRow } from '@contract/wire';
 import useSWR from 'swr';
 
 /** A payment channel shown on the add-money page (bKash, Nagad, …). */
-export interface PaymentChannel {
-  id: string;
-  name: string;
-  logo: string;
-  number: string;
-}
+export type PaymentChannel = PaymentChannelRow;
 
 /** GET /user/get_senders. */
 export function usePaymentChannels() {

@@ -1,18 +1,9 @@
+import type { WalletRequestRow } from '@contract/wire';
 import useSWR from 'swr';
+import { walletRequestsKey } from '../../../lib/cache-keys';
 
 /** A wallet transaction (spec §3), with why a cancelled one did not go through. */
-export interface WalletRequest {
-  rq_id: string;
-  txn_id: string;
-  status: string;
-  amount: number;
-  created_at: string;
-  sender_id: string;
-  sender_name: string;
-  cancel_reason?: string;
-}
-
-export const walletRequestsKey = ['/user/get_wallet_request', {}] as const;
+export type WalletRequest = WalletRequestRow;
 
 /** The signed-in user's wallet top-ups, newest first. */
 export function useWalletRequests() {

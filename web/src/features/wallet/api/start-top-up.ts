@@ -1,12 +1,21 @@
-import { apiRequest } from '../../../lib/api';
+import type { CheckoutAnswer } from '@contract/wire';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
 
 /** The txn_id of spec §3: a millisecond timestamp followed by a random number below 10000. */
 export const newTxnId = () => `${Date.now()}${Math.floor(Math.random() * 10000)}`;
 
-/** POST /user/wallet_request_webview: asks for a gateway checkout to add `amount` taka. */
-export async function startTopUp(amount: number, requestData?: string) {
-  const { data } = await apiRequest<{ status: number; payment_url: string; message: string }>('POST', '/user/wallet_request_webview', {
-    body: { amount, txn_id: newTxnId(), requestData },
-  });
-  return data;
+/**
+ * POST /user/wallet_request_webview: asks for a gateway checkout to add `amount` taka; answers
+ * where the payer goes next (see lib/payment-window). Nothing changes until the payment returns.
+ */
+export function useStartTopUp() {
+  return useSWRMutation(
+    '/user/wallet_request_webview',
+    async (path: string, { arg }: { arg: { amount: number; requestData?: string } }) => {
+      const { data } = await apiRequest<CheckoutAnswer>('POST', path, { body: { amount: arg.amount, txn_id: newTxnId(), requestData: arg.requestData } });
+      return data;
+    },
+    writeOptions,
+  );
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { payInNewWindow } from '../../../lib/payment-window';
-import { usePaymentChannels } from '../api/get-payment-channels';
-import { startTopUp } from '../api/start-top-up';
 import { useAction } from '../../../lib/use-action';
+import { usePaymentChannels } from '../api/get-payment-channels';
+import { useStartTopUp } from '../api/start-top-up';
 
 /** The amount's problem, if any (spec §5). */
 function amountError(value: string): string | undefined {
@@ -20,6 +20,7 @@ export function AddMoneyForm() {
   const [amount, setAmount] = useState('');
   const [channel, setChannel] = useState('');
   const [tried, setTried] = useState(false);
+  const { trigger: startTopUp } = useStartTopUp();
   const { busy, run } = useAction('The payment could not be started');
   const error = amountError(amount);
 
@@ -28,7 +29,7 @@ export function AddMoneyForm() {
     setTried(true);
     if (error) return;
     await run(async () => {
-      const refusal = await payInNewWindow(() => startTopUp(Number(amount), channel || undefined));
+      const refusal = await payInNewWindow(() => startTopUp({ amount: Number(amount), requestData: channel || undefined }));
       if (refusal) toast.error(refusal);
       else toast.info('Finish the payment in the new window; your balance updates when it is paid.');
     });

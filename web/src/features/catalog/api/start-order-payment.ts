@@ -1,0 +1,19 @@
+import type { CheckoutAnswer } from '@contract/wire';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { type PlanOrderInput, orderPayload } from './place-order';
+
+/**
+ * POST /user/request_webview: a plan order paid through the gateway; answers where the payer
+ * goes next (see lib/payment-window). Nothing changes until the payment returns.
+ */
+export function useStartOrderPayment() {
+  return useSWRMutation(
+    '/user/request_webview',
+    async (path: string, { arg }: { arg: PlanOrderInput }) => {
+      const { data } = await apiRequest<CheckoutAnswer>('POST', path, { body: { ...orderPayload(arg), amount: arg.plan.price } });
+      return data;
+    },
+    writeOptions,
+  );
+}

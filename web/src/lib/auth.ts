@@ -1,0 +1,55 @@
+import type { UserInfo } from '@contract/wire';
+import useSWR, { mutate, preload } from 'swr';
+import { ApiError, apiRequest, sessionExpired } from './api';
+import { sessionStore, useSessionToken } from './session';
+
+/** The SWR key of the signed-in user; every write that changes the user or the balance revalidates it. */
+export const userKey = ['/user/user_data', {}] as const;
+
+/** POST /user/user_data; a 401 is the API client's "Session Expired". */
+async function fetchUser(): Promise<UserInfo> {
+  const { data } = await apiRequest<UserInfo>('POST', userKey[0]);
+  return data;
+}
+
+/**
+ * The start-up check of a stored token (spec §4), the same call with its own 401 rule: "Token
+ * invalid or missing" ends the session silently (the API client has dropped the token); any
+ * other 401 is the global "Session Expired".
+ */
+async function checkStoredUser(): Promise<UserInfo> {
+  try {
+    const { data } = await apiRequest<UserInfo>('POST', userKey[0], { quietUnauthorized: true });
+    return data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && error.message !== 'Token invalid or missing') sessionExpired();
+    throw error;
+  }
+}
+
+/** With a stored token, fetches its user at once, before the first page has loaded; the first `useUser` takes that answer. */
+export function preloadUser(): void {
+  if (sessionStore.token()) preload(userKey, checkStoredUser).catch(() => undefined);
+}
+
+/**
+ * The signed-in user and their wallet balance: the one source for every page. Fetched when a
+ * token is there and nothing is cached, then again only when a write revalidates `userKey`.
+ * A failed fetch keeps quiet apart from the 401 rules, as the user's refreshes always have.
+ */
+export function useUser() {
+  const token = useSessionToken();
+  return useSWR<UserInfo>(token ? userKey : null, fetchUser, { revalidateIfStale: false, onError: () => undefined });
+}
+
+/** Starts a session from a login answer: the token is kept and its user put in the cache. */
+export async function startSession({ authToken, ...user }: UserInfo & { authToken: string }): Promise<void> {
+  await mutate(userKey, user, { revalidate: false });
+  sessionStore.setToken(authToken);
+}
+
+/** Ends the session: the token and the cached user are forgotten. */
+export function endSession(): void {
+  sessionStore.clear();
+  void mutate(userKey, undefined, { revalidate: false });
+}
