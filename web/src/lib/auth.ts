@@ -42,14 +42,18 @@ export function useUser() {
   return useSWR<UserInfo>(token ? userKey : null, fetchUser, { revalidateIfStale: false, onError: () => undefined });
 }
 
+/** Forgets every cached answer, so that one user's orders, codes and wallet never show to the next. */
+const forgetCache = () => mutate(() => true, undefined, { revalidate: false });
+
 /** Starts a session from a login answer: the token is kept and its user put in the cache. */
 export async function startSession({ authToken, ...user }: UserInfo & { authToken: string }): Promise<void> {
+  await forgetCache();
   await mutate(userKey, user, { revalidate: false });
   sessionStore.setToken(authToken);
 }
 
-/** Ends the session: the token and the cached user are forgotten. */
+/** Ends the session: the token and everything cached are forgotten. */
 export function endSession(): void {
   sessionStore.clear();
-  void mutate(userKey, undefined, { revalidate: false });
+  void forgetCache();
 }
