@@ -51,6 +51,18 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/user/get_senders', handler: 'content/list-payment-channels', access: 'public' },
   { method: 'GET', path: '/user/site_settings', handler: 'content/get-site-settings', access: 'public' },
   { method: 'GET', path: '/user/redeem_link', handler: 'content/get-redeem-link', access: 'public' },
+  { method: 'GET', path: '/admin/dashboard', handler: 'admin/get-dashboard', access: 'admin' },
+  { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin' },
+  { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin' },
+  { method: 'POST', path: '/admin/orders/{id}/reveal', handler: 'admin/reveal-order-secret', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/orders/{id}/complete', handler: 'admin/complete-order', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/orders/{id}/refund', handler: 'admin/refund-order', access: 'admin', writes: true },
+  { method: 'GET', path: '/admin/wallet_requests', handler: 'admin/list-wallet-requests', access: 'admin' },
+  { method: 'POST', path: '/admin/wallet_requests/{id}/verify', handler: 'admin/verify-wallet-request', access: 'admin', writes: true },
+  { method: 'GET', path: '/admin/users', handler: 'admin/find-users', access: 'admin' },
+  { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
+  { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: true },
+  { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
 ];
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */

@@ -36,12 +36,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Which claim a login identifier names: an email (has an @) or a mobile number. */
 function identifierClaim(identifier: string): { kind: ClaimKind; value: string } {
-  return identifier.includes('@') ? { kind: 'email', value: users.normalizeEmail(identifier) } : { kind: 'mobile', value: normalizeMobile(identifier) };
-}
-
-/** Mobile numbers compare without spaces and dashes. */
-export function normalizeMobile(mobileNo: string): string {
-  return mobileNo.replace(/[\s-]/g, '');
+  return identifier.includes('@') ? { kind: 'email', value: users.normalizeEmail(identifier) } : { kind: 'mobile', value: users.normalizeMobile(identifier) };
 }
 
 function claimConflict(error: TransactionCancelled, claimAt: Partial<Record<ClaimKind, number>>): Conflict | undefined {
@@ -57,7 +52,7 @@ function claimConflict(error: TransactionCancelled, claimAt: Partial<Record<Clai
  */
 export async function createAccount(account: NewAccount): Promise<User> {
   const passwordHash = account.password === undefined ? undefined : await hashPassword(account.password);
-  const mobileNo = normalizeMobile(account.mobileNo);
+  const mobileNo = users.normalizeMobile(account.mobileNo);
   return retrying(
     async () => {
       const user: User = {
@@ -197,7 +192,7 @@ export async function logInWithGoogle(googleToken: string, email: string, photoU
  */
 export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string }): Promise<Account> {
   const email = input.email ? users.normalizeEmail(input.email) : user.email;
-  const mobileNo = normalizeMobile(input.mobileNo);
+  const mobileNo = users.normalizeMobile(input.mobileNo);
   const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
   const now = new Date().toISOString();
   const items = [users.updateProfileItem(user, { name: input.name, email, mobileNo }, now)];

@@ -163,3 +163,85 @@ export interface PaymentCheck {
   id: string;
   status: WireStatus;
 }
+
+/** One page of a list that can grow; `next_cursor` is null at the end. */
+export interface ListPage<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+/** A wallet ledger line: what moved the balance, by how much, and the balance after. */
+export interface LedgerEntryRow {
+  seq: number;
+  delta: number;
+  balance_after: number;
+  reason: 'topup' | 'purchase' | 'refund' | 'adjustment';
+  reference: string;
+  created_at: string;
+}
+
+/** GET /admin/orders: a plan order as the operators' queue shows it. */
+export interface AdminOrderRow extends OrderRow {
+  user_id: string;
+  paid_by: 'wallet' | 'gateway';
+}
+
+/** GET /admin/orders/{id}: the order and the game account to top up, never its password. */
+export interface AdminOrderDetail extends AdminOrderRow {
+  group_name: string;
+  account: { type: 'uid'; player_id: string } | { type: 'login'; account_type: string; email_or_phone: string; has_secret: boolean };
+  completed_at: string | null;
+  refunded_at: string | null;
+}
+
+/** POST /admin/orders/{id}/reveal: the game-account secret, for the operator who fulfils it. */
+export interface RevealedSecret {
+  password: string;
+  backup_code: string;
+}
+
+/** GET /admin/wallet_requests */
+export interface AdminWalletRequestRow {
+  rq_id: string;
+  user_id: string;
+  txn_id: string;
+  amount: number;
+  status: WireStatus;
+  created_at: string;
+  invoice_id: string;
+  cancel_reason: string;
+}
+
+/** GET /admin/users */
+export interface AdminUserRow {
+  user_id: string;
+  name: string;
+  email: string;
+  mobile_no: string;
+  role: 'shopper' | 'admin';
+  balance: number;
+  created_at: string;
+}
+
+/** GET /admin/users/{id}: the user, the balance and the newest 100 ledger lines. */
+export interface AdminUserDetail extends AdminUserRow {
+  ledger: LedgerEntryRow[];
+}
+
+/** GET /admin/audit */
+export interface AuditRow {
+  at: string;
+  actor_id: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
+/** GET /admin/dashboard: today (Asia/Dhaka) and what needs attention. */
+export interface Dashboard {
+  day: string;
+  today: { orders: number; orders_amount: number; codes_sold: number; codes_amount: number; topups: number; topups_amount: number };
+  pending_orders: number;
+  pending_topups: number;
+  low_stock: { voucher_id: string; voucher_name: string; stock: number }[];
+}

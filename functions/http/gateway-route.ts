@@ -15,6 +15,9 @@ async function requireGatewayKey(presented: string | undefined): Promise<{}> {
 }
 
 /** A route the payment gateway's server calls, with the merchant's API key in RT-UDDOKTAPAY-API-KEY. */
-export function gatewayRoute<B extends Schema | undefined = undefined>(options: RouteOptions<B, undefined>, run: (request: HttpRequest<Parsed<B>, undefined>) => Promise<Reply>) {
+export function gatewayRoute<B extends Schema | undefined = undefined>(
+  options: RouteOptions<B, undefined, undefined>,
+  run: (request: HttpRequest<Parsed<B>, undefined, undefined>) => Promise<Reply>,
+) {
   return buildHandler('gateway', (event) => requireGatewayKey(event.headers['rt-uddoktapay-api-key']), options, run);
 }

@@ -29,10 +29,11 @@ export const maxBodyBytes = 64 * 1024;
 /** What a route's schema makes of its input; `undefined` without a schema. */
 export type Parsed<S> = S extends Schema ? Output<S> : undefined;
 
-/** What every handler sees: the validated body and path parameters, and facts of the request. */
-export interface HttpRequest<Body, Params> {
+/** What every handler sees: the validated body, path parameters and query, and facts of the request. */
+export interface HttpRequest<Body, Params, Query = undefined> {
   body: Body;
   params: Params;
+  query: Query;
   method: string;
   /** The path as requested, with the /api prefix. */
   path: string;
@@ -47,11 +48,13 @@ export interface HttpRequest<Body, Params> {
 export type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
 type Result = APIGatewayProxyStructuredResultV2;
 
-export interface RouteOptions<B, P> {
+export interface RouteOptions<B, P, Q = undefined> {
   /** Schema of the body; its messages are the user-facing ones. Without one the body is ignored. */
   body?: B;
   /** Schema of the path parameters. */
   params?: P;
+  /** Schema of the query string's parameters. */
+  query?: Q;
 }
 
 /**
@@ -69,17 +72,18 @@ export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly a
  * error handler that alone writes error envelopes. Handlers call it through the builder of their
  * access (`publicRoute`, `userRoute`, `adminRoute`, `gatewayRoute`), never directly.
  */
-export function buildHandler<Caller extends object, B extends Schema | undefined, P extends Schema | undefined>(
+export function buildHandler<Caller extends object, B extends Schema | undefined, P extends Schema | undefined, Q extends Schema | undefined>(
   access: Access,
   check: AccessCheck<Caller>,
-  options: RouteOptions<B, P>,
-  run: (request: HttpRequest<Parsed<B>, Parsed<P>> & Caller) => Promise<Reply>,
+  options: RouteOptions<B, P, Q>,
+  run: (request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> & Caller) => Promise<Reply>,
 ): HttpHandler {
   const callers = new WeakMap<Event, Caller>();
   const base = async (event: Event): Promise<Result> => {
-    const request: HttpRequest<Parsed<B>, Parsed<P>> = {
+    const request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> = {
       body: (options.body ? parseInput(options.body, event.body) : undefined) as Parsed<B>,
       params: (options.params ? parseInput(options.params, event.pathParameters) : undefined) as Parsed<P>,
+      query: (options.query ? parseInput(options.query, event.queryStringParameters) : undefined) as Parsed<Q>,
       method: event.requestContext.http.method,
       path: event.rawPath,
       rawQueryString: event.rawQueryString,

@@ -4,7 +4,7 @@ import type { Schema } from '../shared/validation';
 import { type ActiveUser, requireActiveUser } from '../users/active-user';
 import { type Event, type HttpRequest, type Parsed, type Reply, type RouteOptions, buildHandler } from './stack';
 
-type UserRun<B, P> = (request: HttpRequest<Parsed<B>, Parsed<P>> & { user: ActiveUser }) => Promise<Reply>;
+type UserRun<B, P, Q> = (request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> & { user: ActiveUser }) => Promise<Reply>;
 
 /** The session token of the request, verified, then the one active-user check (and the admin role where asked). */
 const checkedUser = (role: 'any' | 'admin') => async (event: Event) => {
@@ -14,11 +14,17 @@ const checkedUser = (role: 'any' | 'admin') => async (event: Event) => {
 };
 
 /** A route for a signed-in user: a valid token of a user who still exists at that token's version. */
-export function userRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(options: RouteOptions<B, P>, run: UserRun<B, P>) {
+export function userRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+  options: RouteOptions<B, P, Q>,
+  run: UserRun<B, P, Q>,
+) {
   return buildHandler('user', checkedUser('any'), options, run);
 }
 
 /** A route for an operator: as `userRoute`, and the user's role, read on this request, is admin (else 403). */
-export function adminRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(options: RouteOptions<B, P>, run: UserRun<B, P>) {
+export function adminRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+  options: RouteOptions<B, P, Q>,
+  run: UserRun<B, P, Q>,
+) {
   return buildHandler('admin', checkedUser('admin'), options, run);
 }

@@ -1,4 +1,7 @@
-import { newestItems, tableName } from '../shared/db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '../shared/cursor';
+import { dayIndexKeys } from '../shared/days';
+import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 
@@ -21,9 +24,12 @@ export interface PlanOrder {
   accountId: string;
   /** The game account's password and backup code, sealed (AES-256-GCM); never shown to the shopper. */
   sealedSecret?: string;
+  /** The operator's note to the shopper, set when the order is completed or refunded. */
   remark: string;
   invoiceId?: string;
   createdAt: string;
+  completedAt?: string;
+  refundedAt?: string;
 }
 
 /** A plan order paid through the gateway: pending until its payment completes (then it becomes a `PlanOrder`) or is cancelled. */
@@ -38,7 +44,9 @@ export interface PendingOrder {
 
 const keys = {
   order: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` }),
+  queue: (status: OrderStatus) => `ORDERS#${status}`,
   fulfilmentQueue: (order: PlanOrder) => ({ gsi1pk: `ORDERS#${order.status}`, gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}` }),
+  day: (orderId: string) => dayIndexKeys('ORDER', orderId),
   pendingOrder: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `PORDER#${orderId}` }),
 };
 
@@ -48,12 +56,12 @@ export const pendingOrderKey = keys.pendingOrder;
 /** Reads a pending order item. */
 export const pendingOrderFromItem = (item: Record<string, unknown>) => fromItem<PendingOrder>(item);
 
-/** A new paid order, conditioned on its id being new; it joins the fulfilment queue of its status. */
+/** A new paid order, conditioned on its id being new; it joins the fulfilment queue of its status and the day index. */
 export function newOrderItem(order: PlanOrder): TransactionItem {
   return {
     Put: {
       TableName: tableName,
-      Item: toItem('PlanOrder', { ...keys.order(order.userId, order.orderId), ...keys.fulfilmentQueue(order) }, order, order.createdAt),
+      Item: toItem('PlanOrder', { ...keys.order(order.userId, order.orderId), ...keys.fulfilmentQueue(order), ...keys.day(order.orderId) }, order, order.createdAt),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -95,4 +103,47 @@ export function closePendingOrderItem(
 /** A user's paid plan orders, newest first (up to 100): Query USER#id, begins_with ORDER#, descending. */
 export async function listOrders(userId: string): Promise<PlanOrder[]> {
   return (await newestItems(`USER#${userId}`, 'ORDER#')).map((item) => fromItem<PlanOrder>(item));
+}
+
+/** Reads a plan order item. */
+const orderFromItem = (item: Record<string, unknown>) => fromItem<PlanOrder>(item);
+
+/** One user's order, strongly consistent: GetItem USER#userId / ORDER#orderId. */
+export async function getOrder(userId: string, orderId: string): Promise<PlanOrder | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.order(userId, orderId), ConsistentRead: true }));
+  return Item && orderFromItem(Item);
+}
+
+/** An order by its id alone: Query gsi3 `DAY#<day of the id>`, sk = ORDER#id (the day comes from the id). */
+export async function findOrder(orderId: string): Promise<PlanOrder | undefined> {
+  const { gsi3pk, gsi3sk } = keys.day(orderId);
+  const item = await queryOne({ index: 'gsi3', key: 'gsi3pk', value: gsi3pk, sortKey: 'gsi3sk', sortValue: gsi3sk });
+  return item && orderFromItem(item);
+}
+
+/** The orders of one status, a page at a time: Query gsi1 ORDERS#<status>, oldest first (the fulfilment queue) or newest first. */
+export async function listOrdersByStatus(status: OrderStatus, oldestFirst: boolean, cursor: string | undefined, limit = 50): Promise<Page<PlanOrder>> {
+  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.queue(status) }, { ascending: oldestFirst, cursor, limit });
+  return { ...page, items: page.items.map(orderFromItem) };
+}
+
+/** How many orders wait for fulfilment: Query gsi1 ORDERS#pending, count only. */
+export const countPendingOrders = () => countPartition({ index: 'gsi1', key: 'gsi1pk', value: keys.queue('pending') });
+
+/**
+ * Moves an order from the status that was read to `to`, once: the condition is that its status is
+ * still `order.status`, so a second or racing click changes nothing. It moves to the queue of its
+ * new status and records the remark and when.
+ */
+export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pending'>, remark: string, now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.order(order.userId, order.orderId),
+      UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now`,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ':queue': keys.queue(to), ':remark': remark, ':now': now, ':from': order.status },
+    },
+  };
 }

@@ -11,11 +11,19 @@ import { changeBalance } from '../wallet/money';
 import * as wallet from '../wallet/repo';
 import { type Payable, type Settlement, expiredReason, settlementOf, stateAfter } from './settlement';
 
-/** Where a payment stands for us after the settle step. */
+/** Where a payment stands for us after the settle step, and whether this step changed it. */
 export interface SettleResult {
   kind: PaymentReference['kind'];
   id: string;
   status: PaymentState;
+  changed: boolean;
+}
+
+export interface SettleOptions {
+  /** Only this user's payment: another user's invoice is reported as not found (the payer's return path). */
+  payerId?: string;
+  /** Items written in the same transaction as the change, if there is one (an operator's audit entry). */
+  alsoWrite?: TransactionItem[];
 }
 
 /** A payable as read, with the writes that close it one way or the other, conditioned on what was read. */
@@ -82,23 +90,24 @@ function review(reason: string, payment: VerifiedPayment, reference?: PaymentRef
  * conditioned on the state that was read, so the loser of a race (return, webhook and reconciler
  * at once) re-reads and finds it settled.
  */
-function settle(reference: PaymentReference, payment: VerifiedPayment): Promise<SettleResult> {
+function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite: TransactionItem[]): Promise<SettleResult> {
   return retrying(
     async () => {
       const payable = await payables[reference.kind](reference);
       if (!payable) {
         review(`no such ${reference.kind} payable`, payment, reference);
-        return { kind: reference.kind, id: reference.id, status: 'cancelled' };
+        return { kind: reference.kind, id: reference.id, status: 'cancelled', changed: false };
       }
       const settlement: Settlement = settlementOf(payable, payment);
       const now = new Date().toISOString();
       if (settlement.action === 'review') review(settlement.reason, payment, reference);
-      if (settlement.action === 'cancel') await transact(payable.cancel(settlement.reason, now));
+      if (settlement.action === 'cancel') await transact([...payable.cancel(settlement.reason, now), ...alsoWrite]);
       if (settlement.action === 'complete') {
-        await transact(payable.complete(payment, now));
+        await transact([...payable.complete(payment, now), ...alsoWrite]);
         logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
       }
-      return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement) };
+      const changed = settlement.action === 'cancel' || settlement.action === 'complete';
+      return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement), changed };
     },
     (error) => error instanceof TransactionCancelled,
   );
@@ -110,7 +119,7 @@ function settle(reference: PaymentReference, payment: VerifiedPayment): Promise<
  * and metadata match a pending request or order pays it, at most once. With `payerId`, an
  * invoice of another user is reported as not found.
  */
-export async function settleInvoice(invoiceId: string, payerId?: string): Promise<SettleResult | undefined> {
+export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = [] }: SettleOptions = {}): Promise<SettleResult | undefined> {
   let payment: VerifiedPayment;
   try {
     payment = await uddoktaPay.verify(invoiceId);
@@ -127,7 +136,7 @@ export async function settleInvoice(invoiceId: string, payerId?: string): Promis
     return undefined;
   }
   if (payerId && reference.userId !== payerId) throw new NotFound('Payment not found');
-  return settle(reference, payment);
+  return settle(reference, payment, alsoWrite);
 }
 
 /** Gives up on a payment that never came: the payable is cancelled as expired, once. */

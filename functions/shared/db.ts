@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { requiredEnv } from './config';
+import { type Page, decodeCursor, encodeCursor } from './cursor';
+import type { IndexName } from './table';
 
 /** The table every repo reads and writes. */
 export const tableName = requiredEnv('TABLE_NAME');
@@ -55,4 +57,68 @@ export async function newestItems(pk: string, prefix: string, limit = 100): Prom
     }),
   );
   return Items;
+}
+
+/** One partition of the table or of an index: its key attribute and value. */
+export interface Partition {
+  index?: IndexName;
+  /** `pk`, or the index's partition key (`gsi1pk`, …). */
+  key: string;
+  value: string;
+}
+
+/**
+ * One page of a partition, in key order or reversed, from where `cursor` left off: one Query.
+ * Admin lists use it; a cursor made for another partition is a 400.
+ */
+export async function queryPage(partition: Partition, options: { ascending: boolean; cursor?: string; limit: number }): Promise<Page<Record<string, unknown>>> {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: partition.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': partition.key },
+      ExpressionAttributeValues: { ':pk': partition.value },
+      ScanIndexForward: options.ascending,
+      Limit: options.limit,
+      ExclusiveStartKey: decodeCursor(options.cursor, { [partition.key]: partition.value }),
+    }),
+  );
+  return { items: page.Items ?? [], nextCursor: encodeCursor(page.LastEvaluatedKey) };
+}
+
+/** How many items a partition holds: Query with Select COUNT, page after page (for short queues). */
+export async function countPartition(partition: Partition): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: partition.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': partition.key },
+        ExpressionAttributeValues: { ':pk': partition.value },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** The item of a partition whose sort key is exactly `sortValue` (an index has no GetItem): one Query. */
+export async function queryOne(partition: Partition & { sortKey: string; sortValue: string }): Promise<Record<string, unknown> | undefined> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: partition.index,
+      KeyConditionExpression: '#pk = :pk AND #sk = :sk',
+      ExpressionAttributeNames: { '#pk': partition.key, '#sk': partition.sortKey },
+      ExpressionAttributeValues: { ':pk': partition.value, ':sk': partition.sortValue },
+    }),
+  );
+  return Items[0];
 }

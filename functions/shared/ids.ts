@@ -30,6 +30,14 @@ export function timeOrderedId(now = Date.now()): string {
   return base32(Math.floor((now - epoch) / 1000), 6) + randomChars(4);
 }
 
+/** When a `timeOrderedId` was made, to the second; NaN for an id that is not one. */
+export function timeOfId(id: string): number {
+  if (!/^[0-9A-HJKMNP-TV-Z]{10}$/.test(id)) return Number.NaN;
+  let seconds = 0;
+  for (const char of id.slice(0, 6)) seconds = seconds * 32 + alphabet.indexOf(char);
+  return epoch + seconds * 1000;
+}
+
 /** A random 8-character id (about 10^12 values), e.g. user codes. */
 export function randomId(length = 8): string {
   return randomChars(length);

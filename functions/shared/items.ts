@@ -6,6 +6,8 @@ export interface ItemKeys {
   gsi1sk?: string;
   gsi2pk?: string;
   gsi2sk?: string;
+  gsi3pk?: string;
+  gsi3sk?: string;
 }
 
 /** Builds a storable item: the entity's attributes plus keys, entity tag and timestamps. */
@@ -13,7 +15,7 @@ export function toItem<T extends object>(entity: string, keys: ItemKeys, attribu
   return { ...attributes, ...keys, entity, createdAt: now, updatedAt: now };
 }
 
-const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'updatedAt', 'expiresAt']);
+const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'entity', 'updatedAt', 'expiresAt']);
 
 /** Strips keys and bookkeeping so that domain objects never carry them. */
 export function fromItem<T>(item: Record<string, unknown>): T {

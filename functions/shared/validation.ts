@@ -40,6 +40,18 @@ export const wholeTaka = (label = 'Amount') =>
     v.maxValue(10_000_000, `${label} is too large`),
   );
 
+/** A whole number of taka that may be negative (a debit) but not zero: an operator's adjustment. */
+export const signedWholeTaka = (label = 'Amount') =>
+  v.pipe(
+    v.unknown(),
+    v.transform(asNumber),
+    v.number(`${label} must be a whole number of taka`),
+    v.integer(`${label} must be a whole number of taka`),
+    v.check((amount) => amount !== 0, `${label} must not be zero`),
+    v.minValue(-10_000_000, `${label} is too large`),
+    v.maxValue(10_000_000, `${label} is too large`),
+  );
+
 /** An integer within bounds, with one message for every way of missing them. */
 export const boundedInt = (min: number, max: number, message: string) =>
   v.pipe(v.unknown(), v.transform(asNumber), v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { batchGet, db, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 
@@ -26,6 +26,11 @@ export type ClaimKind = 'email' | 'mobile' | 'google';
 /** Emails compare trimmed and case-insensitively. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Mobile numbers compare without spaces and dashes. */
+export function normalizeMobile(mobileNo: string): string {
+  return mobileNo.replace(/[\s-]/g, '');
 }
 
 const keys = {
@@ -150,3 +155,14 @@ export function moveClaimItems(kind: ClaimKind, from: string | undefined, to: st
 
 /** Links a Google subject to a user: the claim, conditioned on not existing. */
 export const googleClaimItem = (sub: string, userId: string, now: string) => claimPut('google', sub, userId, now);
+
+/**
+ * The users an operator's search names: the owner of the email, the owner of the mobile number,
+ * and the user of that id, whichever exist (one BatchGetItem of the two claims and the profile).
+ */
+export async function findUserIds(query: string): Promise<string[]> {
+  const text = query.trim();
+  if (!text) return [];
+  const [emailClaim, mobileClaim, profile] = await batchGet([keys.claim('email', text), keys.claim('mobile', normalizeMobile(text)), keys.user(text)]);
+  return [...new Set([emailClaim?.userId, mobileClaim?.userId, profile?.id].filter((id): id is string => typeof id === 'string'))];
+}

@@ -1,4 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dayIndexKeys } from '../shared/days';
 import { db, newestItems, putItem, tableName } from '../shared/db';
 import { randomId } from '../shared/ids';
 import { fromItem, position, toItem } from '../shared/items';
@@ -33,6 +34,8 @@ const keys = {
     gsi1pk: `MCAT#${v.masterCategoryId}`,
     gsi1sk: `VOUCHER#${position(v.position)}#${v.id}`,
   }),
+  /** Every voucher and its stock shards, across brands (the dashboard's low-stock list). */
+  everyVoucher: (voucherId: string) => ({ gsi2pk: 'VOUCHERS', gsi2sk: voucherId }),
   stockShard: (voucherId: string, shard: number) => ({ pk: `VOUCHER#${voucherId}`, sk: `#STOCK#${shard}` }),
   code: (voucherId: string, codeId: string) => ({ pk: `VOUCHER#${voucherId}`, sk: `CODE#${codeId}` }),
 };
@@ -40,19 +43,23 @@ const keys = {
 /** Stores a voucher and its empty stock shards (seed and admin). */
 export async function putVoucher(voucher: Voucher): Promise<void> {
   const listing = keys.voucherListing(voucher);
-  await putItem(toItem('Voucher', { ...keys.voucher(voucher.id), ...listing }, voucher));
+  const everyVoucher = keys.everyVoucher(voucher.id);
+  await putItem(toItem('Voucher', { ...keys.voucher(voucher.id), ...listing, ...everyVoucher }, voucher));
   await transact(
     Array.from({ length: stockShards }, (_, shard) => ({
       Update: {
         TableName: tableName,
         Key: keys.stockShard(voucher.id, shard),
-        UpdateExpression: 'SET entity = :entity, voucherId = :voucherId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, #count = if_not_exists(#count, :zero)',
+        UpdateExpression:
+          'SET entity = :entity, voucherId = :voucherId, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk, #count = if_not_exists(#count, :zero)',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: {
           ':entity': 'VoucherStock',
           ':voucherId': voucher.id,
           ':gsi1pk': listing.gsi1pk,
           ':gsi1sk': `${listing.gsi1sk}#STOCK#${shard}`,
+          ':gsi2pk': everyVoucher.gsi2pk,
+          ':gsi2sk': `${everyVoucher.gsi2sk}#STOCK#${shard}`,
           ':zero': 0,
         },
       },
@@ -90,21 +97,13 @@ export async function addCodes(voucherId: string, codes: string[]): Promise<void
   }
 }
 
-/** A brand's vouchers in order, each with its stock: one Query of gsi1 MCAT#id, begins_with VOUCHER#. */
-export async function listVouchers(masterCategoryId: string): Promise<VoucherWithStock[]> {
+/** Vouchers with their stock (the sum of their shards) from one listing Query that returns both, in key order. */
+async function vouchersWithStock(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<VoucherWithStock[]> {
   const vouchers = new Map<string, VoucherWithStock>();
   const stock = new Map<string, number>();
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `MCAT#${masterCategoryId}`, ':prefix': 'VOUCHER#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await db.send(new QueryCommand({ ...query, TableName: tableName, ExclusiveStartKey: startKey }));
     for (const item of page.Items ?? []) {
       if (item.entity === 'Voucher') vouchers.set(String(item.id), { ...fromItem<Voucher>(item), stock: 0 });
       else if (item.entity === 'VoucherStock') stock.set(String(item.voucherId), (stock.get(String(item.voucherId)) ?? 0) + Number(item.count ?? 0));
@@ -112,6 +111,20 @@ export async function listVouchers(masterCategoryId: string): Promise<VoucherWit
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return [...vouchers.values()].map((voucher) => ({ ...voucher, stock: stock.get(voucher.id) ?? 0 }));
+}
+
+/** A brand's vouchers in order, each with its stock: one Query of gsi1 MCAT#id, begins_with VOUCHER#. */
+export function listVouchers(masterCategoryId: string): Promise<VoucherWithStock[]> {
+  return vouchersWithStock({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `MCAT#${masterCategoryId}`, ':prefix': 'VOUCHER#' },
+  });
+}
+
+/** Every voucher of every brand with its stock: one Query of gsi2 VOUCHERS. */
+export function listAllVouchers(): Promise<VoucherWithStock[]> {
+  return vouchersWithStock({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'VOUCHERS' } });
 }
 
 /** An unsold code that a sale may claim. */
@@ -128,6 +141,8 @@ export interface VoucherOrder {
   voucherId: string;
   voucherName: string;
   unitPrice: number;
+  /** How many codes were bought: the length of `codes`, kept apart so reports need not read the codes. */
+  qty: number;
   codes: string[];
   createdAt: string;
 }
@@ -192,12 +207,12 @@ export function voucherPriceCheckItem(voucher: Pick<Voucher, 'id' | 'price'>): T
 
 const voucherOrderKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `VORDER#${orderId}` });
 
-/** The record of a sale in the buyer's partition, conditioned on its id being new. */
+/** The record of a sale in the buyer's partition and the day index, conditioned on its id being new. */
 export function newVoucherOrderItem(order: VoucherOrder): TransactionItem {
   return {
     Put: {
       TableName: tableName,
-      Item: toItem('VoucherOrder', voucherOrderKey(order.userId, order.orderId), order, order.createdAt),
+      Item: toItem('VoucherOrder', { ...voucherOrderKey(order.userId, order.orderId), ...dayIndexKeys('CODES', order.orderId) }, order, order.createdAt),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

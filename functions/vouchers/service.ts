@@ -61,6 +61,7 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
       voucherId,
       voucherName: voucher.name,
       unitPrice: voucher.price,
+      qty,
       codes: [],
       createdAt: new Date().toISOString(),
     };

@@ -1,5 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, newestItems, tableName } from '../shared/db';
+import type { Page } from '../shared/cursor';
+import { dayIndexKeys } from '../shared/days';
+import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import type { BalanceChange, LedgerReason, Wallet } from './money';
@@ -43,6 +45,9 @@ const keys = {
   ledgerEntry: (userId: string, seq: number) => ({ pk: `USER#${userId}`, sk: `LEDGER#${String(seq).padStart(10, '0')}` }),
   request: (userId: string, requestId: string) => ({ pk: `USER#${userId}`, sk: `WREQ#${requestId}` }),
   txnClaim: (userId: string, txnId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${txnId}` }),
+  byStatus: (status: WalletRequestStatus) => `WREQS#${status}`,
+  statusListing: (request: WalletRequest) => ({ gsi1pk: `WREQS#${request.status}`, gsi1sk: `${request.createdAt}#${request.userId}#${request.requestId}` }),
+  day: (requestId: string) => dayIndexKeys('TOPUP', requestId),
 };
 
 /** A top-up request's key, for batch reads. */
@@ -65,7 +70,12 @@ export function newWalletRequestItems(request: WalletRequest, pendingIndex: Pick
     {
       Put: {
         TableName: tableName,
-        Item: toItem('WalletRequest', { ...keys.request(request.userId, request.requestId), ...pending }, request, request.createdAt),
+        Item: toItem(
+          'WalletRequest',
+          { ...keys.request(request.userId, request.requestId), ...keys.statusListing(request), ...keys.day(request.requestId), ...pending },
+          request,
+          request.createdAt,
+        ),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -85,11 +95,12 @@ export type RequestOutcome =
   | { status: 'cancelled'; cancelReason: string };
 
 /**
- * Moves a request out of `from` (what was read) to its outcome and out of the pending index; the
- * condition makes a second settle of the same request fail instead of crediting twice.
+ * Moves a request out of `from` (what was read) to its outcome, into the listing of its new
+ * status and out of the pending index; the condition makes a second settle of the same request
+ * fail instead of crediting twice.
  */
 export function closeWalletRequestItem(request: WalletRequest, outcome: RequestOutcome, now: string): TransactionItem {
-  const fields: Record<string, string> = { ...outcome, settledAt: now, updatedAt: now };
+  const fields: Record<string, string> = { ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) };
   const names = Object.keys(fields);
   return {
     Update: {
@@ -102,6 +113,22 @@ export function closeWalletRequestItem(request: WalletRequest, outcome: RequestO
     },
   };
 }
+
+/** A top-up request by its id alone: Query gsi3 `DAY#<day of the id>`, sk = TOPUP#id. */
+export async function findWalletRequest(requestId: string): Promise<WalletRequest | undefined> {
+  const { gsi3pk, gsi3sk } = keys.day(requestId);
+  const item = await queryOne({ index: 'gsi3', key: 'gsi3pk', value: gsi3pk, sortKey: 'gsi3sk', sortValue: gsi3sk });
+  return item && walletRequestFromItem(item);
+}
+
+/** Every user's top-up requests of one status, newest first, a page at a time: Query gsi1 WREQS#<status>. */
+export async function listWalletRequestsByStatus(status: WalletRequestStatus, cursor: string | undefined, limit = 50): Promise<Page<WalletRequest>> {
+  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.byStatus(status) }, { ascending: false, cursor, limit });
+  return { ...page, items: page.items.map(walletRequestFromItem) };
+}
+
+/** How many top-ups wait for their payment: Query gsi1 WREQS#pending, count only. */
+export const countPendingTopUps = () => countPartition({ index: 'gsi1', key: 'gsi1pk', value: keys.byStatus('pending') });
 
 /** A user's top-up requests, newest first (up to 100): Query USER#id, begins_with WREQ#, descending. */
 export async function listWalletRequests(userId: string): Promise<WalletRequest[]> {
@@ -175,6 +202,11 @@ export function balanceChangeItems(userId: string, change: BalanceChange, now: s
       },
     },
   ];
+}
+
+/** A user's newest ledger entries, newest first: Query USER#id, begins_with LEDGER#, descending. */
+export async function listRecentLedger(userId: string, limit = 100): Promise<LedgerEntry[]> {
+  return (await newestItems(`USER#${userId}`, 'LEDGER#', limit)).map((item) => fromItem<LedgerEntry>(item));
 }
 
 /** A user's whole ledger, oldest first: Query USER#id, sk begins_with LEDGER#. */

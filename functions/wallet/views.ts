@@ -1,16 +1,36 @@
-import type { WalletRequestRow, WireStatus } from '../contract/wire';
-import type { WalletRequest, WalletRequestStatus } from './repo';
+import type { LedgerEntryRow, WalletRequestRow, WireStatus } from '../contract/wire';
+import type { LedgerReason } from './money';
+import type { LedgerEntry, WalletRequest, WalletRequestStatus } from './repo';
 
-const wireStatus: Record<WalletRequestStatus, WireStatus> = { pending: '0', completed: '1', cancelled: '2' };
+/** A wallet request's status on the wire: "0" pending, "1" completed, "2" cancelled. */
+export const walletRequestWireStatus: Record<WalletRequestStatus, WireStatus> = { pending: '0', completed: '1', cancelled: '2' };
 
 /** The contract's wallet transaction row, with the reason a cancelled request did not go through. */
 export const walletRequestView = (request: WalletRequest): WalletRequestRow => ({
   rq_id: request.requestId,
   txn_id: request.txnId,
-  status: wireStatus[request.status],
+  status: walletRequestWireStatus[request.status],
   amount: request.amount,
   created_at: request.createdAt,
   sender_id: request.senderNumber ?? '',
   sender_name: request.paymentMethod ?? '',
   cancel_reason: request.cancelReason ?? '',
+});
+
+const statementReasons: Record<LedgerReason, LedgerEntryRow['reason']> = {
+  topup: 'topup',
+  'plan-order': 'purchase',
+  'voucher-order': 'purchase',
+  refund: 'refund',
+  adjustment: 'adjustment',
+};
+
+/** The contract's ledger line; plan and code purchases both read as `purchase`. */
+export const ledgerEntryView = (entry: LedgerEntry): LedgerEntryRow => ({
+  seq: entry.seq,
+  delta: entry.delta,
+  balance_after: entry.balanceAfter,
+  reason: statementReasons[entry.reason],
+  reference: entry.reference,
+  created_at: entry.createdAt,
 });

@@ -18,6 +18,7 @@ const floors: Record<string, number> = {
   users: 1,
   http: 2,
   gateway: 3,
+  audit: 3,
   catalog: 3,
   content: 3,
   wallet: 4,
@@ -26,6 +27,7 @@ const floors: Record<string, number> = {
   vouchers: 5,
   payments: 6,
   platform: 6,
+  admin: 7,
 };
 
 /** Areas a repo may import besides its own: the shared floor. */

@@ -11,6 +11,6 @@ const messages = { completed: 'Payment received', cancelled: 'Payment was not co
 
 /** The return path: the payer is back from the gateway with an invoice id; settle it now if paid. */
 export const handler = userRoute({ body }, async ({ body: form, user }) => {
-  const result = await settleInvoice(form.invoice_id, user.id);
+  const result = await settleInvoice(form.invoice_id, { payerId: user.id });
   return success(result && paymentCheckView(result), messages[result?.status ?? 'pending']);
 });

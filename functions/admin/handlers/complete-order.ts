@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { idParams, optionalRemark } from '../input';
+import { completeOrder } from '../service/orders';
+import { adminOrderDetailView } from '../views';
+
+const body = v.object({ remark: optionalRemark });
+
+export const handler = adminRoute({ params: idParams, body }, async ({ params, body: form, user }) =>
+  success(adminOrderDetailView(await completeOrder(user, params.id, form.remark)), 'Order completed'),
+);

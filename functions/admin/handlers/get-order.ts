@@ -1,0 +1,7 @@
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { idParams } from '../input';
+import { orderById } from '../service/orders';
+import { adminOrderDetailView } from '../views';
+
+export const handler = adminRoute({ params: idParams }, async ({ params }) => success(adminOrderDetailView(await orderById(params.id))));

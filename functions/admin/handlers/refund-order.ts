@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { idParams, requiredRemark } from '../input';
+import { refundOrder } from '../service/orders';
+import { adminOrderDetailView } from '../views';
+
+const body = v.object({ remark: requiredRemark });
+
+export const handler = adminRoute({ params: idParams, body }, async ({ params, body: form, user }) =>
+  success(adminOrderDetailView(await refundOrder(user, params.id, form.remark)), 'Order refunded to the wallet'),
+);

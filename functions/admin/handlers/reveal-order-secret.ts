@@ -1,0 +1,7 @@
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { idParams } from '../input';
+import { revealOrderSecret } from '../service/orders';
+import { revealedSecretView } from '../views';
+
+export const handler = adminRoute({ params: idParams }, async ({ params, user }) => success(revealedSecretView(await revealOrderSecret(user, params.id))));

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import type { OrderStatus } from '../orders/repo';
+import { idField, optionalText, requiredText } from '../shared/validation';
+import type { WalletRequestStatus } from '../wallet/repo';
+
+/** `{id}` of an admin path. */
+export const idParams = v.object({ id: idField('id') });
+
+/** A list's `?cursor=`. */
+export const cursorField = optionalText(2000);
+
+const wireStatus = (message: string) => v.optional(v.picklist(['0', '1', '2'], message), '0');
+
+/** `?status=0|1|2` of the orders list, as the domain's word (pending when absent). */
+export const orderStatusField = v.pipe(
+  wireStatus('Status must be 0, 1 or 2'),
+  v.transform((status): OrderStatus => (({ '0': 'pending', '1': 'completed', '2': 'refunded' }) as const)[status]),
+);
+
+/** `?status=0|1|2` of the top-ups list, as the domain's word (pending when absent). */
+export const walletRequestStatusField = v.pipe(
+  wireStatus('Status must be 0, 1 or 2'),
+  v.transform((status): WalletRequestStatus => (({ '0': 'pending', '1': 'completed', '2': 'cancelled' }) as const)[status]),
+);
+
+/** An operator's remark to the shopper: optional on completion, required on a refund. */
+export const optionalRemark = optionalText(500);
+export const requiredRemark = requiredText('A remark is required', 500);

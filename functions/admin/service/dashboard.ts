@@ -1,0 +1,45 @@
+import { countPendingOrders } from '../../orders/repo';
+import { dhakaDay } from '../../shared/days';
+import { listAllVouchers } from '../../vouchers/repo';
+import { countPendingTopUps } from '../../wallet/repo';
+import { type DayActivity, listDayActivity } from '../repo';
+
+/** A voucher with this many codes or fewer is low on stock. */
+export const lowStockAt = 5;
+
+/** The day's figures from its activity: orders placed (refunds not in the sum), codes sold, top-ups credited. */
+export function dayFigures(activity: DayActivity[]) {
+  const figures = { orders: 0, ordersAmount: 0, codesSold: 0, codesAmount: 0, topUps: 0, topUpsAmount: 0 };
+  for (const item of activity) {
+    if (item.kind === 'ORDER') {
+      figures.orders += 1;
+      if (item.status !== 'refunded') figures.ordersAmount += item.price ?? 0;
+    } else if (item.kind === 'CODES') {
+      figures.codesSold += item.qty ?? 0;
+      figures.codesAmount += (item.unitPrice ?? 0) * (item.qty ?? 0);
+    } else if (item.status === 'completed') {
+      figures.topUps += 1;
+      figures.topUpsAmount += item.amount ?? 0;
+    }
+  }
+  return figures;
+}
+
+/**
+ * The operators' home: today's figures (the calendar day in Asia/Dhaka), the queues that wait,
+ * and the vouchers running out. Four reads in parallel, none a scan: the day index, two queue
+ * counts, the voucher listing.
+ */
+export async function dashboard(now = Date.now()) {
+  const day = dhakaDay(now);
+  const [activity, pendingOrders, pendingTopUps, vouchers] = await Promise.all([listDayActivity(day), countPendingOrders(), countPendingTopUps(), listAllVouchers()]);
+  return {
+    day,
+    today: dayFigures(activity),
+    pendingOrders,
+    pendingTopUps,
+    lowStock: vouchers.filter((voucher) => voucher.stock <= lowStockAt).sort((a, b) => a.stock - b.stock),
+  };
+}
+
+export type DashboardFigures = Awaited<ReturnType<typeof dashboard>>;

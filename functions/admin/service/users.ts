@@ -1,0 +1,71 @@
+import { auditEntry, auditItem } from '../../audit/repo';
+import { batchGet } from '../../shared/db';
+import { NotFound } from '../../shared/errors';
+import { retrying } from '../../shared/retry';
+import { transact } from '../../shared/transactions';
+import type { ActiveUser } from '../../users/active-user';
+import { type Role, type User, claimKey, findUserIds, normalizeEmail, updateProfileItem, userFromItem, userKey } from '../../users/repo';
+import { type Wallet, changeBalance } from '../../wallet/money';
+import { type LedgerEntry, balanceChangeItems, listRecentLedger, walletFromItem, walletKey } from '../../wallet/repo';
+import { lostWalletRace } from '../../wallet/service';
+
+/** A user as operators see them: the profile and the balance. */
+export interface UserWithBalance {
+  user: User;
+  wallet: Wallet;
+}
+
+/** Users and their wallets, in one BatchGetItem; ids without a user are left out. */
+async function withWallets(userIds: string[]): Promise<UserWithBalance[]> {
+  if (userIds.length === 0) return [];
+  const items = await batchGet(userIds.flatMap((id) => [userKey(id), walletKey(id)]));
+  return userIds.flatMap((_, i) => {
+    const profile = items[i * 2];
+    return profile ? [{ user: userFromItem(profile), wallet: walletFromItem(items[i * 2 + 1]) }] : [];
+  });
+}
+
+/** The users an operator's search names: exact email, mobile number or user id. */
+export async function searchUsers(query: string): Promise<UserWithBalance[]> {
+  return withWallets(await findUserIds(query));
+}
+
+/** One user with the balance and the newest 100 ledger entries, or a 404. */
+export async function userDetail(userId: string): Promise<UserWithBalance & { ledger: LedgerEntry[] }> {
+  const [[found], ledger] = await Promise.all([withWallets([userId]), listRecentLedger(userId, 100)]);
+  if (!found) throw new NotFound('User not found');
+  return { ...found, ledger };
+}
+
+/**
+ * An operator's manual change of a balance (non-zero whole taka; a debit below zero is a 409):
+ * one transaction of the balance change, its ledger entry (reason `adjustment`, reference the
+ * audit entry) and the audit entry with the operator's reason.
+ */
+export async function adjustWallet(admin: ActiveUser, userId: string, amount: number, reason: string): Promise<Wallet> {
+  return retrying(async () => {
+    const [found] = await withWallets([userId]);
+    if (!found) throw new NotFound('User not found');
+    const entry = auditEntry(admin.id, 'user.adjust', userId, `${amount > 0 ? '+' : ''}${amount} taka: ${reason}`);
+    const change = changeBalance(found.wallet, amount, 'adjustment', entry.id);
+    await transact([...balanceChangeItems(userId, change, entry.at), auditItem(entry)]);
+    return change.after;
+  }, lostWalletRace);
+}
+
+/**
+ * Grants or revokes the admin role by email (the `npm run admin` command): the profile and an
+ * audit entry in one transaction. It takes effect on the user's next request, since every admin
+ * route reads the role.
+ */
+export async function setRole(email: string, role: Role, actorId: string): Promise<User> {
+  const [claim] = await batchGet([claimKey('email', normalizeEmail(email))]);
+  const [found] = claim ? await withWallets([String(claim.userId)]) : [];
+  if (!found) throw new NotFound(`No account has the email ${email}`);
+  const now = new Date().toISOString();
+  await transact([
+    updateProfileItem(found.user, { role }, now),
+    auditItem(auditEntry(actorId, role === 'admin' ? 'user.grant-admin' : 'user.revoke-admin', found.user.id, found.user.email)),
+  ]);
+  return { ...found.user, role };
+}
