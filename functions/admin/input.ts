@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import type { OrderStatus } from '../orders/repo';
-import { idField, optionalText, requiredText } from '../shared/validation';
+import { boundedInt, idField, optionalText, requiredText } from '../shared/validation';
 import type { WalletRequestStatus } from '../wallet/repo';
 
 /** `{id}` of an admin path. */
 export const idParams = v.object({ id: idField('id') });
 
-/** A list's `?cursor=`. */
-export const cursorField = optionalText(2000);
+/** A list's `?cursor=` and `?limit=` (1 to 100 a page, 50 when absent). */
+export const pageQuery = { cursor: optionalText(2000), limit: v.optional(boundedInt(1, 100, 'Limit must be from 1 to 100'), 50) };
 
 const wireStatus = (message: string) => v.optional(v.picklist(['0', '1', '2'], message), '0');
 

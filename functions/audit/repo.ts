@@ -1,4 +1,4 @@
-import type { Page } from '../shared/cursor';
+import type { Page, PageRequest } from '../shared/cursor';
 import { queryPage, tableName } from '../shared/db';
 import { randomId } from '../shared/ids';
 import { fromItem, toItem } from '../shared/items';
@@ -40,7 +40,7 @@ export function auditItem(entry: AuditEntry): TransactionItem {
 }
 
 /** The audit, newest first, a page at a time: Query AUDIT descending. */
-export async function listAudit(cursor: string | undefined, limit = 50): Promise<Page<AuditEntry>> {
-  const page = await queryPage({ key: 'pk', value: partition }, { ascending: false, cursor, limit });
+export async function listAudit(request: PageRequest): Promise<Page<AuditEntry>> {
+  const page = await queryPage({ key: 'pk', value: partition }, { ascending: false, ...request });
   return { ...page, items: page.items.map((item) => fromItem<AuditEntry>(item)) };
 }

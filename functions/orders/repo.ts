@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Page } from '../shared/cursor';
+import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
@@ -122,8 +122,8 @@ export async function findOrder(orderId: string): Promise<PlanOrder | undefined>
 }
 
 /** The orders of one status, a page at a time: Query gsi1 ORDERS#<status>, oldest first (the fulfilment queue) or newest first. */
-export async function listOrdersByStatus(status: OrderStatus, oldestFirst: boolean, cursor: string | undefined, limit = 50): Promise<Page<PlanOrder>> {
-  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.queue(status) }, { ascending: oldestFirst, cursor, limit });
+export async function listOrdersByStatus(status: OrderStatus, oldestFirst: boolean, request: PageRequest): Promise<Page<PlanOrder>> {
+  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.queue(status) }, { ascending: oldestFirst, ...request });
   return { ...page, items: page.items.map(orderFromItem) };
 }
 

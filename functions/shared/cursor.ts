@@ -33,3 +33,9 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** Where a page starts and how long it is. */
+export interface PageRequest {
+  cursor?: string;
+  limit: number;
+}

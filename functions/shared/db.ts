@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { requiredEnv } from './config';
-import { type Page, decodeCursor, encodeCursor } from './cursor';
+import { type Page, type PageRequest, decodeCursor, encodeCursor } from './cursor';
 import type { IndexName } from './table';
 
 /** The table every repo reads and writes. */
@@ -71,7 +71,7 @@ export interface Partition {
  * One page of a partition, in key order or reversed, from where `cursor` left off: one Query.
  * Admin lists use it; a cursor made for another partition is a 400.
  */
-export async function queryPage(partition: Partition, options: { ascending: boolean; cursor?: string; limit: number }): Promise<Page<Record<string, unknown>>> {
+export async function queryPage(partition: Partition, options: PageRequest & { ascending: boolean }): Promise<Page<Record<string, unknown>>> {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName,

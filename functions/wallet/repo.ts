@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Page } from '../shared/cursor';
+import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
@@ -122,8 +122,8 @@ export async function findWalletRequest(requestId: string): Promise<WalletReques
 }
 
 /** Every user's top-up requests of one status, newest first, a page at a time: Query gsi1 WREQS#<status>. */
-export async function listWalletRequestsByStatus(status: WalletRequestStatus, cursor: string | undefined, limit = 50): Promise<Page<WalletRequest>> {
-  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.byStatus(status) }, { ascending: false, cursor, limit });
+export async function listWalletRequestsByStatus(status: WalletRequestStatus, request: PageRequest): Promise<Page<WalletRequest>> {
+  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.byStatus(status) }, { ascending: false, ...request });
   return { ...page, items: page.items.map(walletRequestFromItem) };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -44,7 +44,18 @@ interface LocalState {
   logins: DemoLogins;
 }
 
-const tableName = 'storefront-local';
+/** The local stack's table name. */
+export const tableName = 'storefront-local';
+
+/** What a running stack says of itself in its data folder, for tools that use its data. */
+export interface RunningStackFile {
+  pid: number;
+  dynamoDbEndpoint: string;
+  tableName: string;
+}
+
+/** Where a running stack of this data folder describes itself. */
+export const runningStackFile = (stateDir: string) => join(stateDir, 'running.json');
 
 /** Fresh secrets, unless the caller (the test runner) passes its own in the environment. */
 function freshState(): LocalState {
@@ -137,6 +148,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     stops.unshift(() => new Promise((done) => server.close(() => done())));
     const { port } = server.address() as AddressInfo;
+    if (options.stateDir) {
+      // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
+      const file = runningStackFile(options.stateDir);
+      await writeFile(file, JSON.stringify({ pid: process.pid, dynamoDbEndpoint: dynamo.endpoint, tableName } satisfies RunningStackFile));
+      stops.unshift(() => rm(file, { force: true }));
+    }
 
     return {
       url: `http://localhost:${port}`,

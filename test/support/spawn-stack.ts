@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -24,6 +24,9 @@ export interface StackInfo {
   gatewayApiKey: string;
 }
 
+/** What a stack of this name has logged so far (its functions' lines and its own). */
+export const stackLog = (name: string) => readFileSync(join(projectRoot, 'test-results', `${name}-stack.log`), 'utf8');
+
 /**
  * Starts the local stack exactly as `npm start` does, on a free port with fresh in-memory
  * data, and waits for its ready line. Its logs go to test-results/<name>-stack.log.
@@ -40,7 +43,8 @@ export async function spawnStack(name: string, options: { staticDir?: string }):
       APP_MASTER_SECRET: masterSecret,
       GATEWAY_API_KEY: gatewayApiKey,
       LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
-      POWERTOOLS_LOG_LEVEL: 'WARN',
+      // Every request's line, so that tests can search what the functions log.
+      POWERTOOLS_LOG_LEVEL: 'INFO',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { listAudit } from '../../audit/repo';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { cursorField } from '../input';
+import { pageQuery } from '../input';
 import { auditView, pageView } from '../views';
 
-const query = v.object({ cursor: cursorField });
+const query = v.object({ ...pageQuery });
 
-export const handler = adminRoute({ query }, async ({ query: { cursor } }) => success(pageView(await listAudit(cursor), auditView)));
+export const handler = adminRoute({ query }, async ({ query: { cursor, limit } }) => success(pageView(await listAudit({ cursor, limit }), auditView)));

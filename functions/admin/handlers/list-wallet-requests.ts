@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { cursorField, walletRequestStatusField } from '../input';
+import { pageQuery, walletRequestStatusField } from '../input';
 import { walletRequestsOf } from '../service/wallet-requests';
 import { adminWalletRequestView, pageView } from '../views';
 
-const query = v.object({ status: walletRequestStatusField, cursor: cursorField });
+const query = v.object({ status: walletRequestStatusField, ...pageQuery });
 
-export const handler = adminRoute({ query }, async ({ query: { status, cursor } }) => success(pageView(await walletRequestsOf(status, cursor), adminWalletRequestView)));
+export const handler = adminRoute({ query }, async ({ query: { status, cursor, limit } }) =>
+  success(pageView(await walletRequestsOf(status, { cursor, limit }), adminWalletRequestView)),);

@@ -1,6 +1,6 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { type OrderStatus, type PlanOrder, findOrder, getOrder, listOrdersByStatus, orderStatusItem } from '../../orders/repo';
-import type { Page } from '../../shared/cursor';
+import type { Page, PageRequest } from '../../shared/cursor';
 import { Conflict, NotFound } from '../../shared/errors';
 import { retrying } from '../../shared/retry';
 import { unseal } from '../../shared/sealed';
@@ -13,9 +13,9 @@ import { balanceChangeItems, getWallet } from '../../wallet/repo';
  * A page of the orders of one status: pending ones oldest first (the queue operators work), the
  * others newest first, unless the operator asks for the other order.
  */
-export function ordersOf(status: OrderStatus, sort: 'oldest' | 'newest' | undefined, cursor: string | undefined): Promise<Page<PlanOrder>> {
+export function ordersOf(status: OrderStatus, sort: 'oldest' | 'newest' | undefined, page: PageRequest): Promise<Page<PlanOrder>> {
   const oldestFirst = sort ? sort === 'oldest' : status === 'pending';
-  return listOrdersByStatus(status, oldestFirst, cursor);
+  return listOrdersByStatus(status, oldestFirst, page);
 }
 
 /** An order by its id, or a 404. */

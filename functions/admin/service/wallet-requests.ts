@@ -1,14 +1,14 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { settleInvoice } from '../../payments/service';
-import type { Page } from '../../shared/cursor';
+import type { Page, PageRequest } from '../../shared/cursor';
 import { BadGateway, Conflict, NotFound } from '../../shared/errors';
 import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
 import { type WalletRequest, type WalletRequestStatus, findWalletRequest, listWalletRequestsByStatus } from '../../wallet/repo';
 
 /** A page of every user's top-ups of one status, newest first. */
-export function walletRequestsOf(status: WalletRequestStatus, cursor: string | undefined): Promise<Page<WalletRequest>> {
-  return listWalletRequestsByStatus(status, cursor);
+export function walletRequestsOf(status: WalletRequestStatus, page: PageRequest): Promise<Page<WalletRequest>> {
+  return listWalletRequestsByStatus(status, page);
 }
 
 /**
