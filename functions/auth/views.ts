@@ -13,5 +13,6 @@ export function userInfoView({ user, wallet }: Account, authToken?: string): Use
     photoURL: user.photoURL ?? '',
     wallet_balance: wallet.balance,
     has_password: Boolean(user.passwordHash),
+    role: user.role,
   };
 }

@@ -23,6 +23,8 @@ export interface UserInfo {
   wallet_balance: number;
   /** False for a Google-only account, which may set a first password without a current one. */
   has_password: boolean;
+  /** `admin` for the shop's operators, who see the admin console. */
+  role: 'shopper' | 'admin';
 }
 
 /** GET /user/master_category_list */
