@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, putItem, tableName } from '../shared/db';
-import { fromItem, position, toItem } from '../shared/items';
-import type { TransactionItem } from '../shared/transactions';
+import { db, tableName } from '../shared/db';
+import { fromItem, position } from '../shared/items';
+import { type TransactionItem, childCountItem, deleteChildlessItem, upsertItem } from '../shared/transactions';
 
 /** A master category: a game (top-ups) or a gift-card brand (codes, name ends with a full stop). */
 export interface MasterCategory {
@@ -45,19 +45,49 @@ const keys = {
   planListing: (p: Plan) => ({ gsi1pk: `GROUP#${p.groupId}`, gsi1sk: `PLAN#${position(p.position)}#${p.id}` }),
 };
 
-/** Stores a master category (seed and admin). */
-export function putMasterCategory(category: MasterCategory): Promise<void> {
-  return putItem(toItem('MasterCategory', { ...keys.masterCategory(category.id), ...keys.masterCategoryListing(category) }, category));
+/** The item that stores a master category, new or changed (its count of children is kept). */
+export const masterCategoryItem = (category: MasterCategory, isNew: boolean, now: string) =>
+  upsertItem('MasterCategory', { ...keys.masterCategory(category.id), ...keys.masterCategoryListing(category) }, category, isNew, now);
+
+/** The item that stores a plan group, new or changed (its count of plans is kept). */
+export const planGroupItem = (group: PlanGroup, isNew: boolean, now: string) =>
+  upsertItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, group, isNew, now);
+
+/** The item that stores a plan, new or changed. */
+export const planItem = (plan: Plan, isNew: boolean, now: string) => upsertItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, plan, isNew, now);
+
+/** A master category counts its plan groups and vouchers: one more (or less) in the transaction that adds (or removes) one. */
+export const masterCategoryChildItem = (masterCategoryId: string, delta: number) => childCountItem(keys.masterCategory(masterCategoryId), delta);
+
+/** A plan group counts its plans, likewise. */
+export const planGroupChildItem = (groupId: string, delta: number) => childCountItem(keys.group(groupId), delta);
+
+/** Deletes a master category that has no plan groups or vouchers left. */
+export const deleteMasterCategoryItem = (id: string) => deleteChildlessItem(keys.masterCategory(id));
+
+/** Deletes a plan group that has no plans left. */
+export const deletePlanGroupItem = (id: string) => deleteChildlessItem(keys.group(id));
+
+/** Deletes a plan. */
+export const deletePlanItem = (id: string) => deleteChildlessItem(keys.plan(id));
+
+/** The plans of a renamed group take its new name (they carry it so that one read decides an order form). */
+export function renamePlanItems(plans: Pick<Plan, 'id'>[], groupName: string, now: string): TransactionItem[] {
+  return plans.map((plan) => ({
+    Update: {
+      TableName: tableName,
+      Key: keys.plan(plan.id),
+      UpdateExpression: 'SET groupName = :name, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':name': groupName, ':now': now },
+    },
+  }));
 }
 
-/** Stores a plan group (seed and admin). */
-export function putPlanGroup(group: PlanGroup): Promise<void> {
-  return putItem(toItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, group));
-}
-
-/** Stores a plan (seed and admin). */
-export function putPlan(plan: Plan): Promise<void> {
-  return putItem(toItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, plan));
+/** A plan: GetItem PLAN#id / #META, strongly consistent. */
+export async function getPlan(id: string): Promise<Plan | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.plan(id), ConsistentRead: true }));
+  return Item ? planFromItem(Item) : undefined;
 }
 
 /** Every item of one gsi1 partition (whose sort key starts with `prefix`, if given), in key order. */
@@ -85,9 +115,9 @@ export function listMasterCategories(): Promise<MasterCategory[]> {
   return queryListing<MasterCategory>('MCATS');
 }
 
-/** A master category: GetItem MCAT#id / #META. */
+/** A master category: GetItem MCAT#id / #META, strongly consistent. */
 export async function getMasterCategory(id: string): Promise<MasterCategory | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.masterCategory(id) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.masterCategory(id), ConsistentRead: true }));
   return Item ? fromItem<MasterCategory>(Item) : undefined;
 }
 
@@ -96,9 +126,9 @@ export function listPlanGroups(masterCategoryId: string): Promise<PlanGroup[]> {
   return queryListing<PlanGroup>(`MCAT#${masterCategoryId}`, 'GROUP#');
 }
 
-/** A plan group: GetItem GROUP#id / #META. */
+/** A plan group: GetItem GROUP#id / #META, strongly consistent. */
 export async function getPlanGroup(id: string): Promise<PlanGroup | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.group(id) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.group(id), ConsistentRead: true }));
   return Item ? fromItem<PlanGroup>(Item) : undefined;
 }
 

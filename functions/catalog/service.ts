@@ -1,4 +1,5 @@
-import { NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '../shared/errors';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import * as repo from './repo';
 
 export type { MasterCategory, Plan, PlanGroup } from './repo';
@@ -31,3 +32,87 @@ export async function plans(groupId: string) {
   if (found.length === 0 && !(await repo.getPlanGroup(groupId))) throw new NotFound('Category not found');
   return found;
 }
+
+/** What a catalog write adds to its own transaction: an operator's audit entry. */
+type AlsoWrite = TransactionItem[];
+
+/** Runs a catalog write; a failed condition on its first item means the item is missing (update) or taken (create). */
+async function write(items: TransactionItem[], isNew: boolean, what: string): Promise<void> {
+  try {
+    await transact(items);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw isNew ? new Conflict(`A ${what} with this id exists`) : new NotFound(`${what[0]!.toUpperCase()}${what.slice(1)} not found`);
+    if (error instanceof TransactionCancelled && error.reasons.includes('ConditionalCheckFailed')) throw new NotFound('The category it belongs to was not found');
+    throw error;
+  }
+}
+
+/** Stores a game or gift-card brand, new or changed. */
+export async function saveMasterCategory(category: repo.MasterCategory, isNew: boolean, alsoWrite: AlsoWrite = []): Promise<repo.MasterCategory> {
+  await write([repo.masterCategoryItem(category, isNew, new Date().toISOString()), ...alsoWrite], isNew, 'category');
+  return category;
+}
+
+/**
+ * Stores a plan group, new or changed, counted under its game (moved between games: counted
+ * under the new one only). A renamed group renames its plans in the same transaction, since
+ * each plan carries its group's name.
+ */
+export async function savePlanGroup(group: repo.PlanGroup, previous: repo.PlanGroup | undefined, alsoWrite: AlsoWrite = []): Promise<repo.PlanGroup> {
+  const now = new Date().toISOString();
+  const items = [repo.planGroupItem(group, !previous, now)];
+  if (previous?.masterCategoryId !== group.masterCategoryId) {
+    items.push(repo.masterCategoryChildItem(group.masterCategoryId, 1));
+    if (previous) items.push(repo.masterCategoryChildItem(previous.masterCategoryId, -1));
+  }
+  if (previous && previous.name !== group.name) items.push(...repo.renamePlanItems(await repo.listPlans(group.id), group.name, now));
+  await write([...items, ...alsoWrite], !previous, 'plan group');
+  return group;
+}
+
+/** Stores a plan, new or changed, counted under its group, with the group's name. */
+export async function savePlan(plan: Omit<repo.Plan, 'groupName'>, previous: repo.Plan | undefined, alsoWrite: AlsoWrite = []): Promise<repo.Plan> {
+  const group = await repo.getPlanGroup(plan.groupId);
+  if (!group) throw new NotFound('Plan group not found');
+  const stored: repo.Plan = { ...plan, groupName: group.name };
+  const items = [repo.planItem(stored, !previous, new Date().toISOString())];
+  if (previous?.groupId !== plan.groupId) {
+    items.push(repo.planGroupChildItem(plan.groupId, 1));
+    if (previous) items.push(repo.planGroupChildItem(previous.groupId, -1));
+  }
+  await write([...items, ...alsoWrite], !previous, 'plan');
+  return stored;
+}
+
+/** Deletes a master category without plan groups or vouchers (else 409). */
+export async function deleteMasterCategory(id: string, alsoWrite: AlsoWrite = []): Promise<void> {
+  await deleteChildless(repo.deleteMasterCategoryItem(id), alsoWrite, () => repo.getMasterCategory(id), 'Category', 'it still has plan groups or vouchers');
+}
+
+/** Deletes a plan group without plans (else 409). */
+export async function deletePlanGroup(id: string, alsoWrite: AlsoWrite = []): Promise<void> {
+  const group = await repo.getPlanGroup(id);
+  if (!group) throw new NotFound('Plan group not found');
+  await deleteChildless(repo.deletePlanGroupItem(id), [repo.masterCategoryChildItem(group.masterCategoryId, -1), ...alsoWrite], async () => group, 'Plan group', 'it still has plans');
+}
+
+/** Deletes a plan. */
+export async function deletePlan(id: string, alsoWrite: AlsoWrite = []): Promise<void> {
+  const plan = await repo.getPlan(id);
+  if (!plan) throw new NotFound('Plan not found');
+  await deleteChildless(repo.deletePlanItem(id), [repo.planGroupChildItem(plan.groupId, -1), ...alsoWrite], async () => plan, 'Plan', '');
+}
+
+/** A delete whose condition failed: 404 when the item is gone, else 409 because children remain. */
+async function deleteChildless(item: TransactionItem, alsoWrite: AlsoWrite, read: () => Promise<unknown>, what: string, children: string): Promise<void> {
+  try {
+    await transact([item, ...alsoWrite]);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.failedAt(0))) throw error;
+    if (!(await read())) throw new NotFound(`${what} not found`);
+    throw new Conflict(`${what} cannot be deleted: ${children}`);
+  }
+}
+
+/** A master category's item of its count of vouchers, for the vouchers area's writes. */
+export const voucherCountItem = repo.masterCategoryChildItem;

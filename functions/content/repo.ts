@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, putItem, tableName } from '../shared/db';
-import { fromItem, position, toItem } from '../shared/items';
-import type { TransactionItem } from '../shared/transactions';
+import { db, tableName } from '../shared/db';
+import { fromItem, toItem } from '../shared/items';
+import { type TransactionItem, upsertItem } from '../shared/transactions';
 
 /** A home-page banner: image, name and an HTML description whose first anchor is the slide's link. */
 export interface BannerEvent {
@@ -55,13 +55,14 @@ const sitePartition = 'SITE';
 
 const keys = {
   settings: () => ({ pk: sitePartition, sk: 'SETTINGS' }),
-  event: (e: BannerEvent) => ({ pk: sitePartition, sk: `EVENT#${position(e.position)}#${e.id}` }),
-  channel: (c: PaymentChannel) => ({ pk: sitePartition, sk: `SENDER#${position(c.position)}#${c.id}` }),
+  event: (id: string) => ({ pk: sitePartition, sk: `EVENT#${id}` }),
+  channel: (id: string) => ({ pk: sitePartition, sk: `SENDER#${id}` }),
   blogPost: (id: string) => ({ pk: `BLOG#${id}`, sk: '#META' }),
   blogListing: (p: BlogPost) => ({ gsi1pk: 'BLOGS', gsi1sk: `${p.createdAt}#${p.id}` }),
 };
 
-async function querySite<T>(prefix: string): Promise<T[]> {
+/** The items of the site partition under `prefix`, in their `position` order (a handful: sorted here). */
+async function querySite<T extends { id: string; position: number }>(prefix: string): Promise<T[]> {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -69,20 +70,28 @@ async function querySite<T>(prefix: string): Promise<T[]> {
       ExpressionAttributeValues: { ':pk': sitePartition, ':prefix': prefix },
     }),
   );
-  return Items.map((item) => fromItem<T>(item));
+  return Items.map((item) => fromItem<T>(item)).sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
 }
 
-/** Stores a banner event (seed and admin). */
-export const putEvent = (event: BannerEvent) => putItem(toItem('BannerEvent', keys.event(event), event));
+/** The item that stores a banner event, new or changed. */
+export const eventItem = (event: BannerEvent, isNew: boolean, now: string) => upsertItem('BannerEvent', keys.event(event.id), event, isNew, now);
 
-/** Stores a payment channel (seed and admin). */
-export const putPaymentChannel = (channel: PaymentChannel) => putItem(toItem('PaymentChannel', keys.channel(channel), channel));
+/** The item that stores a payment channel, new or changed. */
+export const paymentChannelItem = (channel: PaymentChannel, isNew: boolean, now: string) => upsertItem('PaymentChannel', keys.channel(channel.id), channel, isNew, now);
 
-/** Stores a blog post (seed and admin). */
-export const putBlogPost = (post: BlogPost) => putItem(toItem('BlogPost', { ...keys.blogPost(post.id), ...keys.blogListing(post) }, post, post.createdAt));
+/** The item that stores a blog post, new or changed; it is listed by when it was first posted. */
+export const blogPostItem = (post: BlogPost, isNew: boolean, now: string) =>
+  upsertItem('BlogPost', { ...keys.blogPost(post.id), ...keys.blogListing(post) }, post, isNew, now);
 
-/** Stores the site settings (seed and admin). */
-export const putSettings = (settings: SiteSettings) => putItem(toItem('SiteSettings', keys.settings(), settings));
+/** The item that stores the site settings, whole. */
+export const settingsItem = (settings: SiteSettings, now: string): TransactionItem => ({
+  Put: { TableName: tableName, Item: toItem('SiteSettings', keys.settings(), settings, now) },
+});
+
+/** The deletion of a banner event, a payment channel or a blog post, which must exist. */
+export function deleteContentItem(kind: 'event' | 'channel' | 'blogPost', id: string): TransactionItem {
+  return { Delete: { TableName: tableName, Key: keys[kind](id), ConditionExpression: 'attribute_exists(pk)' } };
+}
 
 /** Every banner event in slide order: Query SITE, begins_with EVENT#. */
 export const listEvents = () => querySite<BannerEvent>('EVENT#');
@@ -90,9 +99,9 @@ export const listEvents = () => querySite<BannerEvent>('EVENT#');
 /** Every payment channel in order: Query SITE, begins_with SENDER#. */
 export const listPaymentChannels = () => querySite<PaymentChannel>('SENDER#');
 
-/** The site settings: GetItem SITE / SETTINGS. */
-export async function getSettings(): Promise<SiteSettings | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.settings() }));
+/** The site settings: GetItem SITE / SETTINGS (strongly consistent for an operator's change). */
+export async function getSettings(consistent = false): Promise<SiteSettings | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.settings(), ConsistentRead: consistent }));
   return Item ? fromItem<SiteSettings>(Item) : undefined;
 }
 
@@ -129,7 +138,7 @@ export async function listBlogPosts(): Promise<BlogPost[]> {
 }
 
 /** One blog post: GetItem BLOG#id / #META. */
-export async function getBlogPost(id: string): Promise<BlogPost | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.blogPost(id) }));
+export async function getBlogPost(id: string, consistent = false): Promise<BlogPost | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.blogPost(id), ConsistentRead: consistent }));
   return Item ? fromItem<BlogPost>(Item) : undefined;
 }

@@ -65,6 +65,19 @@ export interface Partition {
   /** `pk`, or the index's partition key (`gsi1pk`, …). */
   key: string;
   value: string;
+  /** Only the items whose sort key (`sortKey`, `sk` by default) begins with this. */
+  sortPrefix?: string;
+  sortKey?: string;
+}
+
+/** The key condition of a partition, with its names and values. */
+function partitionCondition(partition: Partition) {
+  const names: Record<string, string> = { '#pk': partition.key };
+  const values: Record<string, string> = { ':pk': partition.value };
+  if (partition.sortPrefix === undefined) return { KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  names['#sk'] = partition.sortKey ?? 'sk';
+  values[':prefix'] = partition.sortPrefix;
+  return { KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }
 
 /**
@@ -76,9 +89,7 @@ export async function queryPage(partition: Partition, options: PageRequest & { a
     new QueryCommand({
       TableName: tableName,
       IndexName: partition.index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': partition.key },
-      ExpressionAttributeValues: { ':pk': partition.value },
+      ...partitionCondition(partition),
       ScanIndexForward: options.ascending,
       Limit: options.limit,
       ExclusiveStartKey: decodeCursor(options.cursor, { [partition.key]: partition.value }),
@@ -96,9 +107,7 @@ export async function countPartition(partition: Partition): Promise<number> {
       new QueryCommand({
         TableName: tableName,
         IndexName: partition.index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': partition.key },
-        ExpressionAttributeValues: { ':pk': partition.value },
+        ...partitionCondition(partition),
         Select: 'COUNT',
         ExclusiveStartKey: startKey,
       }),

@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db } from './db';
+import { db, tableName } from './db';
+import type { ItemKeys } from './items';
 
 /** One item of a TransactWriteItems call, as the document client takes it. */
 export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -38,4 +39,53 @@ export async function transact(items: TransactionItem[], clientRequestToken?: st
     }
     throw error;
   }
+}
+
+/**
+ * An item written field by field: a new one (conditioned on not existing) or a change of one that
+ * exists (conditioned on existing), keeping what the change does not name (its `children` count,
+ * `createdAt`). Undefined attributes are left as they are.
+ */
+export function upsertItem(entity: string, keys: ItemKeys, attributes: object, isNew: boolean, now: string): TransactionItem {
+  const { pk, sk, ...indexKeys } = keys;
+  const { createdAt = now, ...rest } = attributes as { createdAt?: string };
+  const fields = Object.entries({ ...rest, ...indexKeys, entity, updatedAt: now }).filter(([, value]) => value !== undefined);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { pk, sk },
+      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :f${i}`).join(', ')}, createdAt = if_not_exists(createdAt, :now)`,
+      ConditionExpression: isNew ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])), ':now': createdAt },
+    },
+  };
+}
+
+/**
+ * A change of a parent's count of children (plan groups and vouchers of a game or brand, plans
+ * of a group), in the transaction that adds, moves or removes the child; the parent must exist.
+ */
+export function childCountItem(parent: { pk: string; sk: string }, delta: number): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: parent,
+      UpdateExpression: 'ADD children :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+/** The deletion of an item that exists and has no children left (see `childCountItem`). */
+export function deleteChildlessItem(key: { pk: string; sk: string }): TransactionItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: key,
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(children) OR children = :none)',
+      ExpressionAttributeValues: { ':none': 0 },
+    },
+  };
 }

@@ -1,9 +1,9 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
-import { db, newestItems, putItem, tableName } from '../shared/db';
-import { randomId } from '../shared/ids';
+import { batchGet, db, newestItems, queryPage, tableName } from '../shared/db';
 import { fromItem, position, toItem } from '../shared/items';
-import { type TransactionItem, transact } from '../shared/transactions';
+import type { TransactionItem } from '../shared/transactions';
 
 /** A voucher (gift card) sold as codes; `description` is the Rules HTML. */
 export interface Voucher {
@@ -38,15 +38,26 @@ const keys = {
   everyVoucher: (voucherId: string) => ({ gsi2pk: 'VOUCHERS', gsi2sk: voucherId }),
   stockShard: (voucherId: string, shard: number) => ({ pk: `VOUCHER#${voucherId}`, sk: `#STOCK#${shard}` }),
   code: (voucherId: string, codeId: string) => ({ pk: `VOUCHER#${voucherId}`, sk: `CODE#${codeId}` }),
+  codeClaim: (hash: string) => ({ pk: `CODEHASH#${hash}`, sk: '#CLAIM' }),
 };
 
-/** Stores a voucher and its empty stock shards (seed and admin). */
-export async function putVoucher(voucher: Voucher): Promise<void> {
+/**
+ * The items that store a voucher, new or changed: its meta item (a new one conditioned on not
+ * existing) and its eight stock shards, whose listing keys follow the voucher's brand and position
+ * while their counts are kept (or start at zero).
+ */
+export function voucherItems(voucher: Voucher, isNew: boolean, now: string): TransactionItem[] {
   const listing = keys.voucherListing(voucher);
   const everyVoucher = keys.everyVoucher(voucher.id);
-  await putItem(toItem('Voucher', { ...keys.voucher(voucher.id), ...listing, ...everyVoucher }, voucher));
-  await transact(
-    Array.from({ length: stockShards }, (_, shard) => ({
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('Voucher', { ...keys.voucher(voucher.id), ...listing, ...everyVoucher }, voucher, now),
+        ...(isNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'attribute_exists(pk)' }),
+      },
+    },
+    ...Array.from({ length: stockShards }, (_, shard) => ({
       Update: {
         TableName: tableName,
         Key: keys.stockShard(voucher.id, shard),
@@ -64,37 +75,149 @@ export async function putVoucher(voucher: Voucher): Promise<void> {
         },
       },
     })),
-  );
+  ];
 }
 
-/** Adds unsold codes to a voucher's inventory, each with its shard count, in transactions of up to 90 codes. */
-export async function addCodes(voucherId: string, codes: string[]): Promise<void> {
-  const now = new Date().toISOString();
-  for (let start = 0; start < codes.length; start += 90) {
-    const batch = codes.slice(start, start + 90).map((code) => ({ code, codeId: randomId(12), shard: Math.floor(Math.random() * stockShards) }));
-    const perShard = new Map<number, number>();
-    for (const { shard } of batch) perShard.set(shard, (perShard.get(shard) ?? 0) + 1);
-    const items: TransactionItem[] = batch.map(({ code, codeId, shard }) => ({
-      Put: {
+/**
+ * The items that delete a voucher: its meta item and its shards, each shard on the condition that
+ * it counts no unsold code (a voucher with codes left cannot go). Order: meta, shards 0–7.
+ */
+export function deleteVoucherItems(voucherId: string): TransactionItem[] {
+  return [
+    { Delete: { TableName: tableName, Key: keys.voucher(voucherId), ConditionExpression: 'attribute_exists(pk)' } },
+    ...Array.from({ length: stockShards }, (_, shard) => ({
+      Delete: {
         TableName: tableName,
-        Item: toItem('VoucherCode', keys.code(voucherId, codeId), { voucherId, codeId, code, shard }, now),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Key: keys.stockShard(voucherId, shard),
+        ConditionExpression: 'attribute_not_exists(pk) OR #count = :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':zero': 0 },
       },
-    }));
-    for (const [shard, added] of perShard) {
-      items.push({
-        Update: {
+    })),
+  ];
+}
+
+/** A voucher: GetItem VOUCHER#id / #META, strongly consistent. */
+export async function getVoucher(voucherId: string): Promise<Voucher | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.voucher(voucherId), ConsistentRead: true }));
+  return Item && fromItem<Voucher>(Item);
+}
+
+/** A voucher's unsold codes, counted by its shards: Query VOUCHER#id, begins_with #STOCK#, strongly consistent. */
+export async function stockOf(voucherId: string): Promise<number> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `VOUCHER#${voucherId}`, ':prefix': '#STOCK#' },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.reduce((sum, item) => sum + Number(item.count ?? 0), 0);
+}
+
+/** A code to add: the code, the hash its claim is keyed by, its id and its stock shard. */
+export interface CodeToAdd {
+  code: string;
+  hash: string;
+  codeId: string;
+  shard: number;
+}
+
+/**
+ * The items that add codes to a voucher's inventory: for each code, its claim (keyed by the
+ * code's hash, conditioned on not existing: a code is in the inventory once, ever) then the code
+ * itself; then each shard's count goes up by the codes it gained. Codes and their stock therefore
+ * come together or not at all. A cancellation reason at index 2i names codes[i]'s claim.
+ */
+export function addCodeItems(voucherId: string, codes: CodeToAdd[], now: string): TransactionItem[] {
+  const perShard = new Map<number, number>();
+  for (const { shard } of codes) perShard.set(shard, (perShard.get(shard) ?? 0) + 1);
+  return [
+    ...codes.flatMap(({ code, hash, codeId, shard }) => [
+      {
+        Put: {
           TableName: tableName,
-          Key: keys.stockShard(voucherId, shard),
-          UpdateExpression: 'ADD #count :added',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':added': added },
+          Item: toItem('CodeClaim', keys.codeClaim(hash), { voucherId, codeId }, now),
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      });
-    }
-    await transact(items);
-  }
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: toItem('VoucherCode', keys.code(voucherId, codeId), { voucherId, codeId, code, shard }, now),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]),
+    ...[...perShard].map(([shard, added]) => ({
+      Update: {
+        TableName: tableName,
+        Key: keys.stockShard(voucherId, shard),
+        UpdateExpression: 'ADD #count :added',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':added': added },
+      },
+    })),
+  ];
+}
+
+/** Which of these code hashes already have a claim (sold, unsold anywhere, or voided): BatchGetItem, 100 a call. */
+export async function claimedHashes(hashes: string[]): Promise<Set<string>> {
+  const chunks = Array.from({ length: Math.ceil(hashes.length / 100) }, (_, i) => hashes.slice(i * 100, i * 100 + 100));
+  const found = await Promise.all(chunks.map((chunk) => batchGet(chunk.map(keys.codeClaim))));
+  return new Set(chunks.flatMap((chunk, c) => chunk.filter((_, i) => found[c]![i] !== undefined)));
+}
+
+/** An unsold code as the inventory holds it. */
+export interface StoredCode {
+  voucherId: string;
+  codeId: string;
+  code: string;
+  shard: number;
+  createdAt: string;
+}
+
+/** A page of a voucher's unsold codes, oldest id first: Query VOUCHER#id, begins_with CODE#. */
+export async function listCodes(voucherId: string, request: PageRequest): Promise<Page<StoredCode>> {
+  const page = await queryPage({ key: 'pk', value: `VOUCHER#${voucherId}`, sortPrefix: 'CODE#' }, { ascending: true, ...request });
+  return { ...page, items: page.items.map((item) => fromItem<StoredCode>(item)) };
+}
+
+/** One unsold code: GetItem VOUCHER#id / CODE#codeId, strongly consistent. */
+export async function getCode(voucherId: string, codeId: string): Promise<StoredCode | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.code(voucherId, codeId), ConsistentRead: true }));
+  return Item && fromItem<StoredCode>(Item);
+}
+
+/**
+ * The items that void an unsold code: the code goes (on the condition it is still there), its shard
+ * counts one less, and its claim stays, marked voided, so the code cannot come back.
+ */
+export function voidCodeItems(code: StoredCode, hash: string, now: string): TransactionItem[] {
+  return [
+    { Delete: { TableName: tableName, Key: keys.code(code.voucherId, code.codeId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.stockShard(code.voucherId, code.shard),
+        UpdateExpression: 'ADD #count :minus',
+        ConditionExpression: '#count >= :one',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.codeClaim(hash),
+        UpdateExpression: 'SET voidedAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      },
+    },
+  ];
 }
 
 /** Vouchers with their stock (the sum of their shards) from one listing Query that returns both, in key order. */

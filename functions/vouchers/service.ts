@@ -1,17 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { requireMasterCategory } from '../catalog/service';
+import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
-import { timeOrderedId } from '../shared/ids';
-import { TransactionCancelled, transact } from '../shared/transactions';
+import { randomId, timeOrderedId } from '../shared/ids';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance, totalPrice } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
+import { type NewCode, codeHash } from './inventory';
 import * as repo from './repo';
-import type { CodeCandidate, VoucherOrder } from './repo';
+import type { CodeCandidate, CodeToAdd, Voucher, VoucherOrder } from './repo';
 
 /**
  * A brand's vouchers with their stock, in order. An empty listing reads the brand too, so that an
@@ -95,4 +96,92 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
 /** The signed-in user's code purchases, newest first. */
 export function codeHistory(user: ActiveUser): Promise<VoucherOrder[]> {
   return repo.listVoucherOrders(user.id);
+}
+
+/**
+ * Stores a voucher, new or changed (`previous`), counted under its brand, with `alsoWrite` (an
+ * operator's audit entry) in the same transaction.
+ */
+export async function saveVoucher(voucher: Voucher, previous: Voucher | undefined, alsoWrite: TransactionItem[] = []): Promise<Voucher> {
+  const items = repo.voucherItems(voucher, !previous, new Date().toISOString());
+  if (previous?.masterCategoryId !== voucher.masterCategoryId) {
+    items.push(voucherCountItem(voucher.masterCategoryId, 1));
+    if (previous) items.push(voucherCountItem(previous.masterCategoryId, -1));
+  }
+  try {
+    await transact([...items, ...alsoWrite]);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.failedAt(0)) throw previous ? new NotFound('Voucher not found') : new Conflict('A voucher with this id exists');
+    if (error.reasons.includes('ConditionalCheckFailed')) throw new NotFound('Category not found');
+    throw error;
+  }
+  return voucher;
+}
+
+/** Deletes a voucher that has no unsold codes left (else 409), with `alsoWrite` in the same transaction. */
+export async function deleteVoucher(voucherId: string, alsoWrite: TransactionItem[] = []): Promise<void> {
+  const voucher = await repo.getVoucher(voucherId);
+  if (!voucher) throw new NotFound('Voucher not found');
+  try {
+    await transact([...repo.deleteVoucherItems(voucherId), voucherCountItem(voucher.masterCategoryId, -1), ...alsoWrite]);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.failedAt(0)) throw new NotFound('Voucher not found');
+    throw new Conflict('This voucher still has unsold codes: void them first');
+  }
+}
+
+/** Codes of one transaction: two items each (claim, code), the shards' counts and the audit entry stay within 100. */
+const codesPerTransaction = 45;
+
+/**
+ * Adds codes to a voucher's inventory, each once ever: codes already claimed (sold, unsold under
+ * any voucher, or voided) are skipped, and the rest go in transactions that put each claim, each
+ * code and its shard's count together. A claim that another upload takes in between cancels its
+ * transaction; that code then counts as a duplicate and the rest are written again.
+ * `auditItemFor` gives each transaction its audit entry.
+ */
+export async function addCodes(
+  voucherId: string,
+  codes: NewCode[],
+  auditItemFor: (part: { added: number; part: number; parts: number }) => TransactionItem[] = () => [],
+): Promise<{ added: number; duplicates: number }> {
+  if (!(await repo.getVoucher(voucherId))) throw new NotFound('Voucher not found');
+  const claimed = await repo.claimedHashes(codes.map((code) => code.hash));
+  const fresh = codes.filter((code) => !claimed.has(code.hash));
+  let duplicates = codes.length - fresh.length;
+  let added = 0;
+  const parts = Math.ceil(fresh.length / codesPerTransaction);
+  for (let part = 0; part < parts; part += 1) {
+    let batch: CodeToAdd[] = fresh
+      .slice(part * codesPerTransaction, (part + 1) * codesPerTransaction)
+      .map((code) => ({ ...code, codeId: randomId(12), shard: randomInt(repo.stockShards) }));
+    for (let attempt = 1; batch.length > 0; attempt += 1) {
+      try {
+        await transact([...repo.addCodeItems(voucherId, batch, new Date().toISOString()), ...auditItemFor({ added: batch.length, part: part + 1, parts })]);
+        added += batch.length;
+        break;
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled) || attempt >= 5) throw error;
+        const taken = batch.filter((_, i) => error.failedAt(2 * i));
+        duplicates += taken.length;
+        batch = batch.filter((code) => !taken.includes(code)).map((code) => ({ ...code, codeId: randomId(12) }));
+      }
+    }
+  }
+  return { added, duplicates };
+}
+
+/** Removes one unsold code and its stock (its claim stays, so it cannot come back), with `alsoWrite`; answers the stock left. */
+export async function voidCode(voucherId: string, codeId: string, alsoWrite: TransactionItem[] = []): Promise<number> {
+  const code = await repo.getCode(voucherId, codeId);
+  if (!code) throw new NotFound('Code not found: it may have been sold or voided');
+  try {
+    await transact([...repo.voidCodeItems(code, codeHash(code.code), new Date().toISOString()), ...alsoWrite]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict('This code was sold or voided a moment ago');
+    throw error;
+  }
+  return repo.stockOf(voucherId);
 }

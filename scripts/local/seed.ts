@@ -1,8 +1,9 @@
 import { createAccount } from '../../functions/auth/service';
-import { putMasterCategory, putPlan, putPlanGroup } from '../../functions/catalog/repo';
-import type { Plan, PlanGroup } from '../../functions/catalog/repo';
-import { putBlogPost, putEvent, putPaymentChannel, putSettings } from '../../functions/content/repo';
-import { addCodes, putVoucher } from '../../functions/vouchers/repo';
+import type { PlanGroup } from '../../functions/catalog/repo';
+import { saveMasterCategory, savePlan, savePlanGroup } from '../../functions/catalog/service';
+import { saveBlogPost, saveEvent, savePaymentChannel, updateSiteSettings } from '../../functions/content/service';
+import { parseCodes } from '../../functions/vouchers/inventory';
+import { addCodes, saveVoucher } from '../../functions/vouchers/service';
 import { adjustBalance } from '../../functions/wallet/service';
 
 /** The demo accounts; their passwords are made fresh for each data folder, never written in code. */
@@ -80,19 +81,17 @@ function demoCode(voucherId: string, n: number): string {
 
 /** Fills an empty table with a believable shop and the two demo accounts. */
 export async function seedDemoShop(logins: DemoLogins): Promise<void> {
-  await Promise.all(masterCategories.map((category, i) => putMasterCategory({ ...category, position: i + 1 })));
-  await Promise.all(groups.map((group, i) => putPlanGroup({ ...group, position: i + 1 })));
-  await Promise.all(
-    groups.flatMap((group) =>
-      (plansByGroup[group.id] ?? []).map(([id, name, price, diamonds, image, status = 1], i): Promise<void> => {
-        const plan: Plan = { id, groupId: group.id, groupName: group.name, name, image: img(image), price, diamonds, status, position: i + 1 };
-        return putPlan(plan);
-      }),
-    ),
-  );
+  await Promise.all(masterCategories.map((category, i) => saveMasterCategory({ ...category, position: i + 1 }, true)));
+  // Groups and plans count themselves under their parent: one at a time per parent.
+  for (const [i, group] of groups.entries()) await savePlanGroup({ ...group, position: i + 1 }, undefined);
+  for (const group of groups) {
+    for (const [i, [id, name, price, diamonds, image, status = 1]] of (plansByGroup[group.id] ?? []).entries()) {
+      await savePlan({ id, groupId: group.id, name, image: img(image), price, diamonds, status, position: i + 1 }, undefined);
+    }
+  }
   for (const [i, { codes, region, ...voucher }] of vouchers.entries()) {
-    await putVoucher({ ...voucher, description: rules(region), position: i + 1 });
-    await addCodes(voucher.id, Array.from({ length: codes }, (_, n) => demoCode(voucher.id, n + 1)));
+    await saveVoucher({ ...voucher, description: rules(region), position: i + 1 }, undefined);
+    if (codes > 0) await addCodes(voucher.id, parseCodes(Array.from({ length: codes }, (_, n) => demoCode(voucher.id, n + 1)).join('\n')).codes);
   }
 
   const events = [
@@ -101,7 +100,7 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     { id: 'google-play', name: 'Google Play Gift Cards', image: img('banner-google-play.svg'), link: '/voucher/google-play', text: 'Codes delivered instantly.' },
   ];
   await Promise.all(
-    events.map(({ link, text, ...event }, i) => putEvent({ ...event, description: `<a href="${link}">${event.name}</a><p>${text}</p>`, position: i + 1 })),
+    events.map(({ link, text, ...event }, i) => saveEvent({ ...event, description: `<a href="${link}">${event.name}</a><p>${text}</p>`, position: i + 1 }, true)),
   );
 
   const channels = [
@@ -110,9 +109,9 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     { id: 'rocket', name: 'Rocket', logo: img('sender-rocket.svg'), number: '01900-000003' },
     { id: 'upay', name: 'Upay', logo: img('sender-upay.svg'), number: '01600-000004' },
   ];
-  await Promise.all(channels.map((channel, i) => putPaymentChannel({ ...channel, position: i + 1 })));
+  await Promise.all(channels.map((channel, i) => savePaymentChannel({ ...channel, position: i + 1 }, true)));
 
-  await putBlogPost({
+  await saveBlogPost({
     id: 'how-to-top-up-free-fire',
     type: 'image',
     image: img('blog-topup-guide.svg'),
@@ -121,8 +120,8 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     content:
       '<p>Open <strong>Free Fire</strong>, tap your avatar and copy the <em>player ID</em> under your name.</p><ol><li>Choose <strong>UID TOPUP</strong> on the Free Fire page.</li><li>Pick a diamond pack and paste your player ID.</li><li>Pay from your wallet or with bKash, Nagad or Upay.</li></ol><p>Diamonds usually arrive in 5-10 minutes.</p>',
     createdAt: '2026-10-02T09:30:00.000Z',
-  });
-  await putBlogPost({
+  }, true);
+  await saveBlogPost({
     id: 'keep-your-account-safe',
     type: 'image',
     image: img('blog-account-safety.svg'),
@@ -131,8 +130,8 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     content:
       '<p>Use a strong password, turn on two-step login and never share a backup code with anyone who calls you.</p><ul><li>We never ask for your password by phone.</li><li>Change your game password after an ID-password top-up.</li></ul>',
     createdAt: '2026-10-20T12:00:00.000Z',
-  });
-  await putBlogPost({
+  }, true);
+  await saveBlogPost({
     id: 'ob46-update-video',
     type: 'video',
     image: '',
@@ -140,9 +139,9 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     title: 'Watch: what is new in the latest Free Fire update',
     content: '<p>A quick tour of the new map, weapons and the diamond royale of this season.</p>',
     createdAt: '2026-11-05T15:45:00.000Z',
-  });
+  }, true);
 
-  await putSettings({
+  await updateSiteSettings(() => ({
     shopStatus: 1,
     closedMessage: 'The shop is closed for maintenance. Please come back in a little while.',
     popups: [
@@ -158,7 +157,7 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
       { name: 'Telegram', url: 'https://t.me/topupbazar' },
     ],
     redeemVideoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  });
+  }));
 
   const shopper = await createAccount({ name: 'Rahim Uddin', ...logins.shopper });
   await adjustBalance(shopper.id, 5000, 'adjustment', 'demo-opening-balance');

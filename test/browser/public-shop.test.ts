@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { putBlogPost } from '../../functions/content/repo';
+import { newBlogPost } from '../support/catalog';
 import { phone, signIn, toast, useBrowser } from '../support/browser';
 import { fundedAccount } from '../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -259,7 +259,7 @@ describe('the blog', () => {
 
   it('renders stored HTML without running its scripts or event handlers', async () => {
     const id = `xss-${randomBytes(5).toString('hex')}`;
-    await putBlogPost({
+    await newBlogPost({
       id,
       type: 'image',
       image: '/images/blog-account-safety.svg',

@@ -7,7 +7,8 @@ describe('the home page slice', () => {
     expect(response.status).toBe(200);
     expect(response.body.status).toBe(1);
     const categories = response.body.data;
-    expect(categories.map((c) => c.cname)).toEqual([
+    // Other tests add games of their own at position 900, after the seeded menu.
+    expect(categories.slice(0, 6).map((c) => c.cname)).toEqual([
       'Free Fire',
       'PUBG Mobile',
       'Mobile Legends',

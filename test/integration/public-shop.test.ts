@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { putPlan, putPlanGroup } from '../../functions/catalog/repo';
-import { putBlogPost } from '../../functions/content/repo';
-import { addCodes, putVoucher } from '../../functions/vouchers/repo';
+import { newBlogPost, newGame, newGroup, newPlan, newVoucher, stockCodes } from '../support/catalog';
 import { callApi } from '../support/http';
 
 /** A fresh id for this test's own items (never a seeded one). */
@@ -30,8 +28,9 @@ describe('POST /user/category_list', () => {
 
   it('orders groups by position, not by id', async () => {
     const masterId = uniqueId('game');
-    await putPlanGroup({ id: `${masterId}-a`, masterCategoryId: masterId, name: 'Second', image: '/images/group-uid.svg', position: 2 });
-    await putPlanGroup({ id: `${masterId}-b`, masterCategoryId: masterId, name: 'First', image: '/images/group-uid.svg', position: 1 });
+    await newGame(masterId);
+    await newGroup({ id: `${masterId}-a`, masterCategoryId: masterId, name: 'Second', image: '/images/group-uid.svg', position: 2 });
+    await newGroup({ id: `${masterId}-b`, masterCategoryId: masterId, name: 'First', image: '/images/group-uid.svg', position: 1 });
     const response = await callApi<{ data: Group[] }>('/user/category_list', { form: { master_category: masterId } });
     expect(response.body.data.map((group) => group.cname)).toEqual(['First', 'Second']);
   });
@@ -58,10 +57,12 @@ describe('POST /user/category_list', () => {
 describe('POST /user/plan_list/', () => {
   it("lists a group's plans in order with price, diamonds and status, with and without the slash", async () => {
     const groupId = uniqueId('group');
-    await putPlanGroup({ id: groupId, masterCategoryId: uniqueId('game'), name: 'UID TOPUP', image: '/images/group-uid.svg', position: 1 });
-    const plan = { groupId, groupName: 'UID TOPUP', image: '/images/plan-diamond.svg' };
-    await putPlan({ ...plan, id: `${groupId}-big`, name: '520 Diamonds', price: 350, diamonds: 520, status: 0, position: 2 });
-    await putPlan({ ...plan, id: `${groupId}-small`, name: '25 Diamonds', price: 22, diamonds: 25, status: 1, position: 1 });
+    const gameId = uniqueId('game');
+    await newGame(gameId);
+    await newGroup({ id: groupId, masterCategoryId: gameId, name: 'UID TOPUP', image: '/images/group-uid.svg', position: 1 });
+    const plan = { groupId, image: '/images/plan-diamond.svg' };
+    await newPlan({ ...plan, id: `${groupId}-big`, name: '520 Diamonds', price: 350, diamonds: 520, status: 0, position: 2 });
+    await newPlan({ ...plan, id: `${groupId}-small`, name: '25 Diamonds', price: 22, diamonds: 25, status: 1, position: 1 });
 
     const response = await callApi<{ data: PlanRow[] }>('/user/plan_list/', { form: { category_id: groupId } });
     expect(response.status).toBe(200);
@@ -75,7 +76,9 @@ describe('POST /user/plan_list/', () => {
 
   it('answers [] for a group without plans, 404 for an unknown group, 400 for a malformed id', async () => {
     const groupId = uniqueId('empty-group');
-    await putPlanGroup({ id: groupId, masterCategoryId: uniqueId('game'), name: 'Coming soon', image: '/images/group-uid.svg', position: 1 });
+    const gameId = uniqueId('game');
+    await newGame(gameId);
+    await newGroup({ id: groupId, masterCategoryId: gameId, name: 'Coming soon', image: '/images/group-uid.svg', position: 1 });
     const empty = await callApi('/user/plan_list/', { form: { category_id: groupId } });
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);
@@ -93,10 +96,11 @@ describe('POST /user/plan_list/', () => {
 describe('POST /user/auto_delivery_vouchers_list', () => {
   it('lists vouchers with the exact number of unsold codes as stock, and the Rules HTML as written', async () => {
     const brandId = uniqueId('brand');
+    await newGame(brandId, 'Test cards.');
     const rules = '<p>Redeem in the <em>store</em> app.</p><img src=x onerror="alert(1)">';
-    await putVoucher({ id: `${brandId}-10`, masterCategoryId: brandId, name: 'Gift card $10', image: '/images/voucher-itunes-10.svg', price: 1350, description: rules, position: 1 });
-    await putVoucher({ id: `${brandId}-25`, masterCategoryId: brandId, name: 'Gift card $25', image: '/images/voucher-itunes-25.svg', price: 3300, description: '<p>US only.</p>', position: 2 });
-    await addCodes(`${brandId}-10`, Array.from({ length: 23 }, (_, i) => `CODE-${brandId}-${i}`));
+    await newVoucher({ id: `${brandId}-10`, masterCategoryId: brandId, name: 'Gift card $10', image: '/images/voucher-itunes-10.svg', price: 1350, description: rules, position: 1 });
+    await newVoucher({ id: `${brandId}-25`, masterCategoryId: brandId, name: 'Gift card $25', image: '/images/voucher-itunes-25.svg', price: 3300, description: '<p>US only.</p>', position: 2 });
+    await stockCodes(`${brandId}-10`, Array.from({ length: 23 }, (_, i) => `CODE-${brandId}-${i}`));
 
     const response = await callApi<{ data: VoucherRow[] }>('/user/auto_delivery_vouchers_list', { form: { mcategory_id: brandId } });
     expect(response.status).toBe(200);
@@ -128,7 +132,7 @@ describe('GET /user/blog_list and /user/blog/{id}', () => {
   it('lists posts newest first with status true, and the content as written', async () => {
     const id = uniqueId('post');
     const content = '<p>Hello</p><script>window.hacked = true</script>';
-    await putBlogPost({ id, type: 'image', image: '/images/blog-topup-guide.svg', youtubeId: '', title: 'A test post', content, createdAt: '2030-01-01T00:00:00.000Z' });
+    await newBlogPost({ id, type: 'image', image: '/images/blog-topup-guide.svg', youtubeId: '', title: 'A test post', content, createdAt: '2030-01-01T00:00:00.000Z' });
 
     const response = await callApi<{ data: BlogRow[] }>('/user/blog_list');
     expect(response.status).toBe(200);
@@ -152,7 +156,7 @@ describe('GET /user/blog_list and /user/blog/{id}', () => {
 
   it('answers one post by id', async () => {
     const id = uniqueId('video');
-    await putBlogPost({ id, type: 'video', image: '', youtubeId: 'abcdefghijk', title: 'A video', content: '<p>Watch</p>', createdAt: '2025-05-05T05:05:05.000Z' });
+    await newBlogPost({ id, type: 'video', image: '', youtubeId: 'abcdefghijk', title: 'A video', content: '<p>Watch</p>', createdAt: '2025-05-05T05:05:05.000Z' });
     const response = await callApi(`/user/blog/${id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

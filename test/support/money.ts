@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
 import { db, tableName } from '../../functions/shared/db';
-import { addCodes, putVoucher } from '../../functions/vouchers/repo';
 import { getWallet, listLedger } from '../../functions/wallet/repo';
 import { adjustBalance } from '../../functions/wallet/service';
 import { type TestAccount, registerAndLogIn } from './accounts';
+import { newVoucher, stockCodes } from './catalog';
 import { callApi } from './http';
 
 /** A fresh account whose wallet holds `balance` taka, credited with a ledger entry. */
@@ -29,9 +29,9 @@ export async function expectLedgerMatchesBalance(userId: string): Promise<void> 
 /** A new voucher of its own (unique id) with `count` unsold codes, in the seeded Google Play brand. */
 export async function freshVoucher(count: number, price = 100): Promise<{ id: string; codes: string[] }> {
   const id = `test-${randomBytes(4).toString('hex')}`;
-  await putVoucher({ id, masterCategoryId: 'google-play', name: `Test voucher ${id}`, image: '/images/voucher-gp-500.svg', price, description: '<p>Test</p>', position: 900 });
+  await newVoucher({ id, masterCategoryId: 'google-play', name: `Test voucher ${id}`, image: '/images/voucher-gp-500.svg', price, description: '<p>Test</p>', position: 900 });
   const codes = Array.from({ length: count }, (_, i) => `${id.toUpperCase()}-CODE-${i}`);
-  await addCodes(id, codes);
+  await stockCodes(id, codes);
   return { id, codes };
 }
 

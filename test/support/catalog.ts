@@ -1,0 +1,24 @@
+import type { Plan, PlanGroup } from '../../functions/catalog/repo';
+import { saveMasterCategory, savePlan, savePlanGroup } from '../../functions/catalog/service';
+import type { BlogPost } from '../../functions/content/repo';
+import { saveBlogPost } from '../../functions/content/service';
+import { parseCodes } from '../../functions/vouchers/inventory';
+import type { Voucher } from '../../functions/vouchers/repo';
+import { addCodes, saveVoucher } from '../../functions/vouchers/service';
+
+/**
+ * Test data made through the same domain functions the admin console uses (without its audit),
+ * so that counts and listings stay as the shop keeps them.
+ */
+export const newGame = (id: string, name = `Test game ${id}`) => saveMasterCategory({ id, name, image: '/images/free-fire.svg', position: 900 }, true);
+
+export const newGroup = (group: PlanGroup) => savePlanGroup(group, undefined);
+
+export const newPlan = (plan: Omit<Plan, 'groupName'>) => savePlan(plan, undefined);
+
+export const newVoucher = (voucher: Voucher) => saveVoucher(voucher, undefined);
+
+/** Adds these codes to a voucher's inventory, as an upload would. */
+export const stockCodes = (voucherId: string, codes: string[]) => addCodes(voucherId, parseCodes(codes.join('\n')).codes);
+
+export const newBlogPost = (post: BlogPost) => saveBlogPost(post, true);
