@@ -16,6 +16,8 @@ export interface Route {
   writes?: true;
   /** A public route that still needs the stage secret (it signs session tokens). */
   secret?: true;
+  /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
+  uploads?: true;
 }
 
 /** Whether a route's function gets the stage secret: every non-public one, and those that ask. */
@@ -63,6 +65,22 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: true },
   { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
+  { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },
+  { method: 'POST', path: '/admin/master_categories', handler: 'admin/save-master-category', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/plan_groups', handler: 'admin/save-plan-group', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/plans', handler: 'admin/save-plan', access: 'admin', writes: true },
+  { method: 'GET', path: '/admin/vouchers', handler: 'admin/list-vouchers', access: 'admin' },
+  { method: 'POST', path: '/admin/vouchers', handler: 'admin/save-voucher', access: 'admin', writes: true },
+  { method: 'GET', path: '/admin/vouchers/{id}/codes', handler: 'admin/list-codes', access: 'admin' },
+  { method: 'POST', path: '/admin/vouchers/{id}/codes', handler: 'admin/upload-codes', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/vouchers/{id}/codes/{code_id}/void', handler: 'admin/void-code', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/blogs', handler: 'admin/save-blog-post', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/events', handler: 'admin/save-event', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/senders', handler: 'admin/save-payment-channel', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/{kind}/{id}/delete', handler: 'admin/delete-item', access: 'admin', writes: true },
+  { method: 'GET', path: '/admin/content', handler: 'admin/get-content', access: 'admin' },
+  { method: 'POST', path: '/admin/site_settings', handler: 'admin/update-site-settings', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: true, uploads: true },
 ];
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */

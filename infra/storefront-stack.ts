@@ -6,6 +6,7 @@ import { Api } from './constructs/api';
 import { AppSecret } from './constructs/app-secret';
 import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
+import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
 import type { FunctionDefaults } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
 import { Web } from './constructs/web';
@@ -53,14 +54,15 @@ export class StorefrontStack extends Stack {
       logRetention: retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
       logRemovalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     };
-    const roles = new FunctionRoles(this, 'FunctionRoles', { table, secret });
-    const { httpApi } = new Api(this, 'Api', { table, secret, roles, defaults, throttle: props.apiThrottle });
+    const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain });
+    const roles = new FunctionRoles(this, 'FunctionRoles', { table, secret, siteBucket, uploadsPrefix });
+    const { httpApi } = new Api(this, 'Api', { table, secret, roles, siteBucket, defaults, throttle: props.apiThrottle });
     new Jobs(this, 'Jobs', { table, secret, roles, defaults });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: httpApi,
       googleClientId: props.googleClientId,
-      retain,
+      bucket: siteBucket,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}` });

@@ -1,15 +1,33 @@
 import type { AuditEntry } from '../audit/repo';
 import type {
+  AdminCatalog,
+  AdminContent,
+  AdminEvent,
+  AdminMasterCategory,
   AdminOrderDetail,
   AdminOrderRow,
   AdminUserDetail,
   AdminUserRow,
+  AdminPaymentChannel,
+  AdminPlan,
+  AdminPlanGroup,
+  AdminSiteSettings,
+  AdminVoucher,
   AdminWalletRequestRow,
   AuditRow,
   Dashboard,
   ListPage,
+  MaskedCodes,
   RevealedSecret,
 } from '../contract/wire';
+import type { MasterCategory, Plan, PlanGroup } from '../catalog/repo';
+import { masterCategoryView, planGroupView, planView } from '../catalog/views';
+import type { BannerEvent, PaymentChannel, SiteSettings } from '../content/repo';
+import { blogPostView, eventView, paymentChannelView, siteSettingsView } from '../content/views';
+import type { VoucherWithStock } from '../vouchers/repo';
+import { voucherView } from '../vouchers/views';
+import type { CatalogTree } from './service/catalog';
+import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
 import { orderView } from '../orders/views';
 import type { Page } from '../shared/cursor';
@@ -85,3 +103,93 @@ export const dashboardView = (figures: DashboardFigures): Dashboard => ({
   pending_topups: figures.pendingTopUps,
   low_stock: figures.lowStock.map((voucher) => ({ voucher_id: voucher.id, voucher_name: voucher.name, stock: voucher.stock })),
 });
+
+/** A game or brand as operators edit it. */
+export const adminMasterCategoryView = (category: MasterCategory): AdminMasterCategory => ({ ...masterCategoryView(category), position: category.position });
+
+/** A plan group as operators edit it. */
+export const adminPlanGroupView = (group: PlanGroup): AdminPlanGroup => ({ ...planGroupView(group), position: group.position });
+
+/** A plan as operators edit it. */
+export const adminPlanView = (plan: Plan): AdminPlan => ({ ...planView(plan), category_id: plan.groupId, position: plan.position });
+
+/** The catalog tree on the wire. */
+export const catalogTreeView = (tree: CatalogTree): AdminCatalog => ({
+  master_categories: tree.map(({ category, groups }) => ({
+    ...adminMasterCategoryView(category),
+    groups: groups.map(({ group, plans }) => ({ ...adminPlanGroupView(group), plans: plans.map(adminPlanView) })),
+  })),
+});
+
+/** A voucher as operators edit it. */
+export const adminVoucherView = (voucher: VoucherWithStock): AdminVoucher => ({ ...voucherView(voucher), mcategory_id: voucher.masterCategoryId, position: voucher.position });
+
+/** A page of masked codes and the stock. */
+export const maskedCodesView = ({ stock, page }: { stock: number; page: Page<{ codeId: string; masked: string; createdAt: string }> }): MaskedCodes => ({
+  stock,
+  ...pageView(page, (code) => ({ code_id: code.codeId, masked: code.masked, created_at: code.createdAt })),
+});
+
+/** A banner as operators edit it. */
+export const adminEventView = (event: BannerEvent): AdminEvent => ({ ...eventView(event), id: event.id, position: event.position });
+
+/** A payment channel as operators edit it. */
+export const adminPaymentChannelView = (channel: PaymentChannel): AdminPaymentChannel => ({ ...paymentChannelView(channel), position: channel.position });
+
+/** The whole site settings as operators edit them. */
+export const adminSiteSettingsView = (settings: SiteSettings): AdminSiteSettings => ({
+  ...siteSettingsView(settings),
+  shopStatus: settings.shopStatus,
+  errorMessage: settings.closedMessage,
+  upay: settings.redeemVideoLink,
+});
+
+/** The content pages' data on the wire. */
+export const contentOverviewView = (overview: Awaited<ReturnType<typeof contentOverview>>): AdminContent => ({
+  events: overview.events.map(adminEventView),
+  senders: overview.channels.map(adminPaymentChannelView),
+  settings: adminSiteSettingsView(overview.settings),
+  blogs: overview.posts.map(blogPostView),
+});
+
+/** The settings fields an operator may send, as the wire names them. */
+export interface SiteSettingsInput {
+  popup_status?: string;
+  popup_text?: string;
+  popup_image?: string;
+  popup_status2?: string;
+  popup_text2?: string;
+  popup_image2?: string;
+  phone?: string;
+  messenger_link?: string;
+  app_link?: string;
+  social?: { name: string; url: string }[];
+  shopStatus?: number;
+  errorMessage?: string;
+  upay?: string;
+}
+
+/** An operator's settings change, from the wire's names to the domain's: what it changes and the names of the fields it sent. */
+export function siteSettingsChange(input: SiteSettingsInput): { apply: (current: SiteSettings) => SiteSettings; fields: string[] } {
+  const fields = Object.entries(input)
+    .filter(([, value]) => value !== undefined)
+    .map(([name]) => name);
+  const apply = (current: SiteSettings): SiteSettings => {
+    const popup = (index: 0 | 1, status?: string, text?: string, image?: string) => ({
+      status: (status ?? current.popups[index].status) as '0' | '1',
+      text: text ?? current.popups[index].text,
+      image: image ?? current.popups[index].image,
+    });
+    return {
+      shopStatus: (input.shopStatus ?? current.shopStatus) as 0 | 1,
+      closedMessage: input.errorMessage ?? current.closedMessage,
+      popups: [popup(0, input.popup_status, input.popup_text, input.popup_image), popup(1, input.popup_status2, input.popup_text2, input.popup_image2)],
+      phone: input.phone ?? current.phone,
+      messengerLink: input.messenger_link ?? current.messengerLink,
+      appLink: input.app_link ?? current.appLink,
+      social: input.social ?? current.social,
+      redeemVideoLink: input.upay ?? current.redeemVideoLink,
+    };
+  };
+  return { apply, fields };
+}

@@ -247,3 +247,75 @@ export interface Dashboard {
   pending_topups: number;
   low_stock: { voucher_id: string; voucher_name: string; stock: number }[];
 }
+
+/** A game or gift-card brand as operators edit it. */
+export interface AdminMasterCategory extends MasterCategoryRow {
+  position: number;
+}
+
+/** A plan group as operators edit it. */
+export interface AdminPlanGroup extends PlanGroupRow {
+  position: number;
+}
+
+/** A plan as operators edit it; `category_id` is its plan group. */
+export interface AdminPlan extends PlanRow {
+  category_id: string;
+  position: number;
+}
+
+/** GET /admin/catalog: every game with its plan groups and their plans, in menu order. */
+export interface AdminCatalog {
+  master_categories: (AdminMasterCategory & { groups: (AdminPlanGroup & { plans: AdminPlan[] })[] })[];
+}
+
+/** GET /admin/vouchers */
+export interface AdminVoucher extends VoucherRow {
+  mcategory_id: string;
+  position: number;
+}
+
+/** POST /admin/vouchers/{id}/codes */
+export interface CodeUploadResult {
+  added: number;
+  duplicates: number;
+  stock: number;
+}
+
+/** GET /admin/vouchers/{id}/codes: the unsold codes, each masked to its last four characters. */
+export interface MaskedCodes extends ListPage<{ code_id: string; masked: string; created_at: string }> {
+  stock: number;
+}
+
+/** A home-page banner as operators edit it. */
+export interface AdminEvent extends EventRow {
+  id: string;
+  position: number;
+}
+
+/** A payment channel as operators edit it. */
+export interface AdminPaymentChannel extends PaymentChannelRow {
+  position: number;
+}
+
+/** The site settings as operators edit them: the shoppers' fields, the shop's status and the Watch video link. */
+export interface AdminSiteSettings extends SiteSettingsRow {
+  shopStatus: 0 | 1;
+  errorMessage: string;
+  upay: string;
+}
+
+/** GET /admin/content: banners, payment channels, site settings and blog posts. */
+export interface AdminContent {
+  events: AdminEvent[];
+  senders: AdminPaymentChannel[];
+  settings: AdminSiteSettings;
+  blogs: BlogPostRow[];
+}
+
+/** POST /admin/uploads: a presigned form POST and the URL the uploaded image will have. */
+export interface UploadPermit {
+  upload_url: string;
+  fields: Record<string, string>;
+  url: string;
+}

@@ -3,6 +3,7 @@ import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type ThrottleSe
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsSecret, routes, writesTable } from '../../functions/routes';
@@ -13,6 +14,8 @@ export interface ApiProps {
   table: ITable;
   secret: ISecret;
   roles: FunctionRoles;
+  /** The site bucket, for the rows that sign upload permits. */
+  siteBucket: IBucket;
   defaults: FunctionDefaults;
   /** Default-stage throttling for all routes together. */
   throttle: Required<ThrottleSettings>;
@@ -53,6 +56,7 @@ export class Api extends Construct {
         table,
         tableAccess: writesTable(row) ? 'read-write' : 'read',
         secret: needsSecret(row) ? secret : undefined,
+        uploadBucket: row.uploads ? props.siteBucket : undefined,
       });
       this.httpApi.addRoutes({
         path,

@@ -1,5 +1,6 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -10,11 +11,15 @@ export type TableAccess = 'read' | 'read-write';
 export interface FunctionGrants {
   tableAccess?: TableAccess;
   secret?: boolean;
+  /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
+  uploads?: boolean;
 }
 
 export interface FunctionRolesProps {
   table: ITable;
   secret: ISecret;
+  siteBucket: IBucket;
+  uploadsPrefix: string;
 }
 
 /**
@@ -35,18 +40,19 @@ export class FunctionRoles extends Construct {
 
   /** The shared role of these grants, made on first use. */
   roleFor(grants: FunctionGrants): IRole {
-    const key = `${grants.tableAccess ?? 'NoTable'}${grants.secret ? 'Secret' : ''}`;
+    const key = `${grants.tableAccess ?? 'NoTable'}${grants.secret ? 'Secret' : ''}${grants.uploads ? 'Uploads' : ''}`;
     let role = this.roles.get(key);
     if (!role) {
       const name = key.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
       const made = new Role(this, name, {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-        description: `Storefront functions: table ${grants.tableAccess ?? 'none'}, secret ${grants.secret ? 'read' : 'none'}`,
+        description: `Storefront functions: table ${grants.tableAccess ?? 'none'}, secret ${grants.secret ? 'read' : 'none'}${grants.uploads ? ', uploads' : ''}`,
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
       });
       if (grants.tableAccess === 'read') this.props.table.grantReadData(made);
       if (grants.tableAccess === 'read-write') this.props.table.grantReadWriteData(made);
       if (grants.secret) this.props.secret.grantRead(made);
+      if (grants.uploads) this.props.siteBucket.grantPut(made, `${this.props.uploadsPrefix}*`);
       role = made;
       this.roles.set(key, role);
     }

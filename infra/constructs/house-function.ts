@@ -4,6 +4,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { functionsDir, houseBundling, repoRoot } from '../bundling';
@@ -30,6 +31,8 @@ export interface HouseFunctionProps {
   tableAccess?: TableAccess;
   /** The stage secret: read permission and APP_SECRET_ID together. Only for non-public code. */
   secret?: ISecret;
+  /** The site bucket, for a function that signs upload permits: Put on uploads/ and UPLOAD_BUCKET together. */
+  uploadBucket?: IBucket;
   /** @default 1024 (scrypt and cold starts both like CPU, which scales with memory) */
   memorySize?: number;
   /** @default 10 seconds (the HTTP API gives up after 30) */
@@ -62,7 +65,7 @@ export class HouseFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
-      role: props.roles.roleFor({ tableAccess: props.tableAccess, secret: props.secret !== undefined }),
+      role: props.roles.roleFor({ tableAccess: props.tableAccess, secret: props.secret !== undefined, uploads: props.uploadBucket !== undefined }),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling: houseBundling,
@@ -76,5 +79,6 @@ export class HouseFunction extends NodejsFunction {
 
     if (props.table) this.addEnvironment('TABLE_NAME', props.table.tableName);
     if (props.secret) this.addEnvironment('APP_SECRET_ID', props.secret.secretArn);
+    if (props.uploadBucket) this.addEnvironment('UPLOAD_BUCKET', props.uploadBucket.bucketName);
   }
 }

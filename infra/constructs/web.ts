@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -17,10 +17,11 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { apiBasePath } from '../../functions/routes';
+import { uploadsPrefix } from './site-bucket';
 
 export interface WebProps {
   /** The built SPA (web/dist): index.html, hashed files under assets/, public files. */
@@ -28,8 +29,8 @@ export interface WebProps {
   api: IHttpApi;
   /** Written to /config.json for the SPA's Google sign-in button; may be empty. */
   googleClientId: string;
-  /** Keep the bucket when the stack goes: prod. */
-  retain: boolean;
+  /** The site bucket (SiteBucket): the SPA, and operators' uploads under uploads/. */
+  bucket: IBucket;
 }
 
 /** Paths without a file extension are the SPA's own routes: serve index.html for them. */
@@ -66,14 +67,7 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
 
-    const bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      autoDeleteObjects: !props.retain,
-    });
-
+    const { bucket } = props;
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Storefront: SPA and /api',
@@ -128,7 +122,8 @@ export class Web extends Construct {
         }),
       ],
       destinationBucket: bucket,
-      exclude: ['assets/*'],
+      // Pruning leaves the hashed assets and the operators' uploads alone.
+      exclude: ['assets/*', `${uploadsPrefix}*`],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],

@@ -11,6 +11,8 @@ export interface LocalEnvironment {
   table: Record<string, string>;
   /** What a function granted the stage secret gets (its values, since there is no Secrets Manager here). */
   secret: Record<string, string>;
+  /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
+  uploads: Record<string, string>;
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
@@ -19,7 +21,7 @@ const tuning = ['LOGIN_WINDOW_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
 /**
  * The handler sources under functions/, each with the environment its row gets in the cloud
  * (infra/constructs/api.ts): the table for every row, the secret only where `needsSecret` says,
- * neither for the fallback.
+ * the upload bucket only where the row signs uploads, none of them for the fallback.
  */
 export function sourceFunctions(functionsDir: string, environment: LocalEnvironment): FunctionResolver {
   const shellTuning = Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
@@ -35,6 +37,7 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
           ...environment.common,
           ...(route ? environment.table : {}),
           ...(route && needsSecret(route) ? environment.secret : {}),
+          ...(route?.uploads ? environment.uploads : {}),
           ...shellTuning,
         },
         timeoutMs: 10_000,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
+import { startUploadStore } from './upload-store';
 import { ensureTable } from './table-setup';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
@@ -92,7 +94,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dynamo = await startDynamoDbLocal({ dataDir });
   const gateway = await startSandboxGateway(state.gatewayApiKey);
   const identityProvider = await startGoogleIdp();
-  const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop];
+  const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
+  let shopOrigin = '';
+  const uploadBucket = 'storefront-uploads';
+  const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: () => shopOrigin });
+  const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop, uploads.stop];
+  if (!options.stateDir) stops.push(() => rm(uploadsDir, { recursive: true, force: true }));
 
   const environment = {
     common: {
@@ -109,6 +116,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
     table: { TABLE_NAME: tableName },
     secret: { APP_MASTER_SECRET: state.masterSecret, GATEWAY_API_KEY: state.gatewayApiKey },
+    uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
   };
   // The seed runs the domain code in this process: it gets everything.
   Object.assign(process.env, environment.common, environment.table, environment.secret);
@@ -134,7 +142,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(webConfig);
         return;
       }
-      const handled = path === apiBasePath || path.startsWith(`${apiBasePath}/`) ? handleApiRequest(request, response) : spa(request, response);
+      const handled =
+        path === apiBasePath || path.startsWith(`${apiBasePath}/`)
+          ? handleApiRequest(request, response)
+          : path.startsWith('/uploads/')
+            ? uploads.serve(request, response)
+            : spa(request, response);
       Promise.resolve(handled).catch((error: unknown) => {
         console.error(error);
         if (!response.headersSent) response.writeHead(500).end();
@@ -148,6 +161,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     stops.unshift(() => new Promise((done) => server.close(() => done())));
     const { port } = server.address() as AddressInfo;
+    shopOrigin = `http://localhost:${port}`;
     if (options.stateDir) {
       // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
       const file = runningStackFile(options.stateDir);
@@ -156,7 +170,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
 
     return {
-      url: `http://localhost:${port}`,
+      url: shopOrigin,
       dynamoDbEndpoint: dynamo.endpoint,
       tableName,
       gatewayUrl: gateway.url,

@@ -150,7 +150,26 @@ describe('API', () => {
       }
       if (writesTable(row)) expect(actions, row.handler).toContain('dynamodb:PutItem');
       else expect(actions, row.handler).not.toContain('dynamodb:PutItem');
+      if (row.uploads) {
+        expect(env, row.handler).toHaveProperty('UPLOAD_BUCKET');
+        expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(['s3:Abort*', 's3:PutObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 's3:PutObjectTagging', 's3:PutObjectVersionTagging'].sort());
+      } else {
+        expect(env, row.handler).not.toHaveProperty('UPLOAD_BUCKET');
+        expect(actions.filter((action) => action.startsWith('s3:')), row.handler).toEqual([]);
+      }
     }
+  });
+
+  it('lets the upload function put objects under uploads/ of the site bucket only', () => {
+    const row = routes.find((route) => route.uploads)!;
+    const [, fn] = functionForRoute(dev(), `${row.method} ${apiBasePath}${canonicalPath(row.path)}`);
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+    const statements = resources(dev(), 'AWS::IAM::Policy')
+      .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    expect(statements).toHaveLength(1);
+    expect(JSON.stringify(statements[0]!.Resource)).toMatch(/SiteBucket.*"\/uploads\/\*"/);
   });
 
   it('gives every function the stage settings', () => {
@@ -189,8 +208,8 @@ describe('room to grow', () => {
 
   it('shares one execution role per set of grants instead of one per function', () => {
     const roleIds = new Set(houseFunctions(dev()).map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
-    // No table (the fallback); table read or read-write; each with or without the secret.
-    expect(roleIds.size).toBeLessThanOrEqual(5);
+    // No table (the fallback); table read or read-write, each with or without the secret; uploads.
+    expect(roleIds.size).toBeLessThanOrEqual(6);
     expect(houseFunctions(dev()).length).toBeGreaterThan(roleIds.size * 5);
   });
 });
@@ -310,8 +329,12 @@ describe('web', () => {
     expect(headers['x-forwarded-proto']).toEqual({ value: 'https' });
   });
 
-  it('deploys the SPA in two steps, the second with a config.json for Google sign-in', () => {
-    expect(resources(dev(), 'Custom::CDKBucketDeployment')).toHaveLength(2);
+  it('deploys the SPA in two steps, the second with a config.json for Google sign-in, never pruning uploads', () => {
+    const deployments = resources(dev(), 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    for (const [, deployment] of deployments) {
+      if (deployment.Properties.Prune !== false) expect(deployment.Properties.Exclude).toEqual(expect.arrayContaining(['assets/*', 'uploads/*']));
+    }
     const outdir = join(workDir, 'cdk.out-dev');
     const configs = readdirSync(outdir)
       .map((entry) => join(outdir, entry, 'config.json'))

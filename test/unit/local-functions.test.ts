@@ -13,6 +13,7 @@ const environment = {
   common: { STAGE: 'test', AWS_REGION: 'us-east-1', GATEWAY_URL: 'https://gateway.invalid', POWERTOOLS_LOG_LEVEL: 'SILENT' },
   table: { TABLE_NAME: 'local-functions-test' },
   secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789', GATEWAY_API_KEY: 'key' },
+  uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
 };
 const functionFor = sourceFunctions(join(import.meta.dirname, '../../functions'), environment);
 const host = new FunctionHost();
@@ -23,11 +24,13 @@ const row = (handler: string) => routes.find((route) => route.handler === handle
 const forgedToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJVMSIsInZlciI6MX0.c2lnbmF0dXJl';
 
 describe('local functions', () => {
-  it('grant the table to every row, the secret only where the row needs it, and neither to the fallback', () => {
+  it('grant the table to every row, the secret and the upload bucket only where the row needs them, and nothing to the fallback', () => {
     expect(functionFor(row('auth/get-user-data')).environment).toMatchObject({ ...environment.table, ...environment.secret });
     expect(functionFor(row('catalog/list-plans')).environment).toMatchObject(environment.table);
     expect(functionFor(row('catalog/list-plans')).environment).not.toHaveProperty('APP_MASTER_SECRET');
     expect(functionFor(undefined).environment).not.toHaveProperty('TABLE_NAME');
+    expect(functionFor(row('admin/presign-upload')).environment).toMatchObject(environment.uploads);
+    expect(functionFor(row('admin/save-voucher')).environment).not.toHaveProperty('UPLOAD_BUCKET');
   });
 
   it('run a user route that its row grants the secret: a forged token is a 401', async () => {

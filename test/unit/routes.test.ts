@@ -17,6 +17,7 @@ describe('the route table', () => {
   it("enforces in each handler the access of its row (the grants in infra follow the row)", async () => {
     vi.stubEnv('TABLE_NAME', 'routes-test');
     vi.stubEnv('GATEWAY_URL', 'https://gateway.invalid');
+    vi.stubEnv('UPLOAD_BUCKET', 'routes-test');
     for (const route of routes) {
       const { handler } = (await import(join(functionsDir, handlerModule(route.handler)))) as { handler: { access: string } };
       expect(handler.access, route.handler).toBe(route.access);

@@ -1,0 +1,17 @@
+import * as v from 'valibot';
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { boundedInt } from '../../shared/validation';
+import { maxUploadBytes, presignUpload, uploadTypes } from '../service/uploads';
+
+const types = Object.keys(uploadTypes) as (keyof typeof uploadTypes)[];
+
+const body = v.object({
+  content_type: v.picklist(types, 'Only PNG, JPEG or WebP images can be uploaded'),
+  size: boundedInt(1, maxUploadBytes, 'An image must be at most 2 MB'),
+});
+
+export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+  const permit = await presignUpload(user, form.content_type, form.size);
+  return success({ upload_url: permit.uploadUrl, fields: permit.fields, url: permit.url });
+});

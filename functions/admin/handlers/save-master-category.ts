@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { requiredText } from '../../shared/validation';
+import { imageField, optionalId, positionField } from '../input';
+import { saveMasterCategory } from '../service/catalog';
+import { adminMasterCategoryView } from '../views';
+
+const body = v.object({ id: optionalId, cname: requiredText('Name is required', 80), image: imageField('Image'), position: positionField });
+
+export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+  const category = await saveMasterCategory(user, { id: form.id, name: form.cname, image: form.image, position: form.position });
+  return success(adminMasterCategoryView(category), 'Saved');
+});
