@@ -223,21 +223,26 @@ describe('content and settings', () => {
   });
 
   it('changes the popups, the links and the Watch video, keeping the rest', async () => {
-    const before = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
+    const before = (await callApi<{ data: Record<string, string> }>('/user/site_settings')).body.data;
+    const watchBefore = (await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay;
     const text = `<p>Flash sale ${tag()}</p>`;
-    const saved = await asAdmin('/admin/site_settings', { popup_status2: '1', popup_text2: text, upay: 'https://www.youtube.com/watch?v=abcdefghijk' });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const after = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
-    expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text });
-    expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe('https://www.youtube.com/watch?v=abcdefghijk');
-    expect((await asAdmin('/admin/site_settings', { messenger_link: 'javascript:alert(1)' })).status).toBe(400);
-    expect((await asAdmin('/admin/site_settings', { social: '[{"name":"X","url":"http://insecure"}]' })).status).toBe(400);
-    expect((await asAdmin('/admin/site_settings', {})).status).toBe(400);
-    await asAdmin('/admin/site_settings', { popup_status2: '0' });
+    try {
+      const saved = await asAdmin('/admin/site_settings', { popup_status2: '1', popup_text2: text, upay: 'https://www.youtube.com/watch?v=abcdefghijk' });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const after = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
+      expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text });
+      expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe('https://www.youtube.com/watch?v=abcdefghijk');
+      expect((await asAdmin('/admin/site_settings', { messenger_link: 'javascript:alert(1)' })).status).toBe(400);
+      expect((await asAdmin('/admin/site_settings', { social: '[{"name":"X","url":"http://insecure"}]' })).status).toBe(400);
+      expect((await asAdmin('/admin/site_settings', {})).status).toBe(400);
+    } finally {
+      await asAdmin('/admin/site_settings', { popup_status2: before.popup_status2!, popup_text2: before.popup_text2!, upay: watchBefore });
+    }
   });
 
   it('closes the shop: purchases are refused at once with the message, and it opens again', async () => {
     const buyer = await fundedAccount(100, 'closed');
+    const { errorMessage } = (await callApi<{ data: { errorMessage: string } }>('/user/shop_status')).body.data;
     try {
       expect((await asAdmin('/admin/site_settings', { shopStatus: 0, errorMessage: 'Back at 5 PM' })).status).toBe(200);
       expect((await callApi('/user/shop_status')).body.data).toEqual({ shopStatus: 0, errorMessage: 'Back at 5 PM' });
@@ -245,7 +250,7 @@ describe('content and settings', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Back at 5 PM');
     } finally {
-      await asAdmin('/admin/site_settings', { shopStatus: 1 });
+      await asAdmin('/admin/site_settings', { shopStatus: 1, errorMessage });
       await setShopStatus(1);
     }
     expect((await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 } })).status).toBe(200);
