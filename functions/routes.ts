@@ -122,11 +122,21 @@ function matchPath(pattern: string[], actual: string[]): Record<string, string> 
     const value = actual[i]!;
     const name = /^\{(\w+)\}$/.exec(part)?.[1];
     if (name) {
-      if (!value) return undefined;
-      params[name] = decodeURIComponent(value);
+      const decoded = decodePathPart(value);
+      if (!decoded) return undefined;
+      params[name] = decoded;
     } else if (part !== value) {
       return undefined;
     }
   }
   return params;
+}
+
+/** A path parameter decoded; a malformed percent-escape (`%ZZ`) matches nothing, so it is a 404, not a crash. */
+function decodePathPart(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -10,7 +10,9 @@ export interface Session {
 
 const issuer = 'storefront';
 const audience = 'storefront-web';
+/** How long a session lasts; a token must carry `iat` and `exp`, and no token is honoured beyond this age whatever its `exp` says. */
 const lifetime = '30d';
+const lifetimeSeconds = 30 * 86_400;
 
 /** Signs a session token (HS256, 30 days) for a user at their current token version. */
 export async function signSessionToken(session: Session): Promise<string> {
@@ -26,14 +28,15 @@ export async function signSessionToken(session: Session): Promise<string> {
 }
 
 /**
- * Verifies signature, algorithm, issuer, audience and expiry. Any failure is the same 401, so a
- * caller learns nothing about why. The token version is checked against the user by the caller.
+ * Verifies signature, algorithm, issuer, audience, expiry and age (`exp` and `iat` required, at
+ * most 30 days old). Any failure is the same 401, so a caller learns nothing about why. The token version is checked against the user by the caller.
  */
 export async function verifySessionToken(token: string): Promise<Session> {
   const { tokenKey } = await appSecrets();
   try {
-    const { payload } = await jwtVerify(token, tokenKey, { issuer, audience, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, tokenKey, { issuer, audience, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], maxTokenAge: lifetime });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new Unauthorized();
+    if (payload.exp! - payload.iat! > lifetimeSeconds) throw new Unauthorized();
     return { userId: payload.sub, tokenVersion: payload.ver };
   } catch {
     throw new Unauthorized();

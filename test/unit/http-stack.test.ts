@@ -37,6 +37,28 @@ describe('the handler stack', () => {
     expect(response.json).toEqual({ status: 1, message: 'ok', data: { name: 'Rahim', amount: 500 } });
   });
 
+  it.each([
+    ['a Dart-style boundary with + _ . =', 'multipart/form-data; boundary=dart-http-boundary-+_.=Z9', 'dart-http-boundary-+_.=Z9'],
+    ['a quoted boundary (.NET)', 'multipart/form-data; boundary="c8a0f1-7d2e"', 'c8a0f1-7d2e'],
+    ['charset before the boundary', 'multipart/form-data; charset=utf-8; boundary=abc', 'abc'],
+    ['an upper-case media type', 'Multipart/Form-Data; BOUNDARY=x(y)z', 'x(y)z'],
+  ])('parses a multipart body with %s', async (_, contentType, boundary) => {
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nRahim\r\n--${boundary}\r\nContent-Disposition: form-data; name="amount"\r\n\r\n50\r\n--${boundary}--\r\n`;
+    const response = await invoke(echo, httpEvent({ headers: { 'content-type': contentType }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }));
+    expect(response.json, contentType).toEqual({ status: 1, message: 'ok', data: { name: 'Rahim', amount: 50 } });
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data'],
+    ['a boundary of 71 characters', `multipart/form-data; boundary=${'b'.repeat(71)}`],
+    ['a boundary ending in a space', 'multipart/form-data; boundary="ab "'],
+    ['a boundary with a character RFC 2046 does not allow', 'multipart/form-data; boundary=a*b'],
+  ])('refuses a multipart body with %s as an unsupported type', async (_, contentType) => {
+    const response = await invoke(echo, httpEvent({ headers: { 'content-type': contentType }, body: '--x--' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json.message).toBe('Unsupported content type');
+  });
+
   it('parses JSON and urlencoded bodies alike', async () => {
     const json = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/json' }, body: '{"name":"A","amount":"20"}' }));
     const form = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=A&amount=20' }));
