@@ -16,6 +16,7 @@ const staticDir = positionals[0] ?? join(projectRoot, 'web', 'dist');
 
 const stack = await startStack({
   port: Number(process.env.PORT ?? 3000),
+  host: process.env.HOST,
   stateDir: values.memory ? undefined : join(projectRoot, '.local'),
   web: values.static ? { staticDir } : 'dev',
 });

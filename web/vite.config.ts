@@ -8,6 +8,14 @@ export default defineConfig({
   plugins: [react()],
   // The wire types and rules the server shares with the SPA.
   resolve: { alias: { '@contract': fileURLToPath(new URL('../functions/contract', import.meta.url)) } },
+  // The dev server reads only what the SPA is made of: never the project's other files, never .local/ (secrets, data).
+  server: {
+    fs: {
+      strict: true,
+      allow: [import.meta.dirname, fileURLToPath(new URL('../functions/contract', import.meta.url)), fileURLToPath(new URL('../node_modules', import.meta.url))],
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.local/**'],
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,5 @@
+import { type AppError, Conflict, ServiceUnavailable } from '../shared/errors';
+
 /** A checkout to open at the payment gateway. */
 export interface CheckoutRequest {
   fullName: string;
@@ -35,11 +37,24 @@ export interface VerifiedPayment {
   transactionId: string;
 }
 
-/** The gateway refused or failed; `message` is the gateway's own words, fit to show the payer. */
+/**
+ * The gateway failed (`unavailable`: unreachable, slow, a server error or an answer we cannot
+ * read) or refused the request (`refused`: its own words, fit to show the payer).
+ */
 export class GatewayError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: 'unavailable' | 'refused',
+  ) {
     super(message);
     this.name = 'GatewayError';
+  }
+
+  /** What the shopper is told: try again later (503), or the gateway's refusal as a business refusal (409). */
+  toShopperError(): AppError {
+    return this.kind === 'unavailable'
+      ? new ServiceUnavailable('The payment service is not available right now. Please try again in a few minutes.')
+      : new Conflict(this.message);
   }
 }
 

@@ -16,11 +16,12 @@ async function call<T>(path: string, body: unknown): Promise<T> {
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new GatewayError('The payment gateway could not be reached. Please try again.');
+    throw new GatewayError('The payment gateway could not be reached.', 'unavailable');
   }
   const answer = (await response.json().catch(() => undefined)) as (T & { status?: unknown; message?: unknown }) | undefined;
-  if (!response.ok || !answer || answer.status === false) {
-    throw new GatewayError(typeof answer?.message === 'string' && answer.message ? answer.message : 'The payment gateway refused the request.');
+  if (response.status >= 500 || !answer) throw new GatewayError(`The payment gateway failed (HTTP ${response.status}).`, 'unavailable');
+  if (!response.ok || answer.status === false) {
+    throw new GatewayError(typeof answer.message === 'string' && answer.message ? answer.message : 'The payment gateway refused the request.', 'refused');
   }
   return answer;
 }
@@ -58,7 +59,7 @@ export const uddoktaPay: PaymentGateway = {
     });
     const paymentUrl = answer.payment_url ?? '';
     const invoiceId = new URL(paymentUrl, baseUrl).pathname.split('/').filter(Boolean).pop() ?? '';
-    if (!/^https?:\/\//.test(paymentUrl) || !invoiceId) throw new GatewayError('The payment gateway answered without a payment link.');
+    if (!/^https?:\/\//.test(paymentUrl) || !invoiceId) throw new GatewayError('The payment gateway answered without a payment link.', 'unavailable');
     return { paymentUrl, invoiceId };
   },
 

@@ -1,7 +1,7 @@
 import type { OrderAccountFields } from '../contract/rules';
 import { type Plan, planFromItem, planKey, planOnSaleCheckItem } from '../catalog/repo';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
-import { checkoutLinks } from '../gateway/port';
+import { GatewayError, checkoutLinks } from '../gateway/port';
 import { pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
@@ -97,13 +97,11 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
   const { plan } = await purchaseContext(user, input);
   const order = await draftOrder(user, plan, input, 'gateway');
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
-  const { paymentUrl, invoiceId } = await uddoktaPay.createCheckout({
-    fullName: user.name,
-    email: user.email,
-    amount: plan.price,
-    metadata: reference,
-    ...checkoutLinks(siteOrigin, '/profile/userOrder'),
-  });
+  const { paymentUrl, invoiceId } = await uddoktaPay
+    .createCheckout({ fullName: user.name, email: user.email, amount: plan.price, metadata: reference, ...checkoutLinks(siteOrigin, '/profile/userOrder') })
+    .catch((error: unknown) => {
+      throw error instanceof GatewayError ? error.toShopperError() : error;
+    });
   const pending = { order: { ...order, invoiceId }, paymentStatus: 'pending' as const, invoiceId, paymentUrl, createdAt: order.createdAt };
   await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt))]);
   return { paymentUrl };

@@ -3,7 +3,7 @@ import { listWaitingPayments } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
-import { NotFound } from '../shared/errors';
+import { NotFound, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
@@ -125,7 +125,9 @@ export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = []
     payment = await uddoktaPay.verify(invoiceId);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    logger.warn('invoice not verified', { invoiceId, reason: error.message });
+    logger.warn('invoice not verified', { invoiceId, reason: error.message, kind: error.kind });
+    // Unanswered is not unpaid: the payable stays pending and the caller (a webhook: the gateway) tries again.
+    if (error.kind === 'unavailable') throw new ServiceUnavailable('We could not confirm the payment yet. It will be checked again in a few minutes.');
     if (payerId) throw new NotFound('Payment not found');
     return undefined;
   }
@@ -163,13 +165,22 @@ export interface ReconcileOptions {
  * payer closed the tab, the callback was lost), settles the completed ones through the same
  * step, and cancels the long-dead ones.
  */
-export async function reconcilePayments(options: ReconcileOptions): Promise<{ checked: number; paid: number; cancelled: number }> {
+export async function reconcilePayments(options: ReconcileOptions): Promise<{ checked: number; paid: number; cancelled: number; unanswered: number }> {
   const now = options.now ?? Date.now();
   const waiting = await listWaitingPayments(new Date(now - options.minAgeSeconds * 1000).toISOString());
   let paid = 0;
   let cancelled = 0;
+  let unanswered = 0;
   for (const payment of waiting) {
-    const result = await settleInvoice(payment.invoiceId);
+    let result: SettleResult | undefined;
+    try {
+      result = await settleInvoice(payment.invoiceId);
+    } catch (error) {
+      // A gateway that cannot answer now leaves the payment, unexpired, for the next run.
+      if (!(error instanceof ServiceUnavailable)) throw error;
+      unanswered += 1;
+      continue;
+    }
     if (result?.status === 'completed') paid += 1;
     else if (result?.status === 'cancelled') cancelled += 1;
     else if (Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000) {
@@ -177,5 +188,5 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<{ ch
       cancelled += 1;
     }
   }
-  return { checked: waiting.length, paid, cancelled };
+  return { checked: waiting.length, paid, cancelled, unanswered };
 }

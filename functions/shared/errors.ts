@@ -62,9 +62,9 @@ export class TooManyRequests extends AppError {
   }
 }
 
-/** 502: the payment gateway refused or failed; the message is the gateway's, fit to show. */
-export class BadGateway extends AppError {
+/** 503: a service we depend on (the payment gateway) cannot answer now; trying again later may work. */
+export class ServiceUnavailable extends AppError {
   constructor(message: string) {
-    super(502, message);
+    super(503, message);
   }
 }

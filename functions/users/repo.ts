@@ -28,9 +28,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Mobile numbers compare without spaces and dashes. */
+/**
+ * One form of a mobile number: without spaces, dashes or brackets, and a Bangladeshi number
+ * (`+8801…`, `8801…`, `01…`, `1…`) as its eleven national digits `01XXXXXXXXX`, so that every way
+ * of writing it claims, and logs in to, the same account.
+ */
 export function normalizeMobile(mobileNo: string): string {
-  return mobileNo.replace(/[\s-]/g, '');
+  const compact = mobileNo.replace(/[\s\-()]/g, '');
+  const bangladeshi = /^(?:\+?880|0)?(1[3-9]\d{8})$/.exec(compact);
+  return bangladeshi ? `0${bangladeshi[1]}` : compact;
 }
 
 const keys = {

