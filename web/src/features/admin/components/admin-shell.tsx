@@ -1,0 +1,20 @@
+import '../admin.css';
+import { NavLink } from 'react-router-dom';
+import { adminSections } from '../sections';
+
+/** The console's frame: the sections' nav (a side column on a laptop, a scrolling strip on a phone) and the section. */
+export function AdminShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="container admin-shell">
+      <nav className="admin-nav" aria-label="Admin sections">
+        <p className="admin-nav-title">Admin</p>
+        {adminSections.map((section) => (
+          <NavLink key={section.label} to={section.to} end={section.end}>
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="admin-content">{children}</div>
+    </div>
+  );
+}
