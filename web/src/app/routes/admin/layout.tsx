@@ -11,7 +11,7 @@ import { NotFoundPage } from '../not-found';
 export function AdminLayout() {
   const userToken = useSessionToken();
   const { data: userInfo, error } = useUser();
-  if (!userToken || error || (userInfo && userInfo.role !== 'admin')) return <NotFoundPage />;
+  if (!userToken || (userInfo ? userInfo.role !== 'admin' : error)) return <NotFoundPage />;
   if (!userInfo) return <div className="container page" role="status" aria-busy="true" aria-label="Loading" />;
   return (
     <AdminShell>
