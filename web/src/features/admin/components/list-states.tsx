@@ -30,10 +30,10 @@ interface PagedListProps<T> {
 export function PagedList<T>({ list, what, empty, children }: PagedListProps<T>) {
   if (list.isLoading) return <Loading label={`Loading ${what}`} />;
   if (list.items.length === 0 && list.error) return <ErrorState error={list.error} onRetry={list.reload} what={what} />;
-  if (list.items.length === 0) return <p className="empty-state">{empty}</p>;
+  if (list.items.length === 0 && !list.hasMore) return <p className="empty-state">{empty}</p>;
   return (
     <>
-      {children(list.items)}
+      {list.items.length > 0 && children(list.items)}
       {list.error ? (
         <ErrorState error={list.error} onRetry={list.reload} what={`more ${what}`} />
       ) : (
