@@ -1,27 +1,29 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { chunkLoadTimeoutMs } from '../config/site';
+import { type PatchRoutesOnNavigationFunction, createBrowserRouter } from 'react-router-dom';
 import { Layout } from './layout/layout';
+import { page } from './lazy-page';
 import { RouteError } from './routes/route-error';
 
-type RouteModule = { Component: React.ComponentType };
+let adminRoutes: Promise<void> | undefined;
 
-/** Loads a route's chunk, failing with a load error after the spec's 120 s (§8). */
-function lazyPage(load: () => Promise<RouteModule>): RouteObject['lazy'] {
-  return () =>
-    new Promise<RouteModule>((resolve, reject) => {
-      const timer = window.setTimeout(() => reject(new Error('Loading the page timed out')), chunkLoadTimeoutMs);
-      load().then(resolve, reject).finally(() => window.clearTimeout(timer));
-    });
-}
-
-/** A route with its own lazily loaded chunk and its own error boundary; no path makes it the index. */
-function page(path: string | undefined, load: () => Promise<RouteModule>, children?: RouteObject[]): RouteObject {
-  const common = { lazy: lazyPage(load), errorElement: <RouteError /> };
-  return path === undefined ? { index: true, ...common } : { path, ...common, children };
-}
+/**
+ * The operators' console joins the route table on the first visit to /admin (React Router's lazy
+ * route discovery): its routes, like its pages, stay out of a shopper's first load.
+ */
+const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!/^\/admin(\/|$)/.test(path)) return;
+  adminRoutes ??= import('./routes/admin/routes').then(
+    ({ adminRoute }) => patch('root', [adminRoute]),
+    (error: unknown) => {
+      adminRoutes = undefined;
+      throw error;
+    },
+  );
+  await adminRoutes;
+};
 
 export const router = createBrowserRouter([
   {
+    id: 'root',
     element: <Layout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <div className="route-progress" role="progressbar" aria-label="Loading page" />,
@@ -51,4 +53,4 @@ export const router = createBrowserRouter([
       page('*', () => import('./routes/not-found')),
     ],
   },
-]);
+], { patchRoutesOnNavigation: discoverRoutes });

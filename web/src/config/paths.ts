@@ -19,6 +19,8 @@ export const paths = {
   profileSecurity: '/profile/userSecurity',
   profileEdit: '/profile/userEdit',
   addMoney: '/profile/addMoney',
+  /** The operators' console; its own routes are in admin-paths, outside the shopper's first load. */
+  admin: '/admin',
 } as const;
 
 /** Code (voucher) categories are the ones whose name ends with a full stop. */

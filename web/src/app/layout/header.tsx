@@ -52,6 +52,7 @@ export function Header() {
           </Menu>
           <GamesMenu />
           <NavLink to={paths.blogs}>Blog</NavLink>
+          <AdminLink className="nav-admin" />
         </nav>
         <div className="header-actions">
           <AccountArea />
@@ -130,6 +131,16 @@ function Menu({ label, children, align = 'start' }: { label: React.ReactNode; ch
   );
 }
 
+/** The way into the operators' console, for admins only. */
+function AdminLink({ className }: { className?: string }) {
+  const { data: userInfo } = useUser();
+  return userInfo?.role === 'admin' ? (
+    <NavLink className={className} to={paths.admin}>
+      Admin
+    </NavLink>
+  ) : null;
+}
+
 function AccountArea() {
   const userToken = useSessionToken();
   const { data: userInfo } = useUser();
@@ -163,6 +174,7 @@ function AccountArea() {
         <Link to={paths.profileOrders}>Orders</Link>
         <Link to={paths.profileCodes}>Codes</Link>
         <Link to={paths.profileSecurity}>Security</Link>
+        <AdminLink />
         <button type="button" onClick={logout}>
           Logout
         </button>

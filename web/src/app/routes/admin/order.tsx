@@ -1,0 +1,23 @@
+import { Link, useParams } from 'react-router-dom';
+import { adminPaths } from '../../../config/admin-paths';
+import { useAdminOrder } from '../../../features/admin/api/get-order';
+import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { OrderDetail } from '../../../features/admin/components/order-detail';
+
+/** One order, everything of it; a revealed password is gone when the page is left. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const { data, error, mutate } = useAdminOrder(id);
+  return (
+    <section className="admin-page">
+      <div className="admin-head">
+        <Link className="text-link" to={adminPaths.orders(data?.status ?? '0')}>
+          ← Orders
+        </Link>
+      </div>
+      {data ? <OrderDetail key={data.order_id} order={data} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the order" /> : <Loading label="Loading the order" />}
+    </section>
+  );
+}
+
+export { OrderPage as Component };

@@ -1,0 +1,21 @@
+import type { WireStatus } from '@contract/wire';
+
+/** How the orders queue is sorted: pending orders oldest first (a queue), the others newest first. */
+export type OrderSort = 'oldest' | 'newest';
+
+/** The sort a status list takes when the URL names none (the server's own default). */
+export const defaultOrderSort = (status: WireStatus): OrderSort => (status === '0' ? 'oldest' : 'newest');
+
+/**
+ * The admin console's routes, typed; the filters of a list live in its query string. Kept apart
+ * from `paths` so that a shopper's first load does not carry them.
+ */
+export const adminPaths = {
+  dashboard: '/admin',
+  orders: (status: WireStatus = '0', sort: OrderSort = defaultOrderSort(status)) => `/admin/orders?status=${status}&sort=${sort}`,
+  order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  walletRequests: (status: WireStatus = '0') => `/admin/wallet-requests?status=${status}`,
+  users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),
+  user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  audit: '/admin/audit',
+} as const;

@@ -1,0 +1,59 @@
+import type { ListPage } from '@contract/wire';
+import type { ScopedMutator } from 'swr';
+import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
+
+/**
+ * The page keys of a cursor list at `base` (a GET path with its filters): the first page, then
+ * one page per `next_cursor` until the server answers null.
+ */
+const pageKeys = (base: string) => (index: number, previous: ListPage<unknown> | null) => {
+  if (index === 0) return base;
+  if (!previous?.next_cursor) return null;
+  return `${base}${base.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(previous.next_cursor)}`;
+};
+
+/** A cursor list as the console shows it: the rows so far and the ways to get more. */
+export interface CursorList<T> {
+  items: T[];
+  /** The first page is on its way. */
+  isLoading: boolean;
+  /** A further page is on its way. */
+  isLoadingMore: boolean;
+  hasMore: boolean;
+  error: unknown;
+  loadMore: () => void;
+  /** Loads every page shown again (the Retry and Refresh buttons). */
+  reload: () => void;
+}
+
+/**
+ * One of the admin lists that take `?cursor=` and answer `{items, next_cursor}`, a page at a
+ * time ("Load more"); a row that a refreshed page repeats is shown once.
+ */
+export function useCursorList<T>(base: string, idOf: (item: T) => string): CursorList<T> {
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ListPage<T>>(pageKeys(base));
+  const seen = new Set<string>();
+  const items = (data ?? []).flatMap((page) => page.items).filter((item) => !seen.has(idOf(item)) && Boolean(seen.add(idOf(item))));
+  const last = data?.at(-1);
+  return {
+    items,
+    isLoading,
+    isLoadingMore: isValidating && data !== undefined && data.length < size,
+    hasMore: Boolean(last?.next_cursor),
+    error,
+    loadMore: () => void setSize(size + 1),
+    reload: () => void mutate(),
+  };
+}
+
+/** Puts a changed row in place in every cached page of the lists at `bases`, without asking the server again. */
+export function replaceInLists<T>(mutate: ScopedMutator, bases: string[], matches: (item: T) => boolean, update: (item: T) => T): Promise<unknown> {
+  const replace = (pages: ListPage<T>[] | undefined) => pages?.map((page) => ({ ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) }));
+  return Promise.all(bases.map((base) => mutate(unstable_serialize(pageKeys(base)), replace, { revalidate: false })));
+}
+
+/** Takes the rows `matches` names out of every cached page of the lists at `bases`. */
+export function removeFromLists<T>(mutate: ScopedMutator, bases: string[], matches: (item: T) => boolean): Promise<unknown> {
+  const remove = (pages: ListPage<T>[] | undefined) => pages?.map((page) => ({ ...page, items: page.items.filter((item) => !matches(item)) }));
+  return Promise.all(bases.map((base) => mutate(unstable_serialize(pageKeys(base)), remove, { revalidate: false })));
+}

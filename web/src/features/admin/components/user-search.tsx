@@ -1,0 +1,78 @@
+import type { AdminUserRow } from '@contract/wire';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { adminPaths } from '../../../config/admin-paths';
+import { dateTime, taka } from '../../../lib/format';
+
+/** The search box: an exact email, mobile number or user id; the query goes to the URL. */
+export function UserSearchForm({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
+  const [text, setText] = useState(query);
+  const [tried, setTried] = useState(false);
+  const error = text.trim() ? undefined : 'Search for an email, a mobile number or a user id';
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!error) onSearch(text.trim());
+  };
+  return (
+    <form className="search-form" role="search" onSubmit={submit} noValidate>
+      <label htmlFor="user-query" className="visually-hidden">
+        Email, mobile number or user id
+      </label>
+      <input
+        id="user-query"
+        className={tried && error ? 'input is-invalid' : 'input'}
+        type="search"
+        placeholder="Email, mobile number or user id"
+        value={text}
+        maxLength={254}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="button button-primary">
+        Search
+      </button>
+      {tried && error && <p className="field-error">{error}</p>}
+    </form>
+  );
+}
+
+/** The users a search found, with their balances. */
+export function UsersTable({ users }: { users: AdminUserRow[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Mobile</th>
+            <th>Balance</th>
+            <th>Joined</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.user_id}>
+              <td className="cell-lead">
+                <Link className="text-link" to={adminPaths.user(user.user_id)}>
+                  {user.name || 'No name'}
+                </Link>
+                {user.role === 'admin' && <span className="badge badge-info">Admin</span>}
+                <small className="muted block mono">{user.user_id}</small>
+              </td>
+              <td data-label="Email">
+                <span className="wrap">{user.email || '—'}</span>
+              </td>
+              <td data-label="Mobile">{user.mobile_no || '—'}</td>
+              <td data-label="Balance">
+                <strong className="amount">{taka(user.balance)}</strong>
+              </td>
+              <td data-label="Joined">{dateTime(user.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { adminPaths } from '../../config/admin-paths';
+
+export interface AdminSection {
+  label: string;
+  to: string;
+  /** Active on this path only, not on the paths below it. */
+  end?: boolean;
+}
+
+/**
+ * The console's sections, in the order the nav shows them. A new section is a row here and its
+ * route in app/routes/admin/routes.tsx.
+ */
+export const adminSections: AdminSection[] = [
+  { label: 'Dashboard', to: adminPaths.dashboard, end: true },
+  { label: 'Orders', to: adminPaths.orders() },
+  { label: 'Top-ups', to: adminPaths.walletRequests() },
+  { label: 'Users', to: adminPaths.users() },
+  { label: 'Audit', to: adminPaths.audit },
+];
