@@ -40,7 +40,7 @@ import type { UserWithBalance } from './service/users';
 export const pageView = <T, R>(page: Page<T>, view: (item: T) => R): ListPage<R> => ({ items: page.items.map(view), next_cursor: page.nextCursor });
 
 /** An order in the operators' queue. */
-export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({ ...orderView(order), user_id: order.userId, paid_by: order.paidFrom });
+export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({ ...orderView(order), user_id: order.userId, paid_by: order.paidFrom, account_type: order.accountType });
 
 /** An order with the game account to top up; the password only ever through reveal. */
 export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({

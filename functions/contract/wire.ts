@@ -186,6 +186,8 @@ export interface LedgerEntryRow {
 export interface AdminOrderRow extends OrderRow {
   user_id: string;
   paid_by: 'wallet' | 'gateway';
+  /** FB, Google, VK or Twitter for a game-account (ID-password) order, whose `saccount_id` is the login; empty for a player ID. */
+  account_type: string;
 }
 
 /** GET /admin/orders/{id}: the order and the game account to top up, never its password. */

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@contract/wire';
-import useSWR, { mutate, preload } from 'swr';
+import useSWR, { SWRConfig, mutate, preload } from 'swr';
 import { ApiError, apiRequest, sessionExpired } from './api';
 import { sessionStore, useSessionToken } from './session';
 
@@ -42,8 +42,16 @@ export function useUser() {
   return useSWR<UserInfo>(token ? userKey : null, fetchUser, { revalidateIfStale: false, onError: () => undefined });
 }
 
-/** Forgets every cached answer, so that one user's orders, codes and wallet never show to the next. */
-const forgetCache = () => mutate(() => true, undefined, { revalidate: false });
+/**
+ * Forgets every cached answer, so that one user's orders, codes, wallet or admin lists never show
+ * to the next: the cache is emptied outright (a key filter alone skips paged lists), then every
+ * mounted reader is told.
+ */
+async function forgetCache(): Promise<void> {
+  const { cache } = SWRConfig.defaultValue;
+  for (const key of [...cache.keys()]) cache.delete(key);
+  await mutate(() => true, undefined, { revalidate: false });
+}
 
 /** Starts a session from a login answer: the token is kept and its user put in the cache. */
 export async function startSession({ authToken, ...user }: UserInfo & { authToken: string }): Promise<void> {

@@ -35,9 +35,10 @@ export function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
           {orders.map((order) => (
             <tr key={order.order_id} className={order.status === '0' ? undefined : 'row-done'} data-order-id={order.order_id}>
               <td className="cell-lead">
+                {order.account_type ? <small className="muted block">{order.account_type} login</small> : null}
                 <div className="player-id">
                   <span className="player-id-text">{order.saccount_id}</span>
-                  <CopyButton text={order.saccount_id} label={`Copy player ID ${order.saccount_id}`} />
+                  <CopyButton text={order.saccount_id} label={`Copy ${order.account_type ? 'login' : 'player ID'} ${order.saccount_id}`} />
                 </div>
                 <Link className="text-link small" to={adminPaths.order(order.order_id)}>
                   Order {order.order_id}
