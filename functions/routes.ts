@@ -18,6 +18,8 @@ export interface Route {
   secret?: true;
   /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
   uploads?: true;
+  /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
+  mail?: true;
 }
 
 /** Whether a route's function gets the stage secret: every non-public one, and those that ask. */
@@ -29,10 +31,12 @@ export const writesTable = (route: Route) => route.writes === true;
 export const apiBasePath = '/api';
 
 export const routes: readonly Route[] = [
-  { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: true },
+  { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: true, mail: true },
   { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: true, secret: true },
   { method: 'POST', path: '/user/user_data', handler: 'auth/get-user-data', access: 'user' },
-  { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: true },
+  { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: true, mail: true },
+  { method: 'POST', path: '/auth/verify_email', handler: 'auth/verify-email', access: 'public', writes: true },
+  { method: 'POST', path: '/user/send_verification', handler: 'auth/send-verification', access: 'user', writes: true, mail: true },
   { method: 'POST', path: '/user/request/', handler: 'orders/place-order', access: 'user', writes: true },
   { method: 'POST', path: '/user/request_webview', handler: 'orders/start-gateway-order', access: 'user', writes: true },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },

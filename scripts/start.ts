@@ -35,6 +35,7 @@ if (values.json) {
 
   Sandbox payment gateway  ${stack.gatewayUrl}
   Stand-in Google sign-in  ${stack.identityProviderUrl}
+  Mailbox (local SES)      ${stack.mailboxUrl}
   DynamoDB Local           ${stack.dynamoDbEndpoint}  (table ${stack.tableName})
 
   Ctrl-C stops everything.

@@ -22,22 +22,34 @@ const issuers = issuer === 'https://accounts.google.com' ? [issuer, 'accounts.go
 
 /**
  * Verifies a Google ID token: signature against the JWKS, issuer, audience (our client id),
- * expiry, and a verified email. Any failure is the same 400, so the caller learns nothing more.
+ * expiry, a verified email, and the nonce the SPA put in its sign-in request (so a token minted
+ * for another sign-in cannot be replayed here). Any failure is the same 400, so the caller learns
+ * nothing more.
  */
-export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(token: string, nonce: string | undefined): Promise<GoogleIdentity> {
   if (!clientId) throw new Invalid('Google sign-in is not available');
   try {
     const { payload } = await jwtVerify(token, jwks, { issuer: issuers, audience: clientId, algorithms: ['RS256'] });
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!verified || typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('unverified or incomplete identity');
+    if (!nonce || payload.nonce !== nonce) throw new Error('nonce missing or not the one of this sign-in');
     return {
       sub: payload.sub,
       email: payload.email,
       name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email.split('@')[0]!,
-      picture: typeof payload.picture === 'string' ? payload.picture : undefined,
+      picture: typeof payload.picture === 'string' && isHttpsUrl(payload.picture) ? payload.picture : undefined,
     };
   } catch (error) {
     logger.warn('google token refused', { reason: error instanceof Error ? error.name : 'unknown' });
     throw new Invalid('Google sign-in failed');
+  }
+}
+
+/** Whether a picture URL is one we may show: https only (never javascript:, data: or plain http). */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
   }
 }

@@ -1,46 +1,39 @@
+import { type RateLimit, tryAgainIn } from '../shared/rate-limit';
+
+/** Seconds a window lasts, and the first lock after the account limit trips. LOGIN_WINDOW_SECONDS shortens it in tests. */
+const windowSeconds = Number(process.env.LOGIN_WINDOW_SECONDS ?? 900);
+
+const refused = tryAgainIn('Too many failed attempts.');
+
 /**
- * Brute-force limits on logins (and on the current-password check of a password change).
- * Failures are counted per account and per client address within a window; an account is slowed
- * after a few failures and both are refused with 429 once over their limit, until the window
- * (renewed when the limit trips) has passed. A success clears the account's count; the
- * address's count only expires, so one good login cannot reset an attack on other accounts.
+ * Brute-force limits on logins and on the current-password check of a password change. Every
+ * attempt is taken from its buckets before the password is checked (so at most `max` are ever
+ * checked per window, whatever the concurrency), and a success gives it back.
+ * - `account`: one bucket per account (whichever identifier named it), or per unknown identifier.
+ *   The attempt that fills it locks it for a window that doubles with each lock (the attacker's
+ *   cost), until a success from outside resets it.
+ * - `device`: a browser that signed in to the account before (its device cookie) has its own
+ *   bucket instead, so its owner still gets in while the account is locked for everyone else.
+ * - `address`: many accounts tried from one client address (not counted for a known device).
  */
 export const loginLimits = {
-  /** Seconds a window lasts, and a lock after it trips. LOGIN_WINDOW_SECONDS shortens it in tests. */
-  windowSeconds: Number(process.env.LOGIN_WINDOW_SECONDS ?? 900),
-  account: { maxFailures: 5, slowAfter: 3 },
-  address: { maxFailures: 30 },
-  /** The longest delay added to one attempt. */
+  account: { name: 'login-account', max: 5, windowSeconds, message: refused } satisfies RateLimit,
+  device: { name: 'login-device', max: 10, windowSeconds, message: refused } satisfies RateLimit,
+  address: { name: 'login-address', max: 30, windowSeconds, message: refused } satisfies RateLimit,
+  /** Attempts of a window after which an account answers more slowly. */
+  slowAfter: 3,
+  /** The longest delay added to one attempt, and the longest lock. */
   maxSlowdownMs: 3000,
+  maxLockSeconds: 86_400,
 };
 
-export type LimitScope = 'account' | 'address';
-
-/** A failure count as stored: failures in the window that ends at `windowEndsAt` (epoch seconds). */
-export interface FailureCount {
-  failures: number;
-  windowEndsAt: number;
-}
-
-const limitOf = (scope: LimitScope) => loginLimits[scope].maxFailures;
-
-/** Failures that still count at `now`: none once the window has passed. */
-export function activeFailures(count: FailureCount | undefined, now: number): number {
-  return count && count.windowEndsAt > now ? count.failures : 0;
-}
-
-/** Seconds until `count` lets attempts through again, or 0 when it does now. */
-export function lockedFor(scope: LimitScope, count: FailureCount | undefined, now: number): number {
-  return activeFailures(count, now) >= limitOf(scope) ? count!.windowEndsAt - now : 0;
-}
-
-/** Whether this failure brings the count to its limit, so that the window restarts as a lock. */
-export function tripsLimit(scope: LimitScope, failures: number): boolean {
-  return failures === limitOf(scope);
-}
-
-/** The delay before answering an attempt on an account that has already failed `failures` times. */
-export function slowdownMs(failures: number): number {
-  const over = failures - loginLimits.account.slowAfter + 1;
+/** The delay before checking the `count`th attempt of a window on an account. */
+export function slowdownMs(count: number): number {
+  const over = count - loginLimits.slowAfter;
   return over > 0 ? Math.min(over * 1000, loginLimits.maxSlowdownMs) : 0;
+}
+
+/** How long the next lock lasts after `locks` earlier ones: one window, then twice as long each time. */
+export function lockSeconds(locks: number): number {
+  return Math.min(windowSeconds * 2 ** locks, loginLimits.maxLockSeconds);
 }

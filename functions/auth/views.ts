@@ -1,5 +1,5 @@
 import type { UserInfo } from '../contract/wire';
-import type { Account } from './service';
+import type { Account } from './service/accounts';
 
 /** The contract's user info; `authToken` on login and password change. */
 export function userInfoView({ user, wallet }: Account, authToken?: string): UserInfo {
@@ -14,5 +14,7 @@ export function userInfoView({ user, wallet }: Account, authToken?: string): Use
     wallet_balance: wallet.balance,
     has_password: Boolean(user.passwordHash),
     role: user.role,
+    email_verified: user.emailVerified === true,
+    pending_email: user.pendingEmail ?? '',
   };
 }

@@ -25,6 +25,10 @@ export interface UserInfo {
   has_password: boolean;
   /** `admin` for the shop's operators, who see the admin console. */
   role: 'shopper' | 'admin';
+  /** Whether the owner proved the email (the link we mailed, or Google). */
+  email_verified: boolean;
+  /** A new email waiting for its owner to follow the link mailed to it; empty when none. */
+  pending_email: string;
 }
 
 /** GET /user/master_category_list */

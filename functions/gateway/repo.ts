@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
+import type { TransactionItem } from '../shared/transactions';
 import type { PaymentReference } from './port';
 
 /**
@@ -48,4 +49,40 @@ export async function listWaitingPayments(before: string): Promise<WaitingPaymen
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return waiting;
+}
+
+/** How many gateway payments one user may have waiting at once. */
+export const maxOpenCheckouts = 5;
+
+const openCheckoutsKey = (userId: string) => ({ pk: `USER#${userId}`, sk: '#CHECKOUTS' });
+
+/**
+ * One more payment waiting for the user, in the transaction that records it, refused (the
+ * condition fails) when `maxOpenCheckouts` already wait: one account cannot keep the gateway and
+ * the reconciler busy with hundreds of open checkouts. Only this user's own checkouts write it.
+ */
+export function openCheckoutItem(userId: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: openCheckoutsKey(userId),
+      UpdateExpression: 'SET entity = :entity ADD #open :one',
+      ConditionExpression: 'attribute_not_exists(#open) OR #open < :max',
+      ExpressionAttributeNames: { '#open': 'open' },
+      ExpressionAttributeValues: { ':one': 1, ':max': maxOpenCheckouts, ':entity': 'OpenCheckouts' },
+    },
+  };
+}
+
+/** One payment fewer waiting, in the transaction that settles, cancels or expires it. */
+export function closeCheckoutItem(userId: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: openCheckoutsKey(userId),
+      UpdateExpression: 'ADD #open :minus',
+      ExpressionAttributeNames: { '#open': 'open' },
+      ExpressionAttributeValues: { ':minus': -1 },
+    },
+  };
 }

@@ -15,6 +15,8 @@ export interface Reply {
   statusCode?: number;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Set-Cookie values (API Gateway's v2 `cookies`). */
+  cookies?: string[];
 }
 
 /** The contract's success envelope: `{status: 1, message, data}`. */
@@ -39,6 +41,8 @@ export interface HttpRequest<Body, Params, Query = undefined> {
   path: string;
   rawQueryString: string;
   headers: Record<string, string | undefined>;
+  /** The request's cookies by name. */
+  cookies: Record<string, string>;
   /** The caller's address: CloudFront's x-viewer-ip (set at the edge), else API Gateway's source. */
   clientIp: string;
   /** The shop's own origin as the caller reached it (forwarded by the edge), for links back to it. */
@@ -88,11 +92,12 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
       path: event.rawPath,
       rawQueryString: event.rawQueryString,
       headers: event.headers,
+      cookies: Object.fromEntries((event.cookies ?? []).map((cookie) => [cookie.slice(0, cookie.indexOf('=')).trim(), cookie.slice(cookie.indexOf('=') + 1).trim()])),
       clientIp: event.headers['x-viewer-ip'] ?? event.requestContext.http.sourceIp,
       siteOrigin: `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.headers['x-forwarded-host'] ?? event.requestContext.domainName}`,
     };
     const reply = await run({ ...request, ...callers.get(event)! });
-    return jsonResponse(reply.statusCode ?? 200, reply.body, reply.headers);
+    return { ...jsonResponse(reply.statusCode ?? 200, reply.body, reply.headers), ...(reply.cookies ? { cookies: reply.cookies } : {}) };
   };
 
   const handler = middy<Event, Result>()

@@ -2,7 +2,8 @@ import type { OrderAccountFields } from '../contract/rules';
 import { type Plan, planFromItem, planKey, planOnSaleCheckItem } from '../catalog/repo';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { GatewayError, checkoutLinks } from '../gateway/port';
-import { pendingPaymentKeys } from '../gateway/repo';
+import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
+import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
@@ -93,8 +94,9 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
  * recorded with its invoice; only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
-export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, siteOrigin: string): Promise<{ paymentUrl: string }> {
+export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, siteOrigin: string, clientIp: string): Promise<{ paymentUrl: string }> {
   const { plan } = await purchaseContext(user, input);
+  await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway');
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const { paymentUrl, invoiceId } = await uddoktaPay
@@ -103,7 +105,9 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
   const pending = { order: { ...order, invoiceId }, paymentStatus: 'pending' as const, invoiceId, paymentUrl, createdAt: order.createdAt };
-  await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt))]);
+  await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch((error: unknown) => {
+    throw tooManyOpenCheckouts(error, 1) ?? error;
+  });
   return { paymentUrl };
 }
 

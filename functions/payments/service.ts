@@ -1,5 +1,5 @@
 import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment } from '../gateway/port';
-import { listWaitingPayments } from '../gateway/repo';
+import { closeCheckoutItem, listWaitingPayments } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
@@ -26,6 +26,9 @@ export interface SettleOptions {
   alsoWrite?: TransactionItem[];
 }
 
+/** A payable that leaves `pending` frees one of its user's open checkouts; one paid after it expired has already. */
+const leavesPending = (state: PaymentState, userId: string) => (state === 'pending' ? [closeCheckoutItem(userId)] : []);
+
 /** A payable as read, with the writes that close it one way or the other, conditioned on what was read. */
 interface ReadPayable extends Payable {
   complete(payment: VerifiedPayment, now: string): TransactionItem[];
@@ -50,6 +53,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
       invoiceId: request.invoiceId,
       cancelReason: request.cancelReason,
       complete: (payment, now) => [
+        ...leavesPending(request.status, userId),
         wallet.closeWalletRequestItem(
           request,
           { status: 'completed', invoiceId: payment.invoiceId, paymentMethod: payment.paymentMethod, senderNumber: payment.senderNumber, transactionId: payment.transactionId },
@@ -57,7 +61,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
         ),
         ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId), now),
       ],
-      cancel: (reason, now) => [wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason }, now)],
+      cancel: (reason, now) => [...leavesPending(request.status, userId), wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason }, now)],
       describe: () => ({ requestId: request.requestId, amount: request.amount }),
     };
   },
@@ -71,10 +75,11 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
       invoiceId: pending.invoiceId,
       cancelReason: pending.cancelReason,
       complete: (payment, now) => [
+        ...leavesPending(pending.paymentStatus, userId),
         orders.closePendingOrderItem(pending, { paymentStatus: 'completed' }, now),
         orders.newOrderItem({ ...pending.order, invoiceId: payment.invoiceId }),
       ],
-      cancel: (reason, now) => [orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
+      cancel: (reason, now) => [...leavesPending(pending.paymentStatus, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
       describe: () => ({ orderId: pending.order.orderId, amount: pending.order.price }),
     };
   },

@@ -7,3 +7,10 @@ export function requiredEnv(name: string): string {
 
 /** The stage name (dev, prod, local, test); used in log context and cookie-free config. */
 export const stage = process.env.STAGE ?? 'local';
+
+/**
+ * The shop's public origin (https://shop.example.com, or the local stack's), from the stage's
+ * configuration: links in e-mails and the gateway's return addresses are built on it, never on a
+ * request header.
+ */
+export const siteUrl = () => requiredEnv('SITE_URL').replace(/\/+$/, '');

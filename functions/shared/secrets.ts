@@ -7,6 +7,8 @@ export interface AppSecrets {
   tokenKey: Uint8Array;
   /** AES-256-GCM key for data encrypted at rest (game-account passwords). */
   dataKey: Buffer;
+  /** HMAC key of the device cookies that let an account's owner in while strangers have locked it. */
+  deviceKey: Uint8Array;
   /** The payment gateway's API key, sent on our calls and expected on its callbacks. */
   gatewayApiKey: string;
 }
@@ -37,6 +39,7 @@ async function load(): Promise<AppSecrets> {
   return {
     tokenKey: derive(raw.master, 'session-token'),
     dataKey: Buffer.from(derive(raw.master, 'data-at-rest')),
+    deviceKey: derive(raw.master, 'device-token'),
     gatewayApiKey: raw.gatewayApiKey ?? '',
   };
 }

@@ -17,6 +17,10 @@ export interface User {
   tokenVersion: number;
   passwordHash?: string;
   googleSub?: string;
+  /** Whether the owner of `email` proved it (a link we mailed, or Google's verified claim). */
+  emailVerified?: boolean;
+  /** A new address the user asked for, taking effect once it is verified. */
+  pendingEmail?: string;
   createdAt: string;
 }
 
@@ -118,8 +122,12 @@ export interface ProfileChange {
   mobileNo?: string;
   photoURL?: string;
   googleSub?: string;
-  passwordHash?: string;
+  /** null clears the password (a Google identity taking over an unverified account). */
+  passwordHash?: string | null;
   role?: Role;
+  emailVerified?: boolean;
+  /** null clears a pending email change. */
+  pendingEmail?: string | null;
   /** Bump the token version, revoking every older token. */
   revokeTokens?: boolean;
 }
@@ -130,12 +138,17 @@ export interface ProfileChange {
  */
 export function updateProfileItem(user: User, change: ProfileChange, now: string): TransactionItem {
   const sets = ['updatedAt = :now'];
+  const removes: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now, ':version': user.tokenVersion };
-  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'role'] as const) {
+  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'role', 'emailVerified', 'pendingEmail'] as const) {
     if (change[field] === undefined) continue;
-    sets.push(`#${field} = :${field}`);
     names[`#${field}`] = field;
+    if (change[field] === null) {
+      removes.push(`#${field}`);
+      continue;
+    }
+    sets.push(`#${field} = :${field}`);
     values[`:${field}`] = change[field];
   }
   if (change.revokeTokens) {
@@ -146,7 +159,7 @@ export function updateProfileItem(user: User, change: ProfileChange, now: string
     Update: {
       TableName: tableName,
       Key: keys.user(user.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: 'tokenVersion = :version',
       ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
       ExpressionAttributeValues: values,
@@ -171,4 +184,41 @@ export async function findUserIds(query: string): Promise<string[]> {
   if (!text) return [];
   const [emailClaim, mobileClaim, profile] = await batchGet([keys.claim('email', text), keys.claim('mobile', normalizeMobile(text)), keys.user(text)]);
   return [...new Set([emailClaim?.userId, mobileClaim?.userId, profile?.id].filter((id): id is string => typeof id === 'string'))];
+}
+
+/** What a single-use link in an e-mail is for. */
+export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+
+/** A single-use link's record: kept under the hash of its token, never the token itself. */
+export interface EmailToken {
+  purpose: EmailTokenPurpose;
+  userId: string;
+  /** The address it was sent to (the one it proves, for a verification). */
+  email: string;
+  /** Epoch seconds after which it is worthless (and DynamoDB's TTL removes it). */
+  expiresAt: number;
+}
+
+const emailTokenKey = (tokenHash: string) => ({ pk: `EMAILTOKEN#${tokenHash}`, sk: '#TOKEN' });
+
+/** The item that records a new link's token. */
+export function emailTokenItem(tokenHash: string, token: EmailToken, now: string): TransactionItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...toItem('EmailToken', emailTokenKey(tokenHash), token, now), expiresAt: token.expiresAt },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A link's token record: GetItem EMAILTOKEN#<hash>, strongly consistent. */
+export async function getEmailToken(tokenHash: string): Promise<EmailToken | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: emailTokenKey(tokenHash), ConsistentRead: true }));
+  return Item && { purpose: Item.purpose as EmailTokenPurpose, userId: String(Item.userId), email: String(Item.email), expiresAt: Number(Item.expiresAt) };
+}
+
+/** Spends a link: its record goes, on the condition that it is still there (so it works once). */
+export function spendEmailTokenItem(tokenHash: string): TransactionItem {
+  return { Delete: { TableName: tableName, Key: emailTokenKey(tokenHash), ConditionExpression: 'attribute_exists(pk)' } };
 }

@@ -1,5 +1,6 @@
 import { checkoutLinks, GatewayError } from '../gateway/port';
-import { pendingPaymentKeys } from '../gateway/repo';
+import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
+import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
 import { Conflict } from '../shared/errors';
@@ -22,10 +23,11 @@ export function walletOf(user: ActiveUser): Promise<Wallet> {
   return repo.getWallet(user.id);
 }
 
-/** A repeated txn_id: the first request's payment link while it waits, else a 409. */
-async function repeatOf(userId: string, requestId: string): Promise<{ paymentUrl: string; requestId: string }> {
+/** A repeated txn_id: the first request's payment link while it waits (for the same amount only), else a 409. */
+async function repeatOf(userId: string, requestId: string, amount: number): Promise<{ paymentUrl: string; requestId: string }> {
   const [item] = await batchGet([repo.walletRequestKey(userId, requestId)]);
   const first = item && repo.walletRequestFromItem(item);
+  if (first && first.amount !== amount) throw new Conflict('This transaction id was used for another amount');
   if (first?.status === 'pending' && first.paymentUrl) return { paymentUrl: first.paymentUrl, requestId: first.requestId };
   throw new Conflict('This transaction id was already used');
 }
@@ -33,12 +35,14 @@ async function repeatOf(userId: string, requestId: string): Promise<{ paymentUrl
 /**
  * Starts a wallet top-up: opens a gateway checkout naming the request, then records the pending
  * request and the claim on its txn_id in one transaction, so one user's txn_id never makes two
- * requests. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
+ * requests; the user may have at most five payments waiting, and start only so many checkouts
+ * (per user and per address) a few minutes. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
  * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
  */
-export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin: string): Promise<{ paymentUrl: string; requestId: string }> {
+export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin: string, clientIp: string): Promise<{ paymentUrl: string; requestId: string }> {
   const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
-  if (claimItem) return repeatOf(user.id, String(claimItem.requestId));
+  if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
+  await limitCheckoutStart(user.id, clientIp);
 
   const request: WalletRequest = {
     requestId: timeOrderedId(),
@@ -63,13 +67,13 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
     throw error instanceof GatewayError ? error.toShopperError() : error;
   }
   try {
-    await transact(repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)));
+    await transact([...repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)), openCheckoutItem(user.id)]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(1)) {
       const [claim] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
-      return repeatOf(user.id, String(claim?.requestId));
+      return repeatOf(user.id, String(claim?.requestId), input.amount);
     }
-    throw error;
+    throw tooManyOpenCheckouts(error, 2) ?? error;
   }
   return { paymentUrl: checkout.paymentUrl, requestId: request.requestId };
 }

@@ -13,10 +13,12 @@ export interface LocalEnvironment {
   secret: Record<string, string>;
   /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
   uploads: Record<string, string>;
+  /** What a function that sends mail gets: the sender, and the local SES emulator as its endpoint. */
+  mail: Record<string, string>;
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
-const tuning = ['LOGIN_WINDOW_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
+const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_LIMIT_PER_ADDRESS', 'POWERTOOLS_LOG_LEVEL'];
 
 /**
  * The handler sources under functions/, each with the environment its row gets in the cloud
@@ -38,6 +40,7 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
           ...(route ? environment.table : {}),
           ...(route && needsSecret(route) ? environment.secret : {}),
           ...(route?.uploads ? environment.uploads : {}),
+          ...(route?.mail ? environment.mail : {}),
           ...shellTuning,
         },
         timeoutMs: 10_000,

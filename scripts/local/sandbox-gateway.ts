@@ -36,19 +36,26 @@ function verifyAnswer(invoice: Invoice) {
  * pins it: `POST /api/checkout-v2` and `POST /api/verify-payment` (API key header), the hosted
  * page `GET /pay/{invoice}` with Pay and Cancel, `POST /pay/{invoice}/complete` (webhook unless
  * `?webhook=0`, then 303 to the redirect URL with the invoice id) and `POST /pay/{invoice}/cancel`.
- * Beyond the contract, for tests: `POST /pay/{invoice}/fail` marks a payment ERROR. Invoices
- * live in memory.
+ * Beyond the contract, for tests: `POST /pay/{invoice}/fail` marks a payment ERROR, and
+ * `POST /test/outage` with `{"down": true}` makes its API answer 503 until `{"down": false}`.
+ * Invoices live in memory.
  */
 export async function startSandboxGateway(apiKey: string): Promise<LocalService> {
   const invoices = new Map<string, Invoice>();
   let origin = '';
+  let outage = false;
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', origin);
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const see = (location: string) => response.writeHead(303, { location }).end();
     try {
+      if (url.pathname === '/test/outage' && request.method === 'POST') {
+        outage = (JSON.parse((await readText(request)) || '{}') as { down?: boolean }).down === true;
+        return json(200, { down: outage });
+      }
       if (url.pathname.startsWith('/api/')) {
+        if (outage) return json(503, { status: false, message: 'Service Unavailable' });
         if (request.headers['rt-uddoktapay-api-key'] !== apiKey) return json(401, { status: false, message: 'Unauthorized Action' });
         const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
         if (url.pathname === '/api/checkout-v2' && request.method === 'POST') {

@@ -1,4 +1,4 @@
-import { createAccount } from '../../functions/auth/service';
+import { createAccount } from '../../functions/auth/service/accounts';
 import type { PlanGroup } from '../../functions/catalog/repo';
 import { saveMasterCategory, savePlan, savePlanGroup } from '../../functions/catalog/service';
 import { saveBlogPost, saveEvent, savePaymentChannel, updateSiteSettings } from '../../functions/content/service';
@@ -159,7 +159,7 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     redeemVideoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   }));
 
-  const shopper = await createAccount({ name: 'Rahim Uddin', ...logins.shopper });
+  const shopper = await createAccount({ name: 'Rahim Uddin', ...logins.shopper, emailVerified: true });
   await adjustBalance(shopper.id, 5000, 'adjustment', 'demo-opening-balance');
-  await createAccount({ name: 'Shop Admin', ...logins.admin, role: 'admin' });
+  await createAccount({ name: 'Shop Admin', ...logins.admin, role: 'admin', emailVerified: true });
 }

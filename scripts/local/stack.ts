@@ -15,6 +15,7 @@ import { sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
+import { startMailbox } from './mailbox';
 import { startUploadStore } from './upload-store';
 import { ensureTable } from './table-setup';
 
@@ -37,6 +38,8 @@ export interface RunningStack {
   tableName: string;
   gatewayUrl: string;
   identityProviderUrl: string;
+  /** The local SES emulator: its page lists the shop's mails, `/store` answers them as JSON. */
+  mailboxUrl: string;
   logins: DemoLogins;
   stop(): Promise<void>;
 }
@@ -100,7 +103,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
   const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: () => shopOrigin });
-  const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop, uploads.stop];
+  const mailbox = await startMailbox();
+  const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop, uploads.stop, mailbox.stop];
   if (!options.stateDir) stops.push(() => rm(uploadsDir, { recursive: true, force: true }));
 
   const environment = {
@@ -119,9 +123,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     table: { TABLE_NAME: tableName },
     secret: { APP_MASTER_SECRET: state.masterSecret, GATEWAY_API_KEY: state.gatewayApiKey },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
+    mail: { MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>', SES_ENDPOINT: mailbox.url },
   };
   // The seed runs the domain code in this process: it gets everything.
-  Object.assign(process.env, environment.common, environment.table, environment.secret);
+  Object.assign(process.env, environment.common, environment.table, environment.secret, environment.mail);
   const functions = new FunctionHost();
   stops.push(() => functions.stop());
   const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment));
@@ -164,6 +169,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stops.unshift(() => new Promise((done) => server.close(() => done())));
     const { port } = server.address() as AddressInfo;
     shopOrigin = `http://localhost:${port}`;
+    // Known once listening, before any request: links in mails and the gateway's return addresses.
+    Object.assign(environment.common, { SITE_URL: shopOrigin });
     if (options.stateDir) {
       // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
       const file = runningStackFile(options.stateDir);
@@ -177,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       tableName,
       gatewayUrl: gateway.url,
       identityProviderUrl: identityProvider.url,
+      mailboxUrl: mailbox.url,
       logins: state.logins,
       stop: () => stopAll(stops),
     };

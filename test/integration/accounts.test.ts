@@ -2,13 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../functions/contract/wire';
 import { db, tableName } from '../../functions/shared/db';
 import { signSessionToken } from '../../functions/shared/session-token';
-import { googleClaims, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { googleClaims, mailedToken, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
 import { testLoginWindowSeconds } from '../support/spawn-stack';
 
-type UserInfo = { authToken?: string; code: string; name: string; email: string; mobile_no: string; wallet_balance: number; has_password: boolean };
 
 const claimExists = async (pk: string) => Boolean((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: '#CLAIM' } }))).Item);
 
@@ -40,10 +40,11 @@ describe('register', () => {
       form: { name: 'B', email: `  ${first.email.toUpperCase()} `, mobile_no: uniqueContact().mobileNo, password: 'abcde' },
     });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toBe('Email already registered');
     const sameMobile = await callApi('/auth/register_user', { form: { name: 'C', email: uniqueContact().email, mobile_no: first.mobileNo, password: 'abcde' } });
     expect(sameMobile.status).toBe(409);
-    expect(sameMobile.body.message).toBe('Mobile number already registered');
+    // One answer for both, so that registering does not tell which of the two has an account.
+    expect(sameEmail.body).toEqual({ status: 0, message: 'This email or mobile number is already registered' });
+    expect(sameMobile.body).toEqual(sameEmail.body);
   });
 
   it('creates exactly one account when 20 registrations of one email race, leaving no stray claims', async () => {
@@ -152,15 +153,19 @@ describe('update_user', () => {
     }
   });
 
-  it('keeps emails unique across an email change and frees the old one', async () => {
+  it('keeps emails unique across an email change, which waits for the new address to be verified, and frees the old one', async () => {
     const account = await registerAndLogIn('move');
     const other = await registerAndLogIn('other');
     const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email } });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('Email already registered');
+    expect(taken.body.message).toBe('This email is already registered');
     const fresh = uniqueContact().email;
     const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh } });
-    expect(moved.body.data.email).toBe(fresh);
+    expect(moved.body.message).toBe(`Updated Successfully. Your email changes once you follow the link we sent to ${fresh}.`);
+    expect(moved.body.data).toMatchObject({ email: account.email, pending_email: fresh });
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(fresh, '/verify-email') } })).status).toBe(200);
+    const after = await callApi<{ data: UserInfo }>('/user/user_data', { token: account.token, form: {} });
+    expect(after.body.data).toMatchObject({ email: fresh, pending_email: '', email_verified: true });
     const reuse = await callApi('/auth/register_user', { form: { name: 'Z', email: account.email, mobile_no: uniqueContact().mobileNo, password: 'abcde' } });
     expect(reuse.status).toBe(200);
   });
@@ -191,17 +196,19 @@ describe('Google sign-in', () => {
     const { email } = uniqueContact('google');
     const claims = googleClaims(email, 'Nusrat Jahan');
     const googleToken = await mintGoogleToken(claims);
-    const unknown = await callApi('/auth/login', { form: { email, password: claims.sub, google_token: googleToken } });
+    const unknown = await callApi('/auth/login', { form: { email, password: claims.sub, google_token: googleToken, nonce: claims.nonce } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ status: 0, message: 'Email not registered', userExists: false });
 
     const registered = await callApi('/auth/register_user', {
-      form: { name: 'Nusrat Jahan', email, mobile_no: '9999999999', password: claims.sub, google_token: googleToken },
+      form: { name: 'Nusrat Jahan', email, mobile_no: '9999999999', password: claims.sub, google_token: googleToken, nonce: claims.nonce },
     });
     expect(registered.status).toBe(200);
-    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email, password: claims.sub, photoURL: 'https://example.com/me.png', google_token: googleToken } });
+    const login = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email, password: claims.sub, photoURL: 'https://example.com/me.png', google_token: googleToken, nonce: claims.nonce },
+    });
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ name: 'Nusrat Jahan', mobile_no: '9999999999', has_password: false });
+    expect(login.body.data).toMatchObject({ name: 'Nusrat Jahan', mobile_no: '9999999999', has_password: false, email_verified: true, photoURL: 'https://example.com/me.png' });
 
     // A Google account has no password to guess, not even the Google id the spec sends as one.
     expect((await callApi('/auth/login', { form: { email, password: claims.sub } })).status).toBe(400);
@@ -210,37 +217,46 @@ describe('Google sign-in', () => {
   it('lets many Google accounts share the ten-nines placeholder', async () => {
     for (let i = 0; i < 2; i += 1) {
       const { email } = uniqueContact('placeholder');
-      const googleToken = await mintGoogleToken(googleClaims(email));
-      const response = await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken } });
+      const claims = googleClaims(email);
+      const googleToken = await mintGoogleToken(claims);
+      const response = await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce } });
       expect(response.status).toBe(200);
     }
   });
 
-  it('links a verified Google identity to the password account of the same email', async () => {
+  it('links a verified Google identity to the password account of the same, verified email, keeping its password', async () => {
     const account = await registerAndLogIn('link');
-    const googleToken = await mintGoogleToken(googleClaims(account.email));
-    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken } });
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
+    const claims = googleClaims(account.email);
+    const googleToken = await mintGoogleToken(claims);
+    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
     expect(login.status).toBe(200);
     expect(login.body.data.code).toBe(account.code);
+    expect((await callApi('/auth/login', { form: { email: account.email, password: account.password } })).status).toBe(200);
+    expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(200);
   });
 
   it.each([
+    ['a nonce that is not the one of this sign-in', { nonce: 'replayed-from-elsewhere' }, undefined],
+    ['no nonce', { nonce: undefined }, undefined],
     ['a wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }, undefined],
     ['a wrong issuer', { iss: 'https://accounts.evil.example' }, undefined],
     ['an unverified email', { email_verified: false }, undefined],
     ['an expired token', {}, -60],
   ])('refuses a token with %s', async (_, override, expiresIn) => {
     const account = await registerAndLogIn('gbad');
-    const googleToken = await mintGoogleToken({ ...googleClaims(account.email), ...override }, expiresIn);
-    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken } });
+    const claims = googleClaims(account.email);
+    const googleToken = await mintGoogleToken({ ...claims, ...override }, expiresIn);
+    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Google sign-in failed');
   });
 
   it('refuses a token whose email is not the one given', async () => {
     const account = await registerAndLogIn('gmismatch');
-    const googleToken = await mintGoogleToken(googleClaims(uniqueContact().email));
-    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken } });
+    const claims = googleClaims(uniqueContact().email);
+    const googleToken = await mintGoogleToken(claims);
+    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
     expect(response.status).toBe(400);
   });
 });
@@ -265,10 +281,10 @@ describe('brute-force limits', () => {
   }, 40_000);
 
   it('refuses one client address with 429 after 30 failures across accounts', async () => {
-    const { logIn } = await import('../../functions/auth/service');
+    const { logIn } = await import('../../functions/auth/service/log-in');
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
     const outcome = (email: string) =>
-      logIn(email, 'wrong', address).then(
+      logIn(email, 'wrong', address, undefined).then(
         () => 200,
         (error: { statusCode: number }) => error.statusCode,
       );

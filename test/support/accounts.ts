@@ -37,7 +37,25 @@ export async function mintGoogleToken(claims: Record<string, unknown>, expiresIn
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-/** The claims of a good Google ID token for this email, for this stack's client id. */
+/** The claims of a good Google ID token for this email, for this stack's client id, with the nonce of its sign-in. */
 export function googleClaims(email: string, name = 'Google Tester') {
-  return { sub: `g-${randomBytes(6).toString('hex')}`, email, email_verified: true, name, aud: 'storefront-local.apps.googleusercontent.com' };
+  return { sub: `g-${randomBytes(6).toString('hex')}`, email, email_verified: true, name, aud: 'storefront-local.apps.googleusercontent.com', nonce: randomBytes(8).toString('hex') };
+}
+
+/** The mails the local stack's SES emulator holds for an address, newest last. */
+export async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+  const response = await fetch(`${inject('stack').mailboxUrl}/store`);
+  const { emails } = (await response.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
+  return emails.filter((email) => email.destination.to.some((to) => to.includes(address))).map((email) => ({ subject: email.subject, text: email.body.text ?? '' }));
+}
+
+/** The token of the newest link of this kind mailed to an address. */
+export async function mailedToken(address: string, path: '/verify-email' | '/reset-password'): Promise<string> {
+  const mails = await mailsTo(address);
+  const link = mails
+    .reverse()
+    .map((mail) => new RegExp(`${path}\\?token=([\\w%-]+)`).exec(mail.text)?.[1])
+    .find(Boolean);
+  if (!link) throw new Error(`No ${path} link was mailed to ${address}`);
+  return decodeURIComponent(link);
 }

@@ -15,6 +15,9 @@ Object.assign(process.env, {
   APP_MASTER_SECRET: stack.masterSecret,
   GATEWAY_API_KEY: stack.gatewayApiKey,
   GATEWAY_URL: stack.gatewayUrl,
+  SITE_URL: stack.url,
+  MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>',
+  SES_ENDPOINT: stack.mailboxUrl,
   LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 });

@@ -19,6 +19,7 @@ const floors: Record<string, number> = {
   http: 2,
   gateway: 3,
   audit: 3,
+  mail: 3,
   catalog: 3,
   content: 3,
   wallet: 4,

@@ -14,6 +14,7 @@ const environment = {
   table: { TABLE_NAME: 'local-functions-test' },
   secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789', GATEWAY_API_KEY: 'key' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
+  mail: { MAIL_FROM: 'shop@example.com', SES_ENDPOINT: 'http://127.0.0.1:9' },
 };
 const functionFor = sourceFunctions(join(import.meta.dirname, '../../functions'), environment);
 const host = new FunctionHost();
@@ -31,6 +32,8 @@ describe('local functions', () => {
     expect(functionFor(undefined).environment).not.toHaveProperty('TABLE_NAME');
     expect(functionFor(row('admin/presign-upload')).environment).toMatchObject(environment.uploads);
     expect(functionFor(row('admin/save-voucher')).environment).not.toHaveProperty('UPLOAD_BUCKET');
+    expect(functionFor(row('auth/register-user')).environment).toMatchObject(environment.mail);
+    expect(functionFor(row('auth/log-in')).environment).not.toHaveProperty('MAIL_FROM');
   });
 
   it('run a user route that its row grants the secret: a forged token is a 401', async () => {

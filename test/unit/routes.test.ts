@@ -18,6 +18,7 @@ describe('the route table', () => {
     vi.stubEnv('TABLE_NAME', 'routes-test');
     vi.stubEnv('GATEWAY_URL', 'https://gateway.invalid');
     vi.stubEnv('UPLOAD_BUCKET', 'routes-test');
+    vi.stubEnv('MAIL_FROM', 'routes-test@example.com');
     for (const route of routes) {
       const { handler } = (await import(join(functionsDir, handlerModule(route.handler)))) as { handler: { access: string } };
       expect(handler.access, route.handler).toBe(route.access);

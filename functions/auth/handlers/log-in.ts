@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { optionalSecret, optionalText, requiredText } from '../../shared/validation';
-import { logIn, logInWithGoogle } from '../service';
+import { deviceCookieName } from '../device-token';
+import { logIn, logInWithGoogle } from '../service/log-in';
 import { userInfoView } from '../views';
 
 const body = v.pipe(
@@ -11,6 +12,7 @@ const body = v.pipe(
     password: optionalSecret(),
     photoURL: optionalText(1000),
     google_token: optionalText(4096),
+    nonce: optionalText(200),
   }),
   v.forward(
     v.check((form) => Boolean(form.google_token || form.password), 'Password is required'),
@@ -18,9 +20,9 @@ const body = v.pipe(
   ),
 );
 
-export const handler = publicRoute({ body }, async ({ body: form, clientIp }) => {
-  const account = form.google_token
-    ? await logInWithGoogle(form.google_token, form.email, form.photoURL)
-    : await logIn(form.email, form.password!, clientIp);
-  return success(userInfoView(account, account.token), 'Logged in successfully');
+export const handler = publicRoute({ body }, async ({ body: form, clientIp, cookies }) => {
+  const signedIn = form.google_token
+    ? await logInWithGoogle({ googleToken: form.google_token, nonce: form.nonce, email: form.email, photoURL: form.photoURL })
+    : await logIn(form.email, form.password!, clientIp, cookies[deviceCookieName]);
+  return { ...success(userInfoView(signedIn, signedIn.token), 'Logged in successfully'), cookies: [signedIn.deviceCookie] };
 });

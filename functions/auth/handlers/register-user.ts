@@ -3,7 +3,7 @@ import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { emailField, mobileField, optionalSecret, optionalText, requiredText } from '../../shared/validation';
 import { minPasswordLength } from '../../contract/rules';
-import { register } from '../service';
+import { register } from '../service/registration';
 
 const body = v.pipe(
   v.object({
@@ -12,6 +12,7 @@ const body = v.pipe(
     mobile_no: mobileField(),
     password: optionalSecret(),
     google_token: optionalText(4096),
+    nonce: optionalText(200),
   }),
   // Without a Google ID token the password is required, and at least five characters.
   v.forward(
@@ -24,7 +25,7 @@ const body = v.pipe(
   ),
 );
 
-export const handler = publicRoute({ body }, async ({ body: form }) => {
-  await register({ name: form.name, email: form.email, mobileNo: form.mobile_no, password: form.password, googleToken: form.google_token });
+export const handler = publicRoute({ body }, async ({ body: form, clientIp }) => {
+  await register({ name: form.name, email: form.email, mobileNo: form.mobile_no, password: form.password, googleToken: form.google_token, nonce: form.nonce }, clientIp);
   return success({}, 'Registered successfully');
 });

@@ -3,7 +3,7 @@ import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { mobileField, optionalEmail, optionalSecret, parseInput, requiredText } from '../../shared/validation';
 import { minPasswordLength } from '../../contract/rules';
-import { changePassword, updateProfile } from '../service';
+import { changePassword, updateProfile } from '../service/profile';
 import { userInfoView } from '../views';
 
 /** One action serves both forms (spec §7): a new_password makes it a password change. */
@@ -20,13 +20,16 @@ const profileChange = v.object({
   email: optionalEmail(),
 });
 
-export const handler = userRoute({ body: form }, async ({ body, user, clientIp }) => {
+export const handler = userRoute({ body: form }, async ({ body, user }) => {
   if (body.new_password !== undefined) {
     const change = parseInput(passwordChange, body);
-    const authToken = await changePassword(user, { current: change.password, next: change.new_password }, clientIp);
+    const authToken = await changePassword(user, { current: change.password, next: change.new_password });
     return success({ authToken }, 'Password Change Successfully');
   }
   const change = parseInput(profileChange, body);
   const account = await updateProfile(user, { name: change.name, mobileNo: change.mobile_no, email: change.email });
-  return success(userInfoView(account), 'Updated Successfully');
+  const message = account.verificationSentTo
+    ? `Updated Successfully. Your email changes once you follow the link we sent to ${account.verificationSentTo}.`
+    : 'Updated Successfully';
+  return success(userInfoView(account), message);
 });

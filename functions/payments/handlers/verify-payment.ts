@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
+import { limitPaymentCheck } from '../../gateway/limits';
 import { requiredText } from '../../shared/validation';
 import { settleInvoice } from '../service';
 import { paymentCheckView } from '../views';
@@ -11,6 +12,7 @@ const messages = { completed: 'Payment received', cancelled: 'Payment was not co
 
 /** The return path: the payer is back from the gateway with an invoice id; settle it now if paid. */
 export const handler = userRoute({ body }, async ({ body: form, user }) => {
+  await limitPaymentCheck(user.id);
   const result = await settleInvoice(form.invoice_id, { payerId: user.id });
   return success(result && paymentCheckView(result), messages[result?.status ?? 'pending']);
 });

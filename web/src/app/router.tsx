@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
     children: [
       page(undefined, () => import('./routes/home')),
       page('login', () => import('./routes/login')),
+      page('verify-email', () => import('./routes/verify-email')),
       page('register', () => import('./routes/register')),
       page('voucher-code', () => import('./routes/voucher-code')),
       page('player-id-topup', () => import('./routes/player-id-topup')),

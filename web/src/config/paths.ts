@@ -9,6 +9,8 @@ export const paths = {
   contactUs: '/contact-us',
   register: '/register',
   login: '/login',
+  /** Where a mailed verification link lands. */
+  verifyEmail: '/verify-email',
   terms: '/terms-and-condition',
   blogs: '/blogs',
   blog: (id: string) => `/blog/${encodeURIComponent(id)}`,

@@ -3,6 +3,8 @@ import { webConfig } from '../../lib/web-config';
 /** What the Google ID token says; the server verifies the token itself, this only fills forms. */
 export interface GoogleCredential {
   idToken: string;
+  /** The nonce this sign-in asked Google to put in the token; the server checks the two agree. */
+  nonce: string;
   sub: string;
   email: string;
   name: string;
@@ -11,11 +13,11 @@ export interface GoogleCredential {
 
 const randomValue = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-function decodeIdToken(idToken: string): GoogleCredential {
+function decodeIdToken(idToken: string, nonce: string): GoogleCredential {
   const payload = atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'));
   const json = new TextDecoder().decode(Uint8Array.from(payload, (char) => char.charCodeAt(0)));
   const claims = JSON.parse(json) as { sub: string; email: string; name?: string; picture?: string };
-  return { idToken, sub: claims.sub, email: claims.email, name: claims.name ?? claims.email.split('@')[0]!, picture: claims.picture };
+  return { idToken, nonce, sub: claims.sub, email: claims.email, name: claims.name ?? claims.email.split('@')[0]!, picture: claims.picture };
 }
 
 /**
@@ -27,6 +29,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
   const config = await webConfig();
   if (!config.googleClientId) throw new Error('Google sign-in is not available');
   const state = randomValue();
+  const nonce = randomValue();
   const url = new URL(config.googleAuthUrl);
   url.search = new URLSearchParams({
     client_id: config.googleClientId,
@@ -34,7 +37,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
     response_type: 'id_token',
     scope: 'openid email profile',
     prompt: 'select_account',
-    nonce: randomValue(),
+    nonce,
     state,
   }).toString();
   const popup = window.open(url, 'google-sign-in', 'width=480,height=640');
@@ -48,7 +51,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
     const onMessage = (event: MessageEvent<{ type?: string; state?: string; idToken?: string; error?: string }>) => {
       if (event.origin !== window.location.origin || event.data?.type !== 'google-sign-in' || event.data.state !== state) return;
       finish();
-      if (event.data.idToken) resolve(decodeIdToken(event.data.idToken));
+      if (event.data.idToken) resolve(decodeIdToken(event.data.idToken, nonce));
       else reject(new Error(event.data.error ?? 'Google sign-in was cancelled'));
     };
     const watch = window.setInterval(() => {

@@ -7,6 +7,7 @@ export interface LogInInput {
   password: string;
   photoURL?: string;
   google_token?: string;
+  nonce?: string;
 }
 
 /** POST /auth/login: on success starts the session (token and user) and returns the server's message. */

@@ -6,6 +6,7 @@ export interface RegisterInput {
   mobile_no: string;
   password?: string;
   google_token?: string;
+  nonce?: string;
 }
 
 /** POST /auth/register_user: creates the account; returns the server's message. */

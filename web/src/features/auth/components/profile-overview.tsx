@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { UserInfo } from '@contract/wire';
+import { EmailStatus } from './email-status';
 
 /** The profile's base page: user ID, name, email, phone, and Edit Profile. */
 export function ProfileOverview({ user }: { user: UserInfo }) {
@@ -22,7 +23,15 @@ export function ProfileOverview({ user }: { user: UserInfo }) {
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>
+              {value}
+              {label === 'Email' ? (
+                <>
+                  {' '}
+                  <EmailStatus user={user} />
+                </>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>

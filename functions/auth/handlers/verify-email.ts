@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
+import { requiredText } from '../../shared/validation';
+import { verifyEmail } from '../service/links';
+
+const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
+
+export const handler = publicRoute({ body }, async ({ body: form }) => {
+  await verifyEmail(form.token);
+  return success({}, 'Email verified');
+});

@@ -1,0 +1,74 @@
+import { googlePlaceholderMobile } from '../../contract/rules';
+import { batchGet } from '../../shared/db';
+import { Conflict, Invalid, Unauthorized } from '../../shared/errors';
+import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
+import { signSessionToken } from '../../shared/session-token';
+import { TransactionCancelled, transact } from '../../shared/transactions';
+import type { ActiveUser } from '../../users/active-user';
+import * as users from '../../users/repo';
+import { getWallet } from '../../wallet/repo';
+import { hashPassword } from '../passwords';
+import type { Account } from './accounts';
+import { checkPassword } from './attempts';
+import { sendVerification } from './mails';
+
+/** Verification mails one user may ask for. */
+const verificationMails: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
+
+/**
+ * Profile edit: name and mobile number (its claim moves in the same transaction, so uniqueness
+ * holds; the Google placeholder claims nothing). A new email does not take effect now: it waits,
+ * as `pendingEmail`, for the owner of the new address to follow the link mailed to it, so nobody
+ * can put another person's address on their account.
+ */
+export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string }): Promise<Account & { verificationSentTo?: string }> {
+  const email = input.email ? users.normalizeEmail(input.email) : user.email;
+  const mobileNo = users.normalizeMobile(input.mobileNo);
+  const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
+  const now = new Date().toISOString();
+  const newEmail = email !== user.email ? email : undefined;
+  if (newEmail) {
+    const [claim] = await batchGet([users.claimKey('email', newEmail)]);
+    if (claim) throw new Conflict('This email is already registered');
+  }
+  const items = [users.updateProfileItem(user, { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) }, now)];
+  if (mobileNo !== user.mobileNo) items.push(...users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now));
+  const saved = transact(items).catch((error: unknown) => {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.failedAt(0)) throw new Unauthorized();
+    if (error.reasons.includes('ConditionalCheckFailed')) throw new Conflict('This mobile number is already registered');
+    throw error;
+  });
+  const [wallet] = await Promise.all([getWallet(user.id), saved]);
+  const updated = { ...user, name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
+  if (newEmail) await sendVerification(updated, newEmail);
+  return { user: updated, wallet, verificationSentTo: newEmail };
+}
+
+/** Mails the verification link again: to the address waiting to replace the email, else to the unverified email. */
+export async function resendVerification(user: ActiveUser): Promise<string> {
+  const to = user.pendingEmail ?? (user.emailVerified ? undefined : user.email);
+  if (!to) throw new Conflict('Your email is already verified');
+  await takeAttempt(verificationMails, user.id);
+  await sendVerification(user, to);
+  return to;
+}
+
+/**
+ * Password change: the current password is required when the account has one (a Google-only
+ * account may set its first), checked against the account's login limit. The token version moves
+ * on, so every older token stops working, and the caller gets a fresh token.
+ */
+export async function changePassword(user: ActiveUser, input: { current?: string; next: string }): Promise<string> {
+  if (user.passwordHash) {
+    if (!input.current) throw new Invalid('Current password is required', { password: 'Current password is required' });
+    if (!(await checkPassword(user, input.current))) throw new Invalid('Current password is incorrect', { password: 'Current password is incorrect' });
+  }
+  try {
+    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
+    throw error;
+  }
+  return signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion + 1 });
+}

@@ -1,0 +1,39 @@
+import { logger } from '../../shared/logger';
+import { Invalid } from '../../shared/errors';
+import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
+import * as users from '../../users/repo';
+import type { User } from '../../users/repo';
+import { verifyGoogleIdToken } from '../google';
+import { createAccount } from './accounts';
+import { sendVerification } from './mails';
+
+/** Registrations from one client address: enough for a family or a shop counter, not for a script. */
+const registrationsPerAddress: RateLimit = {
+  name: 'register-address',
+  max: Number(process.env.REGISTER_LIMIT_PER_ADDRESS ?? 10),
+  windowSeconds: 3600,
+  message: tryAgainIn('Too many registrations from this network.'),
+};
+
+
+
+/**
+ * Registration, limited per client address. With a Google ID token the identity comes from the
+ * verified token (its email must be the one given, its nonce the one of this sign-in) and the
+ * account has no password and a verified email; otherwise the password is required and the
+ * address gets a verification link.
+ */
+export async function register(
+  input: { name: string; email: string; mobileNo: string; password?: string; googleToken?: string; nonce?: string },
+  clientIp: string,
+): Promise<User> {
+  await takeAttempt(registrationsPerAddress, clientIp);
+  if (!input.googleToken) {
+    const user = await createAccount({ ...input, password: input.password });
+    await sendVerification(user, user.email).catch((error: unknown) => logger.error('verification mail not sent', { error }));
+    return user;
+  }
+  const identity = await verifyGoogleIdToken(input.googleToken, input.nonce);
+  if (users.normalizeEmail(identity.email) !== users.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
+  return createAccount({ name: input.name || identity.name, email: identity.email, mobileNo: input.mobileNo, googleSub: identity.sub, photoURL: identity.picture, emailVerified: true });
+}

@@ -1,0 +1,24 @@
+import useSWRMutation from 'swr/mutation';
+import { useSWRConfig } from 'swr';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { userKey } from '../../../lib/auth';
+
+/** POST /auth/verify_email: spends the link's token; answers the server's message. */
+export async function verifyEmail(token: string): Promise<string> {
+  const { message } = await apiRequest('POST', '/auth/verify_email', { body: { token } });
+  return message;
+}
+
+/** POST /user/send_verification: mails the link again (to the pending address, or the unverified one). */
+export function useSendVerification() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/user/send_verification',
+    async (path: string) => {
+      const { message } = await apiRequest('POST', path, { body: {} });
+      await mutate(userKey);
+      return message;
+    },
+    writeOptions,
+  );
+}
