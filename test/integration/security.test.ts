@@ -249,6 +249,21 @@ describe('the local stack keeps its secrets', () => {
   });
 });
 
+describe('session tokens', () => {
+  it('refuses a token without exp, or made to last a hundred years, even when signed with the key', async () => {
+    const { appSecrets } = await import('../../functions/shared/secrets');
+    const { SignJWT } = await import('jose');
+    const account = await registerAndLogIn('claims');
+    const { tokenKey } = await appSecrets();
+    const now = Math.floor(Date.now() / 1000);
+    const base = () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(account.code).setIssuer('storefront').setAudience('storefront-web');
+    for (const token of [await base().setIssuedAt().sign(tokenKey), await base().setIssuedAt(now).setExpirationTime(now + 100 * 365 * 86_400).sign(tokenKey)]) {
+      expect((await callApi('/user/user_data', { token, form: {} })).status).toBe(401);
+    }
+    expect((await callApi('/user/user_data', { token: await base().setIssuedAt().setExpirationTime('1h').sign(tokenKey), form: {} })).status).toBe(200);
+  });
+});
+
 describe('inputs', () => {
   it('answers a malformed percent-escape in a path with a 404 envelope', async () => {
     const response = await callApi('/user/blog/%ZZ');
