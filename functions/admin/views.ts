@@ -16,7 +16,6 @@ import type {
   AdminWalletRequestRow,
   AuditRow,
   Dashboard,
-  ListPage,
   MaskedCodes,
   RevealedSecret,
 } from '../contract/wire';
@@ -30,17 +29,14 @@ import type { CatalogTree } from './service/catalog';
 import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
 import { orderView } from '../orders/views';
-import type { Page } from '../shared/cursor';
+import { type Page, pageView } from '../shared/cursor';
 import type { LedgerEntry, WalletRequest } from '../wallet/repo';
 import { ledgerEntryView, walletRequestWireStatus } from '../wallet/views';
 import type { DashboardFigures } from './service/dashboard';
 import type { UserWithBalance } from './service/users';
 
-/** A page of a list on the wire: `{items, next_cursor}`. */
-export const pageView = <T, R>(page: Page<T>, view: (item: T) => R): ListPage<R> => ({ items: page.items.map(view), next_cursor: page.nextCursor });
-
 /** An order in the operators' queue. */
-export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({ ...orderView(order), user_id: order.userId, paid_by: order.paidFrom, account_type: order.accountType });
+export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({ ...orderView(order), user_id: order.userId, account_type: order.accountType });
 
 /** An order with the game account to top up; the password only ever through reveal. */
 export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({

@@ -18,16 +18,31 @@ export interface PlanGroup {
   name: string;
   image: string;
   position: number;
+  /** How the game's player IDs look, for a UID group that states it. */
+  playerIdFormat?: PlayerIdFormat;
+}
+
+/** A player ID's digits: from `minDigits` to `maxDigits` of them. */
+export interface PlayerIdFormat {
+  minDigits: number;
+  maxDigits: number;
+}
+
+/** What an order of a plan needs of its group and game, copied onto the plan so that one read decides an order. */
+export interface PlanContext {
+  groupName: string;
+  masterCategoryId: string;
+  gameName: string;
+  playerIdFormat?: PlayerIdFormat;
 }
 
 /** 1: on sale; 0: out of stock. */
 export type PlanStatus = 0 | 1;
 
-/** A top-up plan. `groupName` is copied from its group so that one read decides the order form. */
-export interface Plan {
+/** A top-up plan, with its `PlanContext` copied from its group and game so that one read decides an order. */
+export interface Plan extends PlanContext {
   id: string;
   groupId: string;
-  groupName: string;
   name: string;
   image: string;
   price: number;
@@ -51,10 +66,11 @@ export const masterCategoryItem = (category: MasterCategory, isNew: boolean, now
 
 /** The item that stores a plan group, new or changed (its count of plans is kept). */
 export const planGroupItem = (group: PlanGroup, isNew: boolean, now: string) =>
-  upsertItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, group, isNew, now);
+  upsertItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, { ...group, playerIdFormat: group.playerIdFormat ?? null }, isNew, now);
 
 /** The item that stores a plan, new or changed. */
-export const planItem = (plan: Plan, isNew: boolean, now: string) => upsertItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, plan, isNew, now);
+export const planItem = (plan: Plan, isNew: boolean, now: string) =>
+  upsertItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, { ...plan, playerIdFormat: plan.playerIdFormat ?? null }, isNew, now);
 
 /** A master category counts its plan groups and vouchers: one more (or less) in the transaction that adds (or removes) one. */
 export const masterCategoryChildItem = (masterCategoryId: string, delta: number) => childCountItem(keys.masterCategory(masterCategoryId), delta);
@@ -71,15 +87,22 @@ export const deletePlanGroupItem = (id: string) => deleteChildlessItem(keys.grou
 /** Deletes a plan. */
 export const deletePlanItem = (id: string) => deleteChildlessItem(keys.plan(id));
 
-/** The plans of a renamed group take its new name (they carry it so that one read decides an order form). */
-export function renamePlanItems(plans: Pick<Plan, 'id'>[], groupName: string, now: string): TransactionItem[] {
+/** The plans of a changed group or game take the new context (they carry it so that one read decides an order). */
+export function planContextItems(plans: Pick<Plan, 'id'>[], context: PlanContext, now: string): TransactionItem[] {
+  const format = context.playerIdFormat;
   return plans.map((plan) => ({
     Update: {
       TableName: tableName,
       Key: keys.plan(plan.id),
-      UpdateExpression: 'SET groupName = :name, updatedAt = :now',
+      UpdateExpression: `SET groupName = :group, masterCategoryId = :game, gameName = :gameName, updatedAt = :now${format ? ', playerIdFormat = :format' : ' REMOVE playerIdFormat'}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':name': groupName, ':now': now },
+      ExpressionAttributeValues: {
+        ':group': context.groupName,
+        ':game': context.masterCategoryId,
+        ':gameName': context.gameName,
+        ':now': now,
+        ...(format ? { ':format': format } : {}),
+      },
     },
   }));
 }

@@ -47,34 +47,70 @@ async function write(items: TransactionItem[], isNew: boolean, what: string): Pr
   }
 }
 
-/** Stores a game or gift-card brand, new or changed. */
+/** A transaction's worth of items: DynamoDB takes at most 100 in one. */
+const transactionSize = 100;
+
+/**
+ * Stores a game or gift-card brand, new or changed. A renamed game renames itself in its plans
+ * (each carries its game's name for the orders it makes): with the game's own write when they
+ * fit in its transaction, the rest right after.
+ */
 export async function saveMasterCategory(category: repo.MasterCategory, isNew: boolean, alsoWrite: AlsoWrite = []): Promise<repo.MasterCategory> {
-  await write([repo.masterCategoryItem(category, isNew, new Date().toISOString()), ...alsoWrite], isNew, 'category');
+  const now = new Date().toISOString();
+  const previous = isNew ? undefined : await repo.getMasterCategory(category.id);
+  const renamed = previous && previous.name !== category.name;
+  const planUpdates = renamed ? await gamePlanContextItems(category, now) : [];
+  const first = [repo.masterCategoryItem(category, isNew, now), ...alsoWrite];
+  const room = transactionSize - first.length;
+  await write([...first, ...planUpdates.slice(0, room)], isNew, 'category');
+  for (let start = room; start < planUpdates.length; start += transactionSize) await transact(planUpdates.slice(start, start + transactionSize));
   return category;
 }
 
+/** The plan-context updates of every plan of a game, for its new name. */
+async function gamePlanContextItems(category: repo.MasterCategory, now: string): Promise<TransactionItem[]> {
+  const groups = await repo.listPlanGroups(category.id);
+  const perGroup = await Promise.all(groups.map(async (group) => repo.planContextItems(await repo.listPlans(group.id), contextOf(group, category), now)));
+  return perGroup.flat();
+}
+
+/** What the plans of a group carry of it and of its game. */
+const contextOf = (group: repo.PlanGroup, game: repo.MasterCategory): repo.PlanContext => ({
+  groupName: group.name,
+  masterCategoryId: game.id,
+  gameName: game.name,
+  playerIdFormat: group.playerIdFormat,
+});
+
 /**
  * Stores a plan group, new or changed, counted under its game (moved between games: counted
- * under the new one only). A renamed group renames its plans in the same transaction, since
- * each plan carries its group's name.
+ * under the new one only). When its name, game or player-ID format changes, its plans take the
+ * new context in the same transaction.
  */
 export async function savePlanGroup(group: repo.PlanGroup, previous: repo.PlanGroup | undefined, alsoWrite: AlsoWrite = []): Promise<repo.PlanGroup> {
   const now = new Date().toISOString();
+  const game = await repo.getMasterCategory(group.masterCategoryId);
+  if (!game) throw new NotFound('The category it belongs to was not found');
   const items = [repo.planGroupItem(group, !previous, now)];
   if (previous?.masterCategoryId !== group.masterCategoryId) {
     items.push(repo.masterCategoryChildItem(group.masterCategoryId, 1));
     if (previous) items.push(repo.masterCategoryChildItem(previous.masterCategoryId, -1));
   }
-  if (previous && previous.name !== group.name) items.push(...repo.renamePlanItems(await repo.listPlans(group.id), group.name, now));
+  const contextChanged =
+    previous &&
+    (previous.name !== group.name || previous.masterCategoryId !== group.masterCategoryId || JSON.stringify(previous.playerIdFormat) !== JSON.stringify(group.playerIdFormat));
+  if (contextChanged) items.push(...repo.planContextItems(await repo.listPlans(group.id), contextOf(group, game), now));
   await write([...items, ...alsoWrite], !previous, 'plan group');
   return group;
 }
 
-/** Stores a plan, new or changed, counted under its group, with the group's name. */
-export async function savePlan(plan: Omit<repo.Plan, 'groupName'>, previous: repo.Plan | undefined, alsoWrite: AlsoWrite = []): Promise<repo.Plan> {
+/** Stores a plan, new or changed, counted under its group, with its group's and game's context. */
+export async function savePlan(plan: Omit<repo.Plan, keyof repo.PlanContext>, previous: repo.Plan | undefined, alsoWrite: AlsoWrite = []): Promise<repo.Plan> {
   const group = await repo.getPlanGroup(plan.groupId);
   if (!group) throw new NotFound('Plan group not found');
-  const stored: repo.Plan = { ...plan, groupName: group.name };
+  const game = await repo.getMasterCategory(group.masterCategoryId);
+  if (!game) throw new NotFound('The category it belongs to was not found');
+  const stored: repo.Plan = { ...plan, ...contextOf(group, game) };
   const items = [repo.planItem(stored, !previous, new Date().toISOString())];
   if (previous?.groupId !== plan.groupId) {
     items.push(repo.planGroupChildItem(plan.groupId, 1));

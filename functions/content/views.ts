@@ -1,3 +1,4 @@
+import { topUpLimits } from '../shared/config';
 import type { BlogPostRow, EventRow, PaymentChannelRow, RedeemLink, ShopStatus, SiteSettingsRow } from '../contract/wire';
 import type { BannerEvent, BlogPost, PaymentChannel, SiteSettings } from './repo';
 
@@ -35,6 +36,8 @@ export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
     messenger_link: settings.messengerLink,
     app_link: settings.appLink,
     social: settings.social.map(({ name, url }) => ({ name, url })),
+    top_up_min: topUpLimits.min,
+    top_up_max: topUpLimits.max,
   };
 }
 

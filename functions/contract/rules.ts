@@ -9,6 +9,9 @@ export const minPasswordLength = 5;
 /** The mobile number a Google registration carries (spec §9): ten nines, exempt from uniqueness. */
 export const googlePlaceholderMobile = '9999999999';
 
+/** How much one wallet top-up may add, unless the stage's configuration says otherwise (site settings carry the stage's). */
+export const defaultTopUpLimits = { min: 10, max: 25_000 } as const;
+
 /** How many codes one voucher order may buy (spec §9). */
 export const voucherQuantity = { min: 1, max: 10 } as const;
 
@@ -29,15 +32,32 @@ export interface OrderAccountFields {
   backup_code?: string;
 }
 
+/** How a game's player IDs look: digits, from `min_digits` to `max_digits` of them. */
+export interface PlayerIdFormat {
+  min_digits: number;
+  max_digits: number;
+}
+
+/** "Player ID must be 8 to 11 digits" (or "11 digits" when both bounds agree). */
+export const playerIdFormatMessage = ({ min_digits, max_digits }: PlayerIdFormat) =>
+  `Player ID must be ${min_digits === max_digits ? min_digits : `${min_digits} to ${max_digits}`} digits`;
+
 /**
  * The order form's rules with the spec's messages, keyed by payload field: a player-ID group
- * needs the player ID; any other an account type of FB, Google, VK or Twitter, an email or ID
- * and a password; the backup code is optional. Empty when the fields are complete.
+ * needs the player ID, of its game's format when it states one; any other an account type of
+ * FB, Google, VK or Twitter, an email or ID and a password; the backup code is optional. Empty
+ * when the fields are complete.
  */
-export function orderAccountProblems(playerIdGroup: boolean, fields: OrderAccountFields): Partial<Record<keyof OrderAccountFields, string>> {
+export function orderAccountProblems(
+  playerIdGroup: boolean,
+  fields: OrderAccountFields,
+  format?: PlayerIdFormat | null,
+): Partial<Record<keyof OrderAccountFields, string>> {
   const problems: Partial<Record<keyof OrderAccountFields, string>> = {};
   if (playerIdGroup) {
-    if (!fields.saccount_id?.trim()) problems.saccount_id = 'Please fill player ID';
+    const playerId = fields.saccount_id?.trim() ?? '';
+    if (!playerId) problems.saccount_id = 'Please fill player ID';
+    else if (format && !new RegExp(`^\\d{${format.min_digits},${format.max_digits}}$`).test(playerId)) problems.saccount_id = playerIdFormatMessage(format);
     return problems;
   }
   if (!accountTypes.some((type) => type.toLowerCase() === fields.saccount_type?.trim().toLowerCase())) problems.saccount_type = 'Please choose account type';

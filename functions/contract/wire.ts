@@ -1,3 +1,5 @@
+import type { PlayerIdFormat } from './rules';
+
 /**
  * The API's answers as the wire carries them (../shared/api-contract.md): the server's views
  * return these shapes and the web reads them, so a field renamed on one side fails to compile
@@ -44,6 +46,8 @@ export interface PlanGroupRow {
   cname: string;
   image: string;
   master_category: string;
+  /** How the game's player IDs look (a UID group's); null when the group takes a game-account login or states none. */
+  player_id_format: PlayerIdFormat | null;
 }
 
 /** POST /user/plan_list/ */
@@ -111,6 +115,9 @@ export interface SiteSettingsRow {
   messenger_link: string;
   app_link: string;
   social: { name: string; url: string }[];
+  /** The least and the most one wallet top-up may add, in whole taka (the stage's configuration). */
+  top_up_min: number;
+  top_up_max: number;
 }
 
 /** GET /user/redeem_link: the Watch button's video. */
@@ -128,6 +135,9 @@ export interface WalletRequestRow {
   sender_id: string;
   sender_name: string;
   cancel_reason: string;
+  /** While it waits for its payment: where to pay, and the invoice (to cancel it). */
+  payment_url: string;
+  invoice_id: string;
 }
 
 /** POST /user/get_request_list, POST /user/request/: a plan order. */
@@ -139,6 +149,18 @@ export interface OrderRow {
   plan_name: string;
   saccount_id: string;
   remark: string;
+  /** The game, as named when the order was placed. */
+  game: string;
+  paid_by: 'wallet' | 'gateway';
+  /** A gateway order whose payment has not come: "Awaiting payment", with `payment_url` to pay now. */
+  awaiting_payment: boolean;
+  payment_url: string;
+  invoice_id: string;
+}
+
+/** POST /user/order/{id}: the shopper's own order with its timeline. */
+export interface OrderDetail extends OrderRow {
+  timeline: { status: 'placed' | 'awaiting_payment' | 'paid' | 'completed' | 'refunded'; at: string; remark: string }[];
 }
 
 /** POST /user/get_voucher_history: a code purchase; `price` is the unit price, `codes` comma-separated. */
@@ -187,7 +209,7 @@ export interface LedgerEntryRow {
 }
 
 /** GET /admin/orders: a plan order as the operators' queue shows it. */
-export interface AdminOrderRow extends OrderRow {
+export interface AdminOrderRow extends Omit<OrderRow, 'paid_by'> {
   user_id: string;
   paid_by: 'wallet' | 'gateway';
   /** FB, Google, VK or Twitter for a game-account (ID-password) order, whose `saccount_id` is the login; empty for a player ID. */
@@ -324,4 +346,13 @@ export interface UploadPermit {
   upload_url: string;
   fields: Record<string, string>;
   url: string;
+}
+
+/** POST /user/wallet_statement: the ledger, newest first, a page at a time. */
+export type WalletStatement = ListPage<LedgerEntryRow>;
+
+/** POST /user/player_ids: the shopper's recent player IDs for a game. */
+export interface RecentPlayerId {
+  player_id: string;
+  last_used: string;
 }

@@ -1,4 +1,5 @@
 import { accountTypes, isPlayerIdGroup, type OrderAccountFields, orderAccountProblems } from '../contract/rules';
+import type { Plan } from '../catalog/repo';
 import { Invalid } from '../shared/errors';
 
 /** What an order records of the game account, with the secrets apart so they can be sealed. */
@@ -9,13 +10,14 @@ export interface OrderAccount {
 }
 
 /**
- * The order form's rules (spec §5) for a plan of `groupName`, with its messages (the first
- * problem is the 400's message): a player-ID group needs the player ID; any other an account
- * type, an email or ID and a password, the backup code being optional.
+ * The order form's rules (spec §5) for a plan, with its messages (the first problem is the 400's
+ * message): a player-ID group needs the player ID, of its game's format when it states one; any
+ * other an account type, an email or ID and a password, the backup code being optional.
  */
-export function orderAccount(groupName: string, input: OrderAccountFields): OrderAccount {
-  const playerIdGroup = isPlayerIdGroup(groupName);
-  const problems = orderAccountProblems(playerIdGroup, input);
+export function orderAccount(plan: Pick<Plan, 'groupName' | 'playerIdFormat'>, input: OrderAccountFields): OrderAccount {
+  const playerIdGroup = isPlayerIdGroup(plan.groupName);
+  const format = plan.playerIdFormat && { min_digits: plan.playerIdFormat.minDigits, max_digits: plan.playerIdFormat.maxDigits };
+  const problems = orderAccountProblems(playerIdGroup, input, format);
   const first = Object.values(problems)[0];
   if (first) throw new Invalid(first, problems);
   const accountId = input.saccount_id!.trim();

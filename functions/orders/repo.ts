@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
@@ -15,6 +15,9 @@ export interface PlanOrder {
   planId: string;
   planName: string;
   groupName: string;
+  /** The game, as it was named when the order was placed. */
+  gameName: string;
+  masterCategoryId: string;
   price: number;
   paidFrom: 'wallet' | 'gateway';
   status: OrderStatus;
@@ -28,6 +31,8 @@ export interface PlanOrder {
   remark: string;
   invoiceId?: string;
   createdAt: string;
+  /** When it was paid: at once from the wallet, when the gateway's payment settled otherwise. */
+  paidAt: string;
   completedAt?: string;
   refundedAt?: string;
 }
@@ -48,6 +53,7 @@ const keys = {
   fulfilmentQueue: (order: PlanOrder) => ({ gsi1pk: `ORDERS#${order.status}`, gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}` }),
   day: (orderId: string) => dayIndexKeys('ORDER', orderId),
   pendingOrder: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `PORDER#${orderId}` }),
+  playerId: (userId: string, masterCategoryId: string, playerId: string) => ({ pk: `USER#${userId}`, sk: `PLAYERID#${masterCategoryId}#${playerId}` }),
 };
 
 /** A pending gateway order's key, for batch reads. */
@@ -146,4 +152,39 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
       ExpressionAttributeValues: { ':to': to, ':queue': keys.queue(to), ':remark': remark, ':now': now, ':from': order.status },
     },
   };
+}
+
+/** A pending gateway order, strongly consistent: GetItem USER#userId / PORDER#orderId. */
+export async function getPendingOrder(userId: string, orderId: string): Promise<PendingOrder | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.pendingOrder(userId, orderId), ConsistentRead: true }));
+  return Item && pendingOrderFromItem(Item);
+}
+
+/** A user's gateway orders still waiting for their payment, newest first: Query USER#id, begins_with PORDER# (100 newest). */
+export async function listAwaitingOrders(userId: string): Promise<PendingOrder[]> {
+  return (await newestItems(`USER#${userId}`, 'PORDER#')).map(pendingOrderFromItem).filter((pending) => pending.paymentStatus === 'pending');
+}
+
+/**
+ * The player ID of a top-up by player ID, remembered per game with the order that used it (the
+ * user's own item, so no one else ever sees it); a game-account order remembers nothing.
+ */
+export function rememberedPlayerIdItems(order: Pick<PlanOrder, 'userId' | 'masterCategoryId' | 'accountId' | 'accountType' | 'paidAt'>): TransactionItem[] {
+  if (order.accountType) return [];
+  const item = toItem('PlayerId', keys.playerId(order.userId, order.masterCategoryId, order.accountId), { masterCategoryId: order.masterCategoryId, playerId: order.accountId, lastUsed: order.paidAt }, order.paidAt);
+  return [{ Put: { TableName: tableName, Item: item } }];
+}
+
+/** A user's player IDs of one game, the most recently used first: Query USER#id, begins_with PLAYERID#<game>#. */
+export async function listPlayerIds(userId: string, masterCategoryId: string, limit = 10): Promise<{ playerId: string; lastUsed: string }[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': `PLAYERID#${masterCategoryId}#` },
+    }),
+  );
+  return Items.map((item) => ({ playerId: String(item.playerId), lastUsed: String(item.lastUsed) }))
+    .sort((a, b) => b.lastUsed.localeCompare(a.lastUsed))
+    .slice(0, limit);
 }

@@ -16,7 +16,18 @@ import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
 import { orderAccount } from './order-rules';
-import { type PlanOrder, listOrders, newOrderItem, newPendingOrderItem } from './repo';
+import {
+  type PendingOrder,
+  type PlanOrder,
+  getOrder,
+  getPendingOrder,
+  listAwaitingOrders,
+  listOrders,
+  listPlayerIds,
+  newOrderItem,
+  newPendingOrderItem,
+  rememberedPlayerIdItems,
+} from './repo';
 
 export interface PlanOrderInput extends OrderAccountFields {
   planId: string;
@@ -41,13 +52,16 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
 
 /** The order to record, with the game-account secrets sealed. */
 async function draftOrder(user: ActiveUser, plan: Plan, input: PlanOrderInput, paidFrom: PlanOrder['paidFrom']): Promise<PlanOrder> {
-  const account = orderAccount(plan.groupName, input);
+  const now = new Date().toISOString();
+  const account = orderAccount(plan, input);
   return {
     orderId: timeOrderedId(),
     userId: user.id,
     planId: plan.id,
     planName: plan.name,
     groupName: plan.groupName,
+    gameName: plan.gameName,
+    masterCategoryId: plan.masterCategoryId,
     price: plan.price,
     paidFrom,
     status: 'pending',
@@ -55,7 +69,8 @@ async function draftOrder(user: ActiveUser, plan: Plan, input: PlanOrderInput, p
     accountId: account.accountId,
     sealedSecret: account.secret ? await seal(JSON.stringify(account.secret)) : undefined,
     remark: '',
-    createdAt: new Date().toISOString(),
+    createdAt: now,
+    paidAt: now,
   };
 }
 
@@ -74,6 +89,7 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
         await transact([
           ...balanceChangeItems(user.id, change, order.createdAt),
           newOrderItem(order),
+          ...rememberedPlayerIdItems(order),
           activeUserCheckItem(user),
           shopOpenCheckItem(),
           planOnSaleCheckItem(plan),
@@ -111,7 +127,21 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
   return { paymentUrl };
 }
 
-/** The signed-in user's paid orders, newest first. */
-export function orderHistory(user: ActiveUser): Promise<PlanOrder[]> {
-  return listOrders(user.id);
+/** The signed-in user's orders, newest first: those waiting for their gateway payment, then the paid ones. */
+export async function orderHistory(user: ActiveUser): Promise<{ awaiting: PendingOrder[]; orders: PlanOrder[] }> {
+  const [awaiting, orders] = await Promise.all([listAwaitingOrders(user.id), listOrders(user.id)]);
+  return { awaiting, orders };
+}
+
+/** One of the signed-in user's orders, paid or waiting for its payment; another user's or an unknown id is a 404. */
+export async function orderOf(user: ActiveUser, orderId: string): Promise<{ order: PlanOrder; awaiting?: PendingOrder }> {
+  const [order, pending] = await Promise.all([getOrder(user.id, orderId), getPendingOrder(user.id, orderId)]);
+  if (order) return { order };
+  if (pending && pending.paymentStatus !== 'completed') return { order: pending.order, awaiting: pending };
+  throw new NotFound('Order not found');
+}
+
+/** The signed-in user's recent player IDs for a game, the most recently used first. */
+export function playerIdsOf(user: ActiveUser, masterCategoryId: string) {
+  return listPlayerIds(user.id, masterCategoryId);
 }

@@ -9,7 +9,7 @@ import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { changeBalance } from '../wallet/money';
 import * as wallet from '../wallet/repo';
-import { type Payable, type Settlement, expiredReason, settlementOf, stateAfter } from './settlement';
+import { type Payable, type Settlement, cancelledByPayerReason, expiredReason, settlementOf, stateAfter } from './settlement';
 
 /** Where a payment stands for us after the settle step, and whether this step changed it. */
 export interface SettleResult {
@@ -74,11 +74,15 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
       amount: pending.order.price,
       invoiceId: pending.invoiceId,
       cancelReason: pending.cancelReason,
-      complete: (payment, now) => [
-        ...leavesPending(pending.paymentStatus, userId),
-        orders.closePendingOrderItem(pending, { paymentStatus: 'completed' }, now),
-        orders.newOrderItem({ ...pending.order, invoiceId: payment.invoiceId }),
-      ],
+      complete: (payment, now) => {
+        const order = { ...pending.order, invoiceId: payment.invoiceId, paidAt: now };
+        return [
+          ...leavesPending(pending.paymentStatus, userId),
+          orders.closePendingOrderItem(pending, { paymentStatus: 'completed' }, now),
+          orders.newOrderItem(order),
+          ...orders.rememberedPlayerIdItems(order),
+        ];
+      },
       cancel: (reason, now) => [...leavesPending(pending.paymentStatus, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
       describe: () => ({ orderId: pending.order.orderId, amount: pending.order.price }),
     };
@@ -146,15 +150,27 @@ export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = []
   return settle(reference, payment, alsoWrite);
 }
 
-/** Gives up on a payment that never came: the payable is cancelled as expired, once. */
-async function expire(reference: PaymentReference): Promise<void> {
+/** Gives up on a payment that never came, once: the payable is cancelled for `reason`. */
+async function giveUp(reference: PaymentReference, reason: string): Promise<void> {
   const payable = await payables[reference.kind](reference);
   if (payable?.state !== 'pending') return;
   try {
-    await transact(payable.cancel(expiredReason, new Date().toISOString()));
+    await transact(payable.cancel(reason, new Date().toISOString()));
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
   }
+}
+
+/**
+ * The payer gives up a payment of theirs that is still waiting: asked first, the gateway may say
+ * it is paid (then it settles as paid); otherwise it is cancelled. A payment completed later all
+ * the same is still honoured (see the settlement rule).
+ */
+export async function cancelPayment(invoiceId: string, payerId: string): Promise<SettleResult> {
+  const result = await settleInvoice(invoiceId, { payerId });
+  if (!result || result.status !== 'pending') return result!;
+  await giveUp({ kind: result.kind, userId: payerId, id: result.id }, cancelledByPayerReason);
+  return { ...result, status: 'cancelled', changed: true };
 }
 
 export interface ReconcileOptions {
@@ -189,7 +205,7 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<{ ch
     if (result?.status === 'completed') paid += 1;
     else if (result?.status === 'cancelled') cancelled += 1;
     else if (Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000) {
-      await expire(payment.reference);
+      await giveUp(payment.reference, expiredReason);
       cancelled += 1;
     }
   }

@@ -1,3 +1,5 @@
+import { defaultTopUpLimits } from '../contract/rules';
+
 /** Reads a required environment variable once, failing fast at cold start when it is missing. */
 export function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -14,3 +16,9 @@ export const stage = process.env.STAGE ?? 'local';
  * request header.
  */
 export const siteUrl = () => requiredEnv('SITE_URL').replace(/\/+$/, '');
+
+/** The least and the most one wallet top-up may add, in whole taka: the stage's TOP_UP_MIN_TAKA and TOP_UP_MAX_TAKA. */
+export const topUpLimits = {
+  min: Number(process.env.TOP_UP_MIN_TAKA ?? defaultTopUpLimits.min),
+  max: Number(process.env.TOP_UP_MAX_TAKA ?? defaultTopUpLimits.max),
+};

@@ -1,3 +1,4 @@
+import type { ListPage } from '../contract/wire';
 import { Invalid } from './errors';
 
 /** A list's position for its next page: DynamoDB's LastEvaluatedKey, opaque to the caller. */
@@ -39,3 +40,6 @@ export interface PageRequest {
   cursor?: string;
   limit: number;
 }
+
+/** A page on the wire: `{items, next_cursor}` (null at the end). */
+export const pageView = <T, R>(page: Page<T>, view: (item: T) => R): ListPage<R> => ({ items: page.items.map(view), next_cursor: page.nextCursor });

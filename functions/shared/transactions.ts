@@ -44,20 +44,22 @@ export async function transact(items: TransactionItem[], clientRequestToken?: st
 /**
  * An item written field by field: a new one (conditioned on not existing) or a change of one that
  * exists (conditioned on existing), keeping what the change does not name (its `children` count,
- * `createdAt`). Undefined attributes are left as they are.
+ * `createdAt`). Undefined attributes are left as they are; null ones are removed.
  */
 export function upsertItem(entity: string, keys: ItemKeys, attributes: object, isNew: boolean, now: string): TransactionItem {
   const { pk, sk, ...indexKeys } = keys;
   const { createdAt = now, ...rest } = attributes as { createdAt?: string };
-  const fields = Object.entries({ ...rest, ...indexKeys, entity, updatedAt: now }).filter(([, value]) => value !== undefined);
+  const named = Object.entries({ ...rest, ...indexKeys, entity, updatedAt: now }).filter(([, value]) => value !== undefined);
+  const sets = named.filter(([, value]) => value !== null);
+  const removes = named.filter(([, value]) => value === null);
   return {
     Update: {
       TableName: tableName,
       Key: { pk, sk },
-      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :f${i}`).join(', ')}, createdAt = if_not_exists(createdAt, :now)`,
+      UpdateExpression: `SET ${sets.map((_, i) => `#f${i} = :f${i}`).join(', ')}, createdAt = if_not_exists(createdAt, :now)${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
       ConditionExpression: isNew ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
-      ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])), ':now': createdAt },
+      ExpressionAttributeNames: { ...Object.fromEntries(sets.map(([name], i) => [`#f${i}`, name])), ...Object.fromEntries(removes.map(([name], i) => [`#r${i}`, name])) },
+      ExpressionAttributeValues: { ...Object.fromEntries(sets.map(([, value], i) => [`:f${i}`, value])), ':now': createdAt },
     },
   };
 }

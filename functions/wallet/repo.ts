@@ -209,6 +209,12 @@ export async function listRecentLedger(userId: string, limit = 100): Promise<Led
   return (await newestItems(`USER#${userId}`, 'LEDGER#', limit)).map((item) => fromItem<LedgerEntry>(item));
 }
 
+/** A page of a user's ledger, newest first: Query USER#id, begins_with LEDGER#, descending, from a cursor. */
+export async function ledgerPage(userId: string, request: PageRequest): Promise<Page<LedgerEntry>> {
+  const page = await queryPage({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'LEDGER#' }, { ascending: false, ...request });
+  return { ...page, items: page.items.map((item) => fromItem<LedgerEntry>(item)) };
+}
+
 /** A user's whole ledger, oldest first: Query USER#id, sk begins_with LEDGER#. */
 export async function listLedger(userId: string): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];

@@ -10,7 +10,8 @@ import { TransactionCancelled, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { type LedgerReason, type Wallet, changeBalance } from './money';
 import * as repo from './repo';
-import type { WalletRequest } from './repo';
+import type { LedgerEntry, WalletRequest } from './repo';
+import type { Page, PageRequest } from '../shared/cursor';
 
 export interface TopUpInput {
   amount: number;
@@ -76,6 +77,11 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
     throw tooManyOpenCheckouts(error, 2) ?? error;
   }
   return { paymentUrl: checkout.paymentUrl, requestId: request.requestId };
+}
+
+/** A page of the signed-in user's wallet statement (the ledger), newest first. */
+export function statementOf(user: ActiveUser, request: PageRequest): Promise<Page<LedgerEntry>> {
+  return repo.ledgerPage(user.id, request);
 }
 
 /** The signed-in user's top-up requests, newest first. */

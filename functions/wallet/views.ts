@@ -1,4 +1,5 @@
-import type { LedgerEntryRow, WalletRequestRow, WireStatus } from '../contract/wire';
+import type { LedgerEntryRow, WalletRequestRow, WalletStatement, WireStatus } from '../contract/wire';
+import { type Page, pageView } from '../shared/cursor';
 import type { LedgerReason } from './money';
 import type { LedgerEntry, WalletRequest, WalletRequestStatus } from './repo';
 
@@ -15,6 +16,8 @@ export const walletRequestView = (request: WalletRequest): WalletRequestRow => (
   sender_id: request.senderNumber ?? '',
   sender_name: request.paymentMethod ?? '',
   cancel_reason: request.cancelReason ?? '',
+  payment_url: request.status === 'pending' ? (request.paymentUrl ?? '') : '',
+  invoice_id: request.invoiceId ?? '',
 });
 
 const statementReasons: Record<LedgerReason, LedgerEntryRow['reason']> = {
@@ -34,3 +37,6 @@ export const ledgerEntryView = (entry: LedgerEntry): LedgerEntryRow => ({
   reference: entry.reference,
   created_at: entry.createdAt,
 });
+
+/** A page of the statement on the wire: `{items, next_cursor}`. */
+export const statementView = (page: Page<LedgerEntry>): WalletStatement => pageView(page, ledgerEntryView);

@@ -24,9 +24,9 @@ const masterCategories = [
 ];
 
 const groups: Omit<PlanGroup, 'position'>[] = [
-  { id: 'ff-uid', masterCategoryId: 'free-fire', name: 'UID TOPUP', image: img('group-uid.svg') },
+  { id: 'ff-uid', masterCategoryId: 'free-fire', name: 'UID TOPUP', image: img('group-uid.svg'), playerIdFormat: { minDigits: 6, maxDigits: 12 } },
   { id: 'ff-id-password', masterCategoryId: 'free-fire', name: 'ID-Password Topup', image: img('group-account.svg') },
-  { id: 'pubg-uid', masterCategoryId: 'pubg-mobile', name: 'UID TOPUP', image: img('group-pubg.svg') },
+  { id: 'pubg-uid', masterCategoryId: 'pubg-mobile', name: 'UID TOPUP', image: img('group-pubg.svg'), playerIdFormat: { minDigits: 6, maxDigits: 12 } },
   { id: 'mlbb-id-password', masterCategoryId: 'mobile-legends', name: 'ID-Password Topup', image: img('group-mlbb.svg') },
 ];
 

@@ -21,7 +21,7 @@ describe('POST /user/category_list', () => {
       ['ff-id-password', 'ID-Password Topup'],
     ]);
     for (const group of response.body.data) {
-      expect(Object.keys(group).sort()).toEqual(['cname', 'id', 'image', 'master_category']);
+      expect(Object.keys(group).sort()).toEqual(['cname', 'id', 'image', 'master_category', 'player_id_format']);
       expect(group.master_category).toBe('free-fire');
     }
   });

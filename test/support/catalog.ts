@@ -1,4 +1,4 @@
-import type { Plan, PlanGroup } from '../../functions/catalog/repo';
+import type { Plan, PlanContext, PlanGroup } from '../../functions/catalog/repo';
 import { saveMasterCategory, savePlan, savePlanGroup } from '../../functions/catalog/service';
 import type { BlogPost } from '../../functions/content/repo';
 import { saveBlogPost } from '../../functions/content/service';
@@ -14,7 +14,7 @@ export const newGame = (id: string, name = `Test game ${id}`) => saveMasterCateg
 
 export const newGroup = (group: PlanGroup) => savePlanGroup(group, undefined);
 
-export const newPlan = (plan: Omit<Plan, 'groupName'>) => savePlan(plan, undefined);
+export const newPlan = (plan: Omit<Plan, keyof PlanContext>) => savePlan(plan, undefined);
 
 export const newVoucher = (voucher: Voucher) => saveVoucher(voucher, undefined);
 

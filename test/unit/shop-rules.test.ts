@@ -54,6 +54,8 @@ describe('the popups', () => {
     messenger_link: '',
     app_link: '',
     social: [],
+    top_up_min: 10,
+    top_up_max: 25_000,
   };
 
   it('shows each popup whose status is the string "1", in order', () => {

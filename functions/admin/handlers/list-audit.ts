@@ -3,7 +3,8 @@ import { listAudit } from '../../audit/repo';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { pageQuery } from '../input';
-import { auditView, pageView } from '../views';
+import { pageView } from '../../shared/cursor';
+import { auditView } from '../views';
 
 const query = v.object({ ...pageQuery });
 

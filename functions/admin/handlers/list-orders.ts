@@ -3,7 +3,8 @@ import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { orderStatusField, pageQuery } from '../input';
 import { ordersOf } from '../service/orders';
-import { adminOrderView, pageView } from '../views';
+import { pageView } from '../../shared/cursor';
+import { adminOrderView } from '../views';
 
 const query = v.object({ status: orderStatusField, sort: v.optional(v.picklist(['oldest', 'newest'], 'Sort must be oldest or newest')), ...pageQuery });
 

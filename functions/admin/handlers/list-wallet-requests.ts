@@ -3,7 +3,8 @@ import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { pageQuery, walletRequestStatusField } from '../input';
 import { walletRequestsOf } from '../service/wallet-requests';
-import { adminWalletRequestView, pageView } from '../views';
+import { pageView } from '../../shared/cursor';
+import { adminWalletRequestView } from '../views';
 
 const query = v.object({ status: walletRequestStatusField, ...pageQuery });
 

@@ -1,5 +1,5 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import type { MasterCategory, Plan, PlanGroup } from '../../catalog/repo';
+import type { MasterCategory, Plan, PlanContext, PlanGroup } from '../../catalog/repo';
 import { getMasterCategory, getPlan, getPlanGroup, listMasterCategories, listPlanGroups, listPlans } from '../../catalog/repo';
 import * as catalog from '../../catalog/service';
 import { NotFound } from '../../shared/errors';
@@ -36,7 +36,7 @@ export async function savePlanGroup(admin: ActiveUser, input: Omit<PlanGroup, 'i
 }
 
 /** An operator's plan: new without an id, else a change of the one with that id (price, stock status, …). */
-export async function savePlan(admin: ActiveUser, input: Omit<Plan, 'id' | 'groupName'> & { id?: string }): Promise<Plan> {
+export async function savePlan(admin: ActiveUser, input: Omit<Plan, 'id' | keyof PlanContext> & { id?: string }): Promise<Plan> {
   const previous = input.id ? await getPlan(input.id) : undefined;
   if (input.id && !previous) throw new NotFound('Plan not found');
   const plan = { ...input, id: input.id ?? newId(input.name) };

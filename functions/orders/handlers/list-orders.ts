@@ -1,6 +1,9 @@
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { orderHistory } from '../service';
-import { orderView } from '../views';
+import { awaitingOrderView, orderView } from '../views';
 
-export const handler = userRoute({}, async ({ user }) => success((await orderHistory(user)).map(orderView)));
+export const handler = userRoute({}, async ({ user }) => {
+  const { awaiting, orders } = await orderHistory(user);
+  return success([...awaiting.map(awaitingOrderView), ...orders.map((order) => orderView(order))]);
+});

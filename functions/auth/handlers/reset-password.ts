@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { minPasswordLength } from '../../contract/rules';
+import { publicRoute } from '../../http/public-route';
+import { success } from '../../http/stack';
+import { requiredText } from '../../shared/validation';
+import { resetPassword } from '../service/password-reset';
+
+const body = v.object({
+  token: requiredText('This link is used, expired or unknown', 200),
+  new_password: v.pipe(v.string('Min length must be five'), v.minLength(minPasswordLength, 'Min length must be five'), v.maxLength(200, 'Too long')),
+});
+
+export const handler = publicRoute({ body }, async ({ body: form }) => {
+  await resetPassword(form.token, form.new_password);
+  return success({}, 'Password Change Successfully');
+});

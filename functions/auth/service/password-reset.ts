@@ -1,0 +1,23 @@
+import { resetBucket } from '../../shared/rate-limit';
+import { TransactionCancelled, transact } from '../../shared/transactions';
+import * as users from '../../users/repo';
+import { loginLimits } from '../login-limits';
+import { hashPassword } from '../passwords';
+import { openLink } from './links';
+
+/**
+ * A reset link followed with a new password: the password is set, every session ends (the token
+ * version moves on), the address is proved (the link reached it) and the account's login lock is
+ * lifted. The link is spent in the same transaction, so it works once.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  const { hash, user } = await openLink(token, 'reset-password');
+  const change = { passwordHash: await hashPassword(newPassword), emailVerified: true, revokeTokens: true };
+  try {
+    await transact([users.spendEmailTokenItem(hash), users.updateProfileItem(user, change, new Date().toISOString())]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) return resetPassword(token, newPassword);
+    throw error;
+  }
+  await resetBucket(loginLimits.account, user.id);
+}
