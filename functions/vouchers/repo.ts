@@ -270,25 +270,36 @@ export interface VoucherOrder {
   createdAt: string;
 }
 
+/** A voucher's key, for the batch read of a sale. */
+export const voucherKey = keys.voucher;
+
+/** Reads a voucher item. */
+export const voucherFromItem = (item: Record<string, unknown>) => fromItem<Voucher>(item);
+
+const candidateFromItem = (item: Record<string, unknown>): CodeCandidate => ({ codeId: String(item.codeId), code: String(item.code), shard: Number(item.shard) });
+
 /**
- * What a sale decides on, in one strongly consistent Query of VOUCHER#id: the voucher itself
- * (`#META` sorts first), its stock shards, then up to `candidates` unsold codes.
+ * Up to `count` unsold codes of a voucher, read from a random point of its code range (code ids
+ * are random, so the point falls anywhere) and wrapping round to the start: racing buyers read
+ * different codes instead of all choosing among the first few. One strongly consistent Query of
+ * VOUCHER#id from CODE#<start>, and a second from the range's start only when the first ran short.
  */
-export async function saleSnapshot(voucherId: string, candidates: number): Promise<{ voucher?: Voucher; codes: CodeCandidate[] }> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `VOUCHER#${voucherId}` },
-      ConsistentRead: true,
-      Limit: 1 + stockShards + candidates,
-    }),
-  );
-  const meta = Items.find((item) => item.entity === 'Voucher');
-  return {
-    voucher: meta && fromItem<Voucher>(meta),
-    codes: Items.filter((item) => item.entity === 'VoucherCode').map((item) => ({ codeId: String(item.codeId), code: String(item.code), shard: Number(item.shard) })),
-  };
+export async function codeCandidates(voucherId: string, count: number, start: string): Promise<CodeCandidate[]> {
+  const query = (condition: string, values: Record<string, string>, limit: number) =>
+    db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: `pk = :pk AND ${condition}`,
+        ExpressionAttributeValues: { ':pk': `VOUCHER#${voucherId}`, ...values },
+        ConsistentRead: true,
+        Limit: limit,
+      }),
+    );
+  const from = `CODE#${start}`;
+  const { Items: after = [] } = await query('sk BETWEEN :from AND :end', { ':from': from, ':end': 'CODE#~' }, count);
+  if (after.length >= count) return after.map(candidateFromItem);
+  const { Items: before = [] } = await query('sk BETWEEN :first AND :from', { ':first': 'CODE#', ':from': from }, count - after.length);
+  return [...after, ...before.filter((item) => item.sk !== from)].map(candidateFromItem);
 }
 
 /**

@@ -44,15 +44,15 @@ function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
  * the price. When other buyers took some of the chosen codes, it tries again on other codes a
  * bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
  */
-export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<VoucherOrder> {
+export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
   for (let attempt = 1; ; attempt += 1) {
-    const [snapshot, [walletItem, settingsItem]] = await Promise.all([
-      repo.saleSnapshot(voucherId, qty * 3 + 5 + takenByOthers.size),
-      batchGet([walletKey(user.id), settingsKey()]),
+    const [candidates, [voucherItem, walletItem, settingsItem]] = await Promise.all([
+      repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
+      batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey()]),
     ]);
-    const { voucher } = snapshot;
-    if (!voucher) throw new NotFound('Voucher not found');
+    if (!voucherItem) throw new NotFound('Voucher not found');
+    const voucher = repo.voucherFromItem(voucherItem);
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
 
@@ -67,7 +67,7 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
       createdAt: new Date().toISOString(),
     };
     const change = changeBalance(walletFromItem(walletItem), -totalPrice(voucher.price, qty), 'voucher-order', order.orderId);
-    const available = snapshot.codes.filter((code) => !takenByOthers.has(code.codeId));
+    const available = candidates.filter((code) => !takenByOthers.has(code.codeId));
     if (available.length < qty) throw new Conflict('Out of stock');
     const chosen = pick(available, qty);
     order.codes = chosen.map((code) => code.code);
@@ -81,7 +81,7 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
         shopOpenCheckItem(),
         repo.voucherPriceCheckItem(voucher),
       ]);
-      return order;
+      return { order, attempts: attempt };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       chosen.forEach((code, index) => {

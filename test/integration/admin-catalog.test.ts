@@ -253,7 +253,7 @@ describe('content and settings', () => {
       await asAdmin('/admin/site_settings', { shopStatus: 1, errorMessage });
       await setShopStatus(1);
     }
-    expect((await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 } })).status).toBe(200);
+    expect((await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '123456789', paid_from_wallet: 22 } })).status).toBe(200);
   });
 });
 

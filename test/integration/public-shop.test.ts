@@ -194,7 +194,7 @@ describe('the site endpoints', () => {
     expect(response.status).toBe(200);
     const settings = response.body.data;
     expect(Object.keys(settings).sort()).toEqual(
-      ['app_link', 'messenger_link', 'phone', 'popup_image', 'popup_image2', 'popup_status', 'popup_status2', 'popup_text', 'popup_text2', 'social'].sort(),
+      ['app_link', 'messenger_link', 'phone', 'popup_image', 'popup_image2', 'popup_status', 'popup_status2', 'popup_text', 'popup_text2', 'social', 'top_up_max', 'top_up_min'].sort(),
     );
     expect(settings).toMatchObject({ popup_status: '1', popup_status2: '0', phone: '+880 1700-000000', messenger_link: 'https://m.me/topupbazar' });
     expect(settings.popup_text).toContain('<strong>Weekend offer:</strong>');

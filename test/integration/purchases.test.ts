@@ -66,10 +66,10 @@ describe('plan orders from the wallet', () => {
   it('refuses an unknown plan (404), an out-of-stock plan, a changed price and a short balance (409)', async () => {
     const buyer = await fundedAccount(30);
     const cases: [Record<string, string | number>, number, string][] = [
-      [{ plan_id: 'no-such-plan', paid_from_wallet: 22, saccount_id: '1' }, 404, 'Plan not found'],
-      [{ plan_id: 'ff-2530', paid_from_wallet: 1620, saccount_id: '1' }, 409, 'This plan is out of stock'],
-      [{ plan_id: 'ff-25', paid_from_wallet: 20, saccount_id: '1' }, 409, 'Price changed, please review your order'],
-      [{ plan_id: 'ff-50', paid_from_wallet: 40, saccount_id: '1' }, 409, 'Insufficient balance'],
+      [{ plan_id: 'no-such-plan', paid_from_wallet: 22, saccount_id: '123456789' }, 404, 'Plan not found'],
+      [{ plan_id: 'ff-2530', paid_from_wallet: 1620, saccount_id: '123456789' }, 409, 'This plan is out of stock'],
+      [{ plan_id: 'ff-25', paid_from_wallet: 20, saccount_id: '123456789' }, 409, 'Price changed, please review your order'],
+      [{ plan_id: 'ff-50', paid_from_wallet: 40, saccount_id: '123456789' }, 409, 'Insufficient balance'],
     ];
     for (const [form, status, message] of cases) {
       const response = await callApi('/user/request/', { token: buyer.token, form });
@@ -84,7 +84,7 @@ describe('plan orders from the wallet', () => {
     const buyer = await fundedAccount(uidPlan.price * 3);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        callApi('/user/request/', { token: buyer.token, form: { plan_id: uidPlan.plan_id, saccount_id: `9000${i}`, paid_from_wallet: uidPlan.price } }),
+        callApi('/user/request/', { token: buyer.token, form: { plan_id: uidPlan.plan_id, saccount_id: `9000000${i}`, paid_from_wallet: uidPlan.price } }),
       ),
     );
     const statuses = responses.map((response) => response.status);

@@ -31,7 +31,8 @@ describe('voucher sales under contention', () => {
       return realTransact(items);
     });
 
-    const order = await buyCodes(await activeUserOf(buyer), voucher.id, 2);
+    const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 2);
+    expect(attempts).toBe(2);
     expect(order.codes).toHaveLength(2);
     expect(new Set(order.codes).size).toBe(2);
     expect(stolenCode).not.toBe('');
@@ -47,7 +48,8 @@ describe('voucher sales under contention', () => {
     const conflict = (items: TransactionItem[]) => Promise.reject(new TransactionCancelled(items.map((_, i) => (i === 0 ? 'TransactionConflict' : 'None'))));
     vi.mocked(transact).mockImplementationOnce(conflict).mockImplementationOnce(conflict);
 
-    const order = await buyCodes(await activeUserOf(buyer), voucher.id, 1);
+    const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 1);
+    expect(attempts).toBe(3);
     expect(order.codes).toHaveLength(1);
     expect(await stockOf(voucher.id)).toBe(2);
     expect(await balanceOf(buyer.code)).toBe(0);

@@ -12,6 +12,6 @@ const body = v.object({
 });
 
 export const handler = userRoute({ body }, async ({ body: form, user }) => {
-  const order = await buyCodes(user, form.voucher_id, form.qty);
+  const { order } = await buyCodes(user, form.voucher_id, form.qty);
   return success(codeSaleView(order), 'Purchase successful. Your codes are in My Codes.');
 });
