@@ -18,7 +18,10 @@ export interface LocalEnvironment {
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
-const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_LIMIT_PER_ADDRESS', 'POWERTOOLS_LOG_LEVEL'];
+const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_LIMIT_PER_ADDRESS', 'RECONCILE_MIN_AGE_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
+
+/** The tuning variables set in this process's environment. */
+const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
 /**
  * The handler sources under functions/, each with the environment its row gets in the cloud
@@ -26,7 +29,7 @@ const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_
  * the upload bucket only where the row signs uploads, none of them for the fallback.
  */
 export function sourceFunctions(functionsDir: string, environment: LocalEnvironment): FunctionResolver {
-  const shellTuning = Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const shellTuning = shellTuningOf();
   const cache = new Map<string, LocalFunction>();
   return (route: Route | undefined) => {
     const handler = route?.handler ?? fallbackHandler;
@@ -48,5 +51,18 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
       cache.set(handler, fn);
     }
     return fn;
+  };
+}
+
+/**
+ * The payments reconciler as the local stack runs it: the same module as the scheduled Lambda,
+ * with the environment the cloud gives it (the table, the secret).
+ */
+export function reconcilerFunction(functionsDir: string, environment: LocalEnvironment): LocalFunction {
+  return {
+    name: 'local-payments-reconcile-payments',
+    module: join(functionsDir, 'payments/jobs/reconcile-payments.ts'),
+    environment: { ...environment.common, ...environment.table, ...environment.secret, ...shellTuningOf() },
+    timeoutMs: 120_000,
   };
 }

@@ -11,7 +11,7 @@ import { apiAdapter } from './api-adapter';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { sourceFunctions } from './local-functions';
+import { reconcilerFunction, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
@@ -129,6 +129,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   Object.assign(process.env, environment.common, environment.table, environment.secret, environment.mail);
   const functions = new FunctionHost();
   stops.push(() => functions.stop());
+  // The reconciler on a timer, as EventBridge runs it every five minutes in the cloud (RECONCILE_EVERY_SECONDS; 0 turns it off).
+  const reconcileEverySeconds = Number(process.env.RECONCILE_EVERY_SECONDS ?? 300);
+  if (reconcileEverySeconds > 0) {
+    const reconciler = reconcilerFunction(join(projectRoot, 'functions'), environment);
+    const timer = setInterval(() => {
+      functions.invoke(reconciler, { source: 'local.schedule' }).catch((error: unknown) => console.error('reconciler failed', error));
+    }, reconcileEverySeconds * 1000);
+    timer.unref();
+    stops.push(async () => clearInterval(timer));
+  }
   const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment));
   // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
   const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
 import { callApi } from '../support/http';
@@ -186,6 +187,18 @@ describe('the reconciler', () => {
     expect((await walletHistory(payer.token))[0]?.status).toBe('1');
     await expectLedgerMatchesBalance(payer.code);
   });
+});
+
+describe('the local stack', () => {
+  it('runs the reconciler on a schedule, so a payment whose callback was lost settles by itself', async () => {
+    const payer = await fundedAccount(0, 'scheduled');
+    const { paymentUrl } = await startTopUp(payer, 250);
+    await payInvoice(paymentUrl, { webhook: false });
+    expect(await balanceOf(payer.code)).toBe(0);
+    const deadline = Date.now() + 50_000;
+    while ((await balanceOf(payer.code)) === 0 && Date.now() < deadline) await sleep(1000);
+    expect(await balanceOf(payer.code)).toBe(250);
+  }, 60_000);
 });
 
 describe('plan orders through the gateway', () => {

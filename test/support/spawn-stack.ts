@@ -48,6 +48,9 @@ export async function spawnStack(name: string, options: { staticDir?: string }):
       // the tests of these limits run the services in-process with the real ones.
       REGISTER_LIMIT_PER_ADDRESS: '100000',
       CHECKOUT_LIMIT_PER_ADDRESS: '100000',
+      // The reconciler runs on its timer as in the cloud, only faster: payments lost for 30 s settle by themselves.
+      RECONCILE_EVERY_SECONDS: '3',
+      RECONCILE_MIN_AGE_SECONDS: '30',
       // Every request's line, so that tests can search what the functions log.
       POWERTOOLS_LOG_LEVEL: 'INFO',
     },
