@@ -93,7 +93,7 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
  * recorded with its invoice; only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
-export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, siteOrigin: string): Promise<{ paymentUrl: string }> {
+export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput): Promise<{ paymentUrl: string }> {
   const { plan } = await purchaseContext(user, input);
   const order = await draftOrder(user, plan, input, 'gateway');
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
@@ -102,7 +102,7 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
     email: user.email,
     amount: plan.price,
     metadata: reference,
-    ...checkoutLinks(siteOrigin, '/profile/userOrder'),
+    ...checkoutLinks('/profile/userOrder'),
   });
   const pending = { order: { ...order, invoiceId }, paymentStatus: 'pending' as const, invoiceId, paymentUrl, createdAt: order.createdAt };
   await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt))]);

@@ -68,3 +68,10 @@ export class BadGateway extends AppError {
     super(502, message);
   }
 }
+
+/** 503: a dependency of ours is not ready (the payment gateway's key is not set yet); nothing was done. */
+export class Unavailable extends AppError {
+  constructor(message = 'This service is not available right now, please try again later') {
+    super(503, message);
+  }
+}

@@ -36,7 +36,7 @@ async function repeatOf(userId: string, requestId: string): Promise<{ paymentUrl
  * requests. A refused checkout is recorded as a cancelled request with the gateway's reason
  * (visible in the wallet history, never dangling) and answered with the gateway's message.
  */
-export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin: string): Promise<{ paymentUrl: string; requestId: string }> {
+export async function startTopUp(user: ActiveUser, input: TopUpInput): Promise<{ paymentUrl: string; requestId: string }> {
   const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
   if (claimItem) return repeatOf(user.id, String(claimItem.requestId));
 
@@ -58,7 +58,7 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
       email: user.email,
       amount: input.amount,
       metadata: reference,
-      ...checkoutLinks(siteOrigin, '/profile/userWallet'),
+      ...checkoutLinks('/profile/userWallet'),
     });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;

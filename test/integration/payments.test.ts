@@ -7,7 +7,7 @@ type WalletRow = { rq_id: string; txn_id: string; status: string; amount: number
 
 const walletHistory = async (token: string) => (await callApi<{ data: WalletRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
 const verifyPayment = (token: string, invoiceId: string) => callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
-const reconcileNow = () => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400 });
+const reconcileNow = () => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400, batchSize: 5, timeForAnotherBatch: () => true });
 
 describe('wallet top-up through the gateway', () => {
   it('records a pending request, and the paid invoice credits the wallet once with its ledger entry', async () => {
@@ -167,7 +167,7 @@ describe('the reconciler', () => {
   it('cancels long-dead pending requests as expired', async () => {
     const payer = await fundedAccount(0, 'dead');
     await startTopUp(payer, 60);
-    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, now: Date.now() + 1000 });
+    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 1000 });
     expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'expired' });
     expect(await balanceOf(payer.code)).toBe(0);
   });
@@ -175,7 +175,7 @@ describe('the reconciler', () => {
   it('still credits an expired request that was paid late', async () => {
     const payer = await fundedAccount(0, 'late');
     const { paymentUrl } = await startTopUp(payer, 70);
-    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, now: Date.now() + 1000 });
+    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 1000 });
     await payInvoice(paymentUrl);
     expect(await balanceOf(payer.code)).toBe(70);
     expect((await walletHistory(payer.token))[0]?.status).toBe('1');

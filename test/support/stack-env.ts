@@ -8,7 +8,7 @@ import { testLoginWindowSeconds } from './spawn-stack';
 const stack = inject('stack');
 Object.assign(process.env, {
   TABLE_NAME: stack.tableName,
-  DYNAMODB_ENDPOINT: stack.dynamoDbEndpoint,
+  AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoDbEndpoint,
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
