@@ -24,6 +24,20 @@ describe('wallet top-up through the gateway', () => {
     await expectLedgerMatchesBalance(payer.code);
   });
 
+  it("sends the payer and the webhook back to the stage's own site, whatever host the request claims", async () => {
+    const payer = await fundedAccount(0, 'forged-host');
+    const response = await callApi<{ data: { payment_url: string } }>('/user/wallet_request_webview', {
+      token: payer.token,
+      form: { amount: 300, txn_id: `${Date.now()}${Math.floor(Math.random() * 10000)}` },
+      headers: { 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(response.status).toBe(200);
+    const paid = await payInvoice(response.body.data.payment_url);
+    expect(paid.headers.get('location')).toMatch(new RegExp(`^${inject('stack').url}/profile/userWallet\\?invoice_id=`));
+    // The webhook reached the shop (not attacker.example): the wallet is credited without the payer's return.
+    expect(await balanceOf(payer.code)).toBe(300);
+  });
+
   it('returns the first payment link for a repeated txn_id, and refuses it once paid', async () => {
     const payer = await fundedAccount(0, 'repeat');
     const first = await startTopUp(payer, 200);
@@ -164,6 +178,18 @@ describe('callbacks that must credit nothing', () => {
 });
 
 describe('the reconciler', () => {
+  it('stops before its time runs out and leaves the rest for the next run', async () => {
+    const payer = await fundedAccount(0, 'out-of-time');
+    const { paymentUrl } = await startTopUp(payer, 150);
+    await payInvoice(paymentUrl, { webhook: false });
+    const outcome = await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400, batchSize: 5, timeForAnotherBatch: () => false });
+    expect(outcome).toMatchObject({ checked: 0, paid: 0 });
+    expect(outcome.left).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(payer.code)).toBe(0);
+    await reconcileNow();
+    expect(await balanceOf(payer.code)).toBe(150);
+  });
+
   it('cancels long-dead pending requests as expired', async () => {
     const payer = await fundedAccount(0, 'dead');
     await startTopUp(payer, 60);

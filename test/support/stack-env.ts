@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { testOriginSecret } from './lambda-event';
 import { testLoginWindowSeconds } from './spawn-stack';
 
 /**
@@ -16,5 +17,7 @@ Object.assign(process.env, {
   GATEWAY_API_KEY: stack.gatewayApiKey,
   GATEWAY_URL: stack.gatewayUrl,
   LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
+  // For handlers a test drives directly, with events from lambda-event.ts.
+  ORIGIN_VERIFY_SECRET: testOriginSecret,
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 });
