@@ -10,13 +10,14 @@ import { addStage } from './stages';
  * The CDK app: one stage, chosen with `-c stage=dev|prod` (default dev), with the settings
  * committed for it in cdk.json (`stages.<stage>`; `-c key=value` overrides one, and passes the
  * same checks). `awsEndpointUrl` is only for synthesizing a template that sam local runs against
- * LocalStack. cdk-nag's AwsSolutions checks run on every synth.
+ * LocalStack; `webAssetsDir` replaces web/dist. cdk-nag's AwsSolutions checks run on every synth.
  */
 const app = new App();
 const context = (key: string): unknown => app.node.tryGetContext(key);
 const { stage, config } = stageConfig(String(context('stage') ?? 'dev'), context);
 
-const webAssetsDir = join(repoRoot, 'web', 'dist');
+// The bundle tier synthesizes with a stand-in SPA folder of its own (webAssetsDir).
+const webAssetsDir = String(context('webAssetsDir') ?? join(repoRoot, 'web', 'dist'));
 if (!existsSync(join(webAssetsDir, 'index.html')) || !existsSync(join(webAssetsDir, 'assets'))) {
   throw new Error(`No built SPA in ${webAssetsDir}: run npm run build:web first`);
 }
