@@ -67,7 +67,9 @@ export default async function setup(project: TestProject) {
     const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await ensureTable(client, tableName);
     client.destroy();
-    // The demo shop, made by the domain code in this process (data setup only; the journey runs through the bundles).
+    // The demo shop, made by the domain code in this process (data setup only; the journey runs
+    // through the bundles), with this process's environment put back after it: other tiers' stacks start from it.
+    const savedEnvironment = { ...process.env };
     Object.assign(process.env, {
       TABLE_NAME: tableName,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
@@ -84,6 +86,8 @@ export default async function setup(project: TestProject) {
       shopper: { email: 'shopper@example.com', mobileNo: '01711000001', password: password() },
       admin: { email: 'admin@example.com', mobileNo: '01711000002', password: password() },
     });
+    for (const name of Object.keys(process.env)) if (!(name in savedEnvironment)) delete process.env[name];
+    Object.assign(process.env, savedEnvironment);
 
     const gatewayApiKey = randomBytes(24).toString('base64url');
     const originSecret = randomBytes(24).toString('base64url');
