@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
- * DynamoDB Local, CDK template assertions, and browser journeys in Chromium. The JSON report
- * is what .ci/run counts.
+ * Five tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
+ * DynamoDB Local, CDK template assertions, the synthesized Lambda bundles behind the local
+ * adapter, and browser journeys in Chromium. The JSON report is what .ci/run counts.
  */
 export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
@@ -26,6 +26,17 @@ export default defineConfig({
         },
       },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'bundles',
+          include: ['test/bundles/**/*.test.ts'],
+          globalSetup: ['test/support/bundle-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One journey over one stack: in order.
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: 'browser',

@@ -5,6 +5,30 @@
 export type Access = 'public' | 'user' | 'admin' | 'gateway';
 export type Method = 'GET' | 'POST';
 
+/**
+ * A DynamoDB write a handler makes. IAM authorizes each item of a TransactWriteItems as its own
+ * action (a Put item needs PutItem, a ConditionCheck item ConditionCheckItem), so a row names
+ * every kind of item it writes, in a transaction or not. Every function with the table may read
+ * it with GetItem, Query and BatchGetItem; none may Scan.
+ */
+export type WriteAction = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
+
+/**
+ * The table partitions a public function may touch (IAM `dynamodb:LeadingKeys`, and only the
+ * indexes it queries), so that no public function can read a code, an order or another's
+ * account. `*` matches any id (functions/data-layer.md has the keys).
+ */
+export const publicPartitions = {
+  /** What anyone may browse: games, plan groups, plans, voucher listings, the blog, banners, channels and settings. */
+  shopWindow: { leadingKeys: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'], indexes: ['gsi1'] },
+  /**
+   * Making an account, signing in and getting back in: profiles and wallets, the email, mobile and
+   * Google claims, the e-mail link tokens, the login, registration and reset counters.
+   */
+  signIn: { leadingKeys: ['USER#*', 'EMAIL#*', 'MOBILE#*', 'GOOGLE#*', 'EMAILTOKEN#*', 'LIMIT#login-*', 'LIMIT#register-*', 'LIMIT#reset-*'], indexes: [] },
+} as const;
+export type PublicPartitions = keyof typeof publicPartitions;
+
 export interface Route {
   method: Method;
   /** Path under /api, written as the contract writes it; `{name}` is a path parameter. */
@@ -12,85 +36,89 @@ export interface Route {
   /** `<area>/<handler>`: the module functions/<area>/handlers/<handler>.ts exporting `handler`. */
   handler: string;
   access: Access;
-  /** Whether the handler writes the table; without it the function may only read. */
-  writes?: true;
-  /** A public route that still needs the stage secret (it signs session tokens). */
+  /** The writes the handler makes (measured per handler); without them the function may only read. */
+  writes?: readonly WriteAction[];
+  /** A public route's partitions; every public row names them. */
+  partitions?: PublicPartitions;
+  /** A public route that still needs the key ring (it signs session tokens). */
   secret?: true;
+  /** Calls or verifies the payment gateway: gets its API key (GATEWAY_SECRET_ID) and X-Ray tracing. */
+  gateway?: true;
   /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
   mail?: true;
 }
 
-/** Whether a route's function gets the stage secret: every non-public one, and those that ask. */
-export const needsSecret = (route: Route) => route.access !== 'public' || route.secret === true;
+/** Whether a route's function gets the key ring: user and admin routes (to verify tokens), and those that ask. */
+export const needsSecret = (route: Route) => route.access === 'user' || route.access === 'admin' || route.secret === true;
 
-/** Whether a route's function may write the table. */
-export const writesTable = (route: Route) => route.writes === true;
+/** Whether a route's function gets the gateway's API key. */
+export const needsGatewayKey = (route: Route) => route.gateway === true;
 
 export const apiBasePath = '/api';
 
 export const routes: readonly Route[] = [
-  { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: true, mail: true },
-  { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: true, secret: true },
+  { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: ['PutItem', 'UpdateItem'], partitions: 'signIn', mail: true },
+  { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn', secret: true },
   { method: 'POST', path: '/user/user_data', handler: 'auth/get-user-data', access: 'user' },
-  { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: true, mail: true },
-  { method: 'POST', path: '/auth/verify_email', handler: 'auth/verify-email', access: 'public', writes: true },
-  { method: 'POST', path: '/auth/forgot_password', handler: 'auth/forgot-password', access: 'public', writes: true, mail: true },
-  { method: 'POST', path: '/auth/reset_password', handler: 'auth/reset-password', access: 'public', writes: true },
-  { method: 'POST', path: '/user/send_verification', handler: 'auth/send-verification', access: 'user', writes: true, mail: true },
-  { method: 'POST', path: '/user/request/', handler: 'orders/place-order', access: 'user', writes: true },
-  { method: 'POST', path: '/user/request_webview', handler: 'orders/start-gateway-order', access: 'user', writes: true },
+  { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], mail: true },
+  { method: 'POST', path: '/auth/verify_email', handler: 'auth/verify-email', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn' },
+  { method: 'POST', path: '/auth/forgot_password', handler: 'auth/forgot-password', access: 'public', writes: ['PutItem', 'UpdateItem'], partitions: 'signIn', mail: true },
+  { method: 'POST', path: '/auth/reset_password', handler: 'auth/reset-password', access: 'public', writes: ['UpdateItem', 'DeleteItem'], partitions: 'signIn' },
+  { method: 'POST', path: '/user/send_verification', handler: 'auth/send-verification', access: 'user', writes: ['PutItem', 'UpdateItem'], mail: true },
+  { method: 'POST', path: '/user/request/', handler: 'orders/place-order', access: 'user', writes: ['PutItem', 'UpdateItem', 'ConditionCheckItem'] },
+  { method: 'POST', path: '/user/request_webview', handler: 'orders/start-gateway-order', access: 'user', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },
-  { method: 'POST', path: '/user/wallet_request_webview', handler: 'wallet/start-top-up', access: 'user', writes: true },
+  { method: 'POST', path: '/user/wallet_request_webview', handler: 'wallet/start-top-up', access: 'user', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'POST', path: '/user/get_wallet_request', handler: 'wallet/list-top-ups', access: 'user' },
   { method: 'POST', path: '/user/wallet_statement', handler: 'wallet/get-statement', access: 'user' },
-  { method: 'POST', path: '/user/buy_voucher/', handler: 'vouchers/buy-voucher', access: 'user', writes: true },
+  { method: 'POST', path: '/user/buy_voucher/', handler: 'vouchers/buy-voucher', access: 'user', writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'] },
   { method: 'POST', path: '/user/get_voucher_history', handler: 'vouchers/list-code-orders', access: 'user' },
-  { method: 'POST', path: '/user/verify_payment', handler: 'payments/verify-payment', access: 'user', writes: true },
-  { method: 'POST', path: '/user/cancel_payment', handler: 'payments/cancel-payment', access: 'user', writes: true },
-  { method: 'POST', path: '/payment/webhook', handler: 'payments/receive-webhook', access: 'gateway', writes: true },
-  { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public' },
-  { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public' },
-  { method: 'POST', path: '/user/category_list', handler: 'catalog/list-plan-groups', access: 'public' },
-  { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public' },
-  { method: 'POST', path: '/user/auto_delivery_vouchers_list', handler: 'vouchers/list-vouchers', access: 'public' },
-  { method: 'GET', path: '/user/blog_list', handler: 'content/list-blog-posts', access: 'public' },
-  { method: 'GET', path: '/user/blog/{id}', handler: 'content/get-blog-post', access: 'public' },
-  { method: 'GET', path: '/user/shop_status', handler: 'content/get-shop-status', access: 'public' },
-  { method: 'GET', path: '/user/get_senders', handler: 'content/list-payment-channels', access: 'public' },
-  { method: 'GET', path: '/user/site_settings', handler: 'content/get-site-settings', access: 'public' },
-  { method: 'GET', path: '/user/redeem_link', handler: 'content/get-redeem-link', access: 'public' },
+  { method: 'POST', path: '/user/verify_payment', handler: 'payments/verify-payment', access: 'user', writes: ['PutItem', 'UpdateItem'], gateway: true },
+  { method: 'POST', path: '/user/cancel_payment', handler: 'payments/cancel-payment', access: 'user', writes: ['PutItem', 'UpdateItem'], gateway: true },
+  { method: 'POST', path: '/payment/webhook', handler: 'payments/receive-webhook', access: 'gateway', writes: ['PutItem', 'UpdateItem'], gateway: true },
+  { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public', partitions: 'shopWindow' },
+  { method: 'POST', path: '/user/category_list', handler: 'catalog/list-plan-groups', access: 'public', partitions: 'shopWindow' },
+  { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public', partitions: 'shopWindow' },
+  { method: 'POST', path: '/user/auto_delivery_vouchers_list', handler: 'vouchers/list-vouchers', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/blog_list', handler: 'content/list-blog-posts', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/blog/{id}', handler: 'content/get-blog-post', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/shop_status', handler: 'content/get-shop-status', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/get_senders', handler: 'content/list-payment-channels', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/site_settings', handler: 'content/get-site-settings', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/redeem_link', handler: 'content/get-redeem-link', access: 'public', partitions: 'shopWindow' },
   { method: 'GET', path: '/admin/dashboard', handler: 'admin/get-dashboard', access: 'admin' },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin' },
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin' },
-  { method: 'POST', path: '/admin/orders/{id}/reveal', handler: 'admin/reveal-order-secret', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/orders/{id}/complete', handler: 'admin/complete-order', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/orders/{id}/refund', handler: 'admin/refund-order', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/orders/{id}/reveal', handler: 'admin/reveal-order-secret', access: 'admin', writes: ['PutItem'] },
+  { method: 'POST', path: '/admin/orders/{id}/complete', handler: 'admin/complete-order', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/orders/{id}/refund', handler: 'admin/refund-order', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/wallet_requests', handler: 'admin/list-wallet-requests', access: 'admin' },
-  { method: 'POST', path: '/admin/wallet_requests/{id}/verify', handler: 'admin/verify-wallet-request', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/wallet_requests/{id}/verify', handler: 'admin/verify-wallet-request', access: 'admin', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'GET', path: '/admin/users', handler: 'admin/find-users', access: 'admin' },
   { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
-  { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
   { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },
-  { method: 'POST', path: '/admin/master_categories', handler: 'admin/save-master-category', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/plan_groups', handler: 'admin/save-plan-group', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/plans', handler: 'admin/save-plan', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/master_categories', handler: 'admin/save-master-category', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/plan_groups', handler: 'admin/save-plan-group', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/plans', handler: 'admin/save-plan', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/vouchers', handler: 'admin/list-vouchers', access: 'admin' },
-  { method: 'POST', path: '/admin/vouchers', handler: 'admin/save-voucher', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/vouchers', handler: 'admin/save-voucher', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/vouchers/{id}/codes', handler: 'admin/list-codes', access: 'admin' },
-  { method: 'POST', path: '/admin/vouchers/{id}/codes', handler: 'admin/upload-codes', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/vouchers/{id}/codes/{code_id}/void', handler: 'admin/void-code', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/blogs', handler: 'admin/save-blog-post', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/events', handler: 'admin/save-event', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/senders', handler: 'admin/save-payment-channel', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/{kind}/{id}/delete', handler: 'admin/delete-item', access: 'admin', writes: true },
+  { method: 'POST', path: '/admin/vouchers/{id}/codes', handler: 'admin/upload-codes', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/vouchers/{id}/codes/{code_id}/void', handler: 'admin/void-code', access: 'admin', writes: ['PutItem', 'UpdateItem', 'DeleteItem'] },
+  { method: 'POST', path: '/admin/blogs', handler: 'admin/save-blog-post', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/events', handler: 'admin/save-event', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/senders', handler: 'admin/save-payment-channel', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/{kind}/{id}/delete', handler: 'admin/delete-item', access: 'admin', writes: ['PutItem', 'UpdateItem', 'DeleteItem'] },
   { method: 'GET', path: '/admin/content', handler: 'admin/get-content', access: 'admin' },
-  { method: 'POST', path: '/admin/site_settings', handler: 'admin/update-site-settings', access: 'admin', writes: true },
-  { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: true, uploads: true },
+  { method: 'POST', path: '/admin/site_settings', handler: 'admin/update-site-settings', access: 'admin', writes: ['PutItem'] },
+  { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: ['PutItem'], uploads: true },
 ];
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */

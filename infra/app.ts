@@ -1,41 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Tags } from 'aws-cdk-lib';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from './bundling';
-import { type StageName, StorefrontStack } from './storefront-stack';
+import { stageConfig } from './stage-config';
+import { addStage } from './stages';
 
 /**
- * The CDK app: one stack per stage, chosen with `-c stage=dev|prod` (default dev). Other context:
- * gatewayUrl, googleClientId, apiRateLimit, apiBurstLimit, and awsEndpointUrl (only for synthesizing a
- * template that sam local runs against LocalStack).
+ * The CDK app: one stage, chosen with `-c stage=dev|prod` (default dev), with the settings
+ * committed for it in cdk.json (`stages.<stage>`; `-c key=value` overrides one, and passes the
+ * same checks). `awsEndpointUrl` is only for synthesizing a template that sam local runs against
+ * LocalStack; `webAssetsDir` replaces web/dist. cdk-nag's AwsSolutions checks run on every synth.
  */
 const app = new App();
 const context = (key: string): unknown => app.node.tryGetContext(key);
-const positiveNumber = (key: string, fallback: number): number => {
-  const value = Number(context(key) ?? fallback);
-  if (!(value > 0)) throw new Error(`Context ${key} must be a positive number`);
-  return value;
-};
+const { stage, config } = stageConfig(String(context('stage') ?? 'dev'), context);
 
-const stage = String(context('stage') ?? 'dev');
-if (stage !== 'dev' && stage !== 'prod') throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod`);
-
-const webAssetsDir = join(repoRoot, 'web', 'dist');
+// The bundle tier synthesizes with a stand-in SPA folder of its own (webAssetsDir).
+const webAssetsDir = String(context('webAssetsDir') ?? join(repoRoot, 'web', 'dist'));
 if (!existsSync(join(webAssetsDir, 'index.html')) || !existsSync(join(webAssetsDir, 'assets'))) {
   throw new Error(`No built SPA in ${webAssetsDir}: run npm run build:web first`);
 }
 
-new StorefrontStack(app, `Storefront-${stage}`, {
-  description: `Storefront (${stage}): SPA, HTTP API and table`,
-  stage: stage satisfies StageName,
-  webAssetsDir,
-  gatewayUrl: String(context('gatewayUrl') ?? 'https://sandbox.uddoktapay.com'),
-  googleClientId: String(context('googleClientId') ?? ''),
-  apiThrottle: {
-    rateLimit: positiveNumber('apiRateLimit', 50),
-    burstLimit: positiveNumber('apiBurstLimit', 100),
-  },
-  awsEndpointUrl: context('awsEndpointUrl') as string | undefined,
-});
+addStage(app, { stage, config, webAssetsDir, awsEndpointUrl: context('awsEndpointUrl') as string | undefined });
 Tags.of(app).add('project', 'storefront');
 Tags.of(app).add('stage', stage);
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

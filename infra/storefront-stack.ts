@@ -1,27 +1,25 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
-import { AppSecret } from './constructs/app-secret';
 import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
-import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
 import type { FunctionDefaults } from './constructs/house-function';
-import { Jobs } from './constructs/jobs';
+import { Jobs, reconcilerSchedule } from './constructs/jobs';
+import { Monitoring } from './constructs/monitoring';
+import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
+import { StageSecrets } from './constructs/stage-secrets';
 import { Web } from './constructs/web';
-
-export type StageName = 'dev' | 'prod';
+import type { StageConfig, StageName } from './stage-config';
+import { acknowledge } from './nag';
 
 export interface StorefrontStackProps extends StackProps {
   stage: StageName;
+  config: StageConfig;
   /** The built SPA folder (web/dist); the tests pass a stand-in. */
   webAssetsDir: string;
-  /** The payment gateway's base URL. */
-  gatewayUrl: string;
-  /** The Google OAuth client id; empty until one is registered (Google sign-in then refuses). */
-  googleClientId: string;
-  apiThrottle: Required<ThrottleSettings>;
+  /** The WAF web ACL of the distribution (EdgeProtectionStack, us-east-1). */
+  webAclArn: string;
   /**
    * For local tools only (sam local against LocalStack): every AWS SDK call goes to this endpoint.
    * Never set for a real deploy.
@@ -30,44 +28,82 @@ export interface StorefrontStackProps extends StackProps {
 }
 
 /**
- * One stage of the shop: the table, the stage secret, the API (a function per route-table row),
- * the scheduled payments reconciler, and the site (bucket and CloudFront in front of both). Prod keeps its data, secret, bucket and
- * logs when the stack is deleted; dev removes everything.
+ * One stage of the shop: the table, the stage's secrets, the API (a function per route-table
+ * row), the scheduled payments reconciler, the site (bucket and CloudFront in front of both),
+ * and the alarms and dashboard. Prod keeps its data, secrets, bucket and logs when the stack is
+ * deleted (and the stack itself has termination protection); dev removes everything.
  */
 export class StorefrontStack extends Stack {
+  readonly distributionId: string;
+
   constructor(scope: Construct, id: string, props: StorefrontStackProps) {
     super(scope, id, props);
+    const { config } = props;
     const retain = props.stage === 'prod';
+    const removalPolicy = retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const { table } = new Data(this, 'Data', { retain });
-    const { secret } = new AppSecret(this, 'AppSecret', { retain });
+    const secrets = new StageSecrets(this, 'Secrets', { retain });
 
     const defaults: FunctionDefaults = {
       environment: {
         STAGE: props.stage,
-        GATEWAY_URL: props.gatewayUrl,
-        GOOGLE_CLIENT_ID: props.googleClientId,
+        SITE_URL: config.siteUrl,
+        GATEWAY_URL: config.gatewayUrl,
+        GOOGLE_CLIENT_ID: config.googleClientId,
         GOOGLE_ISSUER: 'https://accounts.google.com',
         GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
         ...(props.awsEndpointUrl ? { AWS_ENDPOINT_URL: props.awsEndpointUrl } : {}),
       },
       logRetention: retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
-      logRemovalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      logRemovalPolicy: removalPolicy,
     };
     const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain });
-    const roles = new FunctionRoles(this, 'FunctionRoles', { table, secret, siteBucket, uploadsPrefix });
-    const { httpApi } = new Api(this, 'Api', { table, secret, roles, siteBucket, defaults, throttle: props.apiThrottle });
-    new Jobs(this, 'Jobs', { table, secret, roles, defaults });
+    const roles = new FunctionRoles(this, 'FunctionRoles', { table, keyRing: secrets.keys, gatewayKey: secrets.gatewayKey, siteBucket, uploadsPrefix });
+    const api = new Api(this, 'Api', {
+      table,
+      keyRing: secrets.keys,
+      gatewayKey: secrets.gatewayKey,
+      originVerify: secrets.originVerify,
+      roles,
+      siteBucket,
+      mailFrom: config.mailFrom,
+      defaults,
+      throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+    });
+    const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, roles, defaults, removalPolicy });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
-      api: httpApi,
-      googleClientId: props.googleClientId,
+      api: api.httpApi,
+      googleClientId: config.googleClientId,
       bucket: siteBucket,
+      originVerify: secrets.originVerify,
+      siteUrl: config.siteUrl,
+      certificateArn: config.certificateArn,
+      webAclArn: props.webAclArn,
+    });
+    this.distributionId = distribution.distributionId;
+    new Monitoring(this, 'Monitoring', {
+      stage: props.stage,
+      alarmEmail: config.alarmEmail,
+      httpApi: api.httpApi,
+      functions: [...api.functions, jobs.reconciler],
+      table,
+      reconciler: jobs.reconciler,
+      reconcilerFailures: jobs.failedRuns,
+      reconcilerEvery: reconcilerSchedule,
+      webhookLogs: api.webhook.logGroup,
+      distributionId: distribution.distributionId,
     });
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}` });
-    new CfnOutput(this, 'ApiUrl', { value: httpApi.apiEndpoint, description: 'The API directly; the site serves it under /api' });
+    // The execute-api URL is deliberately not an output: only CloudFront may call it (x-origin-verify).
+    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}`, description: "The distribution's own address (siteUrl in cdk.json must be this, or a custom domain of it)" });
     new CfnOutput(this, 'TableName', { value: table.tableName });
-    new CfnOutput(this, 'SecretName', { value: secret.secretName });
+    new CfnOutput(this, 'KeyRingSecretName', { value: secrets.keys.secretName });
+    new CfnOutput(this, 'GatewayKeySecretName', { value: secrets.gatewayKey.secretName, description: "Put the gateway's API key here (README, Deploy)" });
+
+    acknowledge(this, [
+      { id: 'AwsSolutions-L1', reason: 'Node 22 is the pinned runtime of every function and of the project (engines, toolchain notes); upgraded together' },
+    ]);
   }
 }

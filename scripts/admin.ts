@@ -11,7 +11,7 @@ import { type RunningStackFile, projectRoot, runningStackFile, tableName } from 
  * DynamoDB Local of a running `npm start` (found through .local/running.json), or its own one on
  * .local/ when the stack is not running. With `--stage <name>` it works on that deployed stage's
  * table, found in the Storefront-<name> stack's outputs, with the caller's AWS credentials.
- * DYNAMODB_ENDPOINT and TABLE_NAME, when both set, name a table directly (the tests do).
+ * AWS_ENDPOINT_URL_DYNAMODB and TABLE_NAME, when both set, name a table directly (the tests do).
  */
 const usage = 'Usage: npm run admin -- grant|revoke <email> [--stage <name>]';
 const { values, positionals } = parseArgs({ options: { stage: { type: 'string' } }, allowPositionals: true });
@@ -49,20 +49,20 @@ const isRunning = (pid: number) => {
 /** The local stack's table: a running stack's DynamoDB Local, or one started here on its data folder. */
 async function localTable(): Promise<Target> {
   const local = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
-  if (process.env.DYNAMODB_ENDPOINT && process.env.TABLE_NAME) {
-    return { environment: { ...local, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: process.env.TABLE_NAME }, describe: `table ${process.env.TABLE_NAME}` };
+  if (process.env.AWS_ENDPOINT_URL_DYNAMODB && process.env.TABLE_NAME) {
+    return { environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB, TABLE_NAME: process.env.TABLE_NAME }, describe: `table ${process.env.TABLE_NAME}` };
   }
   const stateDir = join(projectRoot, '.local');
   const file = runningStackFile(stateDir);
   if (existsSync(file)) {
     const running = JSON.parse(readFileSync(file, 'utf8')) as RunningStackFile;
     if (isRunning(running.pid)) {
-      return { environment: { ...local, DYNAMODB_ENDPOINT: running.dynamoDbEndpoint, TABLE_NAME: running.tableName }, describe: 'the running local stack' };
+      return { environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: running.dynamoDbEndpoint, TABLE_NAME: running.tableName }, describe: 'the running local stack' };
     }
   }
   if (!existsSync(join(stateDir, 'dynamodb'))) throw new Error('There is no local shop yet: run npm start once first.');
   const dynamo = await startDynamoDbLocal({ dataDir: join(stateDir, 'dynamodb') });
-  return { environment: { ...local, DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName }, describe: 'the local shop (stack not running)', stop: dynamo.stop };
+  return { environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, TABLE_NAME: tableName }, describe: 'the local shop (stack not running)', stop: dynamo.stop };
 }
 
 try {

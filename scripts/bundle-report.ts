@@ -17,11 +17,19 @@ import { reconcilerEntry } from '../infra/constructs/jobs';
  */
 const budgetKb = { minified: 500, gzip: 160 };
 
+/** Bundles allowed more, each for a named reason. */
+const budgetExceptionsKb: Record<string, { minified: number; gzip: number; why: string }> = {
+  'admin/handlers/presign-upload.ts': { minified: 700, gzip: 210, why: 'the S3 client and presigned POST (about 175 KB) are what it is for' },
+};
+const budgetOf = (handler: string) => budgetExceptionsKb[handler] ?? budgetKb;
+
 /** Each function's module, relative to functions/. */
 const handlers = [...new Set([...routes.map((row) => handlerModule(row.handler)), handlerModule(fallbackHandler), reconcilerEntry])];
 const outDir = mkdtempSync(join(tmpdir(), 'bundle-report-'));
 process.env.TABLE_NAME ??= 'bundle-report';
 process.env.GATEWAY_URL ??= 'https://gateway.invalid';
+process.env.ORIGIN_VERIFY_SECRET ??= 'bundle-report';
+process.env.UPLOAD_BUCKET ??= 'bundle-report';
 
 interface Row {
   handler: string;
@@ -65,12 +73,13 @@ try {
   const maxGzip = Math.max(...rows.map((row) => row.gzipKb));
   console.log(`\n${rows.length} bundles in ${seconds} s; max ${largest.minifiedKb.toFixed(1)} KB minified, ${maxGzip.toFixed(1)} KB gzip`);
   console.log(`budget ${budgetKb.minified} KB minified, ${budgetKb.gzip} KB gzip per bundle`);
+  for (const [handler, { minified, gzip, why }] of Object.entries(budgetExceptionsKb)) console.log(`  except ${handler}: ${minified} KB / ${gzip} KB (${why})`);
   console.log(`\nlargest packages in ${largest.handler}:`);
   for (const [name, bytes] of packageSizes(largest.metafile).slice(0, 8)) {
     console.log(`  ${name.padEnd(40)} ${kb(bytes).toFixed(1).padStart(8)} KB`);
   }
 
-  const over = rows.filter((row) => row.minifiedKb > budgetKb.minified || row.gzipKb > budgetKb.gzip);
+  const over = rows.filter((row) => row.minifiedKb > budgetOf(row.handler).minified || row.gzipKb > budgetOf(row.handler).gzip);
   const broken = rows.filter((row) => row.loads !== 'yes');
   for (const row of over) console.error(`OVER BUDGET: ${row.handler}`);
   for (const row of broken) console.error(`DOES NOT LOAD: ${row.handler}: ${row.loads}`);

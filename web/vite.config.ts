@@ -6,8 +6,15 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  // The wire types and rules the server shares with the SPA.
-  resolve: { alias: { '@contract': fileURLToPath(new URL('../functions/contract', import.meta.url)) } },
+  resolve: {
+    alias: [
+      // The wire types and rules the server shares with the SPA.
+      { find: '@contract', replacement: fileURLToPath(new URL('../functions/contract', import.meta.url)) },
+      // react-toastify's main entry injects its CSS as an inline <style> at run time, which the
+      // shop's CSP (no 'unsafe-inline') refuses; the unstyled entry plus its CSS file (main.tsx) does not.
+      { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+    ],
+  },
   // The dev server reads only what the SPA is made of: never the project's other files, never .local/ (secrets, data).
   server: {
     fs: {

@@ -1,3 +1,4 @@
+import { siteUrl } from '../shared/config';
 import { type AppError, Conflict, ServiceUnavailable } from '../shared/errors';
 
 /** A checkout to open at the payment gateway. */
@@ -68,8 +69,14 @@ export interface PaymentGateway {
 
 /**
  * The links a checkout carries: the payer comes back (paid or cancelled) to `returnPath` of the
- * shop, with the invoice id, and the gateway calls the shop's webhook.
+ * shop, with the invoice id, and the gateway calls the shop's webhook. The shop's origin is the
+ * stage's configured SITE_URL, never a request header: the gateway sends its webhook with the
+ * merchant's API key to whatever host these links name.
  */
-export function checkoutLinks(siteOrigin: string, returnPath: string): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
+export function checkoutLinks(returnPath: string): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
+  const siteOrigin = siteUrl();
   return { redirectUrl: `${siteOrigin}${returnPath}`, cancelUrl: `${siteOrigin}${returnPath}`, webhookUrl: `${siteOrigin}/api/payment/webhook` };
 }
+
+/** How long one gateway call may take: well under the 10 s of the functions that make it, so they can answer their own error. */
+export const gatewayTimeoutMs = 4_000;

@@ -1,19 +1,18 @@
 import { requiredEnv } from '../shared/config';
-import { appSecrets } from '../shared/secrets';
-import { GatewayError, type PaymentGateway, type PaymentReference, type VerifiedPayment } from './port';
+import { gatewayApiKey } from '../shared/secrets';
+import { GatewayError, type PaymentGateway, type PaymentReference, type VerifiedPayment, gatewayTimeoutMs } from './port';
 
 const baseUrl = requiredEnv('GATEWAY_URL').replace(/\/+$/, '');
-const timeoutMs = 10_000;
 
 async function call<T>(path: string, body: unknown): Promise<T> {
-  const { gatewayApiKey } = await appSecrets();
+  const apiKey = await gatewayApiKey();
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'RT-UDDOKTAPAY-API-KEY': gatewayApiKey },
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'RT-UDDOKTAPAY-API-KEY': apiKey },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(gatewayTimeoutMs),
     });
   } catch {
     throw new GatewayError('The payment gateway could not be reached.', 'unavailable');

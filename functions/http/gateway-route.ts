@@ -1,14 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Unauthorized } from '../shared/errors';
-import { appSecrets } from '../shared/secrets';
+import { gatewayApiKey } from '../shared/secrets';
 import type { Schema } from '../shared/validation';
 import { type HttpRequest, type Parsed, type Reply, type RouteOptions, buildHandler } from './stack';
 
-/** The gateway's API key, compared in constant time (hashes first, so lengths leak nothing). */
+/**
+ * The gateway's API key, compared in constant time (hashes first, so lengths leak nothing). While
+ * the key is not set, 503 (and a log line saying so) before anything is compared.
+ */
 async function requireGatewayKey(presented: string | undefined): Promise<{}> {
-  const { gatewayApiKey } = await appSecrets();
+  const expected = await gatewayApiKey();
   const digest = (value: string) => createHash('sha256').update(value).digest();
-  if (!gatewayApiKey || !presented || !timingSafeEqual(digest(presented), digest(gatewayApiKey))) {
+  if (!presented || !timingSafeEqual(digest(presented), digest(expected))) {
     throw new Unauthorized('Invalid API key');
   }
   return {};

@@ -9,6 +9,8 @@ import type { Access } from '../routes';
 import { AppError, Invalid, MethodNotAllowed, TooManyRequests } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type Output, type Schema, parseInput } from '../shared/validation';
+import { clientAddress } from './client-address';
+import { requireCloudFront } from './origin-check';
 
 /** What a handler returns: the envelope body, built with `success` or `blogSuccess`. */
 export interface Reply {
@@ -43,10 +45,8 @@ export interface HttpRequest<Body, Params, Query = undefined> {
   headers: Record<string, string | undefined>;
   /** The request's cookies by name. */
   cookies: Record<string, string>;
-  /** The caller's address: CloudFront's x-viewer-ip (set at the edge), else API Gateway's source. */
+  /** The caller's address (an IPv6 caller's /64), for counting attempts: see client-address.ts. */
   clientIp: string;
-  /** The shop's own origin as the caller reached it (forwarded by the edge), for links back to it. */
-  siteOrigin: string;
 }
 
 export type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
@@ -71,7 +71,8 @@ export type AccessCheck<Caller> = (event: Event) => Promise<Caller>;
 export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly access: Access };
 
 /**
- * Builds a Lambda handler on the one Middy stack: logger context, header normalising, body
+ * Builds a Lambda handler on the one Middy stack: logger context, the CloudFront origin check
+ * (403 before any other work), header normalising, body
  * parsing (multipart, JSON, urlencoded) under a size limit, the access check, validation, and the
  * error handler that alone writes error envelopes. Handlers call it through the builder of their
  * access (`publicRoute`, `userRoute`, `adminRoute`, `gatewayRoute`), never directly.
@@ -93,8 +94,7 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
       rawQueryString: event.rawQueryString,
       headers: event.headers,
       cookies: Object.fromEntries((event.cookies ?? []).map((cookie) => [cookie.slice(0, cookie.indexOf('=')).trim(), cookie.slice(cookie.indexOf('=') + 1).trim()])),
-      clientIp: event.headers['x-viewer-ip'] ?? event.requestContext.http.sourceIp,
-      siteOrigin: `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.headers['x-forwarded-host'] ?? event.requestContext.domainName}`,
+      clientIp: clientAddress(event.headers['x-viewer-ip'], event.requestContext.http.sourceIp),
     };
     const reply = await run({ ...request, ...callers.get(event)! });
     return { ...jsonResponse(reply.statusCode ?? 200, reply.body, reply.headers), ...(reply.cookies ? { cookies: reply.cookies } : {}) };
@@ -104,6 +104,7 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog())
     .use(errorEnvelope())
+    .use({ before: ({ event }) => requireCloudFront(event.headers) })
     .use(httpHeaderNormalizer())
     .use(bodyParser(options.body !== undefined))
     .use({

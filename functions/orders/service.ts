@@ -110,13 +110,13 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
  * recorded with its invoice; only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
-export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, siteOrigin: string, clientIp: string): Promise<{ paymentUrl: string }> {
+export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, clientIp: string): Promise<{ paymentUrl: string }> {
   const { plan } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway');
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const { paymentUrl, invoiceId } = await uddoktaPay
-    .createCheckout({ fullName: user.name, email: user.email, amount: plan.price, metadata: reference, ...checkoutLinks(siteOrigin, '/profile/userOrder') })
+    .createCheckout({ fullName: user.name, email: user.email, amount: plan.price, metadata: reference, ...checkoutLinks('/profile/userOrder') })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });

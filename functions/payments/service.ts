@@ -178,36 +178,64 @@ export interface ReconcileOptions {
   minAgeSeconds: number;
   /** Cancel payments still not made after this long. */
   expireAfterSeconds: number;
+  /** How many payments are settled at once (each one gateway call and one or two table calls). */
+  batchSize: number;
+  /** Whether there is time for another batch; the run stops before its function's timeout, the next run goes on. */
+  timeForAnotherBatch: () => boolean;
   now?: number;
+}
+
+export interface ReconcileOutcome {
+  checked: number;
+  paid: number;
+  cancelled: number;
+  /** Payments the gateway could not be asked about now (it is down); the next run asks again. */
+  unanswered: number;
+  /** Payments whose settling threw otherwise (logged); the next run tries them again. */
+  failed: number;
+  /** Payments left for the next run when time ran out. */
+  left: number;
 }
 
 /**
  * The scheduled safety net: re-verifies every payment still pending after a few minutes (the
  * payer closed the tab, the callback was lost), settles the completed ones through the same
- * step, and cancels the long-dead ones.
+ * step, and cancels the long-dead ones; in bounded parallel batches, oldest first, until the
+ * time runs short.
  */
-export async function reconcilePayments(options: ReconcileOptions): Promise<{ checked: number; paid: number; cancelled: number; unanswered: number }> {
+export async function reconcilePayments(options: ReconcileOptions): Promise<ReconcileOutcome> {
   const now = options.now ?? Date.now();
   const waiting = await listWaitingPayments(new Date(now - options.minAgeSeconds * 1000).toISOString());
-  let paid = 0;
-  let cancelled = 0;
-  let unanswered = 0;
-  for (const payment of waiting) {
+  const outcome: ReconcileOutcome = { checked: 0, paid: 0, cancelled: 0, unanswered: 0, failed: 0, left: 0 };
+  const reconcileOne = async (payment: (typeof waiting)[number]): Promise<'paid' | 'cancelled' | 'unanswered' | 'waiting'> => {
     let result: SettleResult | undefined;
     try {
       result = await settleInvoice(payment.invoiceId);
     } catch (error) {
       // A gateway that cannot answer now leaves the payment, unexpired, for the next run.
-      if (!(error instanceof ServiceUnavailable)) throw error;
-      unanswered += 1;
-      continue;
+      if (error instanceof ServiceUnavailable) return 'unanswered';
+      throw error;
     }
-    if (result?.status === 'completed') paid += 1;
-    else if (result?.status === 'cancelled') cancelled += 1;
-    else if (Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000) {
-      await giveUp(payment.reference, expiredReason);
-      cancelled += 1;
+    if (result?.status === 'completed') return 'paid';
+    if (result?.status === 'cancelled') return 'cancelled';
+    if (Date.parse(payment.createdAt) >= now - options.expireAfterSeconds * 1000) return 'waiting';
+    await giveUp(payment.reference, expiredReason);
+    return 'cancelled';
+  };
+  for (let start = 0; start < waiting.length; start += options.batchSize) {
+    if (!options.timeForAnotherBatch()) {
+      outcome.left = waiting.length - start;
+      break;
+    }
+    const batch = waiting.slice(start, start + options.batchSize);
+    const results = await Promise.allSettled(batch.map(reconcileOne));
+    for (const [i, result] of results.entries()) {
+      outcome.checked += 1;
+      if (result.status === 'rejected') {
+        outcome.failed += 1;
+        logger.error('payment not reconciled', { invoiceId: batch[i]!.invoiceId, error: result.reason as Error });
+      } else if (result.value !== 'waiting') outcome[result.value] += 1;
     }
   }
-  return { checked: waiting.length, paid, cancelled, unanswered };
+  return outcome;
 }

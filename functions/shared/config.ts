@@ -22,3 +22,9 @@ export const topUpLimits = {
   min: Number(process.env.TOP_UP_MIN_TAKA ?? defaultTopUpLimits.min),
   max: Number(process.env.TOP_UP_MAX_TAKA ?? defaultTopUpLimits.max),
 };
+
+/** What the gateway key secret holds until the operator sets the merchant's real key; refused as a key. */
+export const gatewayKeyPlaceholder = 'set-me';
+
+/** The header CloudFront adds to every request it sends to the API (an origin custom header), carrying the origin secret. */
+export const originVerifyHeader = 'x-origin-verify';

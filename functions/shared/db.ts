@@ -8,13 +8,11 @@ import type { IndexName } from './table';
 export const tableName = requiredEnv('TABLE_NAME');
 
 /**
- * One document client per container. DYNAMODB_ENDPOINT points it at DynamoDB Local; in the
- * cloud it is unset and the SDK uses the regional endpoint.
+ * One document client per container. Locally the SDK's own AWS_ENDPOINT_URL_DYNAMODB points it
+ * at DynamoDB Local (so the deployed bundles run there unmodified); in the cloud it is unset and
+ * the SDK uses the regional endpoint.
  */
-export const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
 
 /** Writes one whole item, replacing any previous version (seed and admin writes). */
 export async function putItem(item: object): Promise<void> {

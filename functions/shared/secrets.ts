@@ -1,63 +1,89 @@
 import { hkdfSync } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { gatewayKeyPlaceholder } from './config';
+import { ServiceUnavailable } from './errors';
+import { logger } from './logger';
 
-/** Keys derived from the stage's one secret; none of them is ever logged. */
-export interface AppSecrets {
+/**
+ * The stage's secrets. In the cloud each is its own Secrets Manager secret, named to a function
+ * only where its route row grants it: APP_SECRET_ID (the key ring) and GATEWAY_SECRET_ID (the
+ * payment gateway's API key). They are read through Powertools Parameters and cached for
+ * `secretMaxAgeSeconds`, so a rotation reaches warm containers within that time. Locally
+ * APP_MASTER_SECRET and GATEWAY_API_KEY carry the values instead. Nothing here is ever logged.
+ */
+export const secretMaxAgeSeconds = 300;
+
+/** One key of the ring, with what is derived from it (HKDF): the session-token, data and device keys. */
+export interface StageKey {
+  id: string;
   /** HS256 key for session tokens. */
   tokenKey: Uint8Array;
-  /** AES-256-GCM key for data encrypted at rest (game-account passwords). */
+  /** AES-256-GCM key for data sealed at rest (game-account passwords). */
   dataKey: Buffer;
   /** HMAC key of the device cookies that let an account's owner in while strangers have locked it. */
   deviceKey: Uint8Array;
-  /** The payment gateway's API key, sent on our calls and expected on its callbacks. */
-  gatewayApiKey: string;
+}
+
+/** The key ring: `current` makes new tokens and sealed values; every key in it still reads old ones. */
+export interface KeyRing {
+  current: StageKey;
+  get(id: string): StageKey | undefined;
+}
+
+/** The key id of tokens and sealed values made before key ids existed. */
+export const firstKeyId = 'master';
+
+const keyRingId = process.env.APP_SECRET_ID;
+const gatewaySecretId = process.env.GATEWAY_SECRET_ID;
+
+let derived: { raw: string; ring: KeyRing } | undefined;
+
+/** The stage's key ring, from the cache while it is younger than the max age. */
+export async function keyRing(): Promise<KeyRing> {
+  const raw = keyRingId
+    ? await getSecret(keyRingId, { maxAge: secretMaxAgeSeconds })
+    : JSON.stringify({ current: firstKeyId, [firstKeyId]: process.env.APP_MASTER_SECRET });
+  if (typeof raw !== 'string') throw new Error('The key ring secret is not a string');
+  if (derived?.raw !== raw) derived = { raw, ring: keyRingFrom(JSON.parse(raw) as Record<string, unknown>) };
+  return derived.ring;
 }
 
 /**
- * In the cloud APP_SECRET_ID names a Secrets Manager secret holding JSON
- * `{"master": "...", "gatewayApiKey": "..."}`; locally APP_MASTER_SECRET and GATEWAY_API_KEY
- * carry the same values. Token and data keys are derived from the master with HKDF so that
- * rotating the master rotates both.
+ * A key ring from the secret's JSON: `current` names the key in use, every other field is a key
+ * (at least 32 characters). Rotation adds a key and, once every container has read it (the max
+ * age), moves `current` to it; an old key is removed only when nothing made with it matters.
  */
-const secretId = process.env.APP_SECRET_ID;
-const client = secretId ? new SecretsManagerClient({}) : undefined;
-
-let loading: Promise<AppSecrets> | undefined;
-
-/** The stage's secrets, fetched once per container and cached; a failed fetch is retried next call. */
-export function appSecrets(): Promise<AppSecrets> {
-  loading ??= load().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
-
-async function load(): Promise<AppSecrets> {
-  const raw = client ? await fetchSecret(client, secretId!) : localSecret();
-  if (!raw.master || raw.master.length < 32) throw new Error('The stage secret has no usable master key');
-  return {
-    tokenKey: derive(raw.master, 'session-token'),
-    dataKey: Buffer.from(derive(raw.master, 'data-at-rest')),
-    deviceKey: derive(raw.master, 'device-token'),
-    gatewayApiKey: raw.gatewayApiKey ?? '',
-  };
-}
-
-interface RawSecret {
-  master?: string;
-  gatewayApiKey?: string;
-}
-
-async function fetchSecret(secrets: SecretsManagerClient, id: string): Promise<RawSecret> {
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: id }));
-  return JSON.parse(SecretString ?? '{}') as RawSecret;
-}
-
-function localSecret(): RawSecret {
-  return { master: process.env.APP_MASTER_SECRET, gatewayApiKey: process.env.GATEWAY_API_KEY };
+export function keyRingFrom(secret: Record<string, unknown>): KeyRing {
+  const keys = new Map<string, StageKey>();
+  for (const [id, value] of Object.entries(secret)) {
+    if (id === 'current') continue;
+    if (typeof value !== 'string' || value.length < 32) throw new Error(`Key ${id} of the key ring is not a usable key`);
+    keys.set(id, {
+      id,
+      tokenKey: derive(value, 'session-token'),
+      dataKey: Buffer.from(derive(value, 'data-at-rest')),
+      deviceKey: derive(value, 'device-token'),
+    });
+  }
+  const current = keys.get(String(secret.current ?? firstKeyId));
+  if (!current) throw new Error('The key ring names no usable current key');
+  return { current, get: (id) => keys.get(id) };
 }
 
 function derive(master: string, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', master, 'storefront', purpose, 32));
+}
+
+/**
+ * The payment gateway's API key, sent on our calls and expected on its callbacks. Until the
+ * operator replaces the placeholder the deploy created, every gateway path answers 503 and logs
+ * why, rather than accepting callbacks signed with a value anyone can read in this repository.
+ */
+export async function gatewayApiKey(): Promise<string> {
+  const key = gatewaySecretId ? await getSecret(gatewaySecretId, { maxAge: secretMaxAgeSeconds }) : process.env.GATEWAY_API_KEY;
+  if (typeof key !== 'string' || !key.trim() || key.trim() === gatewayKeyPlaceholder) {
+    logger.error('the payment gateway API key is not set: put the merchant key in the gateway key secret (README, Deploy)');
+    throw new ServiceUnavailable('Payments are not available right now, please try again later');
+  }
+  return key.trim();
 }

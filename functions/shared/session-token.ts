@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { Unauthorized } from './errors';
-import { appSecrets } from './secrets';
+import { firstKeyId, keyRing } from './secrets';
 
 /** Who a valid session token speaks for. `tokenVersion` must still equal the user's own. */
 export interface Session {
@@ -14,27 +14,34 @@ const audience = 'storefront-web';
 const lifetime = '30d';
 const lifetimeSeconds = 30 * 86_400;
 
-/** Signs a session token (HS256, 30 days) for a user at their current token version. */
+/** Signs a session token (HS256, 30 days) for a user at their current token version, with the ring's current key (its id in `kid`). */
 export async function signSessionToken(session: Session): Promise<string> {
-  const { tokenKey } = await appSecrets();
+  const { current } = await keyRing();
   return new SignJWT({ ver: session.tokenVersion })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: current.id })
     .setSubject(session.userId)
     .setIssuer(issuer)
     .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(lifetime)
-    .sign(tokenKey);
+    .sign(current.tokenKey);
 }
 
 /**
- * Verifies signature, algorithm, issuer, audience, expiry and age (`exp` and `iat` required, at
- * most 30 days old). Any failure is the same 401, so a caller learns nothing about why. The token version is checked against the user by the caller.
+ * Verifies signature (with the ring's key that `kid` names; tokens from before key ids, the first
+ * key), algorithm, issuer, audience, expiry and age (`exp` and `iat` required, at most 30 days
+ * old). Any failure is the same 401, so a caller learns nothing about why. The token version is
+ * checked against the user by the caller.
  */
 export async function verifySessionToken(token: string): Promise<Session> {
-  const { tokenKey } = await appSecrets();
+  const ring = await keyRing();
   try {
-    const { payload } = await jwtVerify(token, tokenKey, { issuer, audience, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], maxTokenAge: lifetime });
+    const key = (header: { kid?: string }) => {
+      const found = ring.get(header.kid ?? firstKeyId);
+      if (!found) throw new Unauthorized();
+      return found.tokenKey;
+    };
+    const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], maxTokenAge: lifetime });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new Unauthorized();
     if (payload.exp! - payload.iat! > lifetimeSeconds) throw new Unauthorized();
     return { userId: payload.sub, tokenVersion: payload.ver };

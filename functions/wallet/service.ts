@@ -40,7 +40,7 @@ async function repeatOf(userId: string, requestId: string, amount: number): Prom
  * (per user and per address) a few minutes. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
  * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
  */
-export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin: string, clientIp: string): Promise<{ paymentUrl: string; requestId: string }> {
+export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: string): Promise<{ paymentUrl: string; requestId: string }> {
   const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
   if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
   await limitCheckoutStart(user.id, clientIp);
@@ -62,7 +62,7 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, siteOrigin
       email: user.email,
       amount: input.amount,
       metadata: reference,
-      ...checkoutLinks(siteOrigin, '/profile/userWallet'),
+      ...checkoutLinks('/profile/userWallet'),
     });
   } catch (error) {
     throw error instanceof GatewayError ? error.toShopperError() : error;

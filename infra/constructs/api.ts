@@ -1,81 +1,123 @@
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsSecret, routes, writesTable } from '../../functions/routes';
-import type { FunctionRoles } from './function-roles';
+import { type Route, apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, publicPartitions, routes } from '../../functions/routes';
+import type { FunctionRoles, TableGrant } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
+import { acknowledge } from '../nag';
 
 export interface ApiProps {
   table: ITable;
-  secret: ISecret;
+  keyRing: ISecret;
+  gatewayKey: ISecret;
+  /** The origin secret, which every API function expects in x-origin-verify. */
+  originVerify: ISecret;
   roles: FunctionRoles;
   /** The site bucket, for the rows that sign upload permits. */
   siteBucket: IBucket;
+  /** The shop's e-mail sender, for the rows that send mail. */
+  mailFrom: string;
   defaults: FunctionDefaults;
-  /** Default-stage throttling for all routes together. */
+  /** Default-stage throttling for all routes together; /api/auth/* gets a tenth of it. */
   throttle: Required<ThrottleSettings>;
+}
+
+/** What a row's function may do with the table: its writes, and for a public row its partitions. */
+export function tableGrantOf(row: Route): TableGrant {
+  const partitions = row.partitions ? publicPartitions[row.partitions] : undefined;
+  return { writes: row.writes ?? [], leadingKeys: partitions?.leadingKeys, indexes: partitions?.indexes };
 }
 
 /**
  * The HTTP API, built by looping over the route table: one route and one house function per row
- * (read-only table access unless the row writes; the stage secret only where the row needs it), and the `$default`
- * route to the fallback handler, which answers unknown paths and methods in the contract's
- * envelope. Access logs go to their own log group as JSON lines.
+ * (the table actions and partitions of its row; the key ring, the gateway key, the upload
+ * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
+ * answers unknown paths and methods in the contract's envelope. Every function refuses a request
+ * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  /** Every function behind the API, the fallback included (for the alarms). */
+  readonly functions: HouseFunction[] = [];
+  /** The webhook's function (its 401s are an alarm of their own). */
+  readonly webhook: HouseFunction;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { table, secret, roles, defaults } = props;
+    const { table, roles, defaults } = props;
+    // A CloudFormation dynamic reference, resolved at deploy: the plain value is in no template.
+    const environment = { ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap() };
 
     const fallback = new HouseFunction(this, 'RouteNotFound', {
       entry: handlerModule(fallbackHandler),
       description: `${apiBasePath} fallback: ${fallbackHandler}`,
       defaults,
+      environment,
       roles,
     });
+    this.functions.push(fallback);
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Storefront API',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('Fallback', fallback),
     });
 
+    let webhook: HouseFunction | undefined;
+    const authRoutes: HttpRoute[] = [];
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
       const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
         defaults,
+        environment,
         roles,
         table,
-        tableAccess: writesTable(row) ? 'read-write' : 'read',
-        secret: needsSecret(row) ? secret : undefined,
+        tableGrant: tableGrantOf(row),
+        keyRing: needsSecret(row) ? props.keyRing : undefined,
+        gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
+        mailFrom: row.mail ? props.mailFrom : undefined,
       });
-      this.httpApi.addRoutes({
+      this.functions.push(fn);
+      if (row.access === 'gateway') webhook = fn;
+      const added = this.httpApi.addRoutes({
         path,
         methods: [HttpMethod[row.method]],
         integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
       });
+      if (row.path.startsWith('/auth/')) authRoutes.push(...added);
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: defaults.logRetention,
       removalPolicy: defaults.logRemovalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    if (!webhook) throw new Error('The route table has no gateway route (the payment webhook)');
+    this.webhook = webhook;
+    this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
+    // Tighter on sign-in and registration (the WAF also limits them per address): HttpStage has no per-route throttle, its L1 has.
+    const authThrottle = { ThrottlingRateLimit: Math.max(1, Math.floor(props.throttle.rateLimit / 10)), ThrottlingBurstLimit: Math.max(1, Math.floor(props.throttle.burstLimit / 10)) };
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      routes.filter((row) => row.path.startsWith('/auth/')).map((row) => [`${row.method} ${apiBasePath}${canonicalPath(row.path)}`, authThrottle]),
+    );
+    // Route settings name routes, which must exist before the stage that names them.
+    for (const route of authRoutes) this.stage.node.addDependency(route);
+    acknowledge(this.httpApi, [
+      { id: 'AwsSolutions-APIG4', reason: 'Authorization is in each function (session token, admin role, gateway key); public routes are public by design' },
+    ]);
   }
 }
 

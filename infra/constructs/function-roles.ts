@@ -1,31 +1,51 @@
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { type IRole, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Stack } from 'aws-cdk-lib';
+import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { WriteAction } from '../../functions/routes';
+import { type Acknowledged, acknowledge } from '../nag';
 
-/** How a function may use the table: public reads get `read`, everything else `read-write`. */
-export type TableAccess = 'read' | 'read-write';
+/** What every function with the table may do: read by key, by query, by batch. Never Scan. */
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'] as const;
+
+/** A function's use of the table: the writes it makes, and for a public one the partitions and indexes it may touch. */
+export interface TableGrant {
+  writes: readonly WriteAction[];
+  /** Partition key patterns (IAM `dynamodb:LeadingKeys`); absent: any partition. */
+  leadingKeys?: readonly string[];
+  /** The indexes it may query; absent: all of them. */
+  indexes?: readonly string[];
+}
 
 /** What a function is granted besides writing its own logs. */
 export interface FunctionGrants {
-  tableAccess?: TableAccess;
-  secret?: boolean;
+  table?: TableGrant;
+  /** The key ring (session tokens, sealed data). */
+  keyRing?: boolean;
+  /** The payment gateway's API key; such functions are also traced with X-Ray. */
+  gatewayKey?: boolean;
   /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
   uploads?: boolean;
+  /** Send e-mail through SES as this verified domain identity. */
+  mailDomain?: string;
 }
 
 export interface FunctionRolesProps {
   table: ITable;
-  secret: ISecret;
+  keyRing: ISecret;
+  gatewayKey: ISecret;
   siteBucket: IBucket;
   uploadsPrefix: string;
 }
 
 /**
- * One execution role per set of grants, shared by every function with that set. A role of its own
- * per function would add a role and a policy per route (two of the seven resources each route
- * costs) and bring a stack with the admin routes near CloudFormation's 500.
+ * One execution role per distinct set of grants, shared by every function with that set. A role
+ * of its own per function would add a role and a policy per route and bring a stack with the
+ * admin routes near CloudFormation's 500 resources. Table grants are explicit actions (no
+ * `grantReadData`, which adds Scan and the stream reads), conditioned on the partitions where the
+ * route row names them.
  */
 export class FunctionRoles extends Construct {
   private readonly roles = new Map<string, IRole>();
@@ -40,22 +60,67 @@ export class FunctionRoles extends Construct {
 
   /** The shared role of these grants, made on first use. */
   roleFor(grants: FunctionGrants): IRole {
-    const key = `${grants.tableAccess ?? 'NoTable'}${grants.secret ? 'Secret' : ''}${grants.uploads ? 'Uploads' : ''}`;
+    const key = JSON.stringify(grants);
     let role = this.roles.get(key);
     if (!role) {
-      const name = key.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
-      const made = new Role(this, name, {
-        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-        description: `Storefront functions: table ${grants.tableAccess ?? 'none'}, secret ${grants.secret ? 'read' : 'none'}${grants.uploads ? ', uploads' : ''}`,
-        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-      });
-      if (grants.tableAccess === 'read') this.props.table.grantReadData(made);
-      if (grants.tableAccess === 'read-write') this.props.table.grantReadWriteData(made);
-      if (grants.secret) this.props.secret.grantRead(made);
-      if (grants.uploads) this.props.siteBucket.grantPut(made, `${this.props.uploadsPrefix}*`);
-      role = made;
+      role = this.makeRole(`Role${this.roles.size + 1}`, grants);
       this.roles.set(key, role);
     }
     return role;
   }
+
+  private makeRole(id: string, grants: FunctionGrants): Role {
+    const { table, keyRing, gatewayKey, siteBucket, uploadsPrefix } = this.props;
+    const role = new Role(this, id, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Storefront functions: ${describe(grants)}`,
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    const suppressions: Acknowledged[] = [
+      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'AWSLambdaBasicExecutionRole allows only CreateLogGroup, CreateLogStream and PutLogEvents' },
+    ];
+    if (grants.table) {
+      const { writes, leadingKeys, indexes } = grants.table;
+      const condition = leadingKeys ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } } : undefined;
+      role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: [...tableReadActions, ...writes.map((action) => `dynamodb:${action}`)],
+          resources: [table.tableArn],
+          conditions: condition,
+        }),
+      );
+      const indexArns = indexes ? indexes.map((index) => `${table.tableArn}/index/${index}`) : [`${table.tableArn}/index/*`];
+      if (indexArns.length > 0) {
+        role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Query'], resources: indexArns, conditions: condition }));
+      }
+      if (!indexes) suppressions.push({ id: `AwsSolutions-IAM5[Resource::<${Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable)}.Arn>/index/*]`, reason: "Query on this table's own indexes, no other table's" });
+    }
+    if (grants.keyRing) keyRing.grantRead(role);
+    if (grants.gatewayKey) {
+      gatewayKey.grantRead(role);
+      suppressions.push({ id: 'AwsSolutions-IAM5[Resource::*]', reason: "X-Ray tracing of the payment functions: PutTraceSegments and PutTelemetryRecords take no resource" });
+    }
+    if (grants.uploads) {
+      siteBucket.grantPut(role, `${uploadsPrefix}*`);
+      const bucketId = Stack.of(siteBucket).getLogicalId(siteBucket.node.defaultChild as CfnBucket);
+      suppressions.push(
+        { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: 'Aborting its own multipart uploads, under uploads/ only' },
+        { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${uploadsPrefix}*]`, reason: "Puts under the uploads/ prefix only, for presigned POSTs of operators' images" },
+      );
+    }
+    if (grants.mailDomain) {
+      const { partition, region, account } = Stack.of(this);
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [`arn:${partition}:ses:${region}:${account}:identity/${grants.mailDomain}`] }));
+    }
+    acknowledge(role, suppressions);
+    return role;
+  }
+}
+
+function describe(grants: FunctionGrants): string {
+  const table = grants.table
+    ? `table read${grants.table.writes.length ? ` and ${grants.table.writes.join(', ')}` : ''}${grants.table.leadingKeys ? ` on ${grants.table.leadingKeys.join(' ')}` : ''}`
+    : 'no table';
+  return [table, grants.keyRing && 'key ring', grants.gatewayKey && 'gateway key', grants.uploads && 'uploads', grants.mailDomain && `mail as ${grants.mailDomain}`].filter(Boolean).join('; ');
 }

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
-import { Duration, Fn } from 'aws-cdk-lib';
+import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   AllowedMethods,
   CachePolicy,
   Distribution,
@@ -17,11 +20,15 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { originVerifyHeader } from '../../functions/shared/config';
 import { apiBasePath } from '../../functions/routes';
+import { contentSecurityPolicy, hstsMaxAgeSeconds, inlineHashes } from '../security-headers';
 import { uploadsPrefix } from './site-bucket';
+import { acknowledge } from '../nag';
 
 export interface WebProps {
   /** The built SPA (web/dist): index.html, hashed files under assets/, public files. */
@@ -31,6 +38,13 @@ export interface WebProps {
   googleClientId: string;
   /** The site bucket (SiteBucket): the SPA, and operators' uploads under uploads/. */
   bucket: IBucket;
+  /** The secret CloudFront sends to the API in x-origin-verify. */
+  originVerify: ISecret;
+  /** The shop's public origin; a host other than CloudFront's own needs `certificateArn`. */
+  siteUrl: string;
+  certificateArn?: string;
+  /** The WAF web ACL (CloudFront scope, made in us-east-1). */
+  webAclArn: string;
 }
 
 /** Paths without a file extension are the SPA's own routes: serve index.html for them. */
@@ -43,23 +57,25 @@ const spaFallbackCode = `function handler(event) {
 
 /**
  * `/api/user/plan_list/` reaches the route `POST /api/user/plan_list`; the viewer's address goes
- * to the API in x-viewer-ip and the shop's host in x-forwarded-host, overwriting whatever the
- * client sent (API Gateway sees only CloudFront and its own host): for the login limits and for
- * the gateway's links back to the shop.
+ * to the API in x-viewer-ip, overwriting whatever the client sent (API Gateway sees only
+ * CloudFront), for the login limits. Nothing else: CloudFront refuses, with a 502, a request in
+ * which an edge function set a header of its disallowed or read-only lists (X-Forwarded-Proto
+ * among them), and the shop's own origin is configuration (SITE_URL), not a header.
  */
 const apiViewerRequestCode = `function handler(event) {
   var request = event.request;
   if (request.uri.length > 1 && request.uri.endsWith('/')) request.uri = request.uri.slice(0, -1);
   request.headers['x-viewer-ip'] = { value: event.viewer.ip };
-  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
-  request.headers['x-forwarded-proto'] = { value: 'https' };
   return request;
 }`;
 
 /**
  * The shop's one origin: a CloudFront distribution in front of a private bucket (origin access
- * control) holding the SPA, and of the HTTP API under /api/*, uncached. The SPA fallback is a
- * viewer-request function on the bucket behaviour only, so API 404s stay JSON.
+ * control) holding the SPA, and of the HTTP API under /api/*, uncached, with the origin secret
+ * in x-origin-verify (a CloudFormation dynamic reference: the value is in no template). The SPA
+ * fallback is a viewer-request function on the bucket behaviour only, so API 404s stay JSON.
+ * Every response carries the security headers of infra/security-headers.ts; the WAF web ACL
+ * (made in us-east-1) guards it all.
  */
 export class Web extends Construct {
   readonly distribution: Distribution;
@@ -69,8 +85,27 @@ export class Web extends Construct {
 
     const { bucket } = props;
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const siteHost = new URL(props.siteUrl).host;
+    const customDomain = !siteHost.endsWith('.cloudfront.net');
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Storefront security headers (infra/security-headers.ts)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ inline: inlineHashes(props.assetsDir), uploadOrigin: `https://${bucket.bucketRegionalDomainName}` }),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds), includeSubdomains: true, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Storefront: SPA and /api',
+      webAclId: props.webAclArn,
+      ...(customDomain && props.certificateArn
+        ? { domainNames: [siteHost], certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Includes the edge locations in India, nearest to Bangladesh; PRICE_CLASS_100 does not.
@@ -79,7 +114,7 @@ export class Web extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: headers,
         compress: true,
         functionAssociations: [
           { eventType: FunctionEventType.VIEWER_REQUEST, function: this.viewerFunction('SpaFallback', spaFallbackCode) },
@@ -87,11 +122,15 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         [`${apiBasePath}/*`]: {
-          origin: new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiHost, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [originVerifyHeader]: props.originVerify.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
           compress: true,
           functionAssociations: [
             {
@@ -130,6 +169,27 @@ export class Web extends Construct {
       memoryLimit: 512,
     });
     site.node.addDependency(assets);
+
+    // CDK's own handler behind both deployments, one per stack: what it needs to copy the assets in.
+    const stack = Stack.of(this);
+    const deployHandler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (deployHandler) {
+      acknowledge(deployHandler, [
+        { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: "CDK's BucketDeployment handler: logs only" },
+        ...['Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*', 'Action::s3:Abort*', 'Action::s3:DeleteObject*', 'Resource::*'].map((finding) => ({
+          id: `AwsSolutions-IAM5[${finding}]`,
+          reason: "CDK's BucketDeployment handler copies the SPA from the CDK asset bucket into the site bucket and invalidates the distribution",
+        })),
+        { id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*]`, reason: 'The deploy writes and prunes the SPA in the site bucket' },
+        { id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::cdk-hnb659fds-assets-${stack.account}-${stack.region}/*]`, reason: "The deploy reads the SPA's files from CDK's asset bucket" },
+        { id: 'AwsSolutions-L1', reason: "CDK's BucketDeployment handler runtime is CDK's choice" },
+      ]);
+    }
+    acknowledge(this.distribution, [
+      { id: 'AwsSolutions-CFR1', reason: 'Sold to Bangladeshi gamers wherever they are; the WAF filters requests instead of countries' },
+      { id: 'AwsSolutions-CFR3', reason: 'Requests are logged where they are handled (API access logs, function logs) and counted by the WAF' },
+      ...(customDomain ? [] : [{ id: 'AwsSolutions-CFR4', reason: "CloudFront's own *.cloudfront.net certificate allows no minimum TLS setting; a custom domain gets TLSv1.2_2021" }]),
+    ]);
   }
 
   private viewerFunction(id: string, code: string): CloudFrontFunction {

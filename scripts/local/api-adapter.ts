@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { originVerifyHeader } from '../../functions/shared/config';
 import { type Route, apiBasePath, canonicalPath, matchRoute } from '../../functions/routes';
 import type { FunctionHost, LocalFunction } from './function-host';
 
@@ -15,10 +16,11 @@ export type FunctionResolver = (route: Route | undefined) => LocalFunction;
 
 /**
  * Serves /api the way API Gateway and CloudFront do in the cloud: the trailing slash goes (as
- * the distribution's viewer function does), the route table picks the function, the request
- * becomes an HTTP API v2 event for it, and its result becomes the response.
+ * the distribution's viewer function does), the origin secret is added (as the distribution's
+ * origin custom header is), the route table picks the function, the request becomes an HTTP API
+ * v2 event for it, and its result becomes the response.
  */
-export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver, originVerifySecret: string) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const path = canonicalPath(url.pathname);
   const method = (request.method ?? 'GET').toUpperCase();
@@ -41,7 +43,7 @@ export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver) =>
     rawPath: path,
     rawQueryString: url.search.slice(1),
     cookies: request.headers.cookie?.split(';').map((cookie) => cookie.trim()),
-    headers: eventHeaders(request, clientIp),
+    headers: eventHeaders(request, clientIp, originVerifySecret),
     queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
     pathParameters: match.kind === 'route' && Object.keys(match.params).length > 0 ? match.params : undefined,
     requestContext: {
@@ -79,17 +81,16 @@ export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver) =>
 
 /**
  * API Gateway lower-cases header names and joins repeated values with commas; x-viewer-ip (the
- * caller's address) and x-forwarded-host/-proto (the shop's origin) are overwritten, as the
- * distribution's viewer-request function does.
+ * caller's address) is overwritten, as the distribution's viewer-request function does, and
+ * x-origin-verify, as its origin custom header is.
  */
-function eventHeaders(request: IncomingMessage, clientIp: string): Record<string, string> {
+function eventHeaders(request: IncomingMessage, clientIp: string, originVerifySecret: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   headers['x-viewer-ip'] = clientIp;
-  headers['x-forwarded-host'] = request.headers.host ?? 'localhost';
-  headers['x-forwarded-proto'] = 'http';
+  headers[originVerifyHeader] = originVerifySecret;
   return headers;
 }
 

@@ -1,16 +1,18 @@
 import { join } from 'node:path';
-import { type Route, fallbackHandler, handlerModule, needsSecret } from '../../functions/routes';
+import { type Route, fallbackHandler, handlerModule, needsGatewayKey, needsSecret } from '../../functions/routes';
 import type { FunctionResolver } from './api-adapter';
 import type { LocalFunction } from './function-host';
 
 /** The environment of the local stack's functions, in the parts a route row grants or not. */
 export interface LocalEnvironment {
-  /** What every function gets: the stage's settings and the AWS endpoints and credentials. */
+  /** What every function gets: the stage's settings (SITE_URL among them), the origin secret, the AWS endpoints and credentials. */
   common: Record<string, string>;
   /** What a function with table access gets (TABLE_NAME). */
   table: Record<string, string>;
-  /** What a function granted the stage secret gets (its values, since there is no Secrets Manager here). */
+  /** What a function granted the key ring gets (its value, since there is no Secrets Manager here). */
   secret: Record<string, string>;
+  /** What a function granted the gateway's API key gets. */
+  gatewayKey: Record<string, string>;
   /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
   uploads: Record<string, string>;
   /** What a function that sends mail gets: the sender, and the local SES emulator as its endpoint. */
@@ -25,8 +27,9 @@ const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process
 
 /**
  * The handler sources under functions/, each with the environment its row gets in the cloud
- * (infra/constructs/api.ts): the table for every row, the secret only where `needsSecret` says,
- * the upload bucket only where the row signs uploads, none of them for the fallback.
+ * (infra/constructs/api.ts): the table for every row, the key ring only where `needsSecret` says,
+ * the gateway key only where `needsGatewayKey` says, the upload bucket only where the row signs
+ * uploads, none of them for the fallback.
  */
 export function sourceFunctions(functionsDir: string, environment: LocalEnvironment): FunctionResolver {
   const shellTuning = shellTuningOf();
@@ -42,6 +45,7 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
           ...environment.common,
           ...(route ? environment.table : {}),
           ...(route && needsSecret(route) ? environment.secret : {}),
+          ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
           ...(route?.uploads ? environment.uploads : {}),
           ...(route?.mail ? environment.mail : {}),
           ...shellTuning,

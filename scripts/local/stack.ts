@@ -94,6 +94,8 @@ async function loadState(stateDir: string | undefined): Promise<LocalState> {
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const state = await loadState(options.stateDir);
+  // What CloudFront would send in x-origin-verify; only this process's adapter knows it.
+  const originVerifySecret = randomBytes(24).toString('base64url');
   const dataDir = options.stateDir ? join(options.stateDir, 'dynamodb') : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir });
@@ -110,7 +112,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const environment = {
     common: {
       STAGE: 'local',
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      // The shop's own origin, set below once the server listens (before any function starts).
+      SITE_URL: '',
+      ORIGIN_VERIFY_SECRET: originVerifySecret,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
@@ -121,12 +126,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       POWERTOOLS_SERVICE_NAME: 'storefront',
     },
     table: { TABLE_NAME: tableName },
-    secret: { APP_MASTER_SECRET: state.masterSecret, GATEWAY_API_KEY: state.gatewayApiKey },
+    secret: { APP_MASTER_SECRET: state.masterSecret },
+    gatewayKey: { GATEWAY_API_KEY: state.gatewayApiKey },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
     mail: { MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>', SES_ENDPOINT: mailbox.url },
   };
   // The seed runs the domain code in this process: it gets everything.
-  Object.assign(process.env, environment.common, environment.table, environment.secret, environment.mail);
+  Object.assign(process.env, environment.common, environment.table, environment.secret, environment.gatewayKey, environment.mail);
   const functions = new FunctionHost();
   stops.push(() => functions.stop());
   // The reconciler on a timer, as EventBridge runs it every five minutes in the cloud (RECONCILE_EVERY_SECONDS; 0 turns it off).
@@ -139,7 +145,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     timer.unref();
     stops.push(async () => clearInterval(timer));
   }
-  const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment));
+  const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment), originVerifySecret);
   // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
   const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });
 
@@ -152,9 +158,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     client.destroy();
 
     const web = options.web === 'dev' ? await viteMiddleware() : undefined;
-    const spa = options.web === 'dev' ? web!.handle : staticSpa(options.web.staticDir);
+    const built = options.web === 'dev' ? undefined : staticSpa(options.web.staticDir, { uploadOrigin: uploads.url });
+    const spa = built ?? web!.handle;
     const server = createServer((request, response) => {
       const path = request.url ?? '/';
+      // CloudFront's response headers policy covers every response of the site; Vite's dev server (inline scripts, HMR) gets none.
+      for (const [name, value] of Object.entries(built?.headers ?? {})) response.setHeader(name, value);
       if (path === '/config.json') {
         response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(webConfig);
         return;
@@ -180,7 +189,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { port } = server.address() as AddressInfo;
     shopOrigin = `http://localhost:${port}`;
     // Known once listening, before any request: links in mails and the gateway's return addresses.
-    Object.assign(environment.common, { SITE_URL: shopOrigin });
+    environment.common.SITE_URL = shopOrigin;
     if (options.stateDir) {
       // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
       const file = runningStackFile(options.stateDir);

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { inlineHashes, securityHeaders } from '../../infra/security-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,9 +20,13 @@ const contentTypes: Record<string, string> = {
 /**
  * Serves a built SPA the way the CloudFront distribution does: files from the bucket, hashed
  * assets cached for a year, and index.html for every other path so that the router decides.
+ * `headers` are the distribution's security headers (infra/security-headers.ts: the CSP with the
+ * hashes of this build's inline scripts), which the local stack sends on every response as
+ * CloudFront's response headers policy does, so that the browser tests run under them.
  */
-export function staticSpa(root: string) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+export function staticSpa(root: string, options: { uploadOrigin: string }) {
+  const headers = securityHeaders({ inline: inlineHashes(root), uploadOrigin: options.uploadOrigin });
+  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const candidate = normalize(join(root, pathname));
     const inside = candidate.startsWith(root + sep);
@@ -33,6 +38,7 @@ export function staticSpa(root: string) {
     });
     createReadStream(file).pipe(response);
   };
+  return Object.assign(serve, { headers });
 }
 
 async function isFile(path: string): Promise<boolean> {

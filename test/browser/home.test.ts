@@ -17,6 +17,21 @@ describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
+  it("runs under the shop's Content-Security-Policy, with nothing refused and toasts styled from the stylesheet", async () => {
+    const { page, errors } = await browser.open('/');
+    const response = await page.goto('/');
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response!.headers()['strict-transport-security']).toContain('includeSubDomains');
+    await page.getByTestId('category-grid').waitFor();
+    await page.locator('#preloader').waitFor({ state: 'detached' });
+    const toastifyRules = await page.evaluate(() => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.Toastify__toast'))));
+    expect(toastifyRules).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('links a code category to /voucher/{id} and a top-up category to /category/{id}', async () => {
     const { page } = await browser.open('/');
     await page.getByTestId('category-grid').waitFor();

@@ -104,8 +104,8 @@ describe('login and user data', () => {
   it('refuses a missing, tampered, expired, foreign or deleted-user token with 401', async () => {
     const account = await registerAndLogIn('tokens');
     const expired = await signSessionToken({ userId: account.code, tokenVersion: 1 }).then(async () => {
-      const { appSecrets } = await import('../../functions/shared/secrets');
-      const { tokenKey } = await appSecrets();
+      const { keyRing } = await import('../../functions/shared/secrets');
+      const { tokenKey } = (await keyRing()).current;
       return new SignJWT({ ver: 1 })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(account.code)

@@ -63,7 +63,7 @@ describe('admin access', () => {
     expect((await callApi('/admin/dashboard', { token: operator.token })).status).toBe(403);
     const { dynamoDbEndpoint, tableName } = inject('stack');
     const command = (verb: string) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', verb, operator.email], { cwd: projectRoot, env: { ...process.env, DYNAMODB_ENDPOINT: dynamoDbEndpoint, TABLE_NAME: tableName } });
+      run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', verb, operator.email], { cwd: projectRoot, env: { ...process.env, AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint, TABLE_NAME: tableName } });
 
     const granted = await command('grant');
     expect(granted.stdout).toContain(`${operator.email} (user ${operator.code}) is now an operator`);

@@ -8,7 +8,7 @@ type WalletRow = { rq_id: string; txn_id: string; status: string; amount: number
 
 const walletHistory = async (token: string) => (await callApi<{ data: WalletRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
 const verifyPayment = (token: string, invoiceId: string) => callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
-const reconcileNow = () => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400 });
+const reconcileNow = () => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400, batchSize: 5, timeForAnotherBatch: () => true });
 
 describe('wallet top-up through the gateway', () => {
   it('records a pending request, and the paid invoice credits the wallet once with its ledger entry', async () => {
@@ -23,6 +23,20 @@ describe('wallet top-up through the gateway', () => {
     expect(await balanceOf(payer.code)).toBe(500);
     expect(await walletHistory(payer.token)).toEqual([expect.objectContaining({ status: '1', sender_name: 'bkash', sender_id: '01711223344' })]);
     await expectLedgerMatchesBalance(payer.code);
+  });
+
+  it("sends the payer and the webhook back to the stage's own site, whatever host the request claims", async () => {
+    const payer = await fundedAccount(0, 'forged-host');
+    const response = await callApi<{ data: { payment_url: string } }>('/user/wallet_request_webview', {
+      token: payer.token,
+      form: { amount: 300, txn_id: `${Date.now()}${Math.floor(Math.random() * 10000)}` },
+      headers: { 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(response.status).toBe(200);
+    const paid = await payInvoice(response.body.data.payment_url);
+    expect(paid.headers.get('location')).toMatch(new RegExp(`^${inject('stack').url}/profile/userWallet\\?invoice_id=`));
+    // The webhook reached the shop (not attacker.example): the wallet is credited without the payer's return.
+    expect(await balanceOf(payer.code)).toBe(300);
   });
 
   it('returns the first payment link for a repeated txn_id, and refuses it once paid', async () => {
@@ -43,7 +57,7 @@ describe('wallet top-up through the gateway', () => {
     const { requireActiveUser } = await import('../../functions/users/active-user');
     const payer = await fundedAccount(0, 'refused');
     const user = await requireActiveUser({ userId: payer.code, tokenVersion: 1 });
-    await expect(start(user, { amount: 5_000_000, txnId: `${Date.now()}42` }, inject('stack').url, '203.0.113.42')).rejects.toMatchObject({
+    await expect(start(user, { amount: 5_000_000, txnId: `${Date.now()}42` }, '203.0.113.42')).rejects.toMatchObject({
       statusCode: 409,
       message: 'Amount exceeds the gateway limit of 100000 BDT',
     });
@@ -170,10 +184,22 @@ describe('callbacks that must credit nothing', () => {
 });
 
 describe('the reconciler', () => {
+  it('stops before its time runs out and leaves the rest for the next run', async () => {
+    const payer = await fundedAccount(0, 'out-of-time');
+    const { paymentUrl } = await startTopUp(payer, 150);
+    await payInvoice(paymentUrl, { webhook: false });
+    const outcome = await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400, batchSize: 5, timeForAnotherBatch: () => false });
+    expect(outcome).toMatchObject({ checked: 0, paid: 0 });
+    expect(outcome.left).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(payer.code)).toBe(0);
+    await reconcileNow();
+    expect(await balanceOf(payer.code)).toBe(150);
+  });
+
   it('cancels long-dead pending requests as expired', async () => {
     const payer = await fundedAccount(0, 'dead');
     await startTopUp(payer, 60);
-    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, now: Date.now() + 1000 });
+    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 1000 });
     expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'expired' });
     expect(await balanceOf(payer.code)).toBe(0);
   });
@@ -181,7 +207,7 @@ describe('the reconciler', () => {
   it('still credits an expired request that was paid late', async () => {
     const payer = await fundedAccount(0, 'late');
     const { paymentUrl } = await startTopUp(payer, 70);
-    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, now: Date.now() + 1000 });
+    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 1000 });
     await payInvoice(paymentUrl);
     expect(await balanceOf(payer.code)).toBe(70);
     expect((await walletHistory(payer.token))[0]?.status).toBe('1');

@@ -39,7 +39,7 @@ describe('plan orders from the wallet', () => {
     expect(stored?.accountType).toBe('FB');
     expect(JSON.stringify(stored)).not.toContain('hunter2-secret');
     expect(JSON.stringify(stored)).not.toContain('8811');
-    expect(String(stored?.sealedSecret)).toMatch(/^v1\./);
+    expect(String(stored?.sealedSecret)).toMatch(/^v2\.master\./);
     const { unseal } = await import('../../functions/shared/sealed');
     expect(JSON.parse(await unseal(String(stored?.sealedSecret)))).toEqual({ password: 'hunter2-secret', backupCode: '8811' });
     const list = await callApi('/user/get_request_list', { token: buyer.token, form: {} });

@@ -18,7 +18,8 @@ export const phone = { width: 360, height: 740 };
 
 /**
  * One Chromium per test file; each test opens its own context (fresh storage) on the stack's
- * origin. Page errors fail loudly through `errors`.
+ * origin. Page errors and Content-Security-Policy violations (the stack serves the SPA under the
+ * shop's real CSP) fail loudly through `errors`.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -47,6 +48,9 @@ export function useBrowser() {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(`${message.text()} @ ${JSON.stringify(message.location())}`);
+      });
       await page.goto(path);
       return { page, errors };
     },

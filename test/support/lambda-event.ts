@@ -1,6 +1,10 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { originVerifyHeader } from '../../functions/shared/config';
 
-/** A minimal HTTP API v2 event, for driving a handler without a server. */
+/** The origin secret of handlers driven by these events: tests give it to them as ORIGIN_VERIFY_SECRET. */
+export const testOriginSecret = 'origin-secret-of-the-unit-tests';
+
+/** A minimal HTTP API v2 event, for driving a handler without a server; as CloudFront sends it unless `viaCloudFront` is false. */
 export function httpEvent(options: {
   method?: string;
   path?: string;
@@ -8,6 +12,7 @@ export function httpEvent(options: {
   body?: string;
   isBase64Encoded?: boolean;
   pathParameters?: Record<string, string>;
+  viaCloudFront?: boolean;
 }): APIGatewayProxyEventV2 {
   const method = options.method ?? 'POST';
   const path = options.path ?? '/api/test';
@@ -16,7 +21,7 @@ export function httpEvent(options: {
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: '',
-    headers: options.headers ?? {},
+    headers: { ...(options.viaCloudFront === false ? {} : { [originVerifyHeader]: testOriginSecret }), ...options.headers },
     pathParameters: options.pathParameters,
     requestContext: {
       accountId: 'test',

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { testOriginSecret } from './lambda-event';
 import { testLoginWindowSeconds } from './spawn-stack';
 
 /**
@@ -8,7 +9,7 @@ import { testLoginWindowSeconds } from './spawn-stack';
 const stack = inject('stack');
 Object.assign(process.env, {
   TABLE_NAME: stack.tableName,
-  DYNAMODB_ENDPOINT: stack.dynamoDbEndpoint,
+  AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoDbEndpoint,
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
@@ -19,5 +20,7 @@ Object.assign(process.env, {
   MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>',
   SES_ENDPOINT: stack.mailboxUrl,
   LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
+  // For handlers a test drives directly, with events from lambda-event.ts.
+  ORIGIN_VERIFY_SECRET: testOriginSecret,
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { httpEvent, lambdaContext } from '../support/lambda-event';
+import { httpEvent, lambdaContext, testOriginSecret } from '../support/lambda-event';
 
 vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
 vi.stubEnv('GATEWAY_API_KEY', 'gateway-key-for-tests');
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 
 vi.stubEnv('TABLE_NAME', 'unit-test-table-never-reached');
+vi.stubEnv('ORIGIN_VERIFY_SECRET', testOriginSecret);
 
 const { success, errorResponse, maxBodyBytes } = await import('../../functions/http/stack');
 const { publicRoute } = await import('../../functions/http/public-route');
@@ -107,6 +108,28 @@ describe('the handler stack', () => {
     const response = await invoke(whoAmI, httpEvent({ headers: header ? { authorization: header } : {} }));
     expect(response.statusCode).toBe(401);
     expect(response.json).toEqual({ status: 0, message: 'Token invalid or missing' });
+  });
+
+  it('refuses with 403, before reading the body, a request that did not come through CloudFront', async () => {
+    const malformed = { headers: { 'content-type': 'application/json' }, body: '{"name":' };
+    for (const event of [httpEvent({ ...malformed, viaCloudFront: false }), httpEvent({ ...malformed, headers: { ...malformed.headers, 'x-origin-verify': 'guessed' } })]) {
+      const response = await invoke(echo, event);
+      expect(response.statusCode).toBe(403);
+      expect(response.json).toEqual({ status: 0, message: 'Forbidden' });
+    }
+    expect((await invoke(echo, httpEvent(malformed))).statusCode).toBe(400);
+  });
+
+  it('answers 503 on gateway routes while the gateway key is the placeholder, and says why in the log', async () => {
+    vi.stubEnv('GATEWAY_API_KEY', 'set-me');
+    const errors = vi.spyOn(logger, 'error');
+    try {
+      expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'set-me' } }))).statusCode).toBe(503);
+      expect(errors.mock.calls.map(([message]) => message)).toContainEqual(expect.stringMatching(/gateway API key is not set/));
+    } finally {
+      errors.mockRestore();
+      vi.stubEnv('GATEWAY_API_KEY', 'gateway-key-for-tests');
+    }
   });
 
   it('checks the gateway key on gateway routes', async () => {

@@ -3,16 +3,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Route, routes } from '../../functions/routes';
 import { FunctionHost } from '../../scripts/local/function-host';
 import { sourceFunctions } from '../../scripts/local/local-functions';
-import { httpEvent } from '../support/lambda-event';
+import { httpEvent, testOriginSecret } from '../support/lambda-event';
 
 /**
  * The local stack gives each function only the environment its route row grants in the cloud,
  * so that a row that forgets a grant fails on the local stack, not first in AWS.
  */
 const environment = {
-  common: { STAGE: 'test', AWS_REGION: 'us-east-1', GATEWAY_URL: 'https://gateway.invalid', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+  common: { STAGE: 'test', AWS_REGION: 'us-east-1', GATEWAY_URL: 'https://gateway.invalid', SITE_URL: 'https://shop.test', ORIGIN_VERIFY_SECRET: testOriginSecret, POWERTOOLS_LOG_LEVEL: 'SILENT' },
   table: { TABLE_NAME: 'local-functions-test' },
-  secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789', GATEWAY_API_KEY: 'key' },
+  secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789' },
+  gatewayKey: { GATEWAY_API_KEY: 'key' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
   mail: { MAIL_FROM: 'shop@example.com', SES_ENDPOINT: 'http://127.0.0.1:9' },
 };
@@ -25,8 +26,11 @@ const row = (handler: string) => routes.find((route) => route.handler === handle
 const forgedToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJVMSIsInZlciI6MX0.c2lnbmF0dXJl';
 
 describe('local functions', () => {
-  it('grant the table to every row, the secret and the upload bucket only where the row needs them, and nothing to the fallback', () => {
+  it('grant the table to every row, the key ring, the gateway key and the upload bucket only where the row needs them, and nothing to the fallback', () => {
     expect(functionFor(row('auth/get-user-data')).environment).toMatchObject({ ...environment.table, ...environment.secret });
+    expect(functionFor(row('auth/get-user-data')).environment).not.toHaveProperty('GATEWAY_API_KEY');
+    expect(functionFor(row('payments/receive-webhook')).environment).toMatchObject(environment.gatewayKey);
+    expect(functionFor(row('payments/receive-webhook')).environment).not.toHaveProperty('APP_MASTER_SECRET');
     expect(functionFor(row('catalog/list-plans')).environment).toMatchObject(environment.table);
     expect(functionFor(row('catalog/list-plans')).environment).not.toHaveProperty('APP_MASTER_SECRET');
     expect(functionFor(undefined).environment).not.toHaveProperty('TABLE_NAME');

@@ -16,6 +16,7 @@ describe('the route table', () => {
 
   it("enforces in each handler the access of its row (the grants in infra follow the row)", async () => {
     vi.stubEnv('TABLE_NAME', 'routes-test');
+    vi.stubEnv('ORIGIN_VERIFY_SECRET', 'routes-test');
     vi.stubEnv('GATEWAY_URL', 'https://gateway.invalid');
     vi.stubEnv('UPLOAD_BUCKET', 'routes-test');
     vi.stubEnv('MAIL_FROM', 'routes-test@example.com');

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
 const { signSessionToken, verifySessionToken, tokenFromHeader } = await import('../../functions/shared/session-token');
-const { appSecrets } = await import('../../functions/shared/secrets');
+const { keyRing } = await import('../../functions/shared/secrets');
 
 describe('session tokens', () => {
   it('round-trips the user and token version', async () => {
@@ -12,7 +12,7 @@ describe('session tokens', () => {
   });
 
   it('refuses an expired token', async () => {
-    const { tokenKey } = await appSecrets();
+    const { tokenKey } = (await keyRing()).current;
     const expired = await new SignJWT({ ver: 1 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('ABC123')
@@ -38,7 +38,7 @@ describe('session tokens', () => {
   });
 
   it('refuses a token without exp or iat, older than 30 days, or made to last longer than 30 days', async () => {
-    const { tokenKey } = await appSecrets();
+    const { tokenKey } = (await keyRing()).current;
     const now = Math.floor(Date.now() / 1000);
     const base = () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject('ABC123').setIssuer('storefront').setAudience('storefront-web');
     const noExpiry = await base().setIssuedAt().sign(tokenKey);

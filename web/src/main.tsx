@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'react-toastify/ReactToastify.css';
 import './styles/global.css';
 import { App } from './app/app';
 

@@ -6,8 +6,8 @@ import { startGatewayOrder } from '../service';
 
 const body = v.object({ ...orderPayload, amount: priceField });
 
-export const handler = userRoute({ body }, async ({ body: form, user, siteOrigin, clientIp }) => {
-  const { paymentUrl } = await startGatewayOrder(user, { planId: form.plan_id, price: form.amount, ...accountFields(form) }, siteOrigin, clientIp);
+export const handler = userRoute({ body }, async ({ body: form, user, clientIp }) => {
+  const { paymentUrl } = await startGatewayOrder(user, { planId: form.plan_id, price: form.amount, ...accountFields(form) }, clientIp);
   const message = 'Complete the payment to place your order';
   return success({ status: 1, payment_url: paymentUrl, message }, message);
 });

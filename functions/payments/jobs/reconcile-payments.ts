@@ -1,19 +1,35 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { gatewayTimeoutMs } from '../../gateway/port';
 import { logger } from '../../shared/logger';
 import { reconcilePayments } from '../service';
+
+/** Payments settled at once: enough to clear a backlog, few enough not to crowd the gateway. */
+const batchSize = 5;
+
+/** A batch takes at most one gateway call's timeout and a few table calls; start one only with room for two. */
+const batchReserveMs = 2 * gatewayTimeoutMs + 5_000;
 
 /** Payments younger than this are left to the payer and the webhook (RECONCILE_MIN_AGE_SECONDS shortens it in tests). */
 const minAgeSeconds = Number(process.env.RECONCILE_MIN_AGE_SECONDS ?? 180);
 
 /**
- * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify payments
- * still pending after 3 minutes, settle the completed ones, and cancel those not made within a day.
+ * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify payments still pending after 3 minutes, settle the
+ * completed ones, and cancel those not made within a day. A run in which any payment failed
+ * fails as a whole (after the others were done), so that the failure alarm and the failed-run
+ * queue see it.
  */
 export const handler = middy()
   .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(async () => {
-    const outcome = await reconcilePayments({ minAgeSeconds, expireAfterSeconds: 86_400 });
-    logger.info('payments reconciled', outcome);
+  .handler(async (_event: unknown, context: Context) => {
+    const outcome = await reconcilePayments({
+      minAgeSeconds,
+      expireAfterSeconds: 86_400,
+      batchSize,
+      timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
+    });
+    logger.info('payments reconciled', { ...outcome });
+    if (outcome.failed > 0) throw new Error(`${outcome.failed} payments could not be reconciled`);
     return outcome;
   });

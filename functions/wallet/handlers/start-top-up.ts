@@ -17,8 +17,8 @@ const body = v.object({
   requestData: optionalText(200),
 });
 
-export const handler = userRoute({ body }, async ({ body: form, user, siteOrigin, clientIp }) => {
-  const { paymentUrl } = await startTopUp(user, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, siteOrigin, clientIp);
+export const handler = userRoute({ body }, async ({ body: form, user, clientIp }) => {
+  const { paymentUrl } = await startTopUp(user, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, clientIp);
   const message = 'Complete the payment to add money to your wallet';
   return success({ status: 1, payment_url: paymentUrl, message }, message);
 });

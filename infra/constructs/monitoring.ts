@@ -1,0 +1,219 @@
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  type AlarmProps,
+  AlarmRule,
+  ComparisonOperator,
+  CompositeAlarm,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+
+/** CloudWatch takes at most 10 metrics in one alarm's math expression (a hard limit). */
+const metricsPerExpression = 10;
+
+/** An SNS topic for one stage's alarms, with the operator's e-mail subscribed (confirmed once from the inbox). */
+export class AlarmTopic extends Construct {
+  readonly topic: Topic;
+  readonly action: SnsAction;
+
+  constructor(scope: Construct, id: string, props: { stage: string; email: string }) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: `Storefront ${props.stage} alarms`, enforceSSL: true });
+    this.topic.addSubscription(new EmailSubscription(props.email));
+    this.action = new SnsAction(this.topic);
+    acknowledge(this.topic, [
+      { id: 'AwsSolutions-SNS2', reason: 'Alarm notices carry alarm names and states only, nothing to encrypt with a customer key' },
+    ]);
+  }
+}
+
+export interface MonitoringProps {
+  stage: string;
+  alarmEmail: string;
+  httpApi: HttpApi;
+  functions: IFunction[];
+  table: ITable;
+  reconciler: IFunction;
+  reconcilerFailures: IQueue;
+  /** How often the reconciler should run. */
+  reconcilerEvery: Duration;
+  webhookLogs: ILogGroup;
+  /** The distribution's 5xx rate is graphed here; its alarm lives in us-east-1, where CloudFront's metrics are. */
+  distributionId: string;
+}
+
+/**
+ * The stage's alarms, each to the stage's topic, and one dashboard: the API's 5xx rate and p99
+ * latency; errors and throttles of every function, summed ten functions to an expression and
+ * joined in one composite alarm (one alarm per function would cost a resource per function);
+ * reconciler failures and missed runs; webhook 401s (a wrong key, or someone guessing it);
+ * DynamoDB throttles and system errors.
+ */
+export class Monitoring extends Construct {
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { action } = new AlarmTopic(this, 'Alarms', { stage: props.stage, email: props.alarmEmail });
+    const fiveMinutes = Duration.minutes(5);
+    const alarm = (name: string, description: string, settings: Omit<AlarmProps, 'alarmDescription'>) => {
+      const made = new Alarm(this, name, { alarmDescription: description, ...settings });
+      made.addAlarmAction(action);
+      made.addOkAction(action);
+      this.alarms.push(made);
+      return made;
+    };
+
+    const requests = props.httpApi.metricCount({ period: fiveMinutes });
+    const serverErrors = props.httpApi.metricServerError({ period: fiveMinutes });
+    const apiErrorRate = new MathExpression({
+      expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: serverErrors },
+      label: 'API 5xx %',
+      period: fiveMinutes,
+    });
+    alarm('Api5xxRate', 'More than 5% of API requests answered 5xx (at least 20 requests in 5 minutes)', {
+      metric: apiErrorRate,
+      threshold: 5,
+      evaluationPeriods: 2,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const latency = props.httpApi.metricLatency({ period: fiveMinutes, statistic: 'p99' });
+    alarm('ApiP99Latency', 'API p99 latency above 3 s for 15 minutes', {
+      metric: latency,
+      threshold: 3000,
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    const chunks: IFunction[][] = [];
+    for (let i = 0; i < props.functions.length; i += metricsPerExpression) chunks.push(props.functions.slice(i, i + metricsPerExpression));
+    // Ids unique across groups: the dashboard graphs all groups of a kind together.
+    const summed = (kind: 'Errors' | 'Throttles', group: IFunction[], n: number) =>
+      new MathExpression({
+        expression: group.map((_, i) => `${kind[0]!.toLowerCase()}${n}x${i}`).join(' + '),
+        usingMetrics: Object.fromEntries(group.map((fn, i) => [`${kind[0]!.toLowerCase()}${n}x${i}`, fn.metric(kind, { statistic: 'Sum', period: fiveMinutes })])),
+        label: `${kind} of ${group.length} functions`,
+        period: fiveMinutes,
+      });
+    const groupAlarms = chunks.flatMap((group, n) =>
+      (['Errors', 'Throttles'] as const).map((kind) => {
+        return new Alarm(this, `Function${kind}${n + 1}`, {
+          alarmDescription: `${kind} of functions ${n * metricsPerExpression + 1}-${n * metricsPerExpression + group.length} (part of FunctionErrorsOrThrottles)`,
+          metric: summed(kind, group, n),
+          threshold: kind === 'Errors' ? 5 : 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        });
+      }),
+    );
+    const functionAlarm = new CompositeAlarm(this, 'FunctionErrorsOrThrottles', {
+      alarmDescription: 'Some function erred 5 times, or was throttled, in 5 minutes (see the Function* alarms for which)',
+      alarmRule: AlarmRule.anyOf(...groupAlarms),
+    });
+    functionAlarm.addAlarmAction(action);
+    functionAlarm.addOkAction(action);
+
+    alarm('ReconcilerFailed', 'The payments reconciler failed a run (its failed runs are kept in the ReconcilerFailures queue)', {
+      metric: props.reconciler.metricErrors({ period: Duration.minutes(15), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm('ReconcilerFailedRunsQueued', 'A failed reconciler run is waiting in its queue for a look', {
+      metric: props.reconcilerFailures.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm('ReconcilerMissedRuns', 'The payments reconciler has not run for three of its periods', {
+      metric: props.reconciler.metricInvocations({ period: Duration.minutes(props.reconcilerEvery.toMinutes() * 3), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+
+    const webhook401s = new MetricFilter(this, 'Webhook401Filter', {
+      logGroup: props.webhookLogs,
+      filterPattern: FilterPattern.all(FilterPattern.stringValue('$.message', '=', 'request'), FilterPattern.numberValue('$.status', '=', 401)),
+      metricNamespace: `Storefront/${props.stage}`,
+      metricName: 'Webhook401',
+      metricValue: '1',
+    }).metric({ period: fiveMinutes, statistic: 'Sum' });
+    alarm('Webhook401s', 'Payment webhooks refused for a wrong API key: the gateway key changed, or someone is guessing it', {
+      metric: webhook401s,
+      threshold: 3,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    const tableThrottles = new MathExpression({
+      expression: 'reads + writes',
+      usingMetrics: {
+        reads: props.table.metric('ReadThrottleEvents', { period: fiveMinutes, statistic: 'Sum' }),
+        writes: props.table.metric('WriteThrottleEvents', { period: fiveMinutes, statistic: 'Sum' }),
+      },
+      label: 'DynamoDB throttle events',
+      period: fiveMinutes,
+    });
+    alarm('TableThrottles', 'DynamoDB throttled reads or writes of the table', {
+      metric: tableThrottles,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const systemErrors = props.table.metricSystemErrorsForOperations({
+      operations: [Operation.GET_ITEM, Operation.QUERY, Operation.BATCH_GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.TRANSACT_WRITE_ITEMS],
+      period: fiveMinutes,
+    });
+    alarm('TableSystemErrors', 'DynamoDB answered with system errors (5xx on its side)', {
+      metric: systemErrors,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    const cloudFront5xx = new Metric({
+      namespace: 'AWS/CloudFront',
+      metricName: '5xxErrorRate',
+      dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' },
+      region: 'us-east-1',
+      statistic: 'Average',
+      period: fiveMinutes,
+    });
+    const graph = (title: string, metrics: IMetric[]) => new GraphWidget({ title, left: metrics, width: 12 });
+    new Dashboard(this, 'Dashboard', {
+      dashboardName: `Storefront-${props.stage}`,
+      widgets: [
+        [graph('API requests and 5xx', [requests, serverErrors]), graph('API latency p99 (ms)', [latency])],
+        [graph('Function errors', chunks.map((group, n) => summed('Errors', group, n))), graph('Function throttles', chunks.map((group, n) => summed('Throttles', group, n)))],
+        [graph('Reconciler runs and errors', [props.reconciler.metricInvocations({ period: fiveMinutes }), props.reconciler.metricErrors({ period: fiveMinutes })]), graph('Webhook 401s', [webhook401s])],
+        [graph('DynamoDB throttles and system errors', [tableThrottles, systemErrors]), graph('CloudFront 5xx %', [cloudFront5xx])],
+      ],
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { gatewayKeyPlaceholder } from '../../functions/shared/config';
+import { acknowledge } from '../nag';
+
+export interface StageSecretsProps {
+  /** Keep the secrets when the stack goes: prod. */
+  retain: boolean;
+}
+
+/**
+ * The stage's three secrets, each granted only to the functions that need it:
+ * - `keys`: the key ring that session tokens and sealed values are made from, JSON
+ *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
+ *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
+ *   for reading.
+ * - `gatewayKey`: the payment gateway's API key, a plain string, created as a placeholder that the
+ *   functions refuse (503) until the operator sets the real key (README, Deploy).
+ * - `originVerify`: the value CloudFront sends in x-origin-verify and the API functions expect;
+ *   both read it through CloudFormation dynamic references at deploy.
+ */
+export class StageSecrets extends Construct {
+  readonly keys: Secret;
+  readonly gatewayKey: Secret;
+  readonly originVerify: Secret;
+
+  constructor(scope: Construct, id: string, { retain }: StageSecretsProps) {
+    super(scope, id);
+    const removalPolicy = retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.keys = new Secret(this, 'Keys', {
+      description: 'Storefront key ring: session tokens and data sealed at rest (current key id and every key still readable)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ current: 'master' }),
+        generateStringKey: 'master',
+        passwordLength: 64,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+      removalPolicy,
+    });
+    this.gatewayKey = new Secret(this, 'GatewayKey', {
+      description: 'Payment gateway API key (RT-UDDOKTAPAY-API-KEY); the placeholder is refused until the real key is put here',
+      secretStringValue: SecretValue.unsafePlainText(gatewayKeyPlaceholder),
+      removalPolicy,
+    });
+    this.originVerify = new Secret(this, 'OriginVerify', {
+      description: 'Value of the x-origin-verify header that CloudFront adds and the API requires',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy,
+    });
+    for (const secret of [this.keys, this.gatewayKey, this.originVerify]) {
+      acknowledge(secret, [
+        { id: 'AwsSolutions-SMG4', reason: 'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key comes from the merchant panel, the origin secret changes with a deploy' },
+      ]);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The hashes of the inline scripts and styles of a built SPA's HTML files (index.html, google-callback.html). */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Reads every top-level HTML file of a built SPA and hashes its inline `<script>` and `<style>` bodies. */
+export function inlineHashes(siteDir: string): InlineHashes {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const file of readdirSync(siteDir).filter((name) => name.endsWith('.html'))) {
+    const html = readFileSync(join(siteDir, file), 'utf8');
+    for (const [, body] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) if (body!.trim()) scripts.add(hash(body!));
+    for (const [, body] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) styles.add(hash(body!));
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+}
+
+export interface SecurityHeaderOptions {
+  inline: InlineHashes;
+  /** Where the admin console POSTs uploads (the site bucket's regional endpoint; locally the file store). */
+  uploadOrigin: string;
+}
+
+/** How long browsers keep to https: two years, the usual preload-list minimum being one. */
+export const hstsMaxAgeSeconds = 63_072_000;
+
+/**
+ * The shop's security headers, one definition for CloudFront's response headers policy and the
+ * local static server (scripts/local/static-files.ts), so that the browser tests run under the
+ * policy that ships. Scripts only from the site itself and the hashed inline ones; the YouTube
+ * embed in frames; blog thumbnails from img.youtube.com and Google account pictures; uploads
+ * POSTed to the bucket; the site framed by nobody.
+ */
+export function contentSecurityPolicy({ inline, uploadOrigin }: SecurityHeaderOptions): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inline.scripts],
+    'style-src': ["'self'", ...inline.styles],
+    'img-src': ["'self'", 'data:', 'https://img.youtube.com', 'https://*.googleusercontent.com'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", uploadOrigin],
+    'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The headers as a server sends them; CloudFront's policy carries the same values (infra/constructs/web.ts). */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(options),
+    'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains`,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Per-stage settings, committed in cdk.json under `stages.<stage>` so that a later deploy can
+ * never fall back to a default: the AWS account and region the stage lives in, the shop's public
+ * URL, the payment gateway, the Google client, where alarms go. A `-c key=value` on the command
+ * line overrides one setting for one synth, and passes the same checks. Secrets are never
+ * settings: they live in Secrets Manager (the stage's keys, the gateway key, the origin secret).
+ */
+export type StageName = 'dev' | 'prod';
+
+export interface StageConfig {
+  /** The 12-digit AWS account; a deploy with credentials of another account refuses to start. */
+  account: string;
+  /** The region of the API, table and functions (the edge pieces are in us-east-1 regardless). */
+  region: string;
+  /** The shop's public origin, e.g. https://shop.example.com: the links the gateway and Google send payers back to. */
+  siteUrl: string;
+  /** The payment gateway's base URL. */
+  gatewayUrl: string;
+  /** The Google OAuth web client id. */
+  googleClientId: string;
+  /**
+   * The sender of the shop's e-mail (verification and password links), `Name <address>` or a bare
+   * address, on a domain verified as an SES identity in the stage's region; mail functions may
+   * send as that domain only.
+   */
+  mailFrom: string;
+  /** Who gets the alarms (an SNS e-mail subscription, confirmed once from the inbox). */
+  alarmEmail: string;
+  /** An ACM certificate in us-east-1 for siteUrl's host; required when that host is not CloudFront's own. */
+  certificateArn?: string;
+  /** Requests per second (and burst) for the whole API; /api/auth/* gets a tenth of it. */
+  apiRateLimit: number;
+  apiBurstLimit: number;
+}
+
+const required = ['account', 'region', 'siteUrl', 'gatewayUrl', 'googleClientId', 'mailFrom', 'alarmEmail', 'apiRateLimit', 'apiBurstLimit'] as const;
+
+/** The domain of a sender, `Name <no-reply@shop.com>` or `no-reply@shop.com`: its SES identity. */
+export function mailDomainOf(mailFrom: string): string | undefined {
+  return /^(?:[^<>]*<)?[^@\s<>]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)>?$/i.exec(mailFrom.trim())?.[1]?.toLowerCase();
+}
+
+/** Gateway hosts that take no real money: never acceptable for prod. */
+const sandboxLike = /sandbox|localhost|127\.0\.0\.1|\.local\b|\.test\b|example\.|\.invalid\b|staging|demo/i;
+
+/**
+ * The settings of `stage`: cdk.json's `stages.<stage>` with any `-c` override of the same name.
+ * Throws one error naming every problem: a missing setting, a malformed one, and for prod a
+ * gateway that looks like a sandbox or a shop URL that is not https.
+ */
+export function stageConfig(stage: string, context: (key: string) => unknown): { stage: StageName; config: StageConfig } {
+  if (stage !== 'dev' && stage !== 'prod') throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod`);
+  const committed = ((context('stages') ?? {}) as Record<string, Record<string, unknown>>)[stage] ?? {};
+  const setting = (key: string) => context(key) ?? committed[key];
+  const problems: string[] = [];
+  for (const key of required) {
+    const value = setting(key);
+    if (value === undefined || value === null || String(value).trim() === '') problems.push(`${key} is missing`);
+  }
+  const config: StageConfig = {
+    account: String(setting('account') ?? ''),
+    region: String(setting('region') ?? ''),
+    siteUrl: String(setting('siteUrl') ?? '').replace(/\/+$/, ''),
+    gatewayUrl: String(setting('gatewayUrl') ?? '').replace(/\/+$/, ''),
+    googleClientId: String(setting('googleClientId') ?? ''),
+    mailFrom: String(setting('mailFrom') ?? '').trim(),
+    alarmEmail: String(setting('alarmEmail') ?? ''),
+    certificateArn: setting('certificateArn') ? String(setting('certificateArn')) : undefined,
+    apiRateLimit: Number(setting('apiRateLimit')),
+    apiBurstLimit: Number(setting('apiBurstLimit')),
+  };
+  if (config.account && !/^\d{12}$/.test(config.account)) problems.push('account must be a 12-digit AWS account id');
+  if (config.region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(config.region)) problems.push('region must be an AWS region such as ap-south-1');
+  for (const key of ['siteUrl', 'gatewayUrl'] as const) {
+    if (config[key] && !/^https:\/\/[^/\s]+$/.test(config[key])) problems.push(`${key} must be an https origin without a path`);
+  }
+  if (config.googleClientId && !config.googleClientId.endsWith('.apps.googleusercontent.com')) problems.push('googleClientId must be a Google OAuth client id (….apps.googleusercontent.com)');
+  if (config.mailFrom && !mailDomainOf(config.mailFrom)) problems.push('mailFrom must be an e-mail address, or Name <address>, on a domain verified in SES');
+  if (config.alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.alarmEmail)) problems.push('alarmEmail must be an e-mail address');
+  for (const key of ['apiRateLimit', 'apiBurstLimit'] as const) {
+    if (!(config[key] > 0)) problems.push(`${key} must be a positive number`);
+  }
+  const siteHost = /^https:\/\/([^/:]+)/.exec(config.siteUrl)?.[1];
+  if (siteHost && !siteHost.endsWith('.cloudfront.net') && !config.certificateArn) {
+    problems.push(`siteUrl ${config.siteUrl} is not CloudFront's own domain: give certificateArn (ACM, us-east-1) for ${siteHost}`);
+  }
+  if (config.certificateArn && !/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(config.certificateArn)) {
+    problems.push('certificateArn must be an ACM certificate in us-east-1 (CloudFront takes no other)');
+  }
+  if (stage === 'prod' && sandboxLike.test(config.gatewayUrl)) problems.push(`gatewayUrl ${config.gatewayUrl} looks like a sandbox: prod takes real payments`);
+  if (problems.length > 0) throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
+  return { stage, config };
+}
+
+/** The host name of an origin such as https://shop.example.com. */
+export const hostOf = (origin: string) => new URL(origin).host;

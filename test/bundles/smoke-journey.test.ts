@@ -1,0 +1,95 @@
+import { describe, expect, inject, it } from 'vitest';
+import { FunctionHost } from '../../scripts/local/function-host';
+import { readOnlyChecks } from '../../scripts/smoke';
+import { httpEvent } from '../support/lambda-event';
+
+/**
+ * The shop through the synthesized bundles, unmodified, each with its template environment: the
+ * read-only checks `npm run smoke` makes against a deployed stage, then a shopper's journey with
+ * writes (register, log in, top up through the sandbox, buy a code, the webhook) and what a
+ * caller who skips CloudFront gets.
+ */
+const stack = inject('bundleStack');
+const api = async <T = Record<string, any>>(path: string, options: { form?: Record<string, string | number>; token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = options.token;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(options.form)) form.append(name, String(value));
+    body = form;
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(`${stack.url}/api${path}`, { method: body ? 'POST' : 'GET', headers, body, redirect: 'manual' });
+  return { status: response.status, body: (await response.json()) as T & { status: number | boolean; message: string; data: any } };
+};
+
+describe('the deployed bundles', () => {
+  it('pass the read-only smoke checks of a deployed stage', async () => {
+    const checks = await readOnlyChecks(stack.url);
+    expect(checks.filter((check) => !check.ok)).toEqual([]);
+    expect(checks.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('list the home page: games, banners, blog, and the plans of a game', async () => {
+    const games = await api('/user/master_category_list');
+    expect(games.body.data.map((game: { id: string }) => game.id)).toContain('free-fire');
+    expect((await api('/user/event_list')).body.data.length).toBeGreaterThan(0);
+    expect((await api('/user/blog_list')).body.data.length).toBeGreaterThan(0);
+    expect((await api('/user/plan_list/', { form: { category_id: 'ff-uid' } })).body.data.length).toBeGreaterThan(0);
+  });
+
+  let token = '';
+  it('register a shopper and log them in', async () => {
+    const registered = await api('/auth/register_user', { form: { name: 'Bundle Shopper', email: stack.shopper.email, mobile_no: `017${String(Date.now()).slice(-8)}`, password: stack.shopper.password } });
+    expect(registered).toMatchObject({ status: 200, body: { message: 'Registered successfully' } });
+    const loggedIn = await api('/auth/login', { form: { email: stack.shopper.email, password: stack.shopper.password } });
+    expect(loggedIn.status).toBe(200);
+    token = loggedIn.body.data.authToken;
+    expect((await api('/user/user_data', { form: {}, token })).body.data).toMatchObject({ email: stack.shopper.email, wallet_balance: 0 });
+  });
+
+  it('top up through the sandbox gateway, credited by the webhook, and refuse a webhook with a wrong key', async () => {
+    const started = await api('/user/wallet_request_webview', { token, form: { amount: 600, txn_id: `${Date.now()}1234` } });
+    expect(started.status).toBe(200);
+    const paymentUrl: string = started.body.data.payment_url;
+    expect(paymentUrl.startsWith(`${stack.gatewayUrl}/pay/`)).toBe(true);
+    const wrongKey = await api('/payment/webhook', { json: { invoice_id: paymentUrl.split('/').pop() }, headers: { 'rt-uddoktapay-api-key': 'not-the-key' } });
+    expect(wrongKey.status).toBe(401);
+    const paid = await fetch(`${paymentUrl}/complete`, { method: 'POST', body: new URLSearchParams({ payment_method: 'nagad' }), redirect: 'manual' });
+    expect(paid.headers.get('location')).toMatch(new RegExp(`^${stack.url}/profile/userWallet\\?invoice_id=`));
+    expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(600);
+    const replay = await api('/payment/webhook', { json: { invoice_id: paymentUrl.split('/').pop() }, headers: { 'rt-uddoktapay-api-key': stack.gatewayApiKey } });
+    expect(replay.status).toBe(200);
+    expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(600);
+  });
+
+  it('buy a code from the wallet', async () => {
+    const bought = await api('/user/buy_voucher/', { token, form: { voucher_id: 'gp-500', qty: 1 } });
+    expect(bought.status).toBe(200);
+    expect(bought.body.data.codes).toMatch(/^GP500-[\w-]+$/);
+    expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(80);
+    const history = await api('/user/get_voucher_history', { token, form: {} });
+    expect(history.body.data[0].codes).toBe(bought.body.data.codes);
+  });
+
+  it('answer an unknown path with the contract 404 and a wrong method with 405', async () => {
+    expect(await api('/user/nothing_here')).toMatchObject({ status: 404, body: { status: 0 } });
+    expect((await fetch(`${stack.url}/api/user/event_list`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('refuse with 403 a request that skipped CloudFront (no origin secret), in the bundle itself', async () => {
+    const host = new FunctionHost();
+    try {
+      const [id, fn] = Object.entries(stack.functions).find(([, f]) => f.environment.ORIGIN_VERIFY_SECRET)!;
+      const environment = { ...fn.environment, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' };
+      const result = (await host.invoke({ name: `direct-${id}`, module: fn.module, environment, timeoutMs: 10_000 }, httpEvent({ method: 'GET', path: '/api/user/event_list', viaCloudFront: false }))) as { statusCode: number; body: string };
+      expect(result.statusCode).toBe(403);
+      expect(JSON.parse(result.body)).toEqual({ status: 0, message: 'Forbidden' });
+    } finally {
+      await host.stop();
+    }
+  });
+});

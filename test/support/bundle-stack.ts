@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { TestProject } from 'vitest/node';
+import { type Route, apiBasePath, canonicalPath } from '../../functions/routes';
+import { apiAdapter } from '../../scripts/local/api-adapter';
+import { startDynamoDbLocal } from '../../scripts/local/dynamodb-local';
+import { FunctionHost, type LocalFunction } from '../../scripts/local/function-host';
+import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
+import { startSecretsManager } from '../../scripts/local/secrets-manager';
+import { staticSpa } from '../../scripts/local/static-files';
+import { ensureTable } from '../../scripts/local/table-setup';
+import { projectRoot } from './spawn-stack';
+
+type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, string> };
+
+/** What the bundle tier's tests know of the stack. */
+export interface BundleStackInfo {
+  url: string;
+  gatewayUrl: string;
+  gatewayApiKey: string;
+  /** Every function of the template, by logical id: the bundle it runs and its environment as the template gives it. */
+  functions: Record<string, { module: string; environment: Record<string, string> }>;
+  shopper: { email: string; password: string };
+}
+
+/**
+ * The bundle tier's stack: synthesizes the dev stage with the real CDK app (cdk-nag included),
+ * then serves the bundles that synth wrote (each function's `index.mjs` in cdk.out, unmodified)
+ * behind the local API adapter, each in its own worker with the environment of its function in
+ * the template: references resolved to local stand-ins (the table in DynamoDB Local, the secrets
+ * in a Secrets Manager stand-in, the origin secret's dynamic reference resolved as CloudFormation
+ * would), the stage's site and gateway replaced by the local ones, and the SDK pointed at the
+ * stand-ins with its own AWS_ENDPOINT_URL_* variables.
+ */
+export default async function setup(project: TestProject) {
+  const workDir = mkdtempSync(join(tmpdir(), 'storefront-bundles-'));
+  const stops: (() => Promise<unknown> | void)[] = [() => rmSync(workDir, { recursive: true, force: true })];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+  try {
+    const webDir = join(workDir, 'web');
+    mkdirSync(join(webDir, 'assets'), { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>TopUp Bazar</title><div id="root"></div>');
+    const outDir = join(workDir, 'cdk.out');
+    const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+    const started = performance.now();
+    execFileSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
+      cwd: projectRoot,
+      env: { ...process.env, CDK_OUTDIR: outDir, CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, 'aws:cdk:enable-asset-metadata': true, stage: 'dev', webAssetsDir: webDir }) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    console.log(`bundle tier: synthesized Storefront-dev in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const template = JSON.parse(readFileSync(join(outDir, 'Storefront-dev.template.json'), 'utf8')) as { Resources: Record<string, Resource> };
+    const resources = Object.entries(template.Resources);
+    const idOf = (type: string, prefix: string) => resources.find(([id, r]) => r.Type === type && id.startsWith(prefix))![0];
+
+    const dynamo = await startDynamoDbLocal();
+    stops.push(dynamo.stop);
+    const tableName = 'storefront-bundles';
+    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await ensureTable(client, tableName);
+    client.destroy();
+    // The demo shop, made by the domain code in this process (data setup only; the journey runs
+    // through the bundles), with this process's environment put back after it: other tiers' stacks start from it.
+    const savedEnvironment = { ...process.env };
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      APP_MASTER_SECRET: randomBytes(32).toString('base64url'),
+      GATEWAY_URL: 'http://127.0.0.1:9',
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+    });
+    const password = () => randomBytes(9).toString('base64url');
+    const { seedDemoShop } = await import('../../scripts/local/seed');
+    await seedDemoShop({
+      shopper: { email: 'shopper@example.com', mobileNo: '01711000001', password: password() },
+      admin: { email: 'admin@example.com', mobileNo: '01711000002', password: password() },
+    });
+    for (const name of Object.keys(process.env)) if (!(name in savedEnvironment)) delete process.env[name];
+    Object.assign(process.env, savedEnvironment);
+
+    const gatewayApiKey = randomBytes(24).toString('base64url');
+    const originSecret = randomBytes(24).toString('base64url');
+    const secretNames = { keys: 'storefront-bundles-keys', gateway: 'storefront-bundles-gateway-key', origin: 'storefront-bundles-origin' };
+    const secrets = await startSecretsManager({
+      [secretNames.keys]: JSON.stringify({ current: 'master', master: randomBytes(48).toString('base64url') }),
+      [secretNames.gateway]: gatewayApiKey,
+      [secretNames.origin]: originSecret,
+    });
+    stops.push(secrets.stop);
+    const gateway = await startSandboxGateway(gatewayApiKey);
+    stops.push(gateway.stop);
+
+    // What CloudFormation would put for each reference the functions' environments make.
+    const references: Record<string, string> = {
+      [idOf('AWS::DynamoDB::Table', 'DataTable')]: tableName,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsKeys')]: secretNames.keys,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsGatewayKey')]: secretNames.gateway,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsOriginVerify')]: secretNames.origin,
+      [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
+    };
+    const secretValues: Record<string, string> = { [secretNames.origin]: originSecret };
+    const resolve = (value: unknown): string => {
+      if (typeof value === 'string') {
+        const dynamic = /^\{\{resolve:secretsmanager:([^:]+):SecretString:::\}\}$/.exec(value);
+        if (!dynamic) return value;
+        if (!(dynamic[1]! in secretValues)) throw new Error(`No local value for the dynamic reference ${value}`);
+        return secretValues[dynamic[1]!]!;
+      }
+      const object = value as Record<string, any>;
+      if (object.Ref && object.Ref in references) return references[object.Ref]!;
+      if (object['Fn::Join']) return resolve((object['Fn::Join'][1] as unknown[]).map(resolve).join(object['Fn::Join'][0]));
+      throw new Error(`The bundle tier cannot resolve ${JSON.stringify(value)}: give it a local value`);
+    };
+
+    let siteUrl = '';
+    const functions: BundleStackInfo['functions'] = {};
+    const localFunctions = new Map<string, LocalFunction>();
+    for (const [id, resource] of resources) {
+      if (resource.Type !== 'AWS::Lambda::Function' || !resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME) continue;
+      const environment = Object.fromEntries(Object.entries(resource.Properties.Environment.Variables as Record<string, unknown>).map(([name, value]) => [name, resolve(value)]));
+      functions[id] = { module: join(outDir, resource.Metadata!['aws:asset:path']!, 'index.mjs'), environment };
+    }
+    const functionOf = (id: string): LocalFunction => {
+      let fn = localFunctions.get(id);
+      if (!fn) {
+        const { module, environment } = functions[id]!;
+        fn = {
+          name: id,
+          module,
+          environment: {
+            ...environment,
+            // The stage's own site and gateway are the local ones here.
+            SITE_URL: siteUrl,
+            GATEWAY_URL: gateway.url,
+            AWS_REGION: 'us-east-1',
+            AWS_ACCESS_KEY_ID: 'local',
+            AWS_SECRET_ACCESS_KEY: 'local',
+            AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+            AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
+            POWERTOOLS_LOG_LEVEL: 'WARN',
+          },
+          timeoutMs: Number(template.Resources[id]!.Properties.Timeout) * 1000,
+        };
+        localFunctions.set(id, fn);
+      }
+      return fn;
+    };
+    // The template's own wiring: route key → integration → function.
+    const functionOfRoute = new Map<string, string>();
+    for (const [, resource] of resources.filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::Route')) {
+      const integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(resource.Properties.Target))![1]!;
+      functionOfRoute.set(resource.Properties.RouteKey, template.Resources[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0]);
+    }
+    const resolver = (route: Route | undefined) => functionOf(functionOfRoute.get(route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default')!);
+
+    const host = new FunctionHost();
+    stops.push(() => host.stop());
+    const handleApi = apiAdapter(host, resolver, originSecret);
+    const spa = staticSpa(webDir, { uploadOrigin: 'http://127.0.0.1:9' });
+    const server = createServer((request, response) => {
+      for (const [name, value] of Object.entries(spa.headers)) response.setHeader(name, value);
+      const path = request.url ?? '/';
+      const handled = path === apiBasePath || path.startsWith(`${apiBasePath}/`) ? handleApi(request, response) : spa(request, response);
+      Promise.resolve(handled).catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    stops.push(() => new Promise((done) => server.close(() => done(undefined))));
+    siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    project.provide('bundleStack', {
+      url: siteUrl,
+      gatewayUrl: gateway.url,
+      gatewayApiKey,
+      functions,
+      shopper: { email: `bundle-${randomBytes(3).toString('hex')}@example.com`, password: randomBytes(9).toString('base64url') },
+    } satisfies BundleStackInfo);
+    return stopAll;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
