@@ -50,6 +50,32 @@ export interface Route {
   mail?: true;
 }
 
+/** A function's use of the table: the writes it makes, and for a public one the partitions and indexes it may touch. */
+export interface TableGrant {
+  writes: readonly WriteAction[];
+  /** Partition key patterns (IAM `dynamodb:LeadingKeys`); absent: any partition. */
+  leadingKeys?: readonly string[];
+  /** The indexes it may query; absent: all of them. */
+  indexes?: readonly string[];
+}
+
+/** What a row's function may do with the table: its writes, and for a public row its partitions. */
+export function tableGrantOf(row: Pick<Route, 'writes' | 'partitions'>): TableGrant {
+  const partitions = row.partitions ? publicPartitions[row.partitions] : undefined;
+  return { writes: row.writes ?? [], leadingKeys: partitions?.leadingKeys, indexes: partitions?.indexes };
+}
+
+/**
+ * The scheduled payments reconciler: no route, but granted like a row (the table writes of
+ * settling and cancelling, the gateway key), in the cloud and on the local stack alike.
+ */
+export const reconcilerJob = {
+  /** Relative to functions/, exporting `handler`. */
+  module: 'payments/jobs/reconcile-payments.ts',
+  writes: ['PutItem', 'UpdateItem'],
+  gateway: true,
+} as const satisfies Pick<Route, 'writes' | 'gateway'> & { module: string };
+
 /** Whether a route's function gets the key ring: user and admin routes (to verify tokens), and those that ask. */
 export const needsSecret = (route: Route) => route.access === 'user' || route.access === 'admin' || route.secret === true;
 

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { fallbackHandler, handlerModule, routes } from '../functions/routes';
+import { fallbackHandler, handlerModule, reconcilerJob, routes } from '../functions/routes';
 import { esbuildOptions, functionsDir } from '../infra/bundling';
-import { reconcilerEntry } from '../infra/constructs/jobs';
 
 /**
  * `npm run bench:bundles`: bundles every route-table handler, the fallback and the reconciler with the Lambda
@@ -24,7 +23,7 @@ const budgetExceptionsKb: Record<string, { minified: number; gzip: number; why: 
 const budgetOf = (handler: string) => budgetExceptionsKb[handler] ?? budgetKb;
 
 /** Each function's module, relative to functions/. */
-const handlers = [...new Set([...routes.map((row) => handlerModule(row.handler)), handlerModule(fallbackHandler), reconcilerEntry])];
+const handlers = [...new Set([...routes.map((row) => handlerModule(row.handler)), handlerModule(fallbackHandler), reconcilerJob.module])];
 const outDir = mkdtempSync(join(tmpdir(), 'bundle-report-'));
 process.env.TABLE_NAME ??= 'bundle-report';
 process.env.GATEWAY_URL ??= 'https://gateway.invalid';

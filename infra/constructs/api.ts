@@ -6,8 +6,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { type Route, apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, publicPartitions, routes } from '../../functions/routes';
-import type { FunctionRoles, TableGrant } from './function-roles';
+import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, routes, tableGrantOf } from '../../functions/routes';
+import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 import { acknowledge } from '../nag';
 
@@ -25,12 +25,6 @@ export interface ApiProps {
   defaults: FunctionDefaults;
   /** Default-stage throttling for all routes together; /api/auth/* gets a tenth of it. */
   throttle: Required<ThrottleSettings>;
-}
-
-/** What a row's function may do with the table: its writes, and for a public row its partitions. */
-export function tableGrantOf(row: Route): TableGrant {
-  const partitions = row.partitions ? publicPartitions[row.partitions] : undefined;
-  return { writes: row.writes ?? [], leadingKeys: partitions?.leadingKeys, indexes: partitions?.indexes };
 }
 
 /**

@@ -4,20 +4,11 @@ import { Effect, type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrinci
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { WriteAction } from '../../functions/routes';
+import type { TableGrant } from '../../functions/routes';
 import { type Acknowledged, acknowledge } from '../nag';
 
 /** What every function with the table may do: read by key, by query, by batch. Never Scan. */
 export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'] as const;
-
-/** A function's use of the table: the writes it makes, and for a public one the partitions and indexes it may touch. */
-export interface TableGrant {
-  writes: readonly WriteAction[];
-  /** Partition key patterns (IAM `dynamodb:LeadingKeys`); absent: any partition. */
-  leadingKeys?: readonly string[];
-  /** The indexes it may query; absent: all of them. */
-  indexes?: readonly string[];
-}
 
 /** What a function is granted besides writing its own logs. */
 export interface FunctionGrants {

@@ -9,7 +9,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { functionsDir, houseBundling, repoRoot } from '../bundling';
 import { mailDomainOf } from '../stage-config';
-import type { FunctionRoles, TableGrant } from './function-roles';
+import type { TableGrant } from '../../functions/routes';
+import type { FunctionRoles } from './function-roles';
 
 /** What every function of a stage shares. */
 export interface FunctionDefaults {

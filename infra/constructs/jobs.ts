@@ -6,12 +6,10 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { reconcilerJob, tableGrantOf } from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 import { acknowledge } from '../nag';
-
-/** The reconciler's module, relative to functions/ (the bundle report measures it too). */
-export const reconcilerEntry = 'payments/jobs/reconcile-payments.ts';
 
 /** How often the reconciler runs; the missed-run alarm counts on it. */
 export const reconcilerSchedule = Duration.minutes(5);
@@ -47,12 +45,12 @@ export class Jobs extends Construct {
       { id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead letter destination of the reconciler' },
     ]);
     this.reconciler = new HouseFunction(this, 'ReconcilePayments', {
-      entry: reconcilerEntry,
+      entry: reconcilerJob.module,
       description: 'every 5 minutes: payments/jobs/reconcile-payments',
       defaults: props.defaults,
       roles: props.roles,
       table: props.table,
-      tableGrant: { writes: ['PutItem', 'UpdateItem'] },
+      tableGrant: tableGrantOf(reconcilerJob),
       gatewayKey: props.gatewayKey,
       timeout: Duration.minutes(2),
       reservedConcurrentExecutions: 1,

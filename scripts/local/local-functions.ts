@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { type Route, fallbackHandler, handlerModule, needsGatewayKey, needsSecret } from '../../functions/routes';
+import { type Route, type TableGrant, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, reconcilerJob, routes, tableGrantOf } from '../../functions/routes';
 import type { FunctionResolver } from './api-adapter';
 import type { LocalFunction } from './function-host';
 
 /** The environment of the local stack's functions, in the parts a route row grants or not. */
 export interface LocalEnvironment {
-  /** What every function gets: the stage's settings (SITE_URL among them), the origin secret, the AWS endpoints and credentials. */
+  /** What every function gets: the stage's settings (SITE_URL among them), the origin secret, the AWS endpoints and region. */
   common: Record<string, string>;
   /** What a function with table access gets (TABLE_NAME). */
   table: Record<string, string>;
@@ -25,6 +25,20 @@ const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_
 /** The tuning variables set in this process's environment. */
 const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
+/** A local function's name, which is also its AWS access key: the table guard knows it by that. */
+const localName = (handler: string) => `local-${handler.replace(/\//g, '-')}`;
+const reconcilerName = 'local-payments-reconcile-payments';
+
+/** The table grant of a local function by its access key, as its role has in the cloud: see table-guard.ts. */
+export function localTableGrant(accessKeyId: string): TableGrant | undefined {
+  if (accessKeyId === reconcilerName) return tableGrantOf(reconcilerJob);
+  const row = routes.find((route) => localName(route.handler) === accessKeyId);
+  return row ? tableGrantOf(row) : undefined;
+}
+
+/** A function's credentials: its name as the access key, so the table guard applies its grant. */
+const credentialsOf = (name: string) => ({ AWS_ACCESS_KEY_ID: name, AWS_SECRET_ACCESS_KEY: 'local' });
+
 /**
  * The handler sources under functions/, each with the environment its row gets in the cloud
  * (infra/constructs/api.ts): the table for every row, the key ring only where `needsSecret` says,
@@ -38,11 +52,13 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
     const handler = route?.handler ?? fallbackHandler;
     let fn = cache.get(handler);
     if (!fn) {
+      const name = localName(handler);
       fn = {
-        name: `local-${handler.replace('/', '-')}`,
+        name,
         module: join(functionsDir, handlerModule(handler)),
         environment: {
           ...environment.common,
+          ...credentialsOf(name),
           ...(route ? environment.table : {}),
           ...(route && needsSecret(route) ? environment.secret : {}),
           ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
@@ -60,13 +76,19 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
 
 /**
  * The payments reconciler as the local stack runs it: the same module as the scheduled Lambda,
- * with the environment the cloud gives it (the table, the secret).
+ * with the environment the cloud gives it (the table, the gateway key).
  */
 export function reconcilerFunction(functionsDir: string, environment: LocalEnvironment): LocalFunction {
   return {
-    name: 'local-payments-reconcile-payments',
-    module: join(functionsDir, 'payments/jobs/reconcile-payments.ts'),
-    environment: { ...environment.common, ...environment.table, ...environment.secret, ...shellTuningOf() },
+    name: reconcilerName,
+    module: join(functionsDir, reconcilerJob.module),
+    environment: {
+      ...environment.common,
+      ...credentialsOf(reconcilerName),
+      ...environment.table,
+      ...(reconcilerJob.gateway ? environment.gatewayKey : {}),
+      ...shellTuningOf(),
+    },
     timeoutMs: 120_000,
   };
 }

@@ -11,11 +11,12 @@ import { apiAdapter } from './api-adapter';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { reconcilerFunction, sourceFunctions } from './local-functions';
+import { localTableGrant, reconcilerFunction, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
+import { startTableGuard } from './table-guard';
 import { startUploadStore } from './upload-store';
 import { ensureTable } from './table-setup';
 
@@ -106,7 +107,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const uploadBucket = 'storefront-uploads';
   const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: () => shopOrigin });
   const mailbox = await startMailbox();
-  const stops: (() => Promise<void>)[] = [dynamo.stop, gateway.stop, identityProvider.stop, uploads.stop, mailbox.stop];
+  // The seed and the admin command sign as `local` and pass; each function signs as itself and gets its row's grant.
+  const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) => (accessKeyId === 'local' ? 'unrestricted' : localTableGrant(accessKeyId)));
+  const stops: (() => Promise<void>)[] = [dynamo.stop, tableGuard.stop, gateway.stop, identityProvider.stop, uploads.stop, mailbox.stop];
   if (!options.stateDir) stops.push(() => rm(uploadsDir, { recursive: true, force: true }));
 
   const environment = {
@@ -115,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // The shop's own origin, set below once the server listens (before any function starts).
       SITE_URL: '',
       ORIGIN_VERIFY_SECRET: originVerifySecret,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: tableGuard.url,
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',

@@ -32,8 +32,13 @@ describe('login limits under attack', () => {
     const victim = await registerAndLogIn('burst');
     const answers = await Promise.all(Array.from({ length: 100 }, () => postOnFreshConnection('/auth/login', { email: victim.email, password: 'guess-wrong' })));
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    // At most five are checked; fewer when attempts the address bucket (30) refused held account
+    // slots while the others were turned away: they give them back, but nobody is left to use them.
+    const checked = statuses.filter((status) => status === 400).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - checked);
+    for (let i = checked; i < 5; i += 1) expect((await callApi('/auth/login', { form: { email: victim.email, password: 'guess-wrong' } })).status).toBe(400);
     expect((await callApi('/auth/login', { form: { email: victim.email, password: victim.password } })).status).toBe(429);
   });
 
