@@ -61,7 +61,7 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
         <div className="form-field">
           <Switch label="Shop open" checked={form.values.open === '1'} disabled={form.busy} onChange={(open) => form.setValue('open', open ? '1' : '0')} />
         </div>
-        <TextAreaField label="Message shoppers see while the shop is closed" rows={2} maxLength={300} {...form.field('errorMessage')} />
+        <TextAreaField label="Message shoppers see while the shop is closed" rows={3} maxLength={300} {...form.field('errorMessage')} />
         {closing && (
           <p className="notice notice-warn" role="alert">
             Closing the shop refuses every purchase at once (top-ups, codes, gateway payments) until it is opened again.
