@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
-import { balanceOf, fundedAccount } from '../support/money';
+import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
 import { projectRoot } from '../support/spawn-stack';
 
 const screenshots = join(projectRoot, 'test-results', 'screenshots');
@@ -156,6 +156,47 @@ describe('editing the shop from the admin console', () => {
     }
   });
 
+  it('pages the unsold codes with Load more and voids one from a later page', async () => {
+    const voucher = await freshVoucher(7);
+    try {
+      const { page, errors } = await browser.open('/');
+      await page.route('**/api/admin/vouchers/*/codes*', (route) => {
+        const url = new URL(route.request().url());
+        if (route.request().method() === 'GET') url.searchParams.set('limit', '3');
+        return route.continue({ url: url.toString() });
+      });
+      await signIn(page, adminToken, '/admin/codes');
+      await page.getByText('Choose a voucher to add codes to it or to see its stock.').waitFor();
+      await page.getByLabel('Voucher').selectOption(voucher.id);
+      await page.waitForURL((url) => url.searchParams.get('voucher') === voucher.id);
+      const rows = page.locator('.code-table tbody tr');
+      await rows.nth(2).waitFor();
+      expect(await rows.count()).toBe(3);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await rows.nth(5).waitFor();
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await rows.nth(6).waitFor();
+      await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+      const masked = await rows.locator('.masked-code').allTextContents();
+      expect(masked.sort()).toEqual(voucher.codes.map((code) => `•••• ${code.slice(-4)}`).sort());
+      expect(await page.content()).not.toContain(voucher.codes[0]);
+
+      const last = rows.nth(6);
+      const lastCode = await last.locator('.masked-code').textContent();
+      await last.getByRole('button', { name: 'Void' }).click();
+      await page.getByRole('dialog', { name: 'Void code' }).getByRole('button', { name: 'Void code' }).click();
+      await toast(page, 'Code voided');
+      await rows.filter({ hasText: lastCode! }).waitFor({ state: 'detached' });
+      expect(await rows.count()).toBe(6);
+      await page.getByRole('status', { name: 'Stock' }).getByText('6', { exact: true }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      const left = (await callApi<{ data: MaskedCodes }>(`/admin/vouchers/${voucher.id}/codes`, { token: adminToken })).body.data;
+      for (const code of left.items) await callApi(`/admin/vouchers/${voucher.id}/codes/${code.code_id}/void`, { method: 'POST', token: adminToken });
+      await deleteIfThere('vouchers', voucher.id);
+    }
+  });
+
   it('adds a game, a plan group and a plan that shows on the game page; edits the price in place, takes it out of stock, and deletes', async () => {
     const tag = uniqueTag();
     const gameName = `Test Quest ${tag}`;
@@ -278,7 +319,6 @@ describe('editing the shop from the admin console', () => {
       await dialog.getByText(`on every card ${tag}`).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => sessionStorage.getItem('popupsClosed'))).toBe('1');
       await card.getByRole('button', { name: 'Save popup 1' }).click();
       await toast(page, 'Saved');
       await card.getByText('Shown to visitors', { exact: true }).waitFor();

@@ -61,7 +61,7 @@ export function CodesPage() {
                   unsold codes of {voucher.voucher_name} ({taka(voucher.price)})
                 </span>
               </div>
-              <CodeUpload key={voucher.voucher_id} voucher={voucher} />
+              <CodeUpload voucher={voucher} />
               <h2 className="admin-subtitle">Unsold codes</h2>
               <CodeList key={`list-${voucher.voucher_id}`} voucher={voucher} />
             </>

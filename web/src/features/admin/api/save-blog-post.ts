@@ -23,7 +23,7 @@ export function useSaveBlogPost() {
     '/admin/blogs',
     async (path: string, { arg }: { arg: BlogPostInput }) => {
       const { data, message } = await apiRequest<BlogPostRow>('POST', path, { body: { ...arg } });
-      await Promise.all([mutate(contentKey), refreshShopReads(mutate)]);
+      await Promise.all([mutate(contentKey), refreshShopReads(mutate, 'content')]);
       return { post: data, message };
     },
     writeOptions,

@@ -22,7 +22,7 @@ export function useSaveEvent() {
     '/admin/events',
     async (path: string, { arg }: { arg: EventInput }) => {
       const { data, message } = await apiRequest<AdminEvent>('POST', path, { body: { ...arg } });
-      await Promise.all([mutate(contentKey), refreshShopReads(mutate)]);
+      await Promise.all([mutate(contentKey), refreshShopReads(mutate, 'content')]);
       return { event: data, message };
     },
     writeOptions,

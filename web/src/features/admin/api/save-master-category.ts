@@ -3,7 +3,6 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { catalogKey } from './get-catalog';
-import { vouchersKey } from './get-vouchers';
 import { refreshShopReads } from './shop-reads';
 
 export interface MasterCategoryInput {
@@ -16,7 +15,7 @@ export interface MasterCategoryInput {
 
 /**
  * POST /admin/master_categories: a new game or brand (a name ending with "." sells codes), or a
- * change of one. Revalidates the tree, the vouchers lists (brand names) and the shop's reads.
+ * change of one. Revalidates the tree (which the brand tabs and pickers read) and the shop's reads.
  */
 export function useSaveMasterCategory() {
   const { mutate } = useSWRConfig();
@@ -24,7 +23,7 @@ export function useSaveMasterCategory() {
     '/admin/master_categories',
     async (path: string, { arg }: { arg: MasterCategoryInput }) => {
       const { data, message } = await apiRequest<AdminMasterCategory>('POST', path, { body: { ...arg } });
-      await Promise.all([mutate(catalogKey), mutate(vouchersKey()), refreshShopReads(mutate)]);
+      await Promise.all([mutate(catalogKey), refreshShopReads(mutate, 'catalog')]);
       return { category: data, message };
     },
     writeOptions,

@@ -21,7 +21,7 @@ export function useSavePaymentChannel() {
     '/admin/senders',
     async (path: string, { arg }: { arg: PaymentChannelInput }) => {
       const { data, message } = await apiRequest<AdminPaymentChannel>('POST', path, { body: { ...arg } });
-      await Promise.all([mutate(contentKey), refreshShopReads(mutate)]);
+      await Promise.all([mutate(contentKey), refreshShopReads(mutate, 'content')]);
       return { channel: data, message };
     },
     writeOptions,

@@ -21,7 +21,7 @@ export function useSavePlanGroup() {
     '/admin/plan_groups',
     async (path: string, { arg }: { arg: PlanGroupInput }) => {
       const { data, message } = await apiRequest<AdminPlanGroup>('POST', path, { body: { ...arg } });
-      await Promise.all([mutate(catalogKey), refreshShopReads(mutate)]);
+      await Promise.all([mutate(catalogKey), refreshShopReads(mutate, 'catalog')]);
       return { group: data, message };
     },
     writeOptions,

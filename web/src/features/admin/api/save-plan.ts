@@ -41,7 +41,7 @@ export function useSavePlan() {
     '/admin/plans',
     async (path: string, { arg }: { arg: PlanInput }) => {
       const { data, message } = await apiRequest<AdminPlan>('POST', path, { body: { ...arg } });
-      await Promise.all([putPlanInCatalog(mutate, data), refreshShopReads(mutate)]);
+      await Promise.all([putPlanInCatalog(mutate, data), refreshShopReads(mutate, 'catalog')]);
       return { plan: data, message };
     },
     writeOptions,

@@ -25,7 +25,7 @@ export function useSaveVoucher() {
     '/admin/vouchers',
     async (path: string, { arg }: { arg: VoucherInput }) => {
       const { data, message } = await apiRequest<AdminVoucher>('POST', path, { body: { ...arg } });
-      await Promise.all([mutate(isVouchersKey), refreshShopReads(mutate)]);
+      await Promise.all([mutate(isVouchersKey), refreshShopReads(mutate, 'vouchers')]);
       return { voucher: data, message };
     },
     writeOptions,

@@ -34,7 +34,7 @@ export function useUpdateSiteSettings() {
       const { data, message } = await apiRequest<AdminSiteSettings>('POST', path, { body: arg });
       await Promise.all([
         mutate(contentKey, (content: AdminContent | undefined) => content && { ...content, settings: data }, { revalidate: false }),
-        refreshShopReads(mutate),
+        refreshShopReads(mutate, 'settings'),
       ]);
       return { settings: data, message };
     },

@@ -28,7 +28,7 @@ export function useVoidCode() {
         updatePages<MaskedCodes>(mutate, base, (page) => ({ ...page, stock: data.stock, items: page.items.filter((code) => code.code_id !== arg.code_id) })),
         mutate(isVouchersKey),
         mutate(dashboardKey),
-        refreshShopReads(mutate),
+        refreshShopReads(mutate, 'vouchers'),
       ]);
       return message;
     },

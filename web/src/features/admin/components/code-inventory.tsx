@@ -13,7 +13,8 @@ import { PagedList } from './list-states';
 /**
  * A batch of codes for a voucher: pasted, or read from a dropped or chosen .txt (one a line) or
  * .csv (the first column). The text is emptied once the server has the codes (the answer holds
- * counts only), and kept when it refuses them, so that nothing is lost.
+ * counts only), and kept when it refuses them or when the operator picks another voucher, so that
+ * nothing is lost.
  */
 export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
   const id = useId();
@@ -22,7 +23,7 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
   const [tried, setTried] = useState(false);
   const [fileError, setFileError] = useState<string>();
   const [dragging, setDragging] = useState(false);
-  const [result, setResult] = useState<CodeUploadResult>();
+  const [result, setResult] = useState<CodeUploadResult & { voucherId: string }>();
   const { trigger } = useUploadCodes();
   const { busy, run } = useAction('The codes could not be added');
   const count = codeLines(text).length;
@@ -52,7 +53,7 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
       const answer = await trigger({ voucher_id: voucher.voucher_id, codes: text });
       setText('');
       setTried(false);
-      setResult(answer);
+      setResult({ ...answer, voucherId: voucher.voucher_id });
       toast.success(`${answer.added} codes added, ${answer.duplicates} duplicates skipped`);
     });
   };
@@ -121,7 +122,7 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
           {busy ? 'Adding…' : `Add ${count > 0 ? `${count} ` : ''}codes`}
         </button>
       </div>
-      {result && (
+      {result?.voucherId === voucher.voucher_id && (
         <p className="notice notice-ok upload-result" role="status">
           Added {result.added}, duplicates {result.duplicates}, stock {result.stock}
         </p>
