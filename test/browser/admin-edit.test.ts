@@ -145,7 +145,8 @@ describe('editing the shop from the admin console', () => {
 
       await page.reload();
       await page.getByRole('status', { name: 'Stock' }).getByText('2', { exact: true }).waitFor();
-      expect(await page.locator('.code-table tbody tr').count()).toBe(2);
+      await codeRows.nth(1).waitFor();
+      expect(await codeRows.count()).toBe(2);
     } finally {
       if (voucherId) {
         const left = (await callApi<{ data: MaskedCodes }>(`/admin/vouchers/${voucherId}/codes`, { token: adminToken })).body.data;
@@ -277,11 +278,20 @@ describe('editing the shop from the admin console', () => {
       await refuse.getByRole('alert').getByText('Plan group cannot be deleted: it still has plans').waitFor();
       await refuse.getByRole('button', { name: 'Cancel' }).click();
 
-      // Delete from the bottom up: the plan, the group, the game.
-      await planRow.getByRole('button', { name: 'Delete' }).click();
-      await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
-      await toast(page, 'Deleted');
+      // A refused save keeps what was typed and shows the server's message: the plan went meanwhile.
+      await planRow.getByRole('button', { name: 'Edit' }).click();
+      const editDialog = page.getByRole('dialog', { name: 'Edit 77 Gems' });
+      await editDialog.getByLabel('Name').fill('77 Gems Plus');
+      await adminPost(`/admin/plans/${await planRow.getAttribute('data-plan-id')}/delete`);
+      await editDialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Plan not found');
+      expect(await editDialog.getByLabel('Name').inputValue()).toBe('77 Gems Plus');
+      expect(await editDialog.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+      await editDialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Refresh' }).click();
       await planRow.waitFor({ state: 'detached' });
+
+      // Then the group and the game, from the tree.
       await group.locator('.tree-row').getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
       await group.waitFor({ state: 'detached' });
@@ -441,6 +451,72 @@ describe('editing the shop from the admin console', () => {
     } finally {
       await deleteIfThere('events', bannerId);
     }
+  });
+
+  it("edits the phone, the links and the social links, which a visitor's header and footer show, and adds a payment channel", async () => {
+    const tag = uniqueTag();
+    const before = await currentSettings();
+    let channelId: string | undefined;
+    try {
+      const { page, errors } = await browser.open('/');
+      await signIn(page, adminToken, '/admin/settings');
+      const links = page.getByRole('region', { name: 'Phone and links' });
+      await links.getByLabel('Messenger link').fill('');
+      await links.getByLabel('App link').fill('http://play.example/app');
+      await links.getByRole('button', { name: 'Save links' }).click();
+      await links.getByText('The messenger link cannot be emptied: enter another https link').waitFor();
+      await links.getByText('The app link must be an https link').waitFor();
+      await links.getByLabel('Phone').fill('+880 1999-000000');
+      await links.getByLabel('Messenger link').fill(`https://m.me/shop-${tag}`);
+      await links.getByLabel('App link').fill(before.app_link);
+      await links.getByRole('button', { name: 'Save links' }).click();
+      await toast(page, 'Saved');
+
+      const social = page.getByRole('region', { name: 'Social links' });
+      await social.getByRole('button', { name: 'Add a link' }).click();
+      await social.getByLabel('Name 4').fill('Instagram');
+      await social.getByLabel('Link 4').fill('instagram.com/shop');
+      await social.getByRole('button', { name: 'Save social links' }).click();
+      await social.getByText('A social link must be https').waitFor();
+      await social.getByLabel('Link 4').fill(`https://instagram.com/shop-${tag}`);
+      await social.getByRole('button', { name: 'Remove YouTube' }).click();
+      await social.getByRole('button', { name: 'Save social links' }).click();
+      await toast(page, 'Saved');
+      expect(errors).toEqual([]);
+
+      const { page: visitor } = await browser.open('/');
+      expect(await visitor.locator('.header-strip').getByRole('link', { name: 'Messenger' }).getAttribute('href')).toBe(`https://m.me/shop-${tag}`);
+      const footer = visitor.getByRole('contentinfo');
+      await footer.getByText('+880 1999-000000').waitFor();
+      await footer.getByRole('navigation', { name: 'Social' }).getByRole('link', { name: 'Instagram' }).waitFor();
+      expect(await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'Telegram', 'Instagram']);
+
+      await page.goto('/admin/payment-channels');
+      await page.getByRole('button', { name: 'Add a payment channel' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a payment channel' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Logo is required').waitFor();
+      await dialog.getByLabel('Name').fill(`Test Pay ${tag}`);
+      await dialog.getByLabel('Logo path or link').fill('/images/sender-upay.svg');
+      await dialog.getByLabel('Number (optional)').fill('01500-000009');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Saved');
+      const card = page.locator('.edit-card', { hasText: `Test Pay ${tag}` });
+      channelId = (await card.getAttribute('data-channel-id')) ?? undefined;
+      const shopper = await fundedAccount(0, 'channels');
+      const { page: shop } = await browser.open('/');
+      await signIn(shop, shopper.token, '/profile/addMoney');
+      await shop.locator('.channel-list').getByText(`Test Pay ${tag}`).waitFor();
+      await card.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+      await card.waitFor({ state: 'detached' });
+      channelId = undefined;
+    } finally {
+      await deleteIfThere('senders', channelId);
+      await adminPost('/admin/site_settings', { phone: before.phone, messenger_link: before.messenger_link, app_link: before.app_link, social: JSON.stringify(before.social) });
+    }
+    const after = await currentSettings();
+    expect([after.phone, after.messenger_link, after.app_link, after.social]).toEqual([before.phone, before.messenger_link, before.app_link, before.social]);
   });
 
   it('writes a video blog post from a YouTube link with a sanitised preview, shows it to shoppers, and deletes it', async () => {
