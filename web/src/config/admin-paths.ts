@@ -18,4 +18,13 @@ export const adminPaths = {
   users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   audit: '/admin/audit',
+  codes: (voucherId?: string) => (voucherId ? `/admin/codes?voucher=${encodeURIComponent(voucherId)}` : '/admin/codes'),
+  catalog: (gameId?: string) => (gameId ? `/admin/catalog?game=${encodeURIComponent(gameId)}` : '/admin/catalog'),
+  vouchers: (brandId?: string) => (brandId ? `/admin/vouchers?brand=${encodeURIComponent(brandId)}` : '/admin/vouchers'),
+  blog: '/admin/blog',
+  blogPost: (id: string) => `/admin/blog/${encodeURIComponent(id)}`,
+  newBlogPost: '/admin/blog/new',
+  banners: '/admin/banners',
+  paymentChannels: '/admin/payment-channels',
+  settings: '/admin/settings',
 } as const;

@@ -16,5 +16,12 @@ export const adminSections: AdminSection[] = [
   { label: 'Orders', to: adminPaths.orders() },
   { label: 'Top-ups', to: adminPaths.walletRequests() },
   { label: 'Users', to: adminPaths.users() },
+  { label: 'Codes', to: adminPaths.codes() },
+  { label: 'Games and plans', to: adminPaths.catalog() },
+  { label: 'Vouchers', to: adminPaths.vouchers() },
+  { label: 'Blog', to: adminPaths.blog },
+  { label: 'Banners', to: adminPaths.banners },
+  { label: 'Payment channels', to: adminPaths.paymentChannels },
+  { label: 'Site settings', to: adminPaths.settings },
   { label: 'Audit', to: adminPaths.audit },
 ];

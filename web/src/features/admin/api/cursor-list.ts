@@ -13,8 +13,10 @@ const pageKeys = (base: string) => (index: number, previous: ListPage<unknown> |
 };
 
 /** A cursor list as the console shows it: the rows so far and the ways to get more. */
-export interface CursorList<T> {
+export interface CursorList<T, P extends ListPage<T> = ListPage<T>> {
   items: T[];
+  /** The pages as the server answered them (for what a page carries besides its rows). */
+  pages: P[];
   /** The first page is on its way. */
   isLoading: boolean;
   /** A further page is on its way. */
@@ -30,13 +32,14 @@ export interface CursorList<T> {
  * One of the admin lists that take `?cursor=` and answer `{items, next_cursor}`, a page at a
  * time ("Load more"); a row that a refreshed page repeats is shown once.
  */
-export function useCursorList<T>(base: string, idOf: (item: T) => string): CursorList<T> {
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ListPage<T>>(pageKeys(base));
+export function useCursorList<T, P extends ListPage<T> = ListPage<T>>(base: string | null, idOf: (item: T) => string): CursorList<T, P> {
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<P>(base === null ? () => null : pageKeys(base));
   const seen = new Set<string>();
   const items = (data ?? []).flatMap((page) => page.items).filter((item) => !seen.has(idOf(item)) && Boolean(seen.add(idOf(item))));
   const last = data?.at(-1);
   return {
     items,
+    pages: data ?? [],
     isLoading,
     isLoadingMore: isValidating && data !== undefined && data.length < size,
     hasMore: Boolean(last?.next_cursor),
@@ -45,6 +48,14 @@ export function useCursorList<T>(base: string, idOf: (item: T) => string): Curso
     reload: () => void mutate(),
   };
 }
+
+/** Changes every cached page of the list at `base`, without asking the server again. */
+export function updatePages<P>(mutate: ScopedMutator, base: string, update: (page: P) => P): Promise<unknown> {
+  return mutate(unstable_serialize(pageKeys(base)), (pages: P[] | undefined) => pages?.map(update), { revalidate: false });
+}
+
+/** Loads every cached page of the list at `base` again. */
+export const reloadList = (mutate: ScopedMutator, base: string): Promise<unknown> => mutate(unstable_serialize(pageKeys(base)));
 
 /** Puts a changed row in place in every cached page of the lists at `bases`, without asking the server again. */
 export function replaceInLists<T>(mutate: ScopedMutator, bases: string[], matches: (item: T) => boolean, update: (item: T) => T): Promise<unknown> {

@@ -58,7 +58,9 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
               <ul className="stock-list">
                 {dashboard.low_stock.map((voucher) => (
                   <li key={voucher.voucher_id}>
-                    <span className="wrap">{voucher.voucher_name}</span>
+                    <Link className="text-link wrap" to={adminPaths.codes(voucher.voucher_id)}>
+                      {voucher.voucher_name}
+                    </Link>
                     <span className={voucher.stock === 0 ? 'badge badge-danger' : 'badge badge-muted'}>{voucher.stock === 0 ? 'Sold out' : `${voucher.stock} left`}</span>
                   </li>
                 ))}

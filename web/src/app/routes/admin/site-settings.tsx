@@ -1,0 +1,34 @@
+import { useAdminContent } from '../../../features/admin/api/get-content';
+import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { ContactCard, type PopupPresentation, PopupCard, ShopStatusCard, SocialCard } from '../../../features/admin/components/site-settings-forms';
+import { PopupPreview, SitePopups } from '../../../features/content/components/site-popups';
+
+/** The shop's own popup dialog and its drawing in place: the console previews popups as shoppers see them. */
+const popupPresentation: PopupPresentation = { Preview: PopupPreview, Dialog: SitePopups };
+
+/** Site settings: the shop's open/closed switch first, then the popups, the links and the social links. */
+export function SiteSettingsPage() {
+  const { data, error, mutate } = useAdminContent();
+  return (
+    <section className="admin-page">
+      <div className="admin-head">
+        <h1>Site settings</h1>
+      </div>
+      {data ? (
+        <div className="settings-stack">
+          <ShopStatusCard settings={data.settings} />
+          <PopupCard settings={data.settings} slot={1} presentation={popupPresentation} />
+          <PopupCard settings={data.settings} slot={2} presentation={popupPresentation} />
+          <ContactCard settings={data.settings} />
+          <SocialCard settings={data.settings} />
+        </div>
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the site settings" />
+      ) : (
+        <Loading label="Loading the site settings" />
+      )}
+    </section>
+  );
+}
+
+export { SiteSettingsPage as Component };

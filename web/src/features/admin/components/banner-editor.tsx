@@ -1,0 +1,92 @@
+import type { AdminEvent } from '@contract/wire';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { useSaveEvent } from '../api/save-event';
+import { imageProblem, nextPosition, numberField, positionProblem, prune, requiredText } from '../edit-rules';
+import { DialogButtons } from './catalog-forms';
+import { DeleteDialog } from './delete-dialog';
+import { HtmlField } from './edit-fields';
+import { ImageField } from './image-field';
+import { useEditForm } from './use-edit-form';
+
+type Dialog = { type: 'edit'; banner?: AdminEvent } | { type: 'delete'; banner: AdminEvent };
+
+/** The home page's banner slides in order, with Add, Edit and Delete. */
+export function BannerList({ banners }: { banners: AdminEvent[] }) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  return (
+    <>
+      <div className="tree-actions">
+        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'edit' })}>
+          Add a banner
+        </button>
+      </div>
+      {banners.length === 0 ? (
+        <p className="empty-state">No banners: the home page shows none.</p>
+      ) : (
+        <ul className="card-list" aria-label="Banners">
+          {banners.map((banner) => (
+            <li key={banner.id} className="edit-card" data-banner-id={banner.id}>
+              <img className="banner-thumb" src={banner.image} alt="" loading="lazy" />
+              <div className="edit-card-body">
+                <strong className="wrap">{banner.ename}</strong>
+                <small className="muted block">Position {banner.position}</small>
+              </div>
+              <div className="row-actions">
+                <button type="button" className="button button-ghost button-small" onClick={() => setDialog({ type: 'edit', banner })}>
+                  Edit
+                </button>
+                <button type="button" className="button button-danger button-small" onClick={() => setDialog({ type: 'delete', banner })}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog?.type === 'edit' && <BannerDialog banner={dialog.banner} banners={banners} onClose={close} />}
+      {dialog?.type === 'delete' && <DeleteDialog kind="events" id={dialog.banner.id} what={`the banner “${dialog.banner.ename}”`} onClose={close} />}
+    </>
+  );
+}
+
+function BannerDialog({ banner, banners, onClose }: { banner?: AdminEvent; banners: AdminEvent[]; onClose: () => void }) {
+  const { trigger } = useSaveEvent();
+  const [uploading, setUploading] = useState(false);
+  const form = useEditForm(
+    { image: banner?.image ?? '', ename: banner?.ename ?? '', description: banner?.description ?? '', position: banner ? String(banner.position) : nextPosition(banners) },
+    (values) =>
+      prune({
+        image: imageProblem(values.image),
+        ename: requiredText(values.ename, 'Name is required', 120),
+        description: values.description.length > 5000 ? 'Too long' : undefined,
+        position: positionProblem(values.position),
+      }),
+    'The banner could not be saved',
+  );
+  const save = form.submit(async (values) => {
+    const { message } = await trigger({ id: banner?.id, image: values.image.trim(), ename: values.ename.trim(), description: values.description, position: numberField(values.position) });
+    toast.success(message);
+    onClose();
+  });
+  return (
+    <Modal title={banner ? `Edit ${banner.ename}` : 'Add a banner'} className="modal-wide" onClose={form.busy ? () => undefined : onClose}>
+      <form onSubmit={save} noValidate>
+        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+        <FormField label="Name (the slide's alternative text)" maxLength={120} autoComplete="off" {...form.field('ename')} />
+        <HtmlField
+          label="Description (HTML; its first link is where the slide leads)"
+          rows={4}
+          value={form.values.description}
+          error={form.errors.description}
+          onChange={(html) => form.setValue('description', html)}
+        />
+        <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
+        <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import type { BlogPostRow } from '@contract/wire';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import { adminPaths } from '../../../config/admin-paths';
+import { dateTime } from '../../../lib/format';
+import { useSaveBlogPost } from '../api/save-blog-post';
+import { blogPostProblems, youtubeIdOf } from '../edit-rules';
+import { DeleteDialog } from './delete-dialog';
+import { HtmlField } from './edit-fields';
+import { ImageField } from './image-field';
+import { useEditForm } from './use-edit-form';
+
+/** Every post, newest first, with Edit and Delete. */
+export function BlogTable({ posts }: { posts: BlogPostRow[] }) {
+  const [deleting, setDeleting] = useState<BlogPostRow>();
+  if (posts.length === 0) return <p className="empty-state">No posts yet.</p>;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Title</th>
+              <th>Type</th>
+              <th>Posted</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {posts.map((post) => (
+              <tr key={post.blog_id} data-blog-id={post.blog_id}>
+                <td className="cell-lead">
+                  <Link className="text-link wrap" to={adminPaths.blogPost(post.blog_id)}>
+                    {post.title}
+                  </Link>
+                </td>
+                <td data-label="Type">{post.type === 'video' ? 'Video' : 'Image'}</td>
+                <td data-label="Posted">{dateTime(post.created_at)}</td>
+                <td className="cell-actions">
+                  <div className="order-actions">
+                    <Link className="button button-ghost button-small" to={adminPaths.blogPost(post.blog_id)}>
+                      Edit
+                    </Link>
+                    <button type="button" className="button button-danger button-small" onClick={() => setDeleting(post)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {deleting && <DeleteDialog kind="blogs" id={deleting.blog_id} what={`the post “${deleting.title}”`} onClose={() => setDeleting(undefined)} />}
+    </>
+  );
+}
+
+/**
+ * A post's editor: title, type (an image post or a YouTube video), the image or the video's id
+ * (a pasted YouTube link gives its id), and the HTML body with a live sanitised preview.
+ */
+export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (post: BlogPostRow) => void }) {
+  const { trigger } = useSaveBlogPost();
+  const [uploading, setUploading] = useState(false);
+  const form = useEditForm(
+    { title: post?.title ?? '', type: post?.type ?? 'image', image: post?.image ?? '', youtube_id: post?.youtube_id ?? '', content: post?.content ?? '' },
+    (values) => blogPostProblems({ ...values, type: values.type === 'video' ? 'video' : 'image' }),
+    'The post could not be saved',
+  );
+  const isVideo = form.values.type === 'video';
+  const save = form.submit(async (values) => {
+    const { post: saved, message } = await trigger({
+      blog_id: post?.blog_id,
+      title: values.title.trim(),
+      type: values.type === 'video' ? 'video' : 'image',
+      image: values.image.trim(),
+      youtube_id: youtubeIdOf(values.youtube_id),
+      content: values.content,
+    });
+    toast.success(message);
+    onSaved(saved);
+  });
+  return (
+    <form className="blog-form" onSubmit={save} noValidate>
+      <FormField label="Title" maxLength={200} autoComplete="off" {...form.field('title')} />
+      <fieldset className="form-field choice-group">
+        <legend>Type</legend>
+        {(['image', 'video'] as const).map((type) => (
+          <label key={type} className="radio-choice">
+            <input type="radio" name="type" value={type} checked={form.values.type === type} onChange={() => form.setValue('type', type)} />
+            {type === 'image' ? 'Image post' : 'Video post (YouTube)'}
+          </label>
+        ))}
+      </fieldset>
+      {isVideo ? (
+        <FormField label="YouTube video id or link" maxLength={200} autoComplete="off" placeholder="e.g. dQw4w9WgXcQ" {...form.field('youtube_id')} />
+      ) : (
+        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+      )}
+      <HtmlField label="Content (HTML)" rows={14} value={form.values.content} error={form.errors.content} onChange={(html) => form.setValue('content', html)} />
+      <div className="dialog-buttons">
+        <Link className="button button-ghost" to={adminPaths.blog}>
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={form.busy || uploading}>
+          {form.busy ? 'Saving…' : uploading ? 'Uploading…' : post ? 'Save post' : 'Publish post'}
+        </button>
+      </div>
+    </form>
+  );
+}
