@@ -29,6 +29,16 @@ export const publicPartitions = {
 } as const;
 export type PublicPartitions = keyof typeof publicPartitions;
 
+/**
+ * The public reads CloudFront caches, by what an operator edits to change them. Such a route's
+ * function answers Cache-Control for the edge (`edgeCacheControl`); an admin row that changes one
+ * names it in `invalidates`, and its function invalidates those paths after a successful write.
+ */
+export type CachedRead = 'games' | 'banners' | 'blog' | 'paymentChannels' | 'siteSettings';
+
+/** What a cached read answers: no browser caching, five minutes at the edge, served stale for a minute while it refreshes. */
+export const edgeCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+
 export interface Route {
   method: Method;
   /** Path under /api, written as the contract writes it; `{name}` is a path parameter. */
@@ -48,6 +58,10 @@ export interface Route {
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
   mail?: true;
+  /** A public GET the edge caches, and what changes it. */
+  cachedAs?: CachedRead;
+  /** The cached reads an admin write changes: invalidated at the edge after it (EDGE_DISTRIBUTION_ID, CreateInvalidation). */
+  invalidates?: readonly CachedRead[];
 }
 
 /** A function's use of the table: the writes it makes, and for a public one the partitions and indexes it may touch. */
@@ -84,6 +98,14 @@ export const needsGatewayKey = (route: Route) => route.gateway === true;
 
 export const apiBasePath = '/api';
 
+/**
+ * The edge paths of the routes cached as `read`, as an invalidation names them: a trailing `*`
+ * (CloudFront's only wildcard) takes query strings along, and a path parameter ends the path there.
+ */
+export function cachedPaths(read: CachedRead): string[] {
+  return routes.filter((row) => row.cachedAs === read).map((row) => `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}.*$/, '')}*`);
+}
+
 export const routes: readonly Route[] = [
   { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: ['PutItem', 'UpdateItem'], partitions: 'signIn', mail: true },
   { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn', secret: true },
@@ -106,17 +128,17 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/user/verify_payment', handler: 'payments/verify-payment', access: 'user', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'POST', path: '/user/cancel_payment', handler: 'payments/cancel-payment', access: 'user', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'POST', path: '/payment/webhook', handler: 'payments/receive-webhook', access: 'gateway', writes: ['PutItem', 'UpdateItem'], gateway: true },
-  { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public', partitions: 'shopWindow' },
-  { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/master_category_list', handler: 'catalog/list-master-categories', access: 'public', partitions: 'shopWindow', cachedAs: 'games' },
+  { method: 'GET', path: '/user/event_list', handler: 'content/list-events', access: 'public', partitions: 'shopWindow', cachedAs: 'banners' },
   { method: 'POST', path: '/user/category_list', handler: 'catalog/list-plan-groups', access: 'public', partitions: 'shopWindow' },
   { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public', partitions: 'shopWindow' },
   { method: 'POST', path: '/user/auto_delivery_vouchers_list', handler: 'vouchers/list-vouchers', access: 'public', partitions: 'shopWindow' },
-  { method: 'GET', path: '/user/blog_list', handler: 'content/list-blog-posts', access: 'public', partitions: 'shopWindow' },
-  { method: 'GET', path: '/user/blog/{id}', handler: 'content/get-blog-post', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/blog_list', handler: 'content/list-blog-posts', access: 'public', partitions: 'shopWindow', cachedAs: 'blog' },
+  { method: 'GET', path: '/user/blog/{id}', handler: 'content/get-blog-post', access: 'public', partitions: 'shopWindow', cachedAs: 'blog' },
   { method: 'GET', path: '/user/shop_status', handler: 'content/get-shop-status', access: 'public', partitions: 'shopWindow' },
-  { method: 'GET', path: '/user/get_senders', handler: 'content/list-payment-channels', access: 'public', partitions: 'shopWindow' },
-  { method: 'GET', path: '/user/site_settings', handler: 'content/get-site-settings', access: 'public', partitions: 'shopWindow' },
-  { method: 'GET', path: '/user/redeem_link', handler: 'content/get-redeem-link', access: 'public', partitions: 'shopWindow' },
+  { method: 'GET', path: '/user/get_senders', handler: 'content/list-payment-channels', access: 'public', partitions: 'shopWindow', cachedAs: 'paymentChannels' },
+  { method: 'GET', path: '/user/site_settings', handler: 'content/get-site-settings', access: 'public', partitions: 'shopWindow', cachedAs: 'siteSettings' },
+  { method: 'GET', path: '/user/redeem_link', handler: 'content/get-redeem-link', access: 'public', partitions: 'shopWindow', cachedAs: 'siteSettings' },
   { method: 'GET', path: '/admin/dashboard', handler: 'admin/get-dashboard', access: 'admin' },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin' },
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin' },
@@ -130,7 +152,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
   { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },
-  { method: 'POST', path: '/admin/master_categories', handler: 'admin/save-master-category', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/master_categories', handler: 'admin/save-master-category', access: 'admin', writes: ['PutItem', 'UpdateItem'], invalidates: ['games'] },
   { method: 'POST', path: '/admin/plan_groups', handler: 'admin/save-plan-group', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'POST', path: '/admin/plans', handler: 'admin/save-plan', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/vouchers', handler: 'admin/list-vouchers', access: 'admin' },
@@ -138,12 +160,12 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/admin/vouchers/{id}/codes', handler: 'admin/list-codes', access: 'admin' },
   { method: 'POST', path: '/admin/vouchers/{id}/codes', handler: 'admin/upload-codes', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'POST', path: '/admin/vouchers/{id}/codes/{code_id}/void', handler: 'admin/void-code', access: 'admin', writes: ['PutItem', 'UpdateItem', 'DeleteItem'] },
-  { method: 'POST', path: '/admin/blogs', handler: 'admin/save-blog-post', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
-  { method: 'POST', path: '/admin/events', handler: 'admin/save-event', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
-  { method: 'POST', path: '/admin/senders', handler: 'admin/save-payment-channel', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
-  { method: 'POST', path: '/admin/{kind}/{id}/delete', handler: 'admin/delete-item', access: 'admin', writes: ['PutItem', 'UpdateItem', 'DeleteItem'] },
+  { method: 'POST', path: '/admin/blogs', handler: 'admin/save-blog-post', access: 'admin', writes: ['PutItem', 'UpdateItem'], invalidates: ['blog'] },
+  { method: 'POST', path: '/admin/events', handler: 'admin/save-event', access: 'admin', writes: ['PutItem', 'UpdateItem'], invalidates: ['banners'] },
+  { method: 'POST', path: '/admin/senders', handler: 'admin/save-payment-channel', access: 'admin', writes: ['PutItem', 'UpdateItem'], invalidates: ['paymentChannels'] },
+  { method: 'POST', path: '/admin/{kind}/{id}/delete', handler: 'admin/delete-item', access: 'admin', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], invalidates: ['games', 'blog', 'banners', 'paymentChannels'] },
   { method: 'GET', path: '/admin/content', handler: 'admin/get-content', access: 'admin' },
-  { method: 'POST', path: '/admin/site_settings', handler: 'admin/update-site-settings', access: 'admin', writes: ['PutItem'] },
+  { method: 'POST', path: '/admin/site_settings', handler: 'admin/update-site-settings', access: 'admin', writes: ['PutItem'], invalidates: ['siteSettings'] },
   { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: ['PutItem'], uploads: true },
 ];
 

@@ -83,6 +83,7 @@ export class StorefrontStack extends Stack {
       webAclArn: props.webAclArn,
     });
     this.distributionId = distribution.distributionId;
+    api.allowEdgeInvalidation(distribution);
     new Monitoring(this, 'Monitoring', {
       stage: props.stage,
       alarmEmail: config.alarmEmail,

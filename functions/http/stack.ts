@@ -5,11 +5,13 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpUrlEncodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Access } from '../routes';
+import { createHash } from 'node:crypto';
+import { type Access, type CachedRead, edgeCacheControl } from '../routes';
 import { AppError, Invalid, MethodNotAllowed, TooManyRequests } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type Output, type Schema, parseInput } from '../shared/validation';
 import { clientAddress } from './client-address';
+import type { EdgeInvalidation } from './edge-cache';
 import { requireCloudFront } from './origin-check';
 
 /** What a handler returns: the envelope body, built with `success` or `blogSuccess`. */
@@ -19,6 +21,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Set-Cookie values (API Gateway's v2 `cookies`). */
   cookies?: string[];
+  /** Of the cached reads the route may invalidate, the ones this write changed (default: all of them). */
+  changed?: readonly CachedRead[];
 }
 
 /** The contract's success envelope: `{status: 1, message, data}`. */
@@ -59,6 +63,10 @@ export interface RouteOptions<B, P, Q = undefined> {
   params?: P;
   /** Schema of the query string's parameters. */
   query?: Q;
+  /** A public read the edge caches (its row's `cachedAs`): a success carries Cache-Control for CloudFront and an ETag. */
+  cachedAs?: CachedRead;
+  /** The cached reads a write changes (its row's `invalidates`; see edge-cache.ts `invalidating`), invalidated after a success. */
+  invalidates?: EdgeInvalidation;
 }
 
 /**
@@ -67,8 +75,8 @@ export interface RouteOptions<B, P, Q = undefined> {
  */
 export type AccessCheck<Caller> = (event: Event) => Promise<Caller>;
 
-/** A built Lambda handler, marked with the access it enforces so that a test can hold it to its route row. */
-export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly access: Access };
+/** A built Lambda handler, marked with the access and caching it applies so that a test can hold it to its route row. */
+export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly access: Access; readonly cachedAs?: CachedRead; readonly invalidates: readonly CachedRead[] };
 
 /**
  * Builds a Lambda handler on the one Middy stack: logger context, the CloudFront origin check
@@ -97,7 +105,12 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
       clientIp: clientAddress(event.headers['x-viewer-ip'], event.requestContext.http.sourceIp),
     };
     const reply = await run({ ...request, ...callers.get(event)! });
-    return { ...jsonResponse(reply.statusCode ?? 200, reply.body, reply.headers), ...(reply.cookies ? { cookies: reply.cookies } : {}) };
+    const statusCode = reply.statusCode ?? 200;
+    const succeeded = statusCode < 300;
+    if (succeeded && options.invalidates) await options.invalidates.run(reply.changed);
+    const response = jsonResponse(statusCode, reply.body, reply.headers);
+    if (succeeded && options.cachedAs) Object.assign(response.headers!, { 'cache-control': edgeCacheControl, etag: entityTag(response.body!) });
+    return { ...response, ...(reply.cookies ? { cookies: reply.cookies } : {}) };
   };
 
   const handler = middy<Event, Result>()
@@ -113,8 +126,11 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
       },
     })
     .handler(base as (event: Event, context: Context) => Promise<Result>);
-  return Object.assign(handler, { access });
+  return Object.assign(handler, { access, cachedAs: options.cachedAs, invalidates: options.invalidates?.reads ?? [] });
 }
+
+/** A strong validator of a cached answer: the edge (and a browser through it) can answer 304 to a matching If-None-Match. */
+const entityTag = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): Result {
   return {

@@ -1,4 +1,5 @@
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { type CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -41,10 +42,14 @@ export class Api extends Construct {
   readonly functions: HouseFunction[] = [];
   /** The webhook's function (its 401s are an alarm of their own). */
   readonly webhook: HouseFunction;
+  /** The functions of rows that invalidate cached reads. */
+  private readonly invalidators: HouseFunction[] = [];
+  private readonly roles: FunctionRoles;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const { table, roles, defaults } = props;
+    this.roles = roles;
     // A CloudFormation dynamic reference, resolved at deploy: the plain value is in no template.
     const environment = { ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap() };
 
@@ -78,7 +83,9 @@ export class Api extends Construct {
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,
+        invalidatesEdge: row.invalidates !== undefined && row.invalidates.length > 0,
       });
+      if (row.invalidates?.length) this.invalidators.push(fn);
       this.functions.push(fn);
       if (row.access === 'gateway') webhook = fn;
       const added = this.httpApi.addRoutes({
@@ -112,6 +119,12 @@ export class Api extends Construct {
     acknowledge(this.httpApi, [
       { id: 'AwsSolutions-APIG4', reason: 'Authorization is in each function (session token, admin role, gateway key); public routes are public by design' },
     ]);
+  }
+
+  /** Gives the functions of invalidating rows the distribution that fronts the API: its id (EDGE_DISTRIBUTION_ID) and CreateInvalidation on it. */
+  allowEdgeInvalidation(distribution: IDistribution): void {
+    for (const fn of this.invalidators) fn.addEnvironment('EDGE_DISTRIBUTION_ID', distribution.distributionId);
+    this.roles.allowInvalidation(distribution);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -21,6 +22,8 @@ export interface FunctionGrants {
   uploads?: boolean;
   /** Send e-mail through SES as this verified domain identity. */
   mailDomain?: string;
+  /** Invalidate the distribution's cached reads (granted once the distribution exists: `allowInvalidation`). */
+  invalidatesEdge?: boolean;
 }
 
 export interface FunctionRolesProps {
@@ -47,6 +50,11 @@ export class FunctionRoles extends Construct {
     private readonly props: FunctionRolesProps,
   ) {
     super(scope, id);
+  }
+
+  /** Lets every role granted `invalidatesEdge` invalidate the distribution (made after the functions, which it fronts). */
+  allowInvalidation(distribution: IDistribution): void {
+    for (const [key, role] of this.roles) if ((JSON.parse(key) as FunctionGrants).invalidatesEdge) distribution.grantCreateInvalidation(role);
   }
 
   /** The shared role of these grants, made on first use. */
@@ -113,5 +121,5 @@ function describe(grants: FunctionGrants): string {
   const table = grants.table
     ? `table read${grants.table.writes.length ? ` and ${grants.table.writes.join(', ')}` : ''}${grants.table.leadingKeys ? ` on ${grants.table.leadingKeys.join(' ')}` : ''}`
     : 'no table';
-  return [table, grants.keyRing && 'key ring', grants.gatewayKey && 'gateway key', grants.uploads && 'uploads', grants.mailDomain && `mail as ${grants.mailDomain}`].filter(Boolean).join('; ');
+  return [table, grants.keyRing && 'key ring', grants.gatewayKey && 'gateway key', grants.uploads && 'uploads', grants.mailDomain && `mail as ${grants.mailDomain}`, grants.invalidatesEdge && 'edge invalidations'].filter(Boolean).join('; ');
 }

@@ -41,6 +41,8 @@ export interface HouseFunctionProps {
   uploadBucket?: IBucket;
   /** The shop's sender, for a function that sends e-mail: SendEmail as its domain and MAIL_FROM together. */
   mailFrom?: string;
+  /** Invalidates cached reads: CreateInvalidation and EDGE_DISTRIBUTION_ID, given by `Api.allowEdgeInvalidation` once the distribution exists. */
+  invalidatesEdge?: boolean;
   /** @default 1024 (scrypt and cold starts both like CPU, which scales with memory) */
   memorySize?: number;
   /** @default 10 seconds (the HTTP API gives up after 30; gateway calls give up after 4) */
@@ -82,6 +84,7 @@ export class HouseFunction extends NodejsFunction {
         gatewayKey: props.gatewayKey !== undefined,
         uploads: props.uploadBucket !== undefined,
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
+        invalidatesEdge: props.invalidatesEdge,
       }),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),

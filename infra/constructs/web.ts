@@ -6,7 +6,11 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
+  CachedMethods,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -25,7 +29,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { originVerifyHeader } from '../../functions/shared/config';
-import { apiBasePath } from '../../functions/routes';
+import { apiBasePath, canonicalPath, routes } from '../../functions/routes';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, inlineHashes } from '../security-headers';
 import { uploadsPrefix } from './site-bucket';
 import { acknowledge } from '../nag';
@@ -71,7 +75,8 @@ const apiViewerRequestCode = `function handler(event) {
 
 /**
  * The shop's one origin: a CloudFront distribution in front of a private bucket (origin access
- * control) holding the SPA, and of the HTTP API under /api/*, uncached, with the origin secret
+ * control) holding the SPA, and of the HTTP API under /api/* (uncached but for the public reads
+ * the route table marks, which the edge keeps as the API's Cache-Control says), with the origin secret
  * in x-origin-verify (a CloudFormation dynamic reference: the value is in no template). The SPA
  * fallback is a viewer-request function on the bucket behaviour only, so API 404s stay JSON.
  * Every response carries the security headers of infra/security-headers.ts; the WAF web ACL
@@ -100,6 +105,41 @@ export class Web extends Construct {
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
       },
     });
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [originVerifyHeader]: props.originVerify.secretValue.unsafeUnwrap() },
+    });
+    const apiViewerRequest = this.viewerFunction('ApiViewerRequest', apiViewerRequestCode);
+    // The public reads (route rows with `cachedAs`): cached as the API's Cache-Control says, keyed
+    // on path and query string only, so no token, cookie or header can split or poison the cache.
+    const publicReads = new CachePolicy(this, 'PublicReads', {
+      comment: "Storefront public reads: the API's Cache-Control decides; path and query string only",
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const cachedReads = Object.fromEntries(
+      routes
+        .filter((row) => row.cachedAs)
+        .map((row) => [
+          `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}/g, '*')}`,
+          {
+            origin: apiOrigin,
+            viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            allowedMethods: AllowedMethods.ALLOW_ALL,
+            cachedMethods: CachedMethods.CACHE_GET_HEAD,
+            cachePolicy: publicReads,
+            responseHeadersPolicy: headers,
+            compress: true,
+            functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: apiViewerRequest }],
+          },
+        ]),
+    );
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Storefront: SPA and /api',
       webAclId: props.webAclArn,
@@ -120,24 +160,18 @@ export class Web extends Construct {
           { eventType: FunctionEventType.VIEWER_REQUEST, function: this.viewerFunction('SpaFallback', spaFallbackCode) },
         ],
       },
+      // The cached reads first: CloudFront takes the first pattern that matches.
       additionalBehaviors: {
+        ...cachedReads,
         [`${apiBasePath}/*`]: {
-          origin: new HttpOrigin(apiHost, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            customHeaders: { [originVerifyHeader]: props.originVerify.secretValue.unsafeUnwrap() },
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
           compress: true,
-          functionAssociations: [
-            {
-              eventType: FunctionEventType.VIEWER_REQUEST,
-              function: this.viewerFunction('ApiViewerRequest', apiViewerRequestCode),
-            },
-          ],
+          functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: apiViewerRequest }],
         },
       },
     });

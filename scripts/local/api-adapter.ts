@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { originVerifyHeader } from '../../functions/shared/config';
 import { type Route, apiBasePath, canonicalPath, matchRoute } from '../../functions/routes';
+import type { LocalEdgeCache } from './edge-cache';
 import type { FunctionHost, LocalFunction } from './function-host';
 
 /** API Gateway's own payload limit; the handlers enforce their much smaller one. */
@@ -18,9 +19,10 @@ export type FunctionResolver = (route: Route | undefined) => LocalFunction;
  * Serves /api the way API Gateway and CloudFront do in the cloud: the trailing slash goes (as
  * the distribution's viewer function does), the origin secret is added (as the distribution's
  * origin custom header is), the route table picks the function, the request becomes an HTTP API
- * v2 event for it, and its result becomes the response.
+ * v2 event for it, and its result becomes the response. GETs of the cached public reads go
+ * through the edge cache first, as the distribution's public-reads behaviour does.
  */
-export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver, originVerifySecret: string) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver, originVerifySecret: string, edgeCache?: LocalEdgeCache) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const path = canonicalPath(url.pathname);
   const method = (request.method ?? 'GET').toUpperCase();
@@ -68,15 +70,30 @@ export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver, or
     isBase64Encoded: !isText,
   };
 
-  let result: APIGatewayProxyStructuredResultV2;
-  try {
-    result = (await host.invoke(functionFor(route), event)) as APIGatewayProxyStructuredResultV2;
-  } catch (error) {
-    // A function that throws past its own error handler, or fails to load, is a crash; API Gateway answers 502.
-    console.error('function crashed', error);
-    result = { statusCode: 502, body: JSON.stringify({ message: 'Internal Server Error' }) };
+  const invoke = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      return (await host.invoke(functionFor(route), event)) as APIGatewayProxyStructuredResultV2;
+    } catch (error) {
+      // A function that throws past its own error handler, or fails to load, is a crash; API Gateway answers 502.
+      console.error('function crashed', error);
+      return { statusCode: 502, body: JSON.stringify({ message: 'Internal Server Error' }) };
+    }
+  };
+  if (!edgeCache || !route?.cachedAs || (method !== 'GET' && method !== 'HEAD')) {
+    writeResult(response, await invoke());
+    return;
   }
-  writeResult(response, result);
+  const key = `${path}${url.search}`;
+  const cached = edgeCache.lookup(key);
+  if (cached) {
+    // A stale copy is served while one request refreshes it (stale-while-revalidate).
+    if (cached.state === 'stale') void invoke().then((fresh) => edgeCache.store(key, fresh));
+    writeResult(response, cached.result, { 'x-cache': 'Hit from cloudfront', age: String(cached.ageSeconds) }, request.headers['if-none-match']);
+    return;
+  }
+  const result = await invoke();
+  edgeCache.store(key, result);
+  writeResult(response, result, { 'x-cache': 'Miss from cloudfront' }, request.headers['if-none-match']);
 };
 
 /**
@@ -107,10 +124,16 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
-  const headers: Record<string, string | string[]> = {};
+/** Writes a function's result; a cached one whose ETag the client already holds is a bodiless 304, as at the edge. */
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, edgeHeaders: Record<string, string> = {}, ifNoneMatch?: string): void {
+  const headers: Record<string, string | string[]> = { ...edgeHeaders };
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const etag = result.headers?.etag;
+  if (etag !== undefined && result.statusCode === 200 && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
+    response.writeHead(304, headers).end();
+    return;
+  }
   const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
   response.writeHead(result.statusCode ?? 200, headers).end(body);
 }

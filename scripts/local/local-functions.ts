@@ -17,6 +17,8 @@ export interface LocalEnvironment {
   uploads: Record<string, string>;
   /** What a function that sends mail gets: the sender, and the local SES emulator as its endpoint. */
   mail: Record<string, string>;
+  /** What a function that invalidates cached reads gets: the distribution, and the local CloudFront stand-in as its endpoint. */
+  edgeCache: Record<string, string>;
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
@@ -64,6 +66,7 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
           ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
           ...(route?.uploads ? environment.uploads : {}),
           ...(route?.mail ? environment.mail : {}),
+          ...(route?.invalidates?.length ? environment.edgeCache : {}),
           ...shellTuning,
         },
         timeoutMs: 10_000,

@@ -17,6 +17,7 @@ import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
 import { startTableGuard } from './table-guard';
+import { LocalEdgeCache, localDistributionId, startInvalidationApi } from './edge-cache';
 import { startUploadStore } from './upload-store';
 import { ensureTable } from './table-setup';
 
@@ -41,6 +42,8 @@ export interface RunningStack {
   identityProviderUrl: string;
   /** The local SES emulator: its page lists the shop's mails, `/store` answers them as JSON. */
   mailboxUrl: string;
+  /** The CloudFront stand-in that empties the edge cache (CreateInvalidation), for code that writes behind the API. */
+  edgeInvalidationUrl: string;
   logins: DemoLogins;
   stop(): Promise<void>;
 }
@@ -107,9 +110,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const uploadBucket = 'storefront-uploads';
   const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: () => shopOrigin });
   const mailbox = await startMailbox();
+  const edgeCache = new LocalEdgeCache();
+  const invalidations = await startInvalidationApi(edgeCache);
   // The seed and the admin command sign as `local` and pass; each function signs as itself and gets its row's grant.
   const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) => (accessKeyId === 'local' ? 'unrestricted' : localTableGrant(accessKeyId)));
-  const stops: (() => Promise<void>)[] = [dynamo.stop, tableGuard.stop, gateway.stop, identityProvider.stop, uploads.stop, mailbox.stop];
+  const stops: (() => Promise<void>)[] = [dynamo.stop, tableGuard.stop, gateway.stop, identityProvider.stop, uploads.stop, mailbox.stop, invalidations.stop];
   if (!options.stateDir) stops.push(() => rm(uploadsDir, { recursive: true, force: true }));
 
   const environment = {
@@ -133,6 +138,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     gatewayKey: { GATEWAY_API_KEY: state.gatewayApiKey },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
     mail: { MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>', SES_ENDPOINT: mailbox.url },
+    edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
   };
   // The seed runs the domain code in this process: it gets everything.
   Object.assign(process.env, environment.common, environment.table, environment.secret, environment.gatewayKey, environment.mail);
@@ -148,7 +154,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     timer.unref();
     stops.push(async () => clearInterval(timer));
   }
-  const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment), originVerifySecret);
+  const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment), originVerifySecret, edgeCache);
   // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
   const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });
 
@@ -207,6 +213,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       gatewayUrl: gateway.url,
       identityProviderUrl: identityProvider.url,
       mailboxUrl: mailbox.url,
+      edgeInvalidationUrl: invalidations.url,
       logins: state.logins,
       stop: () => stopAll(stops),
     };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newBlogPost } from '../support/catalog';
+import { newBlogPost, refreshEdge } from '../support/catalog';
 import { phone, signIn, toast, useBrowser } from '../support/browser';
 import { fundedAccount } from '../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -284,6 +284,7 @@ describe('the blog', () => {
     } finally {
       // The post is for this test only; the blog list (and its screenshot) should not keep it.
       await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `BLOG#${id}`, sk: '#META' } }));
+      await refreshEdge('blog');
     }
   });
   it('renders stored HTML that cannot overlay the page: no style sheets, no form controls, no positioning', async () => {
@@ -312,6 +313,7 @@ describe('the blog', () => {
       await page.locator('.site-header').first().waitFor();
     } finally {
       await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `BLOG#${id}`, sk: '#META' } }));
+      await refreshEdge('blog');
     }
   });
 });

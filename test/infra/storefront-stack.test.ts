@@ -471,6 +471,47 @@ describe('web', () => {
     expect(config.HttpVersion).toBe('http2and3');
   });
 
+  it("caches the route table's public reads at the edge as the API's Cache-Control says, keyed on path and query string only, ahead of /api/*", () => {
+    const config = distribution(dev());
+    const patterns = config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
+    const cachedPatterns = routes.filter((row) => row.cachedAs).map((row) => `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}/g, '*')}`);
+    expect(cachedPatterns.length).toBeGreaterThan(0);
+    const policies = dev().findResources('AWS::CloudFront::CachePolicy');
+    for (const pattern of cachedPatterns) {
+      expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
+      const behavior = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+      expect(behavior.CachedMethods.sort()).toEqual(['GET', 'HEAD']);
+      expect(behavior.OriginRequestPolicyId, pattern).toBeUndefined();
+      const policy = policies[behavior.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+      expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      });
+      const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+      expect(behavior.TargetOriginId).toBe(api.TargetOriginId);
+    }
+    expect(cachedPatterns).not.toContain('/api/user/shop_status');
+  });
+
+  it('lets exactly the rows that invalidate cached reads invalidate this distribution, and names it to them', () => {
+    const distributionId = logicalIdOf(dev(), 'AWS::CloudFront::Distribution', 'WebDistribution');
+    for (const row of routes) {
+      const [, fn] = functionForRoute(dev(), routeKeyOf(row));
+      const invalidations = statementsOf(dev(), fn).filter((statement) => actionsOf(statement).includes('cloudfront:CreateInvalidation'));
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      if (row.invalidates?.length) {
+        expect(env.EDGE_DISTRIBUTION_ID, row.handler).toEqual({ Ref: distributionId });
+        expect(invalidations, row.handler).toHaveLength(1);
+        expect(JSON.stringify(invalidations[0]!.Resource), row.handler).toContain(distributionId);
+      } else {
+        expect(env, row.handler).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
+        expect(invalidations, row.handler).toEqual([]);
+      }
+    }
+  });
+
   it('does not publish the execute-api URL', () => {
     expect(Object.keys(dev().findOutputs('*')).filter((name) => !name.startsWith('PublishOutput')).sort()).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'TableName']);
     expect(JSON.stringify(dev().findOutputs('*'))).not.toContain('ApiEndpoint');

@@ -28,8 +28,8 @@ describe('the home page slice', () => {
     expect(first.description).toMatch(/^<a href="\/category\//);
   });
 
-  it('sends no-store and nosniff on API answers', async () => {
-    const response = await callApi('/user/event_list');
+  it('sends no-store (the edge-cached reads aside) and nosniff on API answers', async () => {
+    const response = await callApi('/user/shop_status');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-type')).toContain('application/json');

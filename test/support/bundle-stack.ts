@@ -11,6 +11,7 @@ import { type Route, apiBasePath, canonicalPath } from '../../functions/routes';
 import { apiAdapter } from '../../scripts/local/api-adapter';
 import { startDynamoDbLocal } from '../../scripts/local/dynamodb-local';
 import { FunctionHost, type LocalFunction } from '../../scripts/local/function-host';
+import { LocalEdgeCache, localDistributionId, startInvalidationApi } from '../../scripts/local/edge-cache';
 import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
 import { startSecretsManager } from '../../scripts/local/secrets-manager';
 import { staticSpa } from '../../scripts/local/static-files';
@@ -100,6 +101,9 @@ export default async function setup(project: TestProject) {
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway(gatewayApiKey);
     stops.push(gateway.stop);
+    const edgeCache = new LocalEdgeCache();
+    const invalidations = await startInvalidationApi(edgeCache);
+    stops.push(invalidations.stop);
 
     // What CloudFormation would put for each reference the functions' environments make.
     const references: Record<string, string> = {
@@ -108,6 +112,7 @@ export default async function setup(project: TestProject) {
       [idOf('AWS::SecretsManager::Secret', 'SecretsGatewayKey')]: secretNames.gateway,
       [idOf('AWS::SecretsManager::Secret', 'SecretsOriginVerify')]: secretNames.origin,
       [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
+      [idOf('AWS::CloudFront::Distribution', 'WebDistribution')]: localDistributionId,
     };
     const secretValues: Record<string, string> = { [secretNames.origin]: originSecret };
     const resolve = (value: unknown): string => {
@@ -148,6 +153,7 @@ export default async function setup(project: TestProject) {
             AWS_SECRET_ACCESS_KEY: 'local',
             AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
+            AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url,
             POWERTOOLS_LOG_LEVEL: 'WARN',
           },
           timeoutMs: Number(template.Resources[id]!.Properties.Timeout) * 1000,
@@ -166,7 +172,7 @@ export default async function setup(project: TestProject) {
 
     const host = new FunctionHost();
     stops.push(() => host.stop());
-    const handleApi = apiAdapter(host, resolver, originSecret);
+    const handleApi = apiAdapter(host, resolver, originSecret, edgeCache);
     const spa = staticSpa(webDir, { uploadOrigin: 'http://127.0.0.1:9' });
     const server = createServer((request, response) => {
       for (const [name, value] of Object.entries(spa.headers)) response.setHeader(name, value);

@@ -17,6 +17,7 @@ export interface StackInfo {
   gatewayUrl: string;
   identityProviderUrl: string;
   mailboxUrl: string;
+  edgeInvalidationUrl: string;
   logins: {
     shopper: { email: string; mobileNo: string; password: string };
     admin: { email: string; mobileNo: string; password: string };

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { localDistributionId } from '../../scripts/local/edge-cache';
 import { testOriginSecret } from './lambda-event';
 import { testLoginWindowSeconds } from './spawn-stack';
 
@@ -19,6 +20,9 @@ Object.assign(process.env, {
   SITE_URL: stack.url,
   MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>',
   SES_ENDPOINT: stack.mailboxUrl,
+  // Data a test writes behind the API empties the edge cache as an operator's edit does (support/catalog.ts).
+  EDGE_DISTRIBUTION_ID: localDistributionId,
+  AWS_ENDPOINT_URL_CLOUDFRONT: stack.edgeInvalidationUrl,
   LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
   // For handlers a test drives directly, with events from lambda-event.ts.
   ORIGIN_VERIFY_SECRET: testOriginSecret,

@@ -16,6 +16,7 @@ const environment = {
   gatewayKey: { GATEWAY_API_KEY: 'key' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
   mail: { MAIL_FROM: 'shop@example.com', SES_ENDPOINT: 'http://127.0.0.1:9' },
+  edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },
 };
 const functionFor = sourceFunctions(join(import.meta.dirname, '../../functions'), environment);
 const host = new FunctionHost();
@@ -26,7 +27,7 @@ const row = (handler: string) => routes.find((route) => route.handler === handle
 const forgedToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJVMSIsInZlciI6MX0.c2lnbmF0dXJl';
 
 describe('local functions', () => {
-  it('grant the table to every row, the key ring, the gateway key and the upload bucket only where the row needs them, and nothing to the fallback', () => {
+  it('grant the table to every row; the key ring, the gateway key, the upload bucket, mail and invalidations only where the row needs them; nothing to the fallback', () => {
     expect(functionFor(row('auth/get-user-data')).environment).toMatchObject({ ...environment.table, ...environment.secret });
     expect(functionFor(row('auth/get-user-data')).environment).not.toHaveProperty('GATEWAY_API_KEY');
     expect(functionFor(row('payments/receive-webhook')).environment).toMatchObject(environment.gatewayKey);
@@ -38,6 +39,8 @@ describe('local functions', () => {
     expect(functionFor(row('admin/save-voucher')).environment).not.toHaveProperty('UPLOAD_BUCKET');
     expect(functionFor(row('auth/register-user')).environment).toMatchObject(environment.mail);
     expect(functionFor(row('auth/log-in')).environment).not.toHaveProperty('MAIL_FROM');
+    expect(functionFor(row('admin/update-site-settings')).environment).toMatchObject(environment.edgeCache);
+    expect(functionFor(row('admin/save-plan')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
   });
 
   it('run a user route that its row grants the secret: a forged token is a 401', async () => {

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../functions/routes';
+import type { HttpHandler } from '../../functions/http/stack';
+import { cachedPaths, canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../functions/routes';
 
 const functionsDir = join(import.meta.dirname, '../../functions');
 
@@ -14,19 +15,33 @@ describe('the route table', () => {
     }
   });
 
-  it("enforces in each handler the access of its row (the grants in infra follow the row)", async () => {
+  it("enforces in each handler the access, edge caching and invalidations of its row (the grants in infra follow the row)", async () => {
     vi.stubEnv('TABLE_NAME', 'routes-test');
     vi.stubEnv('ORIGIN_VERIFY_SECRET', 'routes-test');
     vi.stubEnv('GATEWAY_URL', 'https://gateway.invalid');
     vi.stubEnv('UPLOAD_BUCKET', 'routes-test');
     vi.stubEnv('MAIL_FROM', 'routes-test@example.com');
+    vi.stubEnv('EDGE_DISTRIBUTION_ID', 'routes-test');
     for (const route of routes) {
-      const { handler } = (await import(join(functionsDir, handlerModule(route.handler)))) as { handler: { access: string } };
+      const { handler } = (await import(join(functionsDir, handlerModule(route.handler)))) as { handler: HttpHandler };
       expect(handler.access, route.handler).toBe(route.access);
+      expect(handler.cachedAs, route.handler).toBe(route.cachedAs);
+      expect(handler.invalidates, route.handler).toEqual(route.invalidates ?? []);
     }
     const { handler: fallback } = (await import(join(functionsDir, handlerModule(fallbackHandler)))) as { handler: { access: string } };
     expect(fallback.access).toBe('public');
    }, 30_000); // imports every handler module: slow on a loaded machine, not a timing check
+
+  it('caches only public GETs of the shop window, never the shop status, and every cached read has a row that invalidates it', () => {
+    for (const row of routes.filter((route) => route.cachedAs)) {
+      expect(row.method, row.handler).toBe('GET');
+      expect(row.partitions, row.handler).toBe('shopWindow');
+      expect(routes.some((writer) => writer.access === 'admin' && writer.invalidates?.includes(row.cachedAs!)), row.handler).toBe(true);
+    }
+    expect(routes.find((row) => row.path === '/user/shop_status')?.cachedAs).toBeUndefined();
+    for (const row of routes.filter((route) => route.invalidates)) expect(row.access, row.handler).toBe('admin');
+    expect(cachedPaths('blog')).toEqual(['/api/user/blog_list*', '/api/user/blog/*']);
+  });
 
   it('has no two rows with the same method and path', () => {
     const keys = routes.map((route) => `${route.method} ${canonicalPath(route.path)}`);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { requiredText } from '../../shared/validation';
@@ -8,7 +9,7 @@ import { adminEventView } from '../views';
 
 const body = v.object({ id: optionalId, image: imageField('Image'), ename: requiredText('Name is required', 120), description: htmlField(5000), position: positionField });
 
-export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+export const handler = adminRoute({ body, ...invalidating('banners') }, async ({ body: form, user }) => {
   const event = await saveEvent(user, { id: form.id, image: form.image, name: form.ename, description: form.description, position: form.position });
   return success(adminEventView(event), 'Saved');
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { requiredText } from '../../shared/validation';
@@ -8,7 +9,7 @@ import { adminMasterCategoryView } from '../views';
 
 const body = v.object({ id: optionalId, cname: requiredText('Name is required', 80), image: imageField('Image'), position: positionField });
 
-export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+export const handler = adminRoute({ body, ...invalidating('games') }, async ({ body: form, user }) => {
   const category = await saveMasterCategory(user, { id: form.id, name: form.cname, image: form.image, position: form.position });
   return success(adminMasterCategoryView(category), 'Saved');
 });

@@ -3,4 +3,4 @@ import { success } from '../../http/stack';
 import { masterCategories } from '../service';
 import { masterCategoryView } from '../views';
 
-export const handler = publicRoute({}, async () => success((await masterCategories()).map(masterCategoryView)));
+export const handler = publicRoute({ cachedAs: 'games' }, async () => success((await masterCategories()).map(masterCategoryView)));

@@ -3,4 +3,4 @@ import { success } from '../../http/stack';
 import { siteSettings } from '../service';
 import { redeemLinkView } from '../views';
 
-export const handler = publicRoute({}, async () => success(redeemLinkView(await siteSettings())));
+export const handler = publicRoute({ cachedAs: 'siteSettings' }, async () => success(redeemLinkView(await siteSettings())));

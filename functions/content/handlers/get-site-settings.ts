@@ -3,4 +3,4 @@ import { success } from '../../http/stack';
 import { siteSettings } from '../service';
 import { siteSettingsView } from '../views';
 
-export const handler = publicRoute({}, async () => success(siteSettingsView(await siteSettings())));
+export const handler = publicRoute({ cachedAs: 'siteSettings' }, async () => success(siteSettingsView(await siteSettings())));

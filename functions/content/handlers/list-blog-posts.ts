@@ -3,4 +3,4 @@ import { blogSuccess } from '../../http/stack';
 import { blogPosts } from '../service';
 import { blogPostView } from '../views';
 
-export const handler = publicRoute({}, async () => blogSuccess((await blogPosts()).map(blogPostView)));
+export const handler = publicRoute({ cachedAs: 'blog' }, async () => blogSuccess((await blogPosts()).map(blogPostView)));

@@ -3,4 +3,4 @@ import { success } from '../../http/stack';
 import { bannerEvents } from '../service';
 import { eventView } from '../views';
 
-export const handler = publicRoute({}, async () => success((await bannerEvents()).map(eventView)));
+export const handler = publicRoute({ cachedAs: 'banners' }, async () => success((await bannerEvents()).map(eventView)));

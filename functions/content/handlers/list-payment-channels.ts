@@ -3,4 +3,4 @@ import { success } from '../../http/stack';
 import { paymentChannels } from '../service';
 import { paymentChannelView } from '../views';
 
-export const handler = publicRoute({}, async () => success((await paymentChannels()).map(paymentChannelView)));
+export const handler = publicRoute({ cachedAs: 'paymentChannels' }, async () => success((await paymentChannels()).map(paymentChannelView)));
