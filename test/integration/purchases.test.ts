@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listVouchers } from '../../functions/vouchers/repo';
 import { registerAndLogIn } from '../support/accounts';
 import { callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, setShopStatus, storedItem } from '../support/money';
+import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, fundedAccounts, setShopStatus, storedItem } from '../support/money';
 
 type OrderRow = { order_id: string; status: string; paid_amount: number; plan_name: string; saccount_id: string; remark: string; created_at: string };
 type CodeRow = { order_id: string; voucher_name: string; price: number; codes: string; created_at: string };
@@ -128,7 +128,7 @@ describe('voucher codes', () => {
 
   it('sells exactly 10 distinct codes to 50 parallel buyers of a 10-code voucher; the rest pay nothing', async () => {
     const voucher = await freshVoucher(10, 100);
-    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => fundedAccount(100, `rush${i}`)));
+    const buyers = await fundedAccounts(50, 100, 'rush');
     const responses = await Promise.all(
       buyers.map((buyer) => callApi<{ data: { codes: string } }>('/user/buy_voucher', { token: buyer.token, form: { voucher_id: voucher.id, qty: 1 } })),
     );

@@ -15,6 +15,19 @@ export async function fundedAccount(balance: number, label = 'buyer'): Promise<T
   return account;
 }
 
+/**
+ * `count` fresh funded accounts, ten at a time: every test signs in from one address, whose
+ * login bucket (30 a window) a crowd of parallel sign-ins would empty before the test began.
+ */
+export async function fundedAccounts(count: number, balance: number, label = 'buyer'): Promise<TestAccount[]> {
+  const accounts: TestAccount[] = [];
+  while (accounts.length < count) {
+    const batch = Math.min(10, count - accounts.length);
+    accounts.push(...(await Promise.all(Array.from({ length: batch }, (_, i) => fundedAccount(balance, `${label}${accounts.length + i}`)))));
+  }
+  return accounts;
+}
+
 /** The wallet balance as stored. */
 export const balanceOf = async (userId: string) => (await getWallet(userId)).balance;
 
