@@ -53,7 +53,11 @@ export class Api extends Construct {
     // A CloudFormation dynamic reference, resolved at deploy: the plain value is in no template.
     const environment = { ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap() };
 
+    // One log group for the API's functions (a stream per function instance, named after it): a
+    // group each would cost a resource per route; the webhook keeps its own for its 401 alarm.
+    const functionLogs = new LogGroup(this, 'FunctionLogs', { retention: defaults.logRetention, removalPolicy: defaults.logRemovalPolicy });
     const fallback = new HouseFunction(this, 'RouteNotFound', {
+      logGroup: functionLogs,
       entry: handlerModule(fallbackHandler),
       description: `${apiBasePath} fallback: ${fallbackHandler}`,
       defaults,
@@ -72,6 +76,7 @@ export class Api extends Construct {
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
       const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
+        logGroup: row.access === 'gateway' ? undefined : functionLogs,
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
         defaults,

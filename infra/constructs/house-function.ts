@@ -3,7 +3,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -43,6 +43,11 @@ export interface HouseFunctionProps {
   mailFrom?: string;
   /** Invalidates cached reads: CreateInvalidation and EDGE_DISTRIBUTION_ID, given by `Api.allowEdgeInvalidation` once the distribution exists. */
   invalidatesEdge?: boolean;
+  /**
+   * A log group shared with other functions (each writes its own streams, named after it, and
+   * every line carries function_name); without one the function gets a group of its own.
+   */
+  logGroup?: ILogGroup;
   /** @default 1024 (scrypt and cold starts both like CPU, which scales with memory) */
   memorySize?: number;
   /** @default 10 seconds (the HTTP API gives up after 30; gateway calls give up after 4) */
@@ -63,10 +68,12 @@ export class HouseFunction extends NodejsFunction {
     if ((props.table === undefined) !== (props.tableGrant === undefined)) {
       throw new Error(`${id}: give both table and tableGrant, or neither`);
     }
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: defaults.logRetention,
-      removalPolicy: defaults.logRemovalPolicy,
-    });
+    const logGroup =
+      props.logGroup ??
+      new LogGroup(scope, `${id}Logs`, {
+        retention: defaults.logRetention,
+        removalPolicy: defaults.logRemovalPolicy,
+      });
     super(scope, id, {
       entry: join(functionsDir, props.entry),
       handler: 'handler',
