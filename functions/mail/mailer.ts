@@ -5,8 +5,8 @@ import { logger } from '../shared/logger';
 /** The shop's sender address (verified in SES for the stage). */
 const from = requiredEnv('MAIL_FROM');
 
-/** Amazon SES v2 in the cloud; the local stack's SES v2 emulator (aws-ses-v2-local) at home. */
-const ses = new SESv2Client(process.env.SES_ENDPOINT ? { endpoint: process.env.SES_ENDPOINT } : {});
+/** Amazon SES v2 in the cloud; on the local stack its SES v2 emulator (aws-ses-v2-local), through the SDK's own AWS_ENDPOINT_URL_SESV2. */
+const ses = new SESv2Client({});
 
 export interface Mail {
   to: string;

@@ -137,7 +137,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     secret: { APP_MASTER_SECRET: state.masterSecret },
     gatewayKey: { GATEWAY_API_KEY: state.gatewayApiKey },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
-    mail: { MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>', SES_ENDPOINT: mailbox.url },
+    mail: { MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>', AWS_ENDPOINT_URL_SESV2: mailbox.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
   };
   // The seed runs the domain code in this process: it gets everything.

@@ -37,8 +37,9 @@ interface DynamoRequest {
  * outside a public row's. A row that forgets a grant fails on the local stack and in the tests,
  * not in the first deploy. Denials are logged as `table guard denied …` lines.
  */
-export async function startTableGuard(dynamoEndpoint: string, grantOf: GrantLookup): Promise<LocalService> {
+export async function startTableGuard(dynamoEndpoint: string, grantOf: GrantLookup): Promise<LocalService & { denied: string[] }> {
   const target = new URL(dynamoEndpoint);
+  const denied: string[] = [];
   const server = createServer(async (request, response) => {
     const body = await readText(request);
     const accessKeyId = /Credential=([^/]+)\//.exec(String(request.headers.authorization ?? ''))?.[1] ?? '';
@@ -47,6 +48,7 @@ export async function startTableGuard(dynamoEndpoint: string, grantOf: GrantLook
     if (grant !== 'unrestricted') {
       const refused = refusal(operation, JSON.parse(body || '{}') as DynamoRequest, grant);
       if (refused) {
+        denied.push(`${accessKeyId}: ${refused}`);
         console.error(`table guard denied ${accessKeyId}: ${refused}`);
         response.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
         response.end(JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', Message: `User: ${accessKeyId} is not authorized to perform: ${refused}` }));
@@ -63,7 +65,7 @@ export async function startTableGuard(dynamoEndpoint: string, grantOf: GrantLook
     upstream.on('error', (error) => response.destroy(error));
     upstream.end(body);
   });
-  return listen(server);
+  return { ...(await listen(server)), denied };
 }
 
 /** Why the grant refuses this request (`dynamodb:<Action> on <what>`), or undefined when it allows it. */

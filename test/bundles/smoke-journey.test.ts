@@ -45,6 +45,8 @@ describe('the deployed bundles', () => {
   it('register a shopper and log them in', async () => {
     const registered = await api('/auth/register_user', { form: { name: 'Bundle Shopper', email: stack.shopper.email, mobile_no: `017${String(Date.now()).slice(-8)}`, password: stack.shopper.password } });
     expect(registered).toMatchObject({ status: 200, body: { message: 'Registered successfully' } });
+    const { emails } = (await (await fetch(`${stack.mailboxUrl}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string }[] };
+    expect(emails.filter((email) => email.destination.to.some((to) => to.includes(stack.shopper.email))).map((email) => email.subject)).toEqual(['Confirm your email address']);
     const loggedIn = await api('/auth/login', { form: { email: stack.shopper.email, password: stack.shopper.password } });
     expect(loggedIn.status).toBe(200);
     token = loggedIn.body.data.authToken;

@@ -7,14 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';
-import { type Route, apiBasePath, canonicalPath } from '../../functions/routes';
+import { type Route, type TableGrant, type WriteAction, apiBasePath, canonicalPath } from '../../functions/routes';
 import { apiAdapter } from '../../scripts/local/api-adapter';
 import { startDynamoDbLocal } from '../../scripts/local/dynamodb-local';
 import { FunctionHost, type LocalFunction } from '../../scripts/local/function-host';
 import { LocalEdgeCache, localDistributionId, startInvalidationApi } from '../../scripts/local/edge-cache';
+import { startMailbox } from '../../scripts/local/mailbox';
 import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
 import { startSecretsManager } from '../../scripts/local/secrets-manager';
 import { staticSpa } from '../../scripts/local/static-files';
+import { startTableGuard } from '../../scripts/local/table-guard';
 import { ensureTable } from '../../scripts/local/table-setup';
 import { projectRoot } from './spawn-stack';
 
@@ -25,6 +27,8 @@ export interface BundleStackInfo {
   url: string;
   gatewayUrl: string;
   gatewayApiKey: string;
+  /** The SES v2 stand-in the mail functions send through (`/store` lists what they sent). */
+  mailboxUrl: string;
   /** Every function of the template, by logical id: the bundle it runs and its environment as the template gives it. */
   functions: Record<string, { module: string; environment: Record<string, string> }>;
   shopper: { email: string; password: string };
@@ -101,6 +105,8 @@ export default async function setup(project: TestProject) {
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway(gatewayApiKey);
     stops.push(gateway.stop);
+    const mailbox = await startMailbox();
+    stops.push(mailbox.stop);
     const edgeCache = new LocalEdgeCache();
     const invalidations = await startInvalidationApi(edgeCache);
     stops.push(invalidations.stop);
@@ -128,6 +134,12 @@ export default async function setup(project: TestProject) {
       throw new Error(`The bundle tier cannot resolve ${JSON.stringify(value)}: give it a local value`);
     };
 
+    // DynamoDB behind IAM as the template grants it: each function signs as its logical id, and
+    // the guard applies the table statements of that function's role (table-guard.ts).
+    const tableId = idOf('AWS::DynamoDB::Table', 'DataTable');
+    const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) => (accessKeyId === 'local' ? 'unrestricted' : templateTableGrant(template.Resources, accessKeyId, tableId)));
+    stops.push(tableGuard.stop);
+
     let siteUrl = '';
     const functions: BundleStackInfo['functions'] = {};
     const localFunctions = new Map<string, LocalFunction>();
@@ -149,11 +161,12 @@ export default async function setup(project: TestProject) {
             SITE_URL: siteUrl,
             GATEWAY_URL: gateway.url,
             AWS_REGION: 'us-east-1',
-            AWS_ACCESS_KEY_ID: 'local',
+            AWS_ACCESS_KEY_ID: id,
             AWS_SECRET_ACCESS_KEY: 'local',
-            AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+            AWS_ENDPOINT_URL_DYNAMODB: tableGuard.url,
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
             AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url,
+            AWS_ENDPOINT_URL_SESV2: mailbox.url,
             POWERTOOLS_LOG_LEVEL: 'WARN',
           },
           timeoutMs: Number(template.Resources[id]!.Properties.Timeout) * 1000,
@@ -191,12 +204,35 @@ export default async function setup(project: TestProject) {
       url: siteUrl,
       gatewayUrl: gateway.url,
       gatewayApiKey,
+      mailboxUrl: mailbox.url,
       functions,
       shopper: { email: `bundle-${randomBytes(3).toString('hex')}@example.com`, password: randomBytes(9).toString('base64url') },
     } satisfies BundleStackInfo);
-    return stopAll;
+    return async () => {
+      await stopAll();
+      if (tableGuard.denied.length > 0) throw new Error(`Bundles made table calls their roles in the template do not grant:\n${[...new Set(tableGuard.denied)].join('\n')}`);
+    };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * A function's table grant as its role's policies in the template state it: the DynamoDB actions
+ * on the table (reads aside), the LeadingKeys condition, and the indexes it may query. No table
+ * statement at all: no grant (the guard refuses every call).
+ */
+function templateTableGrant(resources: Record<string, Resource>, functionId: string, tableId: string): TableGrant | undefined {
+  const roleId = resources[functionId]?.Properties.Role?.['Fn::GetAtt']?.[0] as string | undefined;
+  const statements = Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string[]>> }[])
+    .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableId}"`));
+  if (statements.length === 0) return undefined;
+  const actions = statements.flatMap((statement) => [statement.Action].flat()).map((action) => action.replace(/^dynamodb:/, ''));
+  const writes = [...new Set(actions.filter((action) => !['GetItem', 'Query', 'BatchGetItem'].includes(action)))] as WriteAction[];
+  const leadingKeys = statements.find((statement) => statement.Condition)?.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+  const indexes = statements.flatMap((statement) => [...JSON.stringify(statement.Resource).matchAll(/\/index\/([\w*]+)/g)].map((match) => match[1]!));
+  return { writes, leadingKeys, indexes: indexes.includes('*') ? undefined : indexes };
 }

@@ -19,7 +19,7 @@ Object.assign(process.env, {
   GATEWAY_URL: stack.gatewayUrl,
   SITE_URL: stack.url,
   MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>',
-  SES_ENDPOINT: stack.mailboxUrl,
+  AWS_ENDPOINT_URL_SESV2: stack.mailboxUrl,
   // Data a test writes behind the API empties the edge cache as an operator's edit does (support/catalog.ts).
   EDGE_DISTRIBUTION_ID: localDistributionId,
   AWS_ENDPOINT_URL_CLOUDFRONT: stack.edgeInvalidationUrl,

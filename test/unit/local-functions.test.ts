@@ -15,7 +15,7 @@ const environment = {
   secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789' },
   gatewayKey: { GATEWAY_API_KEY: 'key' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
-  mail: { MAIL_FROM: 'shop@example.com', SES_ENDPOINT: 'http://127.0.0.1:9' },
+  mail: { MAIL_FROM: 'shop@example.com', AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:9' },
   edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },
 };
 const functionFor = sourceFunctions(join(import.meta.dirname, '../../functions'), environment);
