@@ -1,13 +1,10 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
-import httpUrlEncodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createHash } from 'node:crypto';
 import { type Access, type CachedRead, edgeCacheControl } from '../routes';
-import { AppError, Invalid, MethodNotAllowed, TooManyRequests } from '../shared/errors';
+import { AppError, MethodNotAllowed, TooManyRequests } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type Output, type Schema, parseInput } from '../shared/validation';
 import { clientAddress } from './client-address';
@@ -31,8 +28,6 @@ export const success = (data: unknown = {}, message = ''): Reply => ({ body: { s
 /** The blog routes' success envelope: `{status: true, data}`. */
 export const blogSuccess = (data: unknown): Reply => ({ body: { status: true, data } });
 
-/** The largest request body accepted; API Gateway's own limit is far higher. */
-export const maxBodyBytes = 64 * 1024;
 
 /** What a route's schema makes of its input; `undefined` without a schema. */
 export type Parsed<S> = S extends Schema ? Output<S> : undefined;
@@ -54,11 +49,15 @@ export interface HttpRequest<Body, Params, Query = undefined> {
 }
 
 export type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
-type Result = APIGatewayProxyStructuredResultV2;
+export type Result = APIGatewayProxyStructuredResultV2;
+
+/** The middleware that reads a request body into an object (body.ts). */
+export type BodyParser = middy.MiddlewareObj<Event, Result>;
 
 export interface RouteOptions<B, P, Q = undefined> {
-  /** Schema of the body; its messages are the user-facing ones. Without one the body is ignored. */
+  /** Schema of the body; its messages are the user-facing ones. Without one the body is ignored. Given with its parser: `...formBody(schema)`. */
   body?: B;
+  bodyParser?: BodyParser;
   /** Schema of the path parameters. */
   params?: P;
   /** Schema of the query string's parameters. */
@@ -80,8 +79,8 @@ export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly a
 
 /**
  * Builds a Lambda handler on the one Middy stack: logger context, the CloudFront origin check
- * (403 before any other work), header normalising, body
- * parsing (multipart, JSON, urlencoded) under a size limit, the access check, validation, and the
+ * (403 before any other work), header normalising, body parsing for routes with a body
+ * (body.ts: multipart, JSON, urlencoded under a size limit), the access check, validation, and the
  * error handler that alone writes error envelopes. Handlers call it through the builder of their
  * access (`publicRoute`, `userRoute`, `adminRoute`, `gatewayRoute`), never directly.
  */
@@ -91,6 +90,7 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
   options: RouteOptions<B, P, Q>,
   run: (request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> & Caller) => Promise<Reply>,
 ): HttpHandler {
+  if ((options.body === undefined) !== (options.bodyParser === undefined)) throw new Error('A body schema comes with its parser: use formBody(schema)');
   const callers = new WeakMap<Event, Caller>();
   const base = async (event: Event): Promise<Result> => {
     const request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> = {
@@ -119,7 +119,7 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
     .use(errorEnvelope())
     .use({ before: ({ event }) => requireCloudFront(event.headers) })
     .use(httpHeaderNormalizer())
-    .use(bodyParser(options.body !== undefined))
+    .use(options.bodyParser ?? [])
     .use({
       before: async ({ event }) => {
         callers.set(event, await check(event));
@@ -198,57 +198,3 @@ export function errorResponse(error: unknown): Result {
   return jsonResponse(500, { status: 0, message: 'Something went wrong' });
 }
 
-// The media type is decided here (mediaType below), so the parsers' own narrower checks are off:
-// Middy's multipart pattern refuses boundaries that RFC 2046 allows (+ _ . = and quoted ones).
-const parsers = {
-  'multipart/form-data': httpMultipartBodyParser({ disableContentTypeCheck: true, busboy: { limits: { fieldSize: maxBodyBytes, fields: 100, files: 0 } } }),
-  'application/json': httpJsonBodyParser({ disableContentTypeError: true }),
-  'application/x-www-form-urlencoded': httpUrlEncodeBodyParser({ disableContentTypeError: true }),
-};
-
-/** RFC 2046's boundary: 1 to 70 of its characters, not ending in a space. */
-const boundaryPattern = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
-
-/**
- * The body's media type, if it is one of the three the API takes: `multipart/form-data` only with
- * a boundary RFC 2046 allows (quoted or not, its parameters in any order).
- */
-export function mediaType(contentType: string | undefined): keyof typeof parsers | undefined {
-  const [type = '', ...parameters] = (contentType ?? '').split(';').map((part) => part.trim());
-  const media = type.toLowerCase();
-  if (media === 'application/json' || media === 'application/x-www-form-urlencoded') return media;
-  if (media !== 'multipart/form-data') return undefined;
-  const boundary = parameters
-    .map((parameter) => /^boundary=(?:"([^"]*)"|(.*))$/i.exec(parameter))
-    .find(Boolean);
-  const value = boundary?.[1] ?? boundary?.[2];
-  return value !== undefined && boundaryPattern.test(value) ? media : undefined;
-}
-
-/**
- * Parses whichever of the three body types arrived. No body is an empty form; a body of any other
- * type, or one over the size limit, is refused before any work. Routes without a body schema
- * ignore the body altogether.
- */
-function bodyParser(enabled: boolean): middy.MiddlewareObj<Event, Result> {
-  return {
-    before: async (request) => {
-      const { event } = request;
-      if (!enabled) return;
-      if (event.body === undefined || event.body === null || event.body === '') {
-        event.body = {};
-        return;
-      }
-      const text = String(event.body);
-      const bytes = event.isBase64Encoded ? Math.floor((text.length * 3) / 4) : Buffer.byteLength(text);
-      if (bytes > maxBodyBytes) throw new Invalid('Request body is too large', { body: 'Request body is too large' });
-      const media = mediaType(event.headers['content-type']);
-      if (!media) throw new Invalid('Unsupported content type', { body: 'Unsupported content type' });
-      await (parsers[media].before as (request: unknown) => Promise<void>)(request);
-      if (typeof event.body === 'string') throw new Invalid('Malformed request body', { body: 'Malformed request body' });
-      if (event.body === null || typeof event.body !== 'object' || Array.isArray(event.body)) {
-        throw new Invalid('Malformed request body', { body: 'Malformed request body' });
-      }
-    },
-  };
-}

@@ -9,7 +9,8 @@ vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 vi.stubEnv('TABLE_NAME', 'unit-test-table-never-reached');
 vi.stubEnv('ORIGIN_VERIFY_SECRET', testOriginSecret);
 
-const { success, errorResponse, maxBodyBytes } = await import('../../functions/http/stack');
+const { success, errorResponse } = await import('../../functions/http/stack');
+const { formBody, maxBodyBytes } = await import('../../functions/http/body');
 const { publicRoute } = await import('../../functions/http/public-route');
 const { userRoute } = await import('../../functions/http/user-route');
 const { gatewayRoute } = await import('../../functions/http/gateway-route');
@@ -18,7 +19,7 @@ const { logger } = await import('../../functions/shared/logger');
 const { signSessionToken } = await import('../../functions/shared/session-token');
 const { requiredText, wholeTaka } = await import('../../functions/shared/validation');
 
-const echo = publicRoute({ body: v.object({ name: requiredText('Required Field'), amount: wholeTaka() }) }, async ({ body }) => success(body, 'ok'));
+const echo = publicRoute({ ...formBody(v.object({ name: requiredText('Required Field'), amount: wholeTaka() })) }, async ({ body }) => success(body, 'ok'));
 const whoAmI = userRoute({}, async ({ user }) => success(user.id));
 const webhook = gatewayRoute({}, async () => success({}, 'received'));
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { boundedInt } from '../../shared/validation';
@@ -11,7 +12,7 @@ const body = v.object({
   size: boundedInt(1, maxUploadBytes, 'An image must be at most 2 MB'),
 });
 
-export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body) }, async ({ body: form, user }) => {
   const permit = await presignUpload(user, form.content_type, form.size);
   return success({ upload_url: permit.uploadUrl, fields: permit.fields, url: permit.url });
 });

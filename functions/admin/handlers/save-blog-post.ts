@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
@@ -20,7 +21,7 @@ const body = v.pipe(
   v.forward(v.check((post) => post.type !== 'video' || Boolean(post.youtube_id), 'A video post needs a YouTube id'), ['youtube_id']),
 );
 
-export const handler = adminRoute({ body, ...invalidating('blog') }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body), ...invalidating('blog') }, async ({ body: form, user }) => {
   const post = await saveBlogPost(user, { id: form.blog_id, type: form.type, image: form.image ?? '', youtubeId: form.youtube_id ?? '', title: form.title, content: form.content });
   return success(blogPostView(post), 'Saved');
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
@@ -9,7 +10,7 @@ import { adminMasterCategoryView } from '../views';
 
 const body = v.object({ id: optionalId, cname: requiredText('Name is required', 80), image: imageField('Image'), position: positionField });
 
-export const handler = adminRoute({ body, ...invalidating('games') }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body), ...invalidating('games') }, async ({ body: form, user }) => {
   const category = await saveMasterCategory(user, { id: form.id, name: form.cname, image: form.image, position: form.position });
   return success(adminMasterCategoryView(category), 'Saved');
 });

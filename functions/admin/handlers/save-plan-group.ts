@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { boundedInt, idField, requiredText } from '../../shared/validation';
@@ -28,7 +29,7 @@ const body = v.pipe(
   ),
 );
 
-export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body) }, async ({ body: form, user }) => {
   const playerIdFormat = form.player_id_min_digits !== undefined ? { minDigits: form.player_id_min_digits, maxDigits: form.player_id_max_digits! } : undefined;
   const group = await savePlanGroup(user, { id: form.id, masterCategoryId: form.master_category, name: form.cname, image: form.image, position: form.position, playerIdFormat });
   return success(adminPlanGroupView(group), 'Saved');

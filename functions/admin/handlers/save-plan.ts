@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { boundedInt, idField, requiredText, wholeTaka } from '../../shared/validation';
@@ -17,7 +18,7 @@ const body = v.object({
   position: positionField,
 });
 
-export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body) }, async ({ body: form, user }) => {
   const plan = await savePlan(user, {
     id: form.plans_id,
     groupId: form.category_id,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { idField, requiredText, wholeTaka } from '../../shared/validation';
@@ -16,7 +17,7 @@ const body = v.object({
   position: positionField,
 });
 
-export const handler = adminRoute({ body }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body) }, async ({ body: form, user }) => {
   const voucher = await saveVoucher(user, {
     id: form.voucher_id,
     masterCategoryId: form.mcategory_id,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
@@ -43,7 +44,7 @@ const body = v.object({
   upay: linkField('The video link'),
 });
 
-export const handler = adminRoute({ body, ...invalidating('siteSettings') }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(body), ...invalidating('siteSettings') }, async ({ body: form, user }) => {
   const { apply, fields } = siteSettingsChange(form);
   if (fields.length === 0) throw new Invalid('Send at least one setting to change');
   return success(adminSiteSettingsView(await updateSiteSettings(user, apply, fields)), 'Saved');

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { optionalSecret, optionalText, requiredText } from '../../shared/validation';
@@ -20,7 +21,7 @@ const body = v.pipe(
   ),
 );
 
-export const handler = publicRoute({ body }, async ({ body: form, clientIp, cookies }) => {
+export const handler = publicRoute({ ...formBody(body) }, async ({ body: form, clientIp, cookies }) => {
   const signedIn = form.google_token
     ? await logInWithGoogle({ googleToken: form.google_token, nonce: form.nonce, email: form.email, photoURL: form.photoURL })
     : await logIn(form.email, form.password!, clientIp, cookies[deviceCookieName]);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { emailField, mobileField, optionalSecret, optionalText, requiredText } from '../../shared/validation';
@@ -25,7 +26,7 @@ const body = v.pipe(
   ),
 );
 
-export const handler = publicRoute({ body }, async ({ body: form, clientIp }) => {
+export const handler = publicRoute({ ...formBody(body) }, async ({ body: form, clientIp }) => {
   await register({ name: form.name, email: form.email, mobileNo: form.mobile_no, password: form.password, googleToken: form.google_token, nonce: form.nonce }, clientIp);
   return success({}, 'Registered successfully');
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { mobileField, optionalEmail, optionalSecret, parseInput, requiredText } from '../../shared/validation';
@@ -20,7 +21,7 @@ const profileChange = v.object({
   email: optionalEmail(),
 });
 
-export const handler = userRoute({ body: form }, async ({ body, user }) => {
+export const handler = userRoute({ ...formBody(form) }, async ({ body, user }) => {
   if (body.new_password !== undefined) {
     const change = parseInput(passwordChange, body);
     const authToken = await changePassword(user, { current: change.password, next: change.new_password });

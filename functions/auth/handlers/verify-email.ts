@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { requiredText } from '../../shared/validation';
@@ -6,7 +7,7 @@ import { verifyEmail } from '../service/links';
 
 const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
 
-export const handler = publicRoute({ body }, async ({ body: form }) => {
+export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) => {
   await verifyEmail(form.token);
   return success({}, 'Email verified');
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { accountFields, orderPayload, priceField } from '../order-input';
@@ -6,7 +7,7 @@ import { startGatewayOrder } from '../service';
 
 const body = v.object({ ...orderPayload, amount: priceField });
 
-export const handler = userRoute({ body }, async ({ body: form, user, clientIp }) => {
+export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user, clientIp }) => {
   const { paymentUrl } = await startGatewayOrder(user, { planId: form.plan_id, price: form.amount, ...accountFields(form) }, clientIp);
   const message = 'Complete the payment to place your order';
   return success({ status: 1, payment_url: paymentUrl, message }, message);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { gatewayRoute } from '../../http/gateway-route';
 import { success } from '../../http/stack';
 import { requiredText } from '../../shared/validation';
@@ -13,7 +14,7 @@ const body = v.looseObject({ invoice_id: requiredText('invoice_id is required', 
  * the invoice it names. Replays, duplicates and invoices we will not act on still answer 200, so
  * the gateway stops retrying; nothing is credited twice.
  */
-export const handler = gatewayRoute({ body }, async ({ body: callback }) => {
+export const handler = gatewayRoute({ ...formBody(body) }, async ({ body: callback }) => {
   const result = await settleInvoice(callback.invoice_id);
   return success(result ? paymentCheckView(result) : {}, 'Received');
 });

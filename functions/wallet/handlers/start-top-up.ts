@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { topUpLimits } from '../../shared/config';
@@ -17,7 +18,7 @@ const body = v.object({
   requestData: optionalText(200),
 });
 
-export const handler = userRoute({ body }, async ({ body: form, user, clientIp }) => {
+export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user, clientIp }) => {
   const { paymentUrl } = await startTopUp(user, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, clientIp);
   const message = 'Complete the payment to add money to your wallet';
   return success({ status: 1, payment_url: paymentUrl, message }, message);
