@@ -15,10 +15,14 @@ export const functionsDir = join(repoRoot, 'functions');
 const requireBanner =
   "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
 
+/** The SDK's default credential chain, replaced in the bundles by the environment provider alone (functions/platform/env-credentials.ts). */
+const credentialAlias = { '@aws-sdk/credential-provider-node': join(functionsDir, 'platform/env-credentials.ts') };
+
 /**
  * The one set of esbuild options for every Lambda bundle: ESM for Node 22, minified and
  * tree-shaken, with source maps (without embedded sources) and the AWS SDK bundled rather than
- * taken from the runtime. Local esbuild only; there is no Docker here.
+ * taken from the runtime, its credential chain cut to the environment provider. Local esbuild
+ * only; there is no Docker here.
  */
 export const houseBundling = {
   format: OutputFormat.ESM,
@@ -32,7 +36,11 @@ export const houseBundling = {
   forceDockerBundling: false,
   logLevel: LogLevel.WARNING,
   // CDK 2.276 accepts `charset` but never passes it to esbuild, hence the raw flag.
-  esbuildArgs: { '--tree-shaking': 'true', '--charset': 'utf8' },
+  esbuildArgs: {
+    '--tree-shaking': 'true',
+    '--charset': 'utf8',
+    ...Object.fromEntries(Object.entries(credentialAlias).map(([name, path]) => [`--alias:${name}`, path])),
+  },
 } as const satisfies BundlingOptions;
 
 /**
@@ -55,6 +63,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     charset: houseBundling.esbuildArgs['--charset'],
     treeShaking: houseBundling.esbuildArgs['--tree-shaking'] === 'true',
     external: [],
+    alias: credentialAlias,
     logLevel: houseBundling.logLevel,
   };
 }
