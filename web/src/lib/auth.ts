@@ -63,5 +63,6 @@ export async function startSession({ authToken, ...user }: UserInfo & { authToke
 /** Ends the session: the token and everything cached are forgotten. */
 export function endSession(): void {
   sessionStore.clear();
+  sessionStore.dismissExpired();
   void forgetCache();
 }
