@@ -165,8 +165,9 @@ function AccountArea() {
   };
   return (
     <div className="account-area">
-      <Link to={paths.profileWallet} className="wallet-chip" aria-label="My wallet">
+      <Link to={paths.profileWallet} className="wallet-chip">
         <WalletIcon size={20} />
+        <span className="visually-hidden">My wallet</span>
         {userInfo && <span>{taka(userInfo.wallet_balance)}</span>}
       </Link>
       <Menu label={<UserIcon />} name="Account menu" align="end">
