@@ -56,6 +56,7 @@ describe('money in the browser', () => {
     await page.getByLabel('Player ID').fill('5566778899');
     await page.getByText('Wallet', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('dialog', { name: 'Confirm your top-up' }).getByRole('button', { name: 'Confirm and pay ৳22' }).click();
     await toast(page, 'Order placed successfully');
     await page.waitForURL((url) => url.pathname === '/profile/userOrder');
     const row = page.locator('.data-table tbody tr').first();

@@ -50,7 +50,8 @@ const basePath = '/api';
  * web, multipart bodies, the envelope unwrapped, failures as `ApiError`, and the 401 rule.
  */
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Authorization: sessionStore.token(), Client: 'web' };
+  const sentToken = sessionStore.token();
+  const headers: Record<string, string> = { Authorization: sentToken, Client: 'web' };
   const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
 
@@ -65,7 +66,9 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   if (succeeded) return { message: String(body.message ?? ''), data: body.data as T };
 
   const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
-  if (response.status === 401) {
+  // Only a session that was there can expire: a call made without a token (a page still
+  // mounted at logout, say) just fails.
+  if (response.status === 401 && sentToken) {
     sessionStore.clear();
     if (!options.quietUnauthorized) onSessionExpired();
   }

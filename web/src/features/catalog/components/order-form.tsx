@@ -243,15 +243,14 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
                   onChange={(e) => setField('saccount_id', e.target.value)}
                 />
                 {recentIds && recentIds.length > 0 && (
-                  <div className="recent-ids" role="group" aria-label="Recent player IDs">
-                    <span className="recent-title">Recent:</span>
+                  <div className="recent-ids" role="group" aria-label="Used before">
+                    <span className="recent-title">Used before:</span>
                     {recentIds.map((recent) => (
                       <button
                         key={recent.player_id}
                         type="button"
                         className={recent.player_id === accountId ? 'chip-button selected' : 'chip-button'}
                         aria-pressed={recent.player_id === accountId}
-                        aria-label={`Use player ID ${recent.player_id}`}
                         onClick={() => setField('saccount_id', recent.player_id)}
                       >
                         {recent.player_id}
