@@ -29,7 +29,7 @@ describe('money in the browser', () => {
     await gateway.waitForURL(/\/profile\/userWallet/);
     await toast(gateway, 'Payment received');
     await gateway.locator('.balance', { hasText: '৳750' }).waitFor();
-    const row = gateway.locator('.data-table tbody tr').first();
+    const row = gateway.getByTestId('top-ups').locator('tbody tr').first();
     await row.getByText('Completed').waitFor();
     expect(await row.textContent()).toContain('৳750');
     expect(new URL(gateway.url()).search).toBe('');

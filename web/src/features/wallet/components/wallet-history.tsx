@@ -21,7 +21,7 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
     );
   }
   return (
-    <table className="data-table">
+    <table className="data-table" data-testid="top-ups">
       <thead>
         <tr>
           <th>Request</th>
