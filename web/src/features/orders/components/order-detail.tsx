@@ -92,9 +92,7 @@ export function OrderDetail({ id }: { id: string }) {
         )}
       </ol>
       <div className="help-box">
-        <p>
-          <strong>Need help with this order?</strong> Tell us what went wrong; your order ID is filled in for you.
-        </p>
+        <p>Something wrong with this order? Write to us; its order ID is filled in for you.</p>
         <Link className="button button-ghost button-small" to={contactAboutOrder(order.order_id)}>
           Need help with this order?
         </Link>
