@@ -66,9 +66,10 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   if (succeeded) return { message: String(body.message ?? ''), data: body.data as T };
 
   const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
-  // Only a session that was there can expire: a call made without a token (a page still
-  // mounted at logout, say) just fails.
-  if (response.status === 401 && sentToken) {
+  if (response.status === 401) {
+    // Only a session that was there can expire: a call made without one (a page still mounted
+    // at logout, a form sent after "Not now" to signing in again) just asks for a login.
+    if (!sentToken) throw new ApiError(401, 'Please login to continue', body);
     sessionStore.clear();
     if (!options.quietUnauthorized) onSessionExpired();
   }
