@@ -441,6 +441,7 @@ describe('accounts', () => {
     const { page } = await browser.open('/login');
     const { email, mobileNo } = uniqueContact('gmobile');
     const [chooser] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Continue with Google' }).click()]);
+    await chooser.getByRole('heading', { name: 'Choose an account' }).waitFor();
     await chooser.getByLabel('Name').fill('Tania Rahman');
     await chooser.getByLabel('Email').fill(email);
     await chooser.getByRole('button', { name: 'Next' }).click();
