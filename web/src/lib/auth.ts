@@ -1,5 +1,5 @@
 import type { UserInfo } from '@contract/wire';
-import useSWR, { SWRConfig, mutate, preload } from 'swr';
+import useSWR, { mutate, preload, unload } from 'swr';
 import { ApiError, apiRequest, sessionExpired } from './api';
 import { sessionStore, useSessionToken } from './session';
 
@@ -44,24 +44,25 @@ export function useUser() {
 
 /**
  * Forgets every cached answer, so that one user's orders, codes, wallet or admin lists never show
- * to the next: the cache is emptied outright (a key filter alone skips paged lists), then every
- * mounted reader is told.
+ * to the next (SWR's `unload`: every entry, paged lists included, and the requests in flight),
+ * and has the mounted pages read again with the session as it now is: the catalogue and the
+ * content come back at once, a user's lists come back for the new user (or fail quietly with
+ * no session: see the 401 rule in lib/api).
  */
-async function forgetCache(): Promise<void> {
-  const { cache } = SWRConfig.defaultValue;
-  for (const key of [...cache.keys()]) cache.delete(key);
-  await mutate(() => true, undefined, { revalidate: false });
+function forgetCache(): void {
+  unload({ revalidate: true });
 }
 
-/** Starts a session from a login answer: the token is kept and its user put in the cache. */
+/** Starts a session from a login answer: the token is kept, its user put in the cache, and the rest read again. */
 export async function startSession({ authToken, ...user }: UserInfo & { authToken: string }): Promise<void> {
-  await forgetCache();
-  await mutate(userKey, user, { revalidate: false });
   sessionStore.setToken(authToken);
+  forgetCache();
+  await mutate(userKey, user, { revalidate: false });
 }
 
 /** Ends the session: the token and everything cached are forgotten. */
 export function endSession(): void {
   sessionStore.clear();
-  void forgetCache();
+  sessionStore.dismissExpired();
+  forgetCache();
 }

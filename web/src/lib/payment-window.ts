@@ -1,23 +1,82 @@
 import type { CheckoutAnswer } from '@contract/wire';
 
+/** A gateway payment that the shopper started: its invoice, where to pay it, and where it was started. */
+export interface StartedPayment {
+  kind: 'wallet' | 'order';
+  invoiceId: string;
+  paymentUrl: string;
+  /** The page (path and query) that started it: Retry after a cancel goes back there. */
+  from: string;
+}
+
+/** The session-storage entry of a payment window: which payment it was opened to pay. */
+const windowMarkKey = 'paymentWindow';
+
+/** The invoice of a payment link: its last path segment (UddoktaPay's checkout and the sandbox both put it there). */
+export const invoiceIdOf = (paymentUrl: string) => new URL(paymentUrl, window.location.href).pathname.split('/').filter(Boolean).pop() ?? '';
+
+/**
+ * Marks a window (a new one, still on about:blank and so of this origin, or this one) with the
+ * payment it goes to pay. Its session storage outlives the trip to the gateway, so the page the
+ * gateway sends it back to knows which payment came back, even from a cancel, which brings no
+ * invoice id with it.
+ */
+function markWindow(target: Window, payment: StartedPayment): void {
+  try {
+    target.sessionStorage.setItem(windowMarkKey, JSON.stringify(payment));
+  } catch {
+    // A window we cannot write to still pays; its return page then only has the invoice id, if any.
+  }
+}
+
+/** The payment this window was opened to pay, if it was. */
+export function paymentOfThisWindow(): StartedPayment | undefined {
+  try {
+    const raw = sessionStorage.getItem(windowMarkKey);
+    return raw ? (JSON.parse(raw) as StartedPayment) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the mark once the return page has dealt with it, so that a reload does not repeat it. */
+export function forgetPaymentOfThisWindow(): void {
+  sessionStorage.removeItem(windowMarkKey);
+}
+
+/** Points a window opened at the click at the payment link, or this window when the browser blocked the new one. */
+function goPay(tab: Window | null, payment: StartedPayment): void {
+  markWindow(tab ?? window, payment);
+  if (tab) tab.location.href = payment.paymentUrl;
+  else window.location.assign(payment.paymentUrl);
+}
+
 /**
  * Opens the gateway's page in a new window. The window is opened at the click (so that popup
  * blockers allow it) and pointed at the payment link once the server answers, or closed again.
- * Answers the server's message when it did not open a checkout.
+ * Answers the payment started, or the server's message when it did not open a checkout.
  */
-export async function payInNewWindow(start: () => Promise<CheckoutAnswer>): Promise<string | undefined> {
+export async function payInNewWindow(
+  start: () => Promise<CheckoutAnswer>,
+  what: Pick<StartedPayment, 'kind' | 'from'>,
+): Promise<{ started: StartedPayment } | { refusal: string }> {
   const tab = window.open('', '_blank');
   try {
     const answer = await start();
     if (answer.status === 1 && answer.payment_url) {
-      if (tab) tab.location.href = answer.payment_url;
-      else window.location.assign(answer.payment_url);
-      return undefined;
+      const started = { ...what, invoiceId: invoiceIdOf(answer.payment_url), paymentUrl: answer.payment_url };
+      goPay(tab, started);
+      return { started };
     }
     tab?.close();
-    return answer.message;
+    return { refusal: answer.message };
   } catch (error) {
     tab?.close();
     throw error;
   }
+}
+
+/** Opens the page of a payment that waits (Pay now, Retry) in a new window, marked as for that payment. */
+export function reopenPayment(payment: StartedPayment): void {
+  goPay(window.open('', '_blank'), payment);
 }

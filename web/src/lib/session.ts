@@ -17,7 +17,12 @@ function restore(): string {
 }
 
 let token = restore();
+/** Set when the server ended the session mid-visit (a 401), until the next sign-in or a dismissal. */
+let expired = false;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 /**
  * The session: the user's token, kept outside React so that the API client can send it and
@@ -31,16 +36,32 @@ export const sessionStore = {
   },
   setToken(next: string): void {
     token = next;
+    if (next) expired = false;
     if (next) localStorage.setItem(authStorageKey, JSON.stringify({ userToken: next }));
     else localStorage.removeItem(authStorageKey);
-    for (const listener of listeners) listener();
+    notify();
   },
   clear(): void {
     sessionStore.setToken('');
+  },
+  /** Whether the session ended under the user's feet: the page stays, and offers a sign-in in place. */
+  expired: (): boolean => expired,
+  markExpired(): void {
+    expired = true;
+    notify();
+  },
+  dismissExpired(): void {
+    expired = false;
+    notify();
   },
 };
 
 /** The current token ('' when signed out); re-renders when it changes. */
 export function useSessionToken(): string {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.token);
+}
+
+/** Whether the session expired mid-visit and the user has not signed in again (or said not now). */
+export function useSessionExpired(): boolean {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.expired);
 }

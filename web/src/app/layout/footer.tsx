@@ -10,7 +10,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div>
-          <Link to={paths.home} className="brand brand-footer">
+          <Link to={paths.home} className="brand brand-footer" aria-label={`${site.name} home`}>
             <img src="/images/logo.svg" alt="" width={32} height={32} loading="lazy" />
             <span>{site.name}</span>
           </Link>

@@ -7,6 +7,7 @@ import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
 import { endSession, useUser } from '../../lib/auth';
+import { taka } from '../../lib/format';
 import { useSessionToken } from '../../lib/session';
 
 /** Hides the page's preloader once the header is on screen (spec §1). */
@@ -98,7 +99,7 @@ function GamesMenu() {
 }
 
 /** A dropdown that opens on click or hover and closes on outside click, Escape or navigation. */
-function Menu({ label, children, align = 'start' }: { label: React.ReactNode; children: React.ReactNode; align?: 'start' | 'end' }) {
+function Menu({ label, name, children, align = 'start' }: { label: React.ReactNode; name?: string; children: React.ReactNode; align?: 'start' | 'end' }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
@@ -119,7 +120,7 @@ function Menu({ label, children, align = 'start' }: { label: React.ReactNode; ch
   }, [open]);
   return (
     <div className={`menu menu-${align}`} ref={ref}>
-      <button type="button" className="menu-button" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button type="button" className="menu-button" aria-label={name} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
         {label} <ChevronDownIcon size={16} />
       </button>
       {open && (
@@ -164,11 +165,12 @@ function AccountArea() {
   };
   return (
     <div className="account-area">
-      <Link to={paths.profileWallet} className="wallet-chip" aria-label="My wallet">
+      <Link to={paths.profileWallet} className="wallet-chip">
         <WalletIcon size={20} />
-        {userInfo && <span>৳{userInfo.wallet_balance}</span>}
+        <span className="visually-hidden">My wallet</span>
+        {userInfo && <span>{taka(userInfo.wallet_balance)}</span>}
       </Link>
-      <Menu label={<UserIcon />} align="end">
+      <Menu label={<UserIcon />} name="Account menu" align="end">
         <Link to={paths.profile}>Profile</Link>
         <Link to={paths.profileWallet}>Wallet</Link>
         <Link to={paths.profileOrders}>Orders</Link>

@@ -1,6 +1,10 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { googlePlaceholderMobile } from '@contract/rules';
 import { activePopups, popupsClosedThisSession, useSiteSettings } from '../../features/content/api/get-site-settings';
+import { useUser } from '../../lib/auth';
+import { type PaymentActionsProps, PaymentActionsProvider } from '../../lib/payment-actions';
+import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -16,6 +20,18 @@ function ScrollToTop() {
 
 // The popups (and the HTML sanitiser they need) load only when there is a popup to show.
 const SitePopups = lazy(() => import('../../features/content/components/site-popups').then((module) => ({ default: module.SitePopups })));
+// So do the in-place sign-in after a 401, the mobile-number prompt and the Pay now / Cancel buttons.
+const SessionExpiredDialog = lazy(() => import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })));
+const MobileNumberPrompt = lazy(() => import('../../features/auth/components/mobile-number-prompt').then((module) => ({ default: module.MobileNumberPrompt })));
+const AwaitingPaymentActions = lazy(() => import('../../features/payments/components/payment-actions').then((module) => ({ default: module.AwaitingPaymentActions })));
+
+function PaymentActionsOnDemand(props: PaymentActionsProps) {
+  return (
+    <Suspense fallback={null}>
+      <AwaitingPaymentActions {...props} />
+    </Suspense>
+  );
+}
 
 /** The promotional popups of the site settings, shown once the app has started (spec §2). */
 function Popups() {
@@ -29,20 +45,36 @@ function Popups() {
   );
 }
 
-/** The shell around every page. */
+/** What the signed-in user is asked for once (a Google account's real mobile number), and the sign-in after a session expired. */
+function AccountPrompts() {
+  const expired = useSessionExpired();
+  const { data: user } = useUser();
+  return (
+    <Suspense fallback={null}>
+      {expired && <SessionExpiredDialog />}
+      {user?.mobile_no === googlePlaceholderMobile && <MobileNumberPrompt />}
+    </Suspense>
+  );
+}
+
+/** The shell around every page: a skip link, the header, the page, the footer, the phone's bottom bar. */
 export function Layout() {
   const navigation = useNavigation();
   return (
-    <>
+    <PaymentActionsProvider value={PaymentActionsOnDemand}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header />
-      <main className="site-main">
+      <main className="site-main" id="main-content" tabIndex={-1}>
+        <AccountPrompts />
         <Outlet />
       </main>
       <Footer />
       <BottomBar />
       <Popups />
-    </>
+    </PaymentActionsProvider>
   );
 }

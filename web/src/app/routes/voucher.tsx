@@ -1,14 +1,27 @@
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ShopClosedNotice } from '../../components/shop-closed-notice';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useShopStatus } from '../../features/content/api/get-shop-status';
 import { VoucherList } from '../../features/vouchers/components/voucher-list';
 
-/** /voucher/{id}: a gift-card brand's vouchers. */
+/** /voucher/{id}: a gift-card brand's vouchers; ?voucher= and ?qty= hold a choice to come back to (after signing in, after adding money). */
 export function VoucherPage() {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
   const { data: categories } = useMasterCategories();
   const { closedMessage } = useShopStatus();
-  return <VoucherList key={id} brandId={id} brand={categories?.find((category) => category.id === id)} shopClosedMessage={closedMessage} />;
+  return (
+    <>
+      <ShopClosedNotice message={closedMessage} />
+      <VoucherList
+        key={id}
+        brandId={id}
+        brand={categories?.find((category) => category.id === id)}
+        purchaseClosed={closedMessage !== undefined}
+        chosen={{ voucherId: search.get('voucher'), qty: search.get('qty') }}
+      />
+    </>
+  );
 }
 
 export { VoucherPage as Component };

@@ -44,9 +44,11 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
   if (!popup) throw new Error('The Google sign-in window was blocked by the browser');
 
   return new Promise((resolve, reject) => {
+    let grace: number | undefined;
     const finish = () => {
       window.removeEventListener('message', onMessage);
       window.clearInterval(watch);
+      window.clearTimeout(grace);
     };
     const onMessage = (event: MessageEvent<{ type?: string; state?: string; idToken?: string; error?: string }>) => {
       if (event.origin !== window.location.origin || event.data?.type !== 'google-sign-in' || event.data.state !== state) return;
@@ -54,10 +56,14 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
       if (event.data.idToken) resolve(decodeIdToken(event.data.idToken, nonce));
       else reject(new Error(event.data.error ?? 'Google sign-in was cancelled'));
     };
+    // The callback page posts its answer and closes itself at once: a closed window may still
+    // have a message on its way, so it counts as closed without an answer only a moment later.
     const watch = window.setInterval(() => {
-      if (!popup.closed) return;
-      finish();
-      reject(new Error('The Google sign-in window was closed'));
+      if (!popup.closed || grace !== undefined) return;
+      grace = window.setTimeout(() => {
+        finish();
+        reject(new Error('The Google sign-in window was closed'));
+      }, 1500);
     }, 500);
     window.addEventListener('message', onMessage);
   });

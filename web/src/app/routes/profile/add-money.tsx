@@ -1,8 +1,26 @@
 import './money-pages.css';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { safeNext } from '../../../config/paths';
+import { useSiteSettings } from '../../../features/content/api/get-site-settings';
 import { AddMoneyForm } from '../../../features/wallet/components/add-money-form';
 
+/** Add money; ?amount= starts the amount, ?return= (with ?for=) is where to go once the money is in. */
 export function AddMoneyPage() {
-  return <AddMoneyForm />;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { data: settings } = useSiteSettings();
+  const limits = settings ? { min: settings.top_up_min, max: settings.top_up_max } : undefined;
+  const back = params.get('return');
+  const returnTo = back ? { path: safeNext(back), label: params.get('for') || 'what you were buying' } : undefined;
+  return (
+    <AddMoneyForm
+      key={location.search}
+      limits={limits}
+      initialAmount={params.get('amount') ?? ''}
+      returnTo={returnTo}
+      here={`${location.pathname}${location.search}`}
+    />
+  );
 }
 
 export { AddMoneyPage as Component };

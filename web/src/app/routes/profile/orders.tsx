@@ -1,20 +1,28 @@
 import './money-pages.css';
+import { useSWRConfig } from 'swr';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { OrderHistory } from '../../../features/orders/components/order-history';
-import { usePaymentReturn } from '../../../features/payments/use-payment-return';
+import { PaymentReturn } from '../../../features/payments/components/payment-return';
+import { userKey } from '../../../lib/auth';
+import { ordersKey } from '../../../lib/cache-keys';
+import { useListFollowsPayments } from '../../../lib/payment-follow';
 
-/** My Orders: plan orders, and the gateway's return for orders paid there. */
+/** My Orders: plan orders (those awaiting payment first), and the gateway's return for orders paid there. */
 export function OrdersPage() {
   const { data, isLoading } = useOrders();
-  usePaymentReturn();
+  const { mutate } = useSWRConfig();
+  useListFollowsPayments(Boolean(data?.some((order) => order.awaiting_payment)), () => void Promise.all([mutate(ordersKey), mutate(userKey)]));
   return (
-    <section className="panel">
-      <div className="panel-head">
-        <h1>My Orders</h1>
-      </div>
-      <p className="muted">Top-ups are usually delivered within 5-10min.</p>
-      {isLoading ? <div className="skeleton table-skeleton" /> : <OrderHistory orders={data ?? []} />}
-    </section>
+    <>
+      <PaymentReturn kind="order" />
+      <section className="panel">
+        <div className="panel-head">
+          <h1>My Orders</h1>
+        </div>
+        <p className="muted">Top-ups are usually delivered within 5-10min.</p>
+        {isLoading ? <div className="skeleton table-skeleton" /> : <OrderHistory orders={data ?? []} />}
+      </section>
+    </>
   );
 }
 

@@ -1,32 +1,54 @@
 import './money-pages.css';
 import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { paths } from '../../../config/paths';
-import { usePaymentReturn } from '../../../features/payments/use-payment-return';
-import { useWalletRequests } from '../../../features/wallet/api/get-wallet-requests';
+import { PaymentReturn } from '../../../features/payments/components/payment-return';
+import { useCodeHistory } from '../../../features/vouchers/api/get-code-history';
+import { awaitsPayment, useWalletRequests } from '../../../features/wallet/api/get-wallet-requests';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
+import { type ReferenceLink, WalletStatement, defaultReferenceLink } from '../../../features/wallet/components/wallet-statement';
+import { userKey } from '../../../lib/auth';
+import { walletRequestsKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
+import { useListFollowsPayments } from '../../../lib/payment-follow';
 import { useProfileUser } from './layout';
 
-/** My Wallet: the balance, the top-ups, and the gateway's return with an invoice id. */
+/** My Wallet: the balance, the statement that adds up to it, the top-ups, and the gateway's return. */
 export function WalletPage() {
   const user = useProfileUser();
   const { data, isLoading } = useWalletRequests();
-  usePaymentReturn();
+  const { data: codeOrders } = useCodeHistory();
+  const { mutate } = useSWRConfig();
+  useListFollowsPayments(Boolean(data?.some(awaitsPayment)), () => void Promise.all([mutate(walletRequestsKey), mutate(userKey)]));
+
+  // A purchase is a plan order (its own page) or a code order (My Codes); the code history tells which.
+  const codeOrderIds = new Set(codeOrders?.map((order) => order.order_id));
+  const referenceLink: ReferenceLink = (line) =>
+    line.reason === 'purchase' && codeOrderIds.has(line.reference) ? { to: paths.profileCodes, label: `Codes ${line.reference}` } : defaultReferenceLink(line);
+
   return (
-    <section className="panel">
-      <div className="panel-head">
-        <div>
-          <h1>My Wallet</h1>
-          <p className="muted">
-            Balance <strong className="balance">{taka(user.wallet_balance)}</strong>
-          </p>
+    <>
+      <PaymentReturn kind="wallet" />
+      <section className="panel">
+        <div className="panel-head">
+          <div>
+            <h1>My Wallet</h1>
+            <p className="muted">
+              Balance <strong className="balance">{taka(user.wallet_balance)}</strong>
+            </p>
+          </div>
+          <Link to={paths.addMoney} className="button button-primary button-small">
+            Add Money
+          </Link>
         </div>
-        <Link to={paths.addMoney} className="button button-primary button-small">
-          Add Money
-        </Link>
-      </div>
-      {isLoading ? <div className="skeleton table-skeleton" /> : <WalletHistory requests={data ?? []} />}
-    </section>
+        <h2 className="panel-subtitle">Statement</h2>
+        <WalletStatement balance={user.wallet_balance} referenceLink={referenceLink} />
+      </section>
+      <section className="panel">
+        <h2 className="panel-subtitle">Top-ups</h2>
+        {isLoading ? <div className="skeleton table-skeleton" /> : <WalletHistory requests={data ?? []} />}
+      </section>
+    </>
   );
 }
 

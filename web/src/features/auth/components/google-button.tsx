@@ -1,17 +1,22 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
-import { logInWithGoogle } from '../google-log-in';
 import { useAction } from '../../../lib/use-action';
+import { logInWithGoogle } from '../google-log-in';
 
-/** "Continue with Google": the whole Google flow, then home. */
-export function GoogleButton() {
+/** "Continue with Google": the whole Google flow, then `onSignedIn` with the server's message (by default: that message, and home). */
+export function GoogleButton({ onSignedIn }: { onSignedIn?: (message: string) => void }) {
   const navigate = useNavigate();
   const { busy, run } = useAction('Google sign-in failed');
   const signIn = async () => {
     await run(async () => {
-      toast.success(await logInWithGoogle());
-      navigate(paths.home);
+      const message = await logInWithGoogle();
+      if (onSignedIn) onSignedIn(message);
+      else {
+        toast.dismiss();
+        toast.success(message);
+        navigate(paths.home);
+      }
     });
   };
   return (

@@ -1,21 +1,41 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
-import { paths } from '../../../config/paths';
+import { paths, safeNext, signInPath } from '../../../config/paths';
+import { useAction } from '../../../lib/use-action';
 import { logIn } from '../api/log-in';
 import { GoogleButton } from './google-button';
-import { useAction } from '../../../lib/use-action';
 
 const empty = { email: '', password: '' };
 
-/** The login screen (spec §2): email or mobile number, password, Google, and the way to register. */
-export function LoginForm() {
+interface LoginFormProps {
+  /** Instead of going on (to ?next= or home): signed in where the user is (the session-expired dialog). */
+  onLoggedIn?: () => void;
+  /** The heading's level and text: the page's h1, or a dialog's own. */
+  heading?: React.ReactNode;
+}
+
+/**
+ * The login screen (spec §2): email or mobile number, password, Google, and the ways to register
+ * and to reset a forgotten password. Success goes to ?next= (the page a visitor was buying on),
+ * else home; any error toast still showing from a failed try goes with it.
+ */
+export function LoginForm({ onLoggedIn, heading = <h1>Login</h1> }: LoginFormProps) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next') ?? undefined;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
   const { busy, run } = useAction('Login failed');
   const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
+
+  const done = (message: string) => {
+    toast.dismiss();
+    toast.success(message);
+    if (onLoggedIn) onLoggedIn();
+    else navigate(safeNext(next));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -25,19 +45,18 @@ export function LoginForm() {
       const message = await logIn({ email: form.email.trim(), password: form.password });
       setForm(empty);
       setTried(false);
-      toast.success(message);
-      navigate(paths.home);
+      done(message);
     });
   };
 
   return (
     <form className="auth-card" onSubmit={submit} noValidate>
-      <h1>Login</h1>
+      {heading}
       <p className="auth-lead">Welcome back. Your wallet and orders are waiting.</p>
       <FormField label="Email/Mobile Number" name="email" autoComplete="username" value={form.email} error={missing('email')} onChange={(e) => setForm({ ...form, email: e.target.value })} />
       <FormField label="Password" name="password" secret autoComplete="current-password" value={form.password} error={missing('password')} onChange={(e) => setForm({ ...form, password: e.target.value })} />
       <div className="auth-row">
-        <Link to={paths.contactUs} className="text-link">
+        <Link to={paths.forgotPassword} className="text-link">
           Forgot Password?
         </Link>
       </div>
@@ -45,10 +64,12 @@ export function LoginForm() {
         {busy ? 'Please wait…' : 'Submit'}
       </button>
       <div className="divider">or</div>
-      <GoogleButton />
-      <p className="auth-switch">
-        Don't have an account ? <Link to={paths.register}>Register</Link>
-      </p>
+      <GoogleButton onSignedIn={done} />
+      {!onLoggedIn && (
+        <p className="auth-switch">
+          Don't have an account ? <Link to={signInPath('register', next)}>Register</Link>
+        </p>
+      )}
     </form>
   );
 }

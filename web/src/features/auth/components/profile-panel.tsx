@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { UserInfo } from '@contract/wire';
 import { paths } from '../../../config/paths';
 import { endSession } from '../../../lib/auth';
+import { taka } from '../../../lib/format';
 import { Avatar } from './avatar';
 
 /** The profile area's side panel: avatar, balance with Add Money, and the sections. */
@@ -20,7 +21,7 @@ export function ProfilePanel({ user }: { user: UserInfo }) {
         <div>
           <p className="profile-name">{user.name}</p>
           <p className="profile-balance">
-            Balance <strong>৳{user.wallet_balance}</strong>
+            Balance <strong>{taka(user.wallet_balance)}</strong>
           </p>
         </div>
         <Link to={paths.addMoney} className="button button-primary button-small">

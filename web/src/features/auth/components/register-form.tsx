@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
-import { paths } from '../../../config/paths';
+import { safeNext, signInPath } from '../../../config/paths';
 import { logIn } from '../api/log-in';
 import { register } from '../api/register';
 import { GoogleButton } from './google-button';
@@ -10,9 +10,11 @@ import { useAction } from '../../../lib/use-action';
 
 const empty = { name: '', email: '', mobile_no: '', password: '' };
 
-/** The register screen (spec §2); a new account is signed in straight away. */
+/** The register screen (spec §2); a new account is signed in straight away and goes on to ?next= (else home). */
 export function RegisterForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next') ?? undefined;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
   const { busy, run } = useAction('Registration failed');
@@ -28,8 +30,9 @@ export function RegisterForm() {
       await logIn({ email: form.email.trim(), password: form.password });
       setForm(empty);
       setTried(false);
+      toast.dismiss();
       toast.success(message);
-      navigate(paths.home);
+      navigate(safeNext(next));
     });
   };
 
@@ -45,9 +48,15 @@ export function RegisterForm() {
         {busy ? 'Please wait…' : 'Submit'}
       </button>
       <div className="divider">or</div>
-      <GoogleButton />
+      <GoogleButton
+        onSignedIn={(message) => {
+          toast.dismiss();
+          toast.success(message);
+          navigate(safeNext(next));
+        }}
+      />
       <p className="auth-switch">
-        Already have an account? <Link to={paths.login}>Login</Link>
+        Already have an account? <Link to={signInPath('login', next)}>Login</Link>
       </p>
     </form>
   );

@@ -2,23 +2,11 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import type { UserInfo } from '@contract/wire';
-import { minPasswordLength } from '@contract/rules';
 import { useAction } from '../../../lib/use-action';
 import { useUpdateUser } from '../api/update-user';
+import { confirmationError, newPasswordError } from '../password-rules';
 
 const empty = { current: '', password: '', confirm: '' };
-
-/** The new password's problem, if any (spec §5). */
-function newPasswordError(value: string): string | undefined {
-  if (!value) return 'Required Field';
-  if (value.length < minPasswordLength) return 'Min length must be five';
-  return undefined;
-}
-
-/** The confirmation's problem, if any (spec §5). */
-function confirmationError(value: string, password: string): string | undefined {
-  return newPasswordError(value) ?? (value !== password ? 'Does not match with password' : undefined);
-}
 
 /** Change the password: the current one (when the account has one), the new one twice. */
 export function SecurityForm({ user }: { user: UserInfo }) {

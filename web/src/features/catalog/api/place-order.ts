@@ -4,10 +4,13 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
+import { playerIdsKey } from './get-player-ids';
 
 /** What the order form hands over once its input is valid. */
 export interface PlanOrderInput {
   plan: { plans_id: string; price: number };
+  /** The game (master category), whose recent player IDs an order by player ID updates. */
+  masterCategoryId: string;
   /** FB, Google, VK or Twitter; empty for a player-ID (UID TOPUP) group. */
   saccount_type: string;
   /** The player ID, or the game account's email or ID. */
@@ -31,14 +34,14 @@ export const orderPayload = (order: PlanOrderInput) => ({
   paid_from_wallet: order.plan.price,
 });
 
-/** POST /user/request/: a plan order paid from the wallet. Revalidates the user (balance) and the orders; answers the server's message. */
+/** POST /user/request/: a plan order paid from the wallet. Revalidates the user (balance), the orders and the game's recent player IDs; answers the server's message. */
 export function usePlaceOrder() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     '/user/request/',
     async (path: string, { arg }: { arg: PlanOrderInput }) => {
       const { message } = await apiRequest<OrderRow>('POST', path, { body: orderPayload(arg) });
-      await Promise.all([mutate(userKey), mutate(ordersKey)]);
+      await Promise.all([mutate(userKey), mutate(ordersKey), mutate(playerIdsKey(arg.masterCategoryId))]);
       return message;
     },
     writeOptions,

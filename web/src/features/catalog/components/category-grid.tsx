@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { categoryPath } from '../../../config/paths';
+import { categoryPath, paths } from '../../../config/paths';
 import { type MasterCategory, useMasterCategories } from '../api/get-master-categories';
 
 interface CategoryGridProps {
@@ -10,7 +10,7 @@ interface CategoryGridProps {
 
 /** A grid of master-category cards; each leads to its vouchers or its top-up page. */
 export function CategoryGrid({ title, filter }: CategoryGridProps) {
-  const { data, isLoading } = useMasterCategories();
+  const { data, error, isLoading, mutate } = useMasterCategories();
   const categories = filter ? (data ?? []).filter(filter) : (data ?? []);
   return (
     <section className="section" aria-labelledby="category-grid-title">
@@ -23,8 +23,20 @@ export function CategoryGrid({ title, filter }: CategoryGridProps) {
             <div key={i} className="category-card skeleton" />
           ))}
         </div>
+      ) : error && !data ? (
+        <div className="empty-state" role="alert">
+          <p>The games could not be loaded. Check your connection and try again.</p>
+          <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
+            Retry
+          </button>
+        </div>
       ) : categories.length === 0 ? (
-        <p className="empty-state">Nothing here yet. Please check back soon.</p>
+        <div className="empty-state">
+          <p>Nothing here yet. Please check back soon.</p>
+          <Link className="button button-ghost button-small" to={paths.home}>
+            See all games and gift cards
+          </Link>
+        </div>
       ) : (
         <ul className="card-grid" data-testid="category-grid">
           {categories.map((category, index) => (

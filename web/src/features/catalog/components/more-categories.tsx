@@ -22,7 +22,7 @@ export function MoreCategories({ currentId }: { currentId: string }) {
             <img src={category.image} alt="" width={72} height={72} loading="lazy" />
             <span>
               <span className="mini-card-name">{category.cname}</span>
-              <span className="mini-card-note">{isCodeCategory(category.cname) ? 'Gift card codes' : 'Top up by player ID'}</span>
+              <span className="mini-card-note">{isCodeCategory(category.cname) ? 'Gift card codes' : 'Game top-up'}</span>
             </span>
           </Link>
         )}

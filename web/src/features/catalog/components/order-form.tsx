@@ -1,16 +1,24 @@
-import { type OrderAccountFields, accountTypes, isPlayerIdGroup, orderAccountProblems } from '@contract/rules';
-import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { type OrderAccountFields, accountTypes, isPlayerIdGroup, orderAccountProblems, playerIdFormatMessage } from '@contract/rules';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useSWRConfig } from 'swr';
 import { FormField } from '../../../components/form-field';
-import { BoltIcon, WalletIcon } from '../../../components/icons';
-import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
+import { BoltIcon, ShieldIcon, WalletIcon } from '../../../components/icons';
+import { Modal } from '../../../components/modal';
+import { paths, signInPath } from '../../../config/paths';
+import { topUpDeliveryEstimate } from '../../../config/site';
+import { userKey, useUser } from '../../../lib/auth';
+import { ordersKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
-import { payInNewWindow } from '../../../lib/payment-window';
+import { PaymentActions } from '../../../lib/payment-actions';
+import { usePaymentFollow } from '../../../lib/payment-follow';
+import { type StartedPayment, payInNewWindow } from '../../../lib/payment-window';
 import { useSessionToken } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
+import { useMyOrders } from '../api/get-my-orders';
 import type { PlanGroup } from '../api/get-plan-groups';
+import { usePlayerIds } from '../api/get-player-ids';
 import { type Plan, usePlans } from '../api/get-plans';
 import { type PlanOrderInput, usePlaceOrder } from '../api/place-order';
 import { useStartOrderPayment } from '../api/start-order-payment';
@@ -23,69 +31,153 @@ type AccountProblems = ReturnType<typeof orderAccountProblems>;
 
 const emptyAccount: AccountFields = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 
+/** Where a gateway payment of this form stands: following it, paid, or cancelled (with the order to try again). */
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; payment: StartedPayment; order: PlanOrderInput; orderId?: string }
+  | { kind: 'paid'; orderId?: string }
+  | { kind: 'cancelled'; order: PlanOrderInput };
+
 interface OrderFormProps {
   group: PlanGroup;
-  /** Set while the shop is closed: buying is disabled and this is shown. */
-  shopClosedMessage?: string;
+  /** The game's name, as the confirmation shows it. */
+  gameName: string;
+  /** While the shop is closed buying is disabled (the page says why, at its top). */
+  shopClosed?: boolean;
 }
+
+const asMode = (value: string | null): PaymentMode | undefined => (value === 'wallet' || value === 'gateway' ? value : undefined);
 
 /**
  * The order form of one plan group: a plan, the account to top up, the payment mode, and Buy
- * Now. It validates, then pays from the wallet (and goes to My Orders) or opens the gateway's
- * page in a new window.
+ * Now, then a confirmation with the player ID in large type. The plan and the mode live in the
+ * URL (?plan=, ?mode=), so that a visitor sent to log in comes back to the same choice. It pays
+ * from the wallet (and goes to My Orders) or opens the gateway's page in a new window and
+ * follows that payment here until it is paid or cancelled.
  */
-export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
-  const { data: plans, error: plansError, isLoading } = usePlans(group.id);
+export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProps) {
+  const { data: plans, error: plansError, isLoading, mutate: reloadPlans } = usePlans(group.id);
   const userToken = useSessionToken();
+  const signedIn = Boolean(userToken);
   const { data: userInfo } = useUser();
   const { trigger: placeOrder } = usePlaceOrder();
   const { trigger: startPayment } = useStartOrderPayment();
+  const { mutate } = useSWRConfig();
   const navigate = useNavigate();
-  const [planId, setPlanId] = useState<string>();
-  const [mode, setMode] = useState<PaymentMode>();
-  const [fields, setFields] = useState(emptyAccount);
+  const location = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const playerIdGroup = isPlayerIdGroup(group.cname);
+  const [fields, setFields] = useState<AccountFields>(() => ({ ...emptyAccount, saccount_id: playerIdGroup ? (search.get('player') ?? '') : '' }));
   const [errors, setErrors] = useState<AccountProblems>({});
+  const [confirming, setConfirming] = useState<PlanOrderInput>();
+  const [offerSignIn, setOfferSignIn] = useState(false);
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const { busy, run } = useAction('Something went wrong');
   const headingId = useId();
 
-  const playerIdGroup = isPlayerIdGroup(group.cname);
+  const { data: myOrders } = useMyOrders(signedIn);
+  const { data: recentIds } = usePlayerIds(group.master_category, signedIn && playerIdGroup);
+  const planId = search.get('plan');
+  const mode = asMode(search.get('mode'));
   const plan = plans?.find((candidate) => candidate.plans_id === planId && candidate.status === 1);
-  const signedIn = Boolean(userToken);
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
   const walletShort = signedIn && mode === 'wallet' && plan !== undefined && !walletCovers(plan.price, balance);
-  const canBuy = plan !== undefined && mode !== undefined && !shopClosedMessage && !walletShort && !busy;
+  const accountId = fields.saccount_id.trim();
+
+  // The gateway payment this form started, followed through the orders list.
+  const waiting = stage.kind === 'waiting' ? stage : undefined;
+  const news = usePaymentFollow(waiting?.payment.invoiceId, () => void mutate(ordersKey));
+  const startedRow = waiting && myOrders?.find((order) => order.invoice_id === waiting.payment.invoiceId);
+  const followedId = waiting?.orderId ?? startedRow?.order_id ?? news?.id;
+  const paid = waiting && (news?.status === '1' || myOrders?.some((order) => order.order_id === followedId && !order.awaiting_payment));
+  const cancelled = waiting && !paid && (news?.status === '2' || (waiting.orderId !== undefined && myOrders !== undefined && !myOrders.some((order) => order.order_id === waiting.orderId)));
+  useEffect(() => {
+    if (!waiting) return;
+    if (paid) {
+      void mutate(userKey);
+      toast.success('Payment received: your order is placed', { toastId: `payment-${waiting.payment.invoiceId}` });
+      setFields(emptyAccount);
+      setErrors({});
+      setSearch({ group: group.id }, { replace: true, preventScrollReset: true });
+      setStage({ kind: 'paid', orderId: followedId });
+    } else if (cancelled) {
+      setStage({ kind: 'cancelled', order: waiting.order });
+    } else if (!waiting.orderId && followedId) {
+      setStage({ ...waiting, orderId: followedId });
+    }
+  }, [waiting, paid, cancelled, followedId, mutate, setSearch, group.id]);
+
+  // A payment for this very top-up (plan and account) that waits, from this tab or another: Buy Now waits for it.
+  const waitingSame =
+    !waiting && plan && accountId
+      ? myOrders?.find((order) => order.awaiting_payment && order.plan_name === plan.pname && order.saccount_id === accountId && (!order.game || order.game === gameName))
+      : undefined;
+  const canBuy = plan !== undefined && mode !== undefined && !shopClosed && !walletShort && !busy && !waiting && !waitingSame;
+
+  const choose = (name: 'plan' | 'mode', value: string) => {
+    if (stage.kind === 'paid' || stage.kind === 'cancelled') setStage({ kind: 'idle' });
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
 
   const setField = (name: keyof AccountFields, value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const submit = async (event: React.FormEvent) => {
+  /** This page with the choice made on it, the player ID included: where a visitor comes back to after signing in, and a Retry after a cancel. */
+  const herePath = () => {
+    const next = new URLSearchParams(search);
+    if (playerIdGroup && accountId) next.set('player', accountId);
+    return `${location.pathname}?${next.toString()}`;
+  };
+
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!canBuy) return;
     if (!signedIn) {
+      setOfferSignIn(true);
       toast.error('Please login to continue', { toastId: 'login-to-continue' });
       return;
     }
-    const found = orderAccountProblems(playerIdGroup, fields);
+    const found = orderAccountProblems(playerIdGroup, fields, group.player_id_format);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const order: PlanOrderInput = {
+    setConfirming({
       plan: { plans_id: plan.plans_id, price: plan.price },
+      masterCategoryId: group.master_category,
       saccount_type: playerIdGroup ? '' : fields.saccount_type,
-      saccount_id: fields.saccount_id.trim(),
+      saccount_id: accountId,
       saccount_password: playerIdGroup ? '0' : fields.saccount_password,
       backup_code: playerIdGroup ? '' : fields.backup_code.trim(),
-    };
-    await run(async () => {
-      if (mode === 'wallet') {
-        toast.success(await placeOrder(order));
-        navigate(paths.profileOrders);
-        return;
+    });
+  };
+
+  const payThroughGateway = (order: PlanOrderInput) =>
+    run(async () => {
+      const result = await payInNewWindow(() => startPayment(order), { kind: 'order', from: herePath() });
+      if ('refusal' in result) toast.error(result.refusal);
+      else {
+        setStage({ kind: 'waiting', payment: result.started, order });
+        void mutate(ordersKey);
       }
-      const refusal = await payInNewWindow(() => startPayment(order));
-      if (refusal === undefined) toast.info('Finish the payment in the new window; your order appears in My Orders once it is paid.');
-      else toast.error(refusal);
+    });
+
+  const confirm = (order: PlanOrderInput) => {
+    setConfirming(undefined);
+    if (mode === 'gateway') {
+      void payThroughGateway(order);
+      return;
+    }
+    void run(async () => {
+      toast.success(await placeOrder(order));
+      navigate(paths.profileOrders);
     });
   };
 
@@ -104,7 +196,12 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
             <span className="step-number">1</span> Select recharge
           </legend>
           {plansError ? (
-            <p className="empty-state">The packs could not be loaded. Please try again in a moment.</p>
+            <div className="empty-state" role="alert">
+              <p>The packs could not be loaded.</p>
+              <button type="button" className="button button-primary button-small" onClick={() => void reloadPlans()}>
+                Retry
+              </button>
+            </div>
           ) : isLoading ? (
             <div className="plan-grid" aria-busy="true">
               {Array.from({ length: 6 }, (_, i) => (
@@ -114,11 +211,16 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
           ) : plans && plans.length > 0 ? (
             <div className="plan-grid">
               {plans.map((candidate) => (
-                <PlanOption key={candidate.plans_id} plan={candidate} checked={candidate.plans_id === plan?.plans_id} onChoose={() => setPlanId(candidate.plans_id)} />
+                <PlanOption key={candidate.plans_id} plan={candidate} checked={candidate.plans_id === plan?.plans_id} onChoose={() => choose('plan', candidate.plans_id)} />
               ))}
             </div>
           ) : (
-            <p className="empty-state">No packs in this top-up yet. Please check back soon.</p>
+            <div className="empty-state">
+              <p>No packs in this top-up yet. Please check back soon.</p>
+              <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
+                See other games
+              </Link>
+            </div>
           )}
         </fieldset>
 
@@ -128,18 +230,40 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
               <span className="step-number">2</span> Account info
             </legend>
             {playerIdGroup ? (
-              <FormField
-                label="Player ID"
-                name="saccount_id"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="Enter your player ID"
-                value={fields.saccount_id}
-                error={errors.saccount_id}
-                onChange={(e) => setField('saccount_id', e.target.value)}
-              />
+              <>
+                <FormField
+                  label="Player ID"
+                  name="saccount_id"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="Enter your player ID"
+                  hint={group.player_id_format ? playerIdFormatMessage(group.player_id_format) : undefined}
+                  value={fields.saccount_id}
+                  error={errors.saccount_id}
+                  onChange={(e) => setField('saccount_id', e.target.value)}
+                />
+                {recentIds && recentIds.length > 0 && (
+                  <div className="recent-ids" role="group" aria-label="Used before">
+                    <span className="recent-title">Used before:</span>
+                    {recentIds.map((recent) => (
+                      <button
+                        key={recent.player_id}
+                        type="button"
+                        className={recent.player_id === accountId ? 'chip-button selected' : 'chip-button'}
+                        aria-pressed={recent.player_id === accountId}
+                        onClick={() => setField('saccount_id', recent.player_id)}
+                      >
+                        {recent.player_id}
+                      </button>
+                    ))}
+                  </div>
+                )}
+              </>
             ) : (
               <>
+                <p className="notice notice-warn safety-note">
+                  <ShieldIcon size={18} /> Before you order, turn off 2-step login on the game account. Change its password once the top-up is delivered.
+                </p>
                 <AccountTypeField value={fields.saccount_type} error={errors.saccount_type} onChange={(value) => setField('saccount_type', value)} />
                 <FormField
                   label="Email or ID"
@@ -159,13 +283,7 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
                   error={errors.saccount_password}
                   onChange={(e) => setField('saccount_password', e.target.value)}
                 />
-                <FormField
-                  label="Backup code (optional)"
-                  name="backup_code"
-                  autoComplete="off"
-                  value={fields.backup_code}
-                  onChange={(e) => setField('backup_code', e.target.value)}
-                />
+                <FormField label="Backup code (optional)" name="backup_code" autoComplete="off" value={fields.backup_code} onChange={(e) => setField('backup_code', e.target.value)} />
               </>
             )}
           </fieldset>
@@ -176,13 +294,13 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
             </legend>
             <div className="mode-grid">
               <label className={mode === 'wallet' ? 'choice mode-option selected' : 'choice mode-option'}>
-                <input type="radio" name="payment_mode" value="wallet" checked={mode === 'wallet'} onChange={() => setMode('wallet')} />
+                <input type="radio" name="payment_mode" value="wallet" checked={mode === 'wallet'} onChange={() => choose('mode', 'wallet')} />
                 <WalletIcon size={22} />
                 <span className="mode-name">Wallet</span>
                 <span className="mode-note">{signedIn ? (userInfo ? `Balance ${taka(balance)}` : 'Balance …') : 'Pay from your balance'}</span>
               </label>
               <label className={mode === 'gateway' ? 'choice mode-option selected' : 'choice mode-option'}>
-                <input type="radio" name="payment_mode" value="gateway" checked={mode === 'gateway'} onChange={() => setMode('gateway')} />
+                <input type="radio" name="payment_mode" value="gateway" checked={mode === 'gateway'} onChange={() => choose('mode', 'gateway')} />
                 <BoltIcon size={22} />
                 <span className="mode-name">Instant Payment</span>
                 <span className="mode-note">bKash · Nagad · Upay</span>
@@ -195,23 +313,133 @@ export function OrderForm({ group, shopClosedMessage }: OrderFormProps) {
               <span>{plan ? plan.pname : 'Choose a pack'}</span>
               <strong>{plan ? taka(plan.price) : '—'}</strong>
             </div>
+            <StageNotice stage={stage} onRetry={(order) => void payThroughGateway(order)} />
+            {waiting && (
+              <div className="waiting-payment" role="status">
+                <p>
+                  <strong>Waiting for your payment.</strong> Finish paying in the window that opened; this page updates by itself.
+                </p>
+                <PaymentActions payment={waiting.payment} onCancelled={(outcome) => outcome === 'cancelled' && setStage({ kind: 'cancelled', order: waiting.order })} />
+              </div>
+            )}
+            {waitingSame && (
+              <div className="waiting-payment" role="status">
+                <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
+                <PaymentActions payment={{ kind: 'order', invoiceId: waitingSame.invoice_id, paymentUrl: waitingSame.payment_url, from: herePath() }} />
+              </div>
+            )}
             {walletShort && (
               <p className="notice notice-warn">
-                Your wallet has {taka(balance)}, less than {taka(plan.price)}. <Link to={paths.addMoney}>Add money</Link> or choose Instant Payment.
+                Your wallet has {taka(balance)}, less than {taka(plan.price)}.{' '}
+                <Link to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}>Add money</Link> or choose Instant
+                Payment.
               </p>
             )}
-            {shopClosedMessage && (
-              <p className="notice notice-danger" role="alert">
-                {shopClosedMessage}
-              </p>
-            )}
+            {shopClosed && <p className="notice notice-danger">Buying is paused while the shop is closed.</p>}
             <button type="submit" className="button button-primary button-block" disabled={!canBuy}>
-              {busy ? 'Please wait…' : 'Buy Now'}
+              {busy ? 'Please wait…' : waiting ? 'Waiting for the payment…' : 'Buy Now'}
             </button>
+            {offerSignIn && !signedIn && (
+              <div className="sign-in-offer" role="region" aria-label="Log in to buy">
+                <p>Please login to continue. You come back here with the same choice.</p>
+                <div className="button-row">
+                  <Link className="button button-primary button-small" to={signInPath('login', herePath())}>
+                    Log in
+                  </Link>
+                  <Link className="button button-ghost button-small" to={signInPath('register', herePath())}>
+                    Register
+                  </Link>
+                </div>
+              </div>
+            )}
           </div>
         </div>
       </div>
+      {confirming && plan && mode && (
+        <ConfirmTopUp gameName={gameName} group={group} plan={plan} order={confirming} mode={mode} balance={balance} onBack={() => setConfirming(undefined)} onConfirm={() => confirm(confirming)} />
+      )}
     </form>
+  );
+}
+
+function StageNotice({ stage, onRetry }: { stage: Stage; onRetry: (order: PlanOrderInput) => void }) {
+  if (stage.kind === 'paid') {
+    return (
+      <div className="payment-outcome payment-outcome-ok" role="status" aria-label="Payment received">
+        <h3>Payment received</h3>
+        <p>Your order is placed. Top-ups are usually delivered within {topUpDeliveryEstimate}.</p>
+        <Link className="button button-primary button-small" to={stage.orderId ? paths.profileOrder(stage.orderId) : paths.profileOrders}>
+          View order
+        </Link>
+      </div>
+    );
+  }
+  if (stage.kind === 'cancelled') {
+    return (
+      <div className="payment-outcome payment-outcome-off" role="status" aria-label="Payment cancelled">
+        <h3>Payment cancelled</h3>
+        <p>The payment did not go through, and no money was taken. Your choice is still here.</p>
+        <button type="button" className="button button-primary button-small" onClick={() => onRetry(stage.order)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
+
+interface ConfirmTopUpProps {
+  gameName: string;
+  group: PlanGroup;
+  plan: Plan;
+  order: PlanOrderInput;
+  mode: PaymentMode;
+  balance: number;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/** The last look before paying: the game, the plan, the player ID in large type, the price and how it is paid. */
+function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onConfirm }: ConfirmTopUpProps) {
+  const byPlayerId = !order.saccount_type;
+  return (
+    <Modal title="Confirm your top-up" onClose={onBack} className="confirm-modal confirm-topup">
+      <dl className="confirm-details">
+        <div>
+          <dt>Game</dt>
+          <dd>{gameName}</dd>
+        </div>
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {plan.pname} <span className="muted">({group.cname})</span>
+          </dd>
+        </div>
+        <div className="confirm-account">
+          <dt>{byPlayerId ? 'Player ID' : `${order.saccount_type} account`}</dt>
+          <dd className="confirm-player-id" data-testid="confirm-player-id">
+            {order.saccount_id}
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd className="confirm-price">{taka(plan.price)}</dd>
+        </div>
+        <div>
+          <dt>Pay with</dt>
+          <dd>{mode === 'wallet' ? `Wallet (balance after: ${taka(balance - plan.price)})` : 'Instant Payment (bKash, Nagad, Upay): the payment page opens in a new window'}</dd>
+        </div>
+      </dl>
+      <p className="muted small">{byPlayerId ? 'Check the player ID: a top-up sent to a wrong ID cannot be taken back.' : 'Check the account: the top-up goes to this login.'}</p>
+      <div className="button-row">
+        <button type="button" className="button button-ghost" onClick={onBack}>
+          Edit
+        </button>
+        <button type="button" className="button button-primary" onClick={onConfirm}>
+          Confirm and pay {taka(plan.price)}
+        </button>
+      </div>
+    </Modal>
   );
 }
 

@@ -4,7 +4,6 @@ import { ClockIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { topUpDeliveryEstimate } from '../../../config/site';
 import { ApiError } from '../../../lib/api';
-import '../../../lib/bengali-font';
 import { useMasterCategories } from '../api/get-master-categories';
 import { usePlanGroups } from '../api/get-plan-groups';
 import { MoreCategories } from './more-categories';
@@ -16,13 +15,14 @@ interface TopUpCategoryProps {
   /** The plan group whose order form is open (kept in the URL). */
   selectedGroupId: string | null;
   onSelectGroup: (groupId: string) => void;
-  shopClosedMessage?: string;
+  /** While the shop is closed buying is disabled (the page says why). */
+  shopClosed: boolean;
 }
 
 /** A game's top-up page: the game, its plan-group cards, the chosen group's order form, more games. */
-export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shopClosedMessage }: TopUpCategoryProps) {
+export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shopClosed }: TopUpCategoryProps) {
   const { data: categories } = useMasterCategories();
-  const { data: groups, error, isLoading } = usePlanGroups(categoryId);
+  const { data: groups, error, isLoading, mutate: reloadGroups } = usePlanGroups(categoryId);
   const formRef = useRef<HTMLElement>(null);
   const scrollPending = useRef(false);
   const category = categories?.find((candidate) => candidate.id === categoryId);
@@ -74,7 +74,12 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
         </h2>
         <p className="section-lead">Pick how you want to top up and the order form opens below.</p>
         {error ? (
-          <p className="empty-state">The top-ups could not be loaded. Please try again in a moment.</p>
+          <div className="empty-state" role="alert">
+            <p>The top-ups could not be loaded.</p>
+            <button type="button" className="button button-primary button-small" onClick={() => void reloadGroups()}>
+              Retry
+            </button>
+          </div>
         ) : isLoading || !groups ? (
           <div className="card-grid group-grid" aria-busy="true">
             {Array.from({ length: 2 }, (_, i) => (
@@ -82,7 +87,12 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
             ))}
           </div>
         ) : groups.length === 0 ? (
-          <p className="empty-state">No top-ups for this game yet. Please check back soon.</p>
+          <div className="empty-state">
+            <p>No top-ups for this game yet. Please check back soon.</p>
+            <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
+              See other games
+            </Link>
+          </div>
         ) : (
           <ul className="card-grid group-grid" data-testid="plan-groups">
             {groups.map((group) => (
@@ -104,7 +114,7 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
 
       {selectedGroup && (
         <section ref={formRef} className="order-section" aria-label="Order">
-          <OrderForm key={selectedGroup.id} group={selectedGroup} shopClosedMessage={shopClosedMessage} />
+          <OrderForm key={selectedGroup.id} group={selectedGroup} gameName={category?.cname ?? ''} shopClosed={shopClosed} />
         </section>
       )}
 

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormField } from '../../../components/form-field';
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/icons';
 import { contact, site } from '../../../config/site';
+import { useUser } from '../../../lib/auth';
 import { useSiteSettings } from '../api/get-site-settings';
 import '../content-pages.css';
 
@@ -25,11 +26,17 @@ const mailtoLink = (form: ContactForm) =>
 
 /**
  * The contact page: a form whose Send opens the visitor's mail app with the message (the shop
- * has no contact endpoint), and the static contact details. The form keeps what was typed.
+ * has no contact endpoint), and the static contact details. The form keeps what was typed. Asked
+ * about an order ("Need help with this order?"), the message starts with its order ID.
  */
-export function ContactPage() {
+export function ContactPage({ orderId }: { orderId?: string }) {
   const { data: settings } = useSiteSettings();
-  const [form, setForm] = useState(emptyForm);
+  const { data: user } = useUser();
+  const [form, setForm] = useState<ContactForm>(() => ({ ...emptyForm, message: orderId ? `About my order ${orderId}: ` : '' }));
+  // A signed-in shopper's name and email are filled in, unless already typed.
+  useEffect(() => {
+    if (user) setForm((current) => ({ ...current, name: current.name || user.name, email: current.email || user.email }));
+  }, [user]);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sentBy, setSentBy] = useState<string>();
 

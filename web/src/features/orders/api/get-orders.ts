@@ -2,10 +2,10 @@ import type { OrderRow } from '@contract/wire';
 import useSWR from 'swr';
 import { ordersKey } from '../../../lib/cache-keys';
 
-/** A plan order (spec §3). */
+/** A plan order (spec §3), with its game and, while a gateway order waits for its payment, where to pay it. */
 export type PlanOrder = OrderRow;
 
-/** The signed-in user's plan orders, newest first. */
+/** The signed-in user's plan orders, newest first: those waiting for their payment, then the paid ones. */
 export function useOrders() {
   return useSWR<PlanOrder[]>(ordersKey);
 }

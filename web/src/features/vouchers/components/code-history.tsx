@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { paths } from '../../../config/paths';
 import { dateTime, taka } from '../../../lib/format';
 import type { CodePurchase } from '../api/get-code-history';
 
@@ -13,7 +15,16 @@ async function copy(code: string) {
 
 /** The user's codes, each with a copy button; the price shown is unit price × number of codes. */
 export function CodeHistory({ purchases }: { purchases: CodePurchase[] }) {
-  if (purchases.length === 0) return <p className="empty-state">No codes yet. Buy a gift card and its code appears here.</p>;
+  if (purchases.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>No codes yet. Buy a gift card and its code appears here.</p>
+        <Link className="button button-primary button-small" to={paths.voucherCode}>
+          Buy a gift card
+        </Link>
+      </div>
+    );
+  }
   return (
     <ul className="code-purchases">
       {purchases.map((purchase) => {

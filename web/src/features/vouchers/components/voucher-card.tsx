@@ -1,11 +1,11 @@
-import { isOrderableQuantity, voucherQuantity } from '@contract/rules';
+import { defaultTopUpLimits, isOrderableQuantity, voucherQuantity } from '@contract/rules';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
-import { paths } from '../../../config/paths';
+import { paths, signInPath } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { taka } from '../../../lib/format';
 import { useSessionToken } from '../../../lib/session';
@@ -20,10 +20,22 @@ interface VoucherCardProps {
   watchLink?: string;
   purchaseClosed: boolean;
   lazyImage: boolean;
+  /** The quantity to start with (a choice brought back from signing in or adding money). */
+  initialQty?: string;
 }
 
-export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: VoucherCardProps) {
-  const [qtyText, setQtyText] = useState('1');
+/** A low stock is said on the card, and caps the quantity: "Only 3 left". */
+const lowStock = voucherQuantity.max;
+
+/**
+ * A voucher: price, Instant Delivery and stock badges, a quantity stepper capped at the stock,
+ * Buy (after the Bengali confirmation), Watch and Rules. A visitor is offered Log in / Register
+ * on the spot, and a short wallet Add money for the shortfall; both come back to this card with
+ * the same quantity.
+ */
+export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, initialQty }: VoucherCardProps) {
+  const [qtyText, setQtyText] = useState(initialQty && /^\d+$/.test(initialQty) ? initialQty : '1');
+  const [offerSignIn, setOfferSignIn] = useState(false);
   const [showError, setShowError] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const { busy, run } = useAction('Something went wrong');
@@ -33,29 +45,48 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
   const { data: userInfo } = useUser();
   const { trigger: buyVoucher } = useBuyVoucher();
   const navigate = useNavigate();
+  const location = useLocation();
   const qtyId = useId();
   const errorId = useId();
   const qty = Number(qtyText);
   const inStock = voucher.stock > 0;
+  const [overStock, setOverStock] = useState(false);
+  const stockNote = `Only ${voucher.stock} left`;
+  /** This card's page with its quantity: where signing in and adding money come back to. */
+  const here = `${location.pathname}?voucher=${encodeURIComponent(voucher.voucher_id)}&qty=${qty}`;
+  const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
+  const shortfall = Math.max(voucher.price * qty - balance, defaultTopUpLimits.min);
 
   const step = (delta: number) => {
     const next = (isOrderableQuantity(qty) ? qty : voucherQuantity.min) + delta;
     if (!isOrderableQuantity(next)) {
       setShowError(true);
+      setOverStock(false);
+      return;
+    }
+    if (next > voucher.stock && delta > 0) {
+      setOverStock(true);
+      setShowError(false);
       return;
     }
     setQtyText(String(next));
     setShowError(false);
+    setOverStock(false);
   };
 
   const type = (text: string) => {
     setQtyText(text);
     setShowError(text !== '' && !isOrderableQuantity(Number(text)));
+    setOverStock(isOrderableQuantity(Number(text)) && Number(text) > voucher.stock);
   };
 
   const askToBuy = () => {
     if (!isOrderableQuantity(qty)) {
       setShowError(true);
+      return;
+    }
+    if (qty > voucher.stock) {
+      setOverStock(true);
       return;
     }
     setConfirmOpen(true);
@@ -66,9 +97,10 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
     setConfirmOpen(false);
     if (!userToken) {
       toast.error('Please login to continue', { toastId: 'login-to-continue' });
+      setOfferSignIn(true);
       return;
     }
-    if (voucher.price * qty > Math.trunc(Number(userInfo?.wallet_balance ?? 0))) {
+    if (voucher.price * qty > balance) {
       setShortOpen(true);
       return;
     }
@@ -87,6 +119,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
             <BoltIcon size={13} /> Instant Delivery
           </span>
           <span className={inStock ? 'badge badge-ok' : 'badge badge-danger'}>{inStock ? 'In Stock' : 'Out of Stock'}</span>
+          {inStock && voucher.stock <= lowStock && <span className="badge badge-warn stock-note">{stockNote}</span>}
         </div>
         <h2 className="voucher-name" id={`${qtyId}-name`}>
           {voucher.voucher_name}
@@ -106,11 +139,11 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
               inputMode="numeric"
               autoComplete="off"
               value={qtyText}
-              aria-invalid={showError}
-              aria-describedby={showError ? errorId : undefined}
+              aria-invalid={showError || overStock}
+              aria-describedby={showError || overStock ? errorId : undefined}
               onChange={(e) => type(e.target.value.trim())}
             />
-            <button type="button" aria-label="Increase quantity" onClick={() => step(1)}>
+            <button type="button" aria-label="Increase quantity" aria-disabled={inStock && qty >= voucher.stock} onClick={() => step(1)}>
               <PlusIcon size={16} />
             </button>
           </div>
@@ -118,6 +151,11 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
         {showError && (
           <p className="field-error quantity-error" id={errorId} role="alert" lang="bn">
             {quantityError}
+          </p>
+        )}
+        {!showError && overStock && (
+          <p className="field-error quantity-error" id={errorId} role="alert">
+            {stockNote}: you can buy up to {voucher.stock} now.
           </p>
         )}
         <div className="voucher-actions">
@@ -138,6 +176,19 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
               Rules
             </button>
           </div>
+          {offerSignIn && !userToken && (
+            <div className="sign-in-offer" role="region" aria-label="Log in to buy">
+              <p>Please login to continue. You come back to this card with the same quantity.</p>
+              <div className="button-row">
+                <Link className="button button-primary button-small" to={signInPath('login', here)}>
+                  Log in
+                </Link>
+                <Link className="button button-ghost button-small" to={signInPath('register', here)}>
+                  Register
+                </Link>
+              </div>
+            </div>
+          )}
         </div>
       </div>
       {confirmOpen && (
@@ -158,10 +209,13 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage }: V
       {shortOpen && (
         <Modal title="Insufficient balance" onClose={() => setShortOpen(false)} className="confirm-modal">
           <p className="confirm-text">
-            {qty} × {voucher.voucher_name} costs {taka(voucher.price * qty)}; your wallet has {taka(Math.trunc(Number(userInfo?.wallet_balance ?? 0)))}.
+            {qty} × {voucher.voucher_name} costs {taka(voucher.price * qty)}; your wallet has {taka(balance)}. Add {taka(shortfall)} and you come back here to buy.
           </p>
           <div className="button-row">
-            <Link className="button button-primary" to={paths.addMoney}>
+            <Link
+              className="button button-primary"
+              to={`${paths.addMoney}?amount=${shortfall}&return=${encodeURIComponent(here)}&for=${encodeURIComponent(voucher.voucher_name)}`}
+            >
               ADD AMOUNT IN WALLET
             </Link>
           </div>

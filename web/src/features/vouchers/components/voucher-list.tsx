@@ -11,13 +11,15 @@ interface VoucherListProps {
   brandId: string;
   /** The brand as the menu knows it; absent while it loads. */
   brand?: { cname: string; image: string };
-  /** Set while the shop is closed: buying is disabled and this is shown. */
-  shopClosedMessage?: string;
+  /** While the shop is closed buying is disabled (the page says why, at its top). */
+  purchaseClosed: boolean;
+  /** A voucher and quantity chosen before (from the URL), to start that card with. */
+  chosen?: { voucherId: string | null; qty: string | null };
 }
 
 /** A gift-card brand's vouchers, each with its stock, quantity stepper, Buy, Watch and Rules. */
-export function VoucherList({ brandId, brand, shopClosedMessage }: VoucherListProps) {
-  const { data: vouchers, error, isLoading } = useVouchers(brandId);
+export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherListProps) {
+  const { data: vouchers, error, isLoading, mutate } = useVouchers(brandId);
   const { data: redeemLink } = useRedeemLink();
 
   if (error instanceof ApiError && error.status === 404) {
@@ -42,14 +44,13 @@ export function VoucherList({ brandId, brand, shopClosedMessage }: VoucherListPr
         </div>
       </section>
 
-      {shopClosedMessage && (
-        <p className="notice notice-danger" role="alert">
-          {shopClosedMessage}
-        </p>
-      )}
-
       {error ? (
-        <p className="empty-state">The codes could not be loaded. Please try again in a moment.</p>
+        <div className="empty-state" role="alert">
+          <p>The codes could not be loaded.</p>
+          <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
+            Retry
+          </button>
+        </div>
       ) : isLoading || !vouchers ? (
         <div className="voucher-grid" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
@@ -57,12 +58,23 @@ export function VoucherList({ brandId, brand, shopClosedMessage }: VoucherListPr
           ))}
         </div>
       ) : vouchers.length === 0 ? (
-        <p className="empty-state">No codes here yet. Please check back soon.</p>
+        <div className="empty-state">
+          <p>No codes here yet. Please check back soon.</p>
+          <Link className="button button-ghost button-small" to={paths.voucherCode}>
+            See other gift cards
+          </Link>
+        </div>
       ) : (
         <ul className="voucher-grid" data-testid="voucher-list">
           {vouchers.map((voucher, index) => (
             <li key={voucher.voucher_id}>
-              <VoucherCard voucher={voucher} watchLink={redeemLink?.upay} purchaseClosed={Boolean(shopClosedMessage)} lazyImage={index >= 3} />
+              <VoucherCard
+                voucher={voucher}
+                watchLink={redeemLink?.upay}
+                purchaseClosed={purchaseClosed}
+                lazyImage={index >= 3}
+                initialQty={chosen?.voucherId === voucher.voucher_id ? (chosen.qty ?? undefined) : undefined}
+              />
             </li>
           ))}
         </ul>

@@ -2,10 +2,13 @@ import type { WalletRequestRow } from '@contract/wire';
 import useSWR from 'swr';
 import { walletRequestsKey } from '../../../lib/cache-keys';
 
-/** A wallet transaction (spec §3), with why a cancelled one did not go through. */
+/** A wallet transaction (spec §3), with why a cancelled one did not go through and, while it waits, where to pay it. */
 export type WalletRequest = WalletRequestRow;
 
-/** The signed-in user's wallet top-ups, newest first. */
-export function useWalletRequests() {
-  return useSWR<WalletRequest[]>(walletRequestsKey);
+/** The signed-in user's wallet top-ups, newest first; read only while `enabled`. */
+export function useWalletRequests(enabled = true) {
+  return useSWR<WalletRequest[]>(enabled ? walletRequestsKey : null);
 }
+
+/** Whether a top-up is waiting for its payment, with a link to pay it. */
+export const awaitsPayment = (request: WalletRequest) => request.status === '0' && request.payment_url !== '' && request.invoice_id !== '';

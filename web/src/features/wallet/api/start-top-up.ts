@@ -6,14 +6,15 @@ import { apiRequest, writeOptions } from '../../../lib/api';
 export const newTxnId = () => `${Date.now()}${Math.floor(Math.random() * 10000)}`;
 
 /**
- * POST /user/wallet_request_webview: asks for a gateway checkout to add `amount` taka; answers
- * where the payer goes next (see lib/payment-window). Nothing changes until the payment returns.
+ * POST /user/wallet_request_webview: asks for a gateway checkout to add `amount` taka under the
+ * caller's `txn_id` (the top-up's row carries it, so that the page can follow it); answers where
+ * the payer goes next (see lib/payment-window). Nothing changes until the payment returns.
  */
 export function useStartTopUp() {
   return useSWRMutation(
     '/user/wallet_request_webview',
-    async (path: string, { arg }: { arg: { amount: number; requestData?: string } }) => {
-      const { data } = await apiRequest<CheckoutAnswer>('POST', path, { body: { amount: arg.amount, txn_id: newTxnId(), requestData: arg.requestData } });
+    async (path: string, { arg }: { arg: { amount: number; txnId: string } }) => {
+      const { data } = await apiRequest<CheckoutAnswer>('POST', path, { body: { amount: arg.amount, txn_id: arg.txnId } });
       return data;
     },
     writeOptions,

@@ -1,12 +1,27 @@
+import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
+import { paths } from '../../../config/paths';
 import { dateTime, taka } from '../../../lib/format';
-import type { WalletRequest } from '../api/get-wallet-requests';
+import { PaymentActions } from '../../../lib/payment-actions';
+import { type WalletRequest, awaitsPayment } from '../api/get-wallet-requests';
 
-/** The wallet's top-ups, newest first; a card per row on a phone. */
+/** The anchor of a top-up's row, which its statement line links to. */
+export const topUpAnchor = (rqId: string) => `topup-${rqId}`;
+
+/** The wallet's top-ups, newest first; one still waiting for its payment says so, with Pay now and Cancel. A card per row on a phone. */
 export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
-  if (requests.length === 0) return <p className="empty-state">No wallet transactions yet. Add money to start shopping.</p>;
+  if (requests.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>No wallet transactions yet. Add money to start shopping.</p>
+        <Link className="button button-primary button-small" to={paths.addMoney}>
+          Add money
+        </Link>
+      </div>
+    );
+  }
   return (
-    <table className="data-table">
+    <table className="data-table" data-testid="top-ups">
       <thead>
         <tr>
           <th>Request</th>
@@ -18,7 +33,7 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
       </thead>
       <tbody>
         {requests.map((request) => (
-          <tr key={request.rq_id}>
+          <tr key={request.rq_id} id={topUpAnchor(request.rq_id)} data-txn-id={request.txn_id}>
             <td data-label="Request">
               <span className="mono">{request.rq_id}</span>
               <small className="muted block">txn {request.txn_id}</small>
@@ -29,8 +44,17 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
             </td>
             <td data-label="Paid with">{request.sender_name ? `${request.sender_name} ${request.sender_id}` : '—'}</td>
             <td data-label="Status">
-              <StatusBadge status={request.status} kind="wallet" />
-              {request.status === '2' && request.cancel_reason && <small className="muted block">{request.cancel_reason}</small>}
+              {awaitsPayment(request) ? (
+                <span className="awaiting-cell">
+                  <span className="status-badge status-wait">Awaiting payment</span>
+                  <PaymentActions payment={{ kind: 'wallet', invoiceId: request.invoice_id, paymentUrl: request.payment_url, from: `${paths.addMoney}?amount=${request.amount}` }} />
+                </span>
+              ) : (
+                <>
+                  <StatusBadge status={request.status} kind="wallet" />
+                  {request.status === '2' && request.cancel_reason && <small className="muted block">{request.cancel_reason}</small>}
+                </>
+              )}
             </td>
           </tr>
         ))}

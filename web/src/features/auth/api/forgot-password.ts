@@ -1,0 +1,11 @@
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+
+/** POST /auth/forgot_password: mails a reset link if the address has an account; the answer is the same either way. */
+export function useForgotPassword() {
+  return useSWRMutation(
+    '/auth/forgot_password',
+    async (path: string, { arg: email }: { arg: string }) => (await apiRequest('POST', path, { body: { email } })).message,
+    writeOptions,
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { useAction } from '../../../lib/use-action';
+import { useResetPassword } from '../api/reset-password';
+import { confirmationError, newPasswordError } from '../password-rules';
+
+const empty = { password: '', confirm: '' };
+
+/** Where a mailed reset link lands: a new password twice; on success, to the login. A used or old link says so, with a way to ask again. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(empty);
+  const [tried, setTried] = useState(false);
+  const [refused, setRefused] = useState<string>();
+  const { trigger } = useResetPassword();
+  const { busy, run } = useAction('The password could not be changed');
+  const errors = { password: newPasswordError(form.password), confirm: confirmationError(form.confirm, form.password) };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (errors.password || errors.confirm) return;
+    await run(async () => {
+      try {
+        toast.success(await trigger({ token, new_password: form.password }));
+      } catch (error) {
+        setRefused(error instanceof Error ? error.message : 'The link could not be used');
+        throw error;
+      }
+      navigate(paths.login);
+    });
+  };
+
+  if (!token || refused) {
+    return (
+      <div className="auth-card">
+        <h1>Set a new password</h1>
+        <p className="notice notice-danger" role="alert">
+          {refused ?? 'This link is incomplete. Please open the link from the email again.'}
+        </p>
+        <p className="auth-switch">
+          <Link to={paths.forgotPassword}>Send a new link</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);
+  return (
+    <form className="auth-card" onSubmit={submit} noValidate>
+      <h1>Set a new password</h1>
+      <p className="auth-lead">Choose a new password. You are signed out everywhere else once it is set.</p>
+      <FormField label="New Password" name="new_password" secret autoComplete="new-password" value={form.password} error={shown('password')} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+      <FormField label="Confirm Password" name="confirm_password" secret autoComplete="new-password" value={form.confirm} error={shown('confirm')} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? 'Saving…' : 'Set password'}
+      </button>
+    </form>
+  );
+}

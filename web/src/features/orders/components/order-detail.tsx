@@ -1,0 +1,102 @@
+import type { OrderDetail as Order } from '@contract/wire';
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../../components/status-badge';
+import { contactAboutOrder, paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
+import { dateTime, taka } from '../../../lib/format';
+import { PaymentActions } from '../../../lib/payment-actions';
+import { useOrder } from '../api/get-order';
+import { orderTitle, paidByLabel } from './order-history';
+
+const stepLabels: Record<Order['timeline'][number]['status'], string> = {
+  placed: 'Order placed',
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  completed: 'Completed',
+  refunded: 'Refunded to your wallet',
+};
+
+/** One order: the game, plan, player ID, amount and how it was paid, what happened when, and a way to ask about it. */
+export function OrderDetail({ id }: { id: string }) {
+  const { data: order, error, isLoading, mutate } = useOrder(id);
+  if (isLoading) return <div className="panel" aria-busy="true"><div className="skeleton table-skeleton" /></div>;
+  if (!order) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <section className="panel status-panel" role={missing ? undefined : 'alert'}>
+        <h1>{missing ? 'Order not found' : 'The order could not be loaded'}</h1>
+        <p className="muted">{missing ? 'There is no order with this ID in your account.' : 'Check your connection and try again.'}</p>
+        <div className="button-row">
+          {!missing && (
+            <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
+              Retry
+            </button>
+          )}
+          <Link className="button button-ghost button-small" to={paths.profileOrders}>
+            My Orders
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const details: [string, React.ReactNode][] = [
+    ['Game', order.game || '—'],
+    ['Plan', order.plan_name],
+    ['Player ID / account', <span className="player-id-text">{order.saccount_id}</span>],
+    ['Amount', taka(order.paid_amount)],
+    ['Paid with', paidByLabel(order.paid_by)],
+    ['Ordered', dateTime(order.created_at)],
+  ];
+  return (
+    <section className="panel order-page" aria-labelledby="order-title">
+      <div className="panel-head">
+        <div>
+          <p className="eyebrow">
+            <Link to={paths.profileOrders}>← My Orders</Link>
+          </p>
+          <h1 id="order-title">
+            Order <span className="mono">{order.order_id}</span>
+          </h1>
+          <p className="muted">{orderTitle(order)}</p>
+        </div>
+        {order.awaiting_payment ? <span className="status-badge status-wait">Awaiting payment</span> : <StatusBadge status={order.status} kind="order" />}
+      </div>
+      {order.awaiting_payment && order.payment_url && (
+        <div className="waiting-payment">
+          <p>This order waits for its payment of {taka(order.paid_amount)}.</p>
+          <PaymentActions payment={{ kind: 'order', invoiceId: order.invoice_id, paymentUrl: order.payment_url, from: paths.profileOrder(order.order_id) }} onCancelled={() => void mutate()} />
+        </div>
+      )}
+      <dl className="detail-list">
+        {details.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="panel-subtitle">What happened</h2>
+      <ol className="timeline" aria-label="Order timeline">
+        {order.timeline.map((step, index) => (
+          <li key={`${step.status}-${index}`} className={`timeline-step timeline-${step.status}`}>
+            <span className="timeline-title">{stepLabels[step.status]}</span>
+            <time dateTime={step.at}>{dateTime(step.at)}</time>
+            {step.remark && <p className="timeline-remark">{step.remark}</p>}
+          </li>
+        ))}
+        {order.status === '0' && !order.awaiting_payment && (
+          <li className="timeline-step timeline-next">
+            <span className="timeline-title">Delivery</span>
+            <span className="muted">Usually within 5-10min</span>
+          </li>
+        )}
+      </ol>
+      <div className="help-box">
+        <p>Something wrong with this order? Write to us; its order ID is filled in for you.</p>
+        <Link className="button button-ghost button-small" to={contactAboutOrder(order.order_id)}>
+          Need help with this order?
+        </Link>
+      </div>
+    </section>
+  );
+}

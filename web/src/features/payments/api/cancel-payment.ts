@@ -1,0 +1,27 @@
+import type { PaymentCheck } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { userKey } from '../../../lib/auth';
+import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
+import { announcePayment } from '../../../lib/payment-follow';
+
+/**
+ * POST /user/cancel_payment: gives up a payment that waits, unless the gateway says it is paid
+ * (then it settles as paid: status "1", "This payment was already made"). Revalidates the user
+ * (balance), the orders and the wallet top-ups, and tells the shop's other tabs; answers where it
+ * stands with the server's message.
+ */
+export function useCancelPayment() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/user/cancel_payment',
+    async (path: string, { arg: invoiceId }: { arg: string }) => {
+      const result = await apiRequest<PaymentCheck>('POST', path, { body: { invoice_id: invoiceId } });
+      announcePayment({ invoiceId, ...result.data });
+      await Promise.all([mutate(userKey), mutate(ordersKey), mutate(walletRequestsKey)]);
+      return result;
+    },
+    writeOptions,
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api';
+import { type StartedPayment, forgetPaymentOfThisWindow, paymentOfThisWindow } from '../../../lib/payment-window';
+import { useCancelPayment } from '../api/cancel-payment';
+import { useVerifyPayment } from '../api/verify-payment';
+
+type Outcome = { tone: 'ok' | 'off' | 'wait'; title: string; message: string; retry?: string };
+
+const titles = { '1': 'Payment received', '2': 'Payment not completed', '0': 'Payment being processed' } as const;
+const tones = { '1': 'ok', '2': 'off', '0': 'wait' } as const;
+
+/**
+ * Where the gateway sends the payer back (this page, in the window that paid). Paid: the page
+ * came with ?invoice_id=…, which is settled now (verify_payment). Cancelled: the gateway sends
+ * no invoice id, but the window was marked with its payment when it was opened, so that
+ * payment is given up (cancel_payment) and Retry leads back to where it was started. Either way
+ * the page says how it went and tells the tab that started it.
+ */
+export function PaymentReturn({ kind }: { kind: StartedPayment['kind'] }) {
+  const [params, setParams] = useSearchParams();
+  const invoiceId = params.get('invoice_id');
+  const handled = useRef(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [fromWindow, setFromWindow] = useState<StartedPayment>();
+  const { trigger: verifyPayment } = useVerifyPayment();
+  const { trigger: cancelPayment } = useCancelPayment();
+
+  useEffect(() => {
+    if (handled.current) return;
+    const mark = paymentOfThisWindow();
+    const returned = invoiceId ?? (mark?.kind === kind ? mark.invoiceId : undefined);
+    if (!returned) return;
+    handled.current = true;
+    forgetPaymentOfThisWindow();
+    setFromWindow(mark);
+    const cancelledAtGateway = !invoiceId;
+    const settle = cancelledAtGateway ? cancelPayment(returned) : verifyPayment(returned);
+    settle
+      .then(({ message, data }) => {
+        const status = data?.status ?? '0';
+        const cancelled = cancelledAtGateway && status !== '1';
+        const title = cancelled ? 'Payment cancelled' : titles[status];
+        const text = cancelled ? 'You cancelled the payment on the gateway page. No money was taken.' : message;
+        setOutcome({ tone: cancelled ? 'off' : tones[status], title, message: text, retry: status === '1' ? undefined : mark?.from });
+        const show = status === '1' ? toast.success : status === '2' || cancelled ? toast.error : toast.info;
+        show(cancelled ? title : message, { toastId: `payment-${returned}` });
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof ApiError ? error.message : 'The payment could not be checked';
+        setOutcome({ tone: 'wait', title: 'Payment not checked yet', message });
+        toast.error(message, { toastId: `payment-${returned}` });
+      })
+      .finally(() => {
+        if (invoiceId) setParams({}, { replace: true });
+      });
+  }, [invoiceId, kind, setParams, verifyPayment, cancelPayment]);
+
+  if (!outcome) return invoiceId || fromWindow ? <p className="notice notice-wait" role="status">Checking your payment…</p> : null;
+  const canClose = fromWindow !== undefined && window.opener !== null;
+  return (
+    <section className={`payment-outcome payment-outcome-${outcome.tone}`} role="status" aria-label={outcome.title}>
+      <h2>{outcome.title}</h2>
+      <p>{outcome.message}</p>
+      <div className="button-row">
+        {outcome.retry && (
+          <Link className="button button-primary button-small" to={outcome.retry}>
+            Retry
+          </Link>
+        )}
+        {canClose && (
+          <button type="button" className="button button-ghost button-small" onClick={() => window.close()}>
+            Close this window
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
