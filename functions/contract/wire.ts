@@ -154,13 +154,15 @@ export interface OrderRow {
   paid_by: 'wallet' | 'gateway';
   /** A gateway order whose payment has not come: "Awaiting payment", with `payment_url` to pay now. */
   awaiting_payment: boolean;
+  /** A gateway order whose payment was cancelled or never came: it was never placed. */
+  payment_cancelled: boolean;
   payment_url: string;
   invoice_id: string;
 }
 
 /** POST /user/order/{id}: the shopper's own order with its timeline. */
 export interface OrderDetail extends OrderRow {
-  timeline: { status: 'placed' | 'awaiting_payment' | 'paid' | 'completed' | 'refunded'; at: string; remark: string }[];
+  timeline: { status: 'placed' | 'awaiting_payment' | 'payment_cancelled' | 'paid' | 'completed' | 'refunded'; at: string; remark: string }[];
 }
 
 /** POST /user/get_voucher_history: a code purchase; `price` is the unit price, `codes` comma-separated. */

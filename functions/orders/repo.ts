@@ -44,6 +44,8 @@ export interface PendingOrder {
   invoiceId: string;
   paymentUrl: string;
   cancelReason?: string;
+  /** When its payment was settled, paid or cancelled. */
+  settledAt?: string;
   createdAt: string;
 }
 
@@ -99,7 +101,7 @@ export function closePendingOrderItem(
     Update: {
       TableName: tableName,
       Key: keys.pendingOrder(pending.order.userId, pending.order.orderId),
-      UpdateExpression: 'SET paymentStatus = :to, cancelReason = :reason, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      UpdateExpression: 'SET paymentStatus = :to, cancelReason = :reason, settledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'paymentStatus = :from',
       ExpressionAttributeValues: { ':to': outcome.paymentStatus, ':reason': cancelReason, ':now': now, ':from': pending.paymentStatus },
     },

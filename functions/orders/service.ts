@@ -134,10 +134,11 @@ export async function orderHistory(user: ActiveUser): Promise<{ awaiting: Pendin
 }
 
 /** One of the signed-in user's orders, paid or waiting for its payment; another user's or an unknown id is a 404. */
-export async function orderOf(user: ActiveUser, orderId: string): Promise<{ order: PlanOrder; awaiting?: PendingOrder }> {
+/** A user's order: placed, or a gateway order whose payment is still waiting or was cancelled (never placed). */
+export async function orderOf(user: ActiveUser, orderId: string): Promise<{ order: PlanOrder; gatewayPayment?: PendingOrder }> {
   const [order, pending] = await Promise.all([getOrder(user.id, orderId), getPendingOrder(user.id, orderId)]);
   if (order) return { order };
-  if (pending && pending.paymentStatus !== 'completed') return { order: pending.order, awaiting: pending };
+  if (pending && pending.paymentStatus !== 'completed') return { order: pending.order, gatewayPayment: pending };
   throw new NotFound('Order not found');
 }
 

@@ -70,6 +70,9 @@ describe('orders', () => {
     const cancelled = await callApi<{ data: { status: string } }>('/user/cancel_payment', { token: shopper.token, form: { invoice_id: invoiceId } });
     expect(cancelled.body).toMatchObject({ message: 'Payment cancelled', data: { status: '2' } });
     expect((await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data).toEqual([]);
+    const afterCancel = (await callApi<{ data: OrderDetail }>(`/user/order/${list[0]!.order_id}`, { token: shopper.token, form: {} })).body.data;
+    expect(afterCancel).toMatchObject({ awaiting_payment: false, payment_cancelled: true, payment_url: '' });
+    expect(afterCancel.timeline.map((step) => step.status)).toEqual(['placed', 'payment_cancelled']);
     // Paid all the same in another tab: the money taken is honoured.
     await payInvoice(started.body.data.payment_url);
     expect((await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data).toEqual([expect.objectContaining({ awaiting_payment: false, status: '0' })]);

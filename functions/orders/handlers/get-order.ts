@@ -8,6 +8,6 @@ import { orderDetailView } from '../views';
 const params = v.object({ id: idField('order id') });
 
 export const handler = userRoute({ params }, async ({ params: { id }, user }) => {
-  const { order, awaiting } = await orderOf(user, id);
-  return success(orderDetailView(order, awaiting));
+  const { order, gatewayPayment } = await orderOf(user, id);
+  return success(orderDetailView(order, gatewayPayment));
 });

@@ -11,6 +11,7 @@ import { orderTitle, paidByLabel } from './order-history';
 const stepLabels: Record<Order['timeline'][number]['status'], string> = {
   placed: 'Order placed',
   awaiting_payment: 'Awaiting payment',
+  payment_cancelled: 'Payment cancelled: the order was not placed',
   paid: 'Paid',
   completed: 'Completed',
   refunded: 'Refunded to your wallet',
@@ -59,7 +60,13 @@ export function OrderDetail({ id }: { id: string }) {
           </h1>
           <p className="muted">{orderTitle(order)}</p>
         </div>
-        {order.awaiting_payment ? <span className="status-badge status-wait">Awaiting payment</span> : <StatusBadge status={order.status} kind="order" />}
+        {order.awaiting_payment ? (
+          <span className="status-badge status-wait">Awaiting payment</span>
+        ) : order.payment_cancelled ? (
+          <span className="status-badge status-off">Payment cancelled</span>
+        ) : (
+          <StatusBadge status={order.status} kind="order" />
+        )}
       </div>
       {order.awaiting_payment && order.payment_url && (
         <div className="waiting-payment">
@@ -84,7 +91,7 @@ export function OrderDetail({ id }: { id: string }) {
             {step.remark && <p className="timeline-remark">{step.remark}</p>}
           </li>
         ))}
-        {order.status === '0' && !order.awaiting_payment && (
+        {order.status === '0' && !order.awaiting_payment && !order.payment_cancelled && (
           <li className="timeline-step timeline-next">
             <span className="timeline-title">Delivery</span>
             <span className="muted">Usually within 5-10min</span>
