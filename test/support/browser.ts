@@ -35,10 +35,11 @@ export function useBrowser() {
     /**
      * A fresh page at `path`, with the console's errors collected. The site's promotional popups
      * start closed (as after a visitor closed them in this tab) unless `showPopups` is set, so
-     * that a test is not blocked by a modal it is not about.
+     * that a test is not blocked by a modal it is not about. `bypassCsp` lets a test inject a
+     * script of its own (the accessibility checker), which the shop's CSP rightly refuses.
      */
-    async open(path: string, viewport = desktop, { showPopups = false } = {}): Promise<{ page: Page; errors: string[] }> {
-      const context = await browser!.newContext({ viewport, baseURL: inject('stack').url });
+    async open(path: string, viewport = desktop, { showPopups = false, bypassCsp = false } = {}): Promise<{ page: Page; errors: string[] }> {
+      const context = await browser!.newContext({ viewport, baseURL: inject('stack').url, bypassCSP: bypassCsp });
       contexts.push(context);
       if (!showPopups) {
         await context.addInitScript(() => {

@@ -12,7 +12,8 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 /**
  * Style properties that take an element out of the flow: with them, stored HTML could lay a fake
- * login or payment form over the shop. Colours, weights and spacing stay.
+ * login or payment form over the shop. The shop's CSP already applies no style attribute; this
+ * holds wherever the HTML is shown without that policy (the dev server) or if it ever loosens.
  */
 const positioning = ['position', 'inset', 'top', 'right', 'bottom', 'left', 'z-index', 'transform', 'translate', 'float'];
 
