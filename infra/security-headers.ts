@@ -34,16 +34,17 @@ export const hstsMaxAgeSeconds = 63_072_000;
 /**
  * The shop's security headers, one definition for CloudFront's response headers policy and the
  * local static server (scripts/local/static-files.ts), so that the browser tests run under the
- * policy that ships. Scripts only from the site itself and the hashed inline ones; the YouTube
- * embed in frames; blog thumbnails from img.youtube.com and Google account pictures; uploads
- * POSTed to the bucket; the site framed by nobody.
+ * policy that ships. Scripts only from the site itself and the hashed inline ones, no inline
+ * styles; the YouTube embed in frames; images from https anywhere (operators' links, YouTube
+ * thumbnails, Google account pictures); uploads POSTed to the bucket; the site framed by nobody.
  */
 export function contentSecurityPolicy({ inline, uploadOrigin }: SecurityHeaderOptions): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inline.scripts],
     'style-src': ["'self'", ...inline.styles],
-    'img-src': ["'self'", 'data:', 'https://img.youtube.com', 'https://*.googleusercontent.com'],
+    // Operators may give an image as any https link; blob: is an upload's preview before it is sent.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     // data: for the one-glyph ৳ face inlined in the entry CSS (a font can run nothing).
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", uploadOrigin],

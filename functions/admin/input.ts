@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { imageReferencePattern } from '../contract/rules';
 import type { OrderStatus } from '../orders/repo';
 import { boundedInt, idField, optionalText, requiredText } from '../shared/validation';
 import type { WalletRequestStatus } from '../wallet/repo';
@@ -28,8 +29,10 @@ export const optionalRemark = optionalText(500);
 export const requiredRemark = requiredText('A remark is required', 500);
 
 /** An image or logo: a path on the shop's origin (/uploads/…, /images/…) or an https URL. */
-export const imageField = (label: string) =>
-  v.pipe(requiredText(`${label} is required`, 1000), v.regex(/^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/, `${label} must be an uploaded image or an https link`));
+export const imageField = (label: string) => v.pipe(requiredText(`${label} is required`, 1000), v.regex(imageReferencePattern, `${label} must be an uploaded image or an https link`));
+
+/** An image that may be left out (a blog post's, a popup's). */
+export const optionalImageField = (message: string) => v.pipe(optionalText(1000), v.check((image) => image === undefined || imageReferencePattern.test(image), message));
 
 /** A link: an https URL, or empty. */
 export const linkField = (label: string) =>

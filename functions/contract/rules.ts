@@ -65,3 +65,6 @@ export function orderAccountProblems(
   if (!fields.saccount_password) problems.saccount_password = 'Please fill password';
   return problems;
 }
+
+/** An image or logo as stored: a path on the shop's origin (/uploads/…, /images/…) or an https URL. */
+export const imageReferencePattern = /^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/;

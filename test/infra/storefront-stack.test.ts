@@ -534,7 +534,7 @@ describe('web', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
-    expect(csp).toContain('https://img.youtube.com');
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(csp).toMatch(/connect-src 'self' https:\/\/.*RegionalDomainName/);
     expect(headers.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);

@@ -5,14 +5,14 @@ import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { optionalText, requiredText } from '../../shared/validation';
 import { blogPostView } from '../../content/views';
-import { htmlField, optionalId } from '../input';
+import { htmlField, optionalId, optionalImageField } from '../input';
 import { saveBlogPost } from '../service/content';
 
 const body = v.pipe(
   v.object({
     blog_id: optionalId,
     type: v.picklist(['image', 'video'], 'Type must be image or video'),
-    image: v.pipe(optionalText(1000), v.check((image) => image === undefined || /^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/.test(image), 'Image must be an uploaded image or an https link')),
+    image: optionalImageField('Image must be an uploaded image or an https link'),
     youtube_id: v.pipe(optionalText(20), v.check((id) => id === undefined || /^[A-Za-z0-9_-]{11}$/.test(id), 'A YouTube id is 11 letters, digits, - or _')),
     title: requiredText('Title is required', 200),
     content: htmlField(),

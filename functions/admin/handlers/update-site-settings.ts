@@ -5,12 +5,12 @@ import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { Invalid } from '../../shared/errors';
 import { optionalText } from '../../shared/validation';
-import { htmlField, linkField } from '../input';
+import { htmlField, linkField, optionalImageField } from '../input';
 import { updateSiteSettings } from '../service/content';
 import { adminSiteSettingsView, siteSettingsChange } from '../views';
 
 const popupStatus = v.optional(v.pipe(v.unknown(), v.transform(String), v.picklist(['1', '0'], 'A popup status is 1 (shown) or 0 (hidden)')));
-const imageOrEmpty = v.pipe(optionalText(1000), v.check((image) => image === undefined || /^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/.test(image), 'An image must be an uploaded image or an https link'));
+const imageOrEmpty = optionalImageField('An image must be an uploaded image or an https link');
 const social = v.optional(
   v.pipe(
     v.string('Social links are a JSON list'),

@@ -3,12 +3,11 @@
  * (functions/admin/handlers/*, functions/admin/input.ts), and the reading of code files. Pure:
  * the forms use them and the unit tests hold them to the server's messages.
  */
+import { imageReferencePattern } from '@contract/rules';
 
 /** A form's problems by field name (the API's field names); empty when it may be sent. */
 export type Problems<K extends string = string> = Partial<Record<K, string>>;
 
-/** An image or logo: a path on the shop's origin (/uploads/…, /images/…) or an https URL. */
-const imagePattern = /^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/;
 const httpsPattern = /^https:\/\/[^\s"'<>]+$/;
 
 /** The image types an operator may upload, and the largest upload (the server refuses the rest). */
@@ -38,13 +37,13 @@ export const optionalText = (value: string, max: number) => (value.trim().length
 export function imageProblem(value: string, label = 'Image'): string | undefined {
   const text = value.trim();
   if (!text) return `${label} is required`;
-  if (text.length > 1000 || !imagePattern.test(text)) return `${label} must be an uploaded image or an https link`;
+  if (text.length > 1000 || !imageReferencePattern.test(text)) return `${label} must be an uploaded image or an https link`;
   return undefined;
 }
 
 /** An optional image field (a blog post's, a popup's). */
 export const optionalImageProblem = (value: string, message = 'Image must be an uploaded image or an https link') =>
-  value.trim() && (value.trim().length > 1000 || !imagePattern.test(value.trim())) ? message : undefined;
+  value.trim() && (value.trim().length > 1000 || !imageReferencePattern.test(value.trim())) ? message : undefined;
 
 /** A link that must be https; `required` when the server cannot empty it once set. */
 export function linkProblem(value: string, label: string, required = false): string | undefined {

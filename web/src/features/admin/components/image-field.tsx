@@ -1,3 +1,4 @@
+import { imageReferencePattern } from '@contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUploadImage } from '../api/presign-upload';
 import { uploadProblem, uploadTypes } from '../edit-rules';
@@ -53,7 +54,8 @@ export function ImageField({ label, value, onChange, error, onUploadingChange }:
     }
   };
 
-  const shown = localPreview ?? value.trim();
+  // A typed value is previewed only once it is one the server takes: never a fetch from wherever a half-typed link points.
+  const shown = localPreview ?? (imageReferencePattern.test(value.trim()) ? value.trim() : undefined);
   const message = uploadError ?? error;
   return (
     <div
