@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -187,6 +187,7 @@ try {
     }
   }
 
+  if (stack) results.stackLog = summarizeStackLog(join(workDir, 'stack.log'));
   results.durationSeconds = Math.round((performance.now() - began) / 1000);
   const report: BenchResults = { ...results, goals: evaluateGoals(results) };
   mkdirSync(outDir, { recursive: true });
@@ -200,17 +201,49 @@ try {
 
 /**
  * One request to every public route before anything is measured, so that each function's
- * worker has started (the first call of a function pays for its module's load).
+ * worker has started (the first call of a function loads its module, through tsx here); a route
+ * that answers 5xx is asked again, and one that keeps failing is named.
  */
 async function warmUp(baseUrl: string): Promise<void> {
-  const form = new URLSearchParams({ category_id: 'ff-uid', master_category: 'free-fire', mcategory_id: 'google-play' });
+  const form = () => new URLSearchParams({ category_id: 'ff-uid', master_category: 'free-fire', mcategory_id: 'google-play' });
   await Promise.all(
     routes
       .filter((route) => route.access === 'public' && !route.handler.startsWith('auth/'))
       .map(async (route) => {
-        const path = route.path.replace('{id}', 'how-to-top-up-free-fire');
-        const answer = await fetch(`${baseUrl}/api${path}`, route.method === 'GET' ? {} : { method: 'POST', body: form });
-        await answer.arrayBuffer();
+        const path = `/api${route.path.replace('{id}', 'how-to-top-up-free-fire')}`;
+        for (let attempt = 1; ; attempt += 1) {
+          const answer = await fetch(`${baseUrl}${path}`, route.method === 'GET' ? {} : { method: 'POST', body: form() });
+          await answer.arrayBuffer();
+          if (answer.status < 500) return;
+          if (attempt === 3) {
+            log(`warm-up: ${route.method} ${path} still answers ${answer.status}`);
+            return;
+          }
+        }
       }),
   );
+}
+
+/** What the stack logged while it was measured: requests by status class, and crashes. */
+function summarizeStackLog(file: string): NonNullable<BenchResults['stackLog']> {
+  const summary = { requests: 0, serverErrors: 0, crashes: 0, examples: [] as string[] };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.includes('function crashed')) {
+      summary.crashes += 1;
+      if (summary.examples.length < 5) summary.examples.push(line.slice(0, 300));
+    }
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { message?: string; status?: number; method?: string; path?: string };
+      if (entry.message !== 'request') continue;
+      summary.requests += 1;
+      if ((entry.status ?? 0) >= 500) {
+        summary.serverErrors += 1;
+        if (summary.examples.length < 5) summary.examples.push(`${entry.status} ${entry.method} ${entry.path}`);
+      }
+    } catch {
+      // Not a log line of ours.
+    }
+  }
+  return summary;
 }

@@ -30,6 +30,8 @@ export interface LighthouseRun {
   lcpElement?: string;
   /** What the LCP discovery insight found wrong (not discoverable in the HTML, no fetchpriority, lazy). */
   lcpDiscoveryFailures: string[];
+  /** What the page logged as errors (failed requests included), as the best-practices audit lists them. */
+  consoleErrors: string[];
   /** Audits that kept a category under 100, with their titles (accessibility, best practices, SEO). */
   failedAudits: string[];
 }
@@ -38,7 +40,8 @@ export interface LighthouseRoute {
   path: string;
   runs: LighthouseRun[];
   /** Medians of the runs. */
-  median: Omit<LighthouseRun, 'lcpElement' | 'failedAudits' | 'lcpDiscoveryFailures'>;
+  median: Omit<LighthouseRun, 'lcpElement' | 'failedAudits' | 'lcpDiscoveryFailures' | 'consoleErrors'>;
+  consoleErrors: string[];
   lcpElement?: string;
   lcpDiscoveryFailures: string[];
   failedAudits: string[];
@@ -111,6 +114,10 @@ async function lighthouseOnce(url: string, outputFile: string): Promise<{ run: L
       fcpMs: round(numeric('first-contentful-paint'), 0),
       lcpElement: lcpNode?.selector ?? lcpNode?.snippet,
       lcpDiscoveryFailures,
+      consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => {
+        const error = item as { description?: string; sourceLocation?: { url?: string } };
+        return `${error.description ?? 'error'}${error.sourceLocation?.url ? ` (${error.sourceLocation.url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`;
+      }),
       failedAudits,
     },
   };
@@ -155,6 +162,7 @@ export async function measureLighthouse(options: { baseUrl: string; paths: strin
       },
       lcpElement: mostCommon(runs.map((r) => r.lcpElement).filter((element): element is string => element !== undefined)),
       lcpDiscoveryFailures: [...new Set(runs.flatMap((r) => r.lcpDiscoveryFailures))],
+      consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
       failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
       errors,
     };

@@ -21,6 +21,8 @@ export interface BenchResults {
   http?: HttpReport;
   sales?: SalesReport;
   lighthouse?: LighthouseReport;
+  /** The stack's own log: the requests it answered while measured, those it answered 5xx, and crashes. */
+  stackLog?: { requests: number; serverErrors: number; crashes: number; examples: string[] };
   goals: Goal[];
 }
 
@@ -202,7 +204,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (http) {
     out.push('## Catalog read: the local stack vs a bare server', '');
     out.push(
-      `autocannon, ${http.stack.connections} connections, ${http.stack.seconds} s a run, ${http.rounds.length} paired rounds (stack, then bare) after a warm-up; medians of the rounds. The bare server is \`node:http\` in its own process answering the stack's exact status, headers and ${http.responseBytes}-byte body. The stack runs in its own process: HTTP adapter → the function in its worker thread (from TypeScript source, through tsx) → DynamoDB Local, logging every request.`,
+      `autocannon, ${http.stack.connections} connections, ${http.stack.seconds} s a run, ${http.rounds.length} paired rounds (stack, then bare) after a warm-up; medians of the rounds. The bare server is \`node:http\` in its own process answering the stack's exact status, headers and ${http.responseBytes}-byte body; its figure is bounded by autocannon itself (one process on the same two cores), so the ratio is a floor of the stack's overhead. The stack runs in its own process: HTTP adapter → the function in its worker thread (from TypeScript source, through tsx) → DynamoDB Local, logging every request.`,
       '',
     );
     out.push(
@@ -317,6 +319,18 @@ export function renderMarkdown(results: BenchResults): string {
     );
     const failed = [...new Set(lighthouse.routes.flatMap((route) => route.failedAudits))];
     if (failed.length > 0) out.push(`Audits that kept a route under 100 (accessibility, best practices, SEO): ${failed.join('; ')}.`, '');
+    const logged = lighthouse.routes.filter((route) => route.consoleErrors.length > 0);
+    if (logged.length > 0) {
+      out.push(`Console errors: ${logged.map((route) => `${route.path}: ${route.consoleErrors.join('; ')}`).join(' — ')}.`, '');
+      if (logged.some((route) => route.consoleErrors.some((error) => /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(error)))) {
+        out.push('(A name that does not resolve is a host outside this machine, which reaches no network but the package registries: on the open internet that request may well succeed, and the audit with it.)', '');
+      }
+    }
+  }
+
+  if (results.stackLog) {
+    const { requests, serverErrors, crashes, examples } = results.stackLog;
+    out.push('## The stack while measured', '', `It logged ${requests} requests, ${serverErrors} answered 5xx, ${crashes} function crashes${examples.length ? ` (${examples.join('; ')})` : ''}.`, '');
   }
 
   out.push('## CPU during each section', '');
