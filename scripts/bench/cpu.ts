@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export interface CpuShare {
   seconds: number;
-  /** Share of the whole machine (all cores) that this bench's processes used, and that other processes used. */
+  /** Share of the whole machine (all cores) that other processes used (at least), and this bench the rest of the busy time. */
   benchPercent: number;
   othersPercent: number;
 }
@@ -19,8 +19,8 @@ function machineJiffies(): { total: number; busy: number } {
   return { total: user + nice + system + idle + iowait + irq + softirq + steal, busy: user + nice + system + irq + softirq + steal };
 }
 
-/** utime + stime of each process in this process's tree (the stack, DynamoDB Local, Chromium, …). */
-function treeJiffies(): Map<number, number> {
+/** utime + stime of every process, and which of them belong to this process's tree. */
+function processTimes(): { own: Map<number, number>; ours: Set<number> } {
   const children = new Map<number, number[]>();
   const own = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
@@ -29,52 +29,55 @@ function treeJiffies(): Map<number, number> {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       // The command name may hold spaces and brackets: the fields we want come after its last ')'.
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(rest[1]);
       own.set(Number(name), Number(rest[11]) + Number(rest[12]));
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+      children.set(Number(rest[1]), [...(children.get(Number(rest[1])) ?? []), Number(name)]);
     } catch {
       // The process ended while we looked.
     }
   }
-  const tree = new Map<number, number>();
+  const ours = new Set<number>();
   const stack = [process.pid];
   while (stack.length > 0) {
     const pid = stack.pop()!;
-    tree.set(pid, own.get(pid) ?? 0);
+    ours.add(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return tree;
+  return { own, ours };
 }
 
 /**
- * Samples the machine and this bench's process tree every second while a section runs: a process
- * of ours that lives less than a second between samples (a short Chromium helper) is missed, one
- * that lives longer is counted even if nobody of ours reaps it.
+ * Samples every process twice a second while a section runs and adds up the CPU time of those
+ * outside this bench's process tree (the stack, DynamoDB Local, Chromium and every `node` the
+ * bench starts are inside it). A process of another that lives less than half a second is
+ * missed, so the figure is a floor; the bench's share is the rest of the machine's busy time.
  */
 export class CpuMeter {
   private readonly started = performance.now();
   private readonly machineAtStart = machineJiffies();
-  private last = treeJiffies();
-  private ours = 0;
-  private readonly timer = setInterval(() => this.sample(), 1000);
+  private last = processTimes().own;
+  private others = 0;
+  private readonly timer = setInterval(() => this.sample(), 500);
 
   private sample(): void {
-    const now = treeJiffies();
-    for (const [pid, jiffies] of now) this.ours += Math.max(0, jiffies - (this.last.get(pid) ?? 0));
-    this.last = now;
+    const { own, ours } = processTimes();
+    for (const [pid, time] of own) {
+      if (ours.has(pid)) continue;
+      this.others += Math.max(0, time - (this.last.get(pid) ?? 0));
+    }
+    this.last = own;
   }
 
   stop(): CpuShare {
     clearInterval(this.timer);
     this.sample();
     const machine = machineJiffies();
-    const total = Math.max(1, machine.total - this.machineAtStart.total);
+    const all = Math.max(1, machine.total - this.machineAtStart.total);
     const busy = machine.busy - this.machineAtStart.busy;
-    const others = Math.max(0, busy - this.ours);
+    const others = Math.min(this.others, busy);
     return {
       seconds: Math.round((performance.now() - this.started) / 100) / 10,
-      benchPercent: Math.round((Math.min(this.ours, busy) / total) * 1000) / 10,
-      othersPercent: Math.round((others / total) * 1000) / 10,
+      benchPercent: Math.round((Math.max(0, busy - others) / all) * 1000) / 10,
+      othersPercent: Math.round((others / all) * 1000) / 10,
     };
   }
 }
