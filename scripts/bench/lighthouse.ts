@@ -73,7 +73,7 @@ interface LhrListItem {
 const run = promisify(execFile);
 
 /** One Lighthouse run (mobile, default simulated throttling) in Debian's Chromium, through its CLI. */
-async function lighthouseOnce(url: string, outputFile: string): Promise<{ run: LighthouseRun; version: string }> {
+async function lighthouseOnce(url: string, outputFile: string, origin: string): Promise<{ run: LighthouseRun; version: string }> {
   const cli = join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js');
   await run(
     process.execPath,
@@ -116,7 +116,7 @@ async function lighthouseOnce(url: string, outputFile: string): Promise<{ run: L
       lcpDiscoveryFailures,
       consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => {
         const error = item as { description?: string; sourceLocation?: { url?: string } };
-        return `${error.description ?? 'error'}${error.sourceLocation?.url ? ` (${error.sourceLocation.url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`;
+        return `${error.description ?? 'error'}${error.sourceLocation?.url ? ` (${error.sourceLocation.url.replace(origin, '')})` : ''}`;
       }),
       failedAudits,
     },
@@ -135,7 +135,7 @@ export async function measureLighthouse(options: { baseUrl: string; paths: strin
     for (const path of options.paths) {
       const entry = byPath.get(path)!;
       try {
-        const result = await lighthouseOnce(`${options.baseUrl}${path}`, join(options.workDir, `lighthouse-${attempt}.json`));
+        const result = await lighthouseOnce(`${options.baseUrl}${path}`, join(options.workDir, `lighthouse-${attempt}.json`), new URL(options.baseUrl).origin);
         version = result.version;
         entry.runs.push(result.run);
         const { scores, lcpMs, cls, tbtMs } = result.run;

@@ -12,6 +12,8 @@ export interface BenchResults {
   command: string;
   options: Record<string, unknown>;
   durationSeconds: number;
+  /** Of which spent waiting for a quieter machine. */
+  waitedSeconds: number;
   /** CPU taken by this bench and by other processes, per section. */
   cpu: Record<string, CpuShare>;
   bundles?: BundleReport;
@@ -128,7 +130,7 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('# Bench report', '');
   out.push(
     `Taken ${machine.date} on ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory; ${machine.os}; Node ${machine.node}; ${machine.chromium}; ${machine.java}.`,
-    `Command: \`${results.command}\` (${round(results.durationSeconds / 60, 1)} minutes). Written by \`scripts/bench/\`; the JSON beside this file holds every figure and every run.`,
+    `Command: \`${results.command}\` (${round(results.durationSeconds / 60, 1)} minutes${results.waitedSeconds > 0 ? `, of which ${round(results.waitedSeconds / 60, 1)} waiting for a quieter machine` : ''}). Written by \`scripts/bench/\`; the JSON beside this file holds every figure and every run.`,
     '',
   );
   const busy = Object.entries(results.cpu).filter(([, share]) => share.othersPercent >= 10);
@@ -312,7 +314,7 @@ export function renderMarkdown(results: BenchResults): string {
           route.median.cls,
           ms(route.median.tbtMs),
           route.runs.map((run) => run.scores.performance).join(', ') + (route.errors.length ? `; ${route.errors.length} failed` : ''),
-          route.lcpElement ? `\`${route.lcpElement}\`${route.lcpDiscoveryFailures.length ? ` (${route.lcpDiscoveryFailures.join('; ')})` : ''}` : '–',
+          route.lcpElement ? `\`${route.lcpElement}\`${route.lcpDiscoveryFailures.length ? `; discovery checks failed: ${route.lcpDiscoveryFailures.join('; ')}` : ''}` : '–',
         ]),
       ),
       '',
