@@ -28,6 +28,8 @@ export interface LighthouseRun {
   fcpMs: number;
   /** The element Lighthouse found as the largest paint, when it names one. */
   lcpElement?: string;
+  /** The element whose shift counted most in CLS, with its share, when anything shifted. */
+  largestShift?: string;
   /** What the LCP discovery insight found wrong (not discoverable in the HTML, no fetchpriority, lazy). */
   lcpDiscoveryFailures: string[];
   /** What the page logged as errors (failed requests included), as the best-practices audit lists them. */
@@ -40,7 +42,8 @@ export interface LighthouseRoute {
   path: string;
   runs: LighthouseRun[];
   /** Medians of the runs. */
-  median: Omit<LighthouseRun, 'lcpElement' | 'failedAudits' | 'lcpDiscoveryFailures' | 'consoleErrors'>;
+  median: Omit<LighthouseRun, 'lcpElement' | 'failedAudits' | 'lcpDiscoveryFailures' | 'consoleErrors' | 'largestShift'>;
+  largestShift?: string;
   consoleErrors: string[];
   lcpElement?: string;
   lcpDiscoveryFailures: string[];
@@ -114,6 +117,7 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
       fcpMs: round(numeric('first-contentful-paint'), 0),
       lcpElement: lcpNode?.selector ?? lcpNode?.snippet,
       lcpDiscoveryFailures,
+      largestShift: largestShift(lhr),
       consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => {
         const error = item as { description?: string; sourceLocation?: { url?: string } };
         return `${error.description ?? 'error'}${error.sourceLocation?.url ? ` (${error.sourceLocation.url.replace(origin, '')})` : ''}`;
@@ -161,6 +165,7 @@ export async function measureLighthouse(options: { baseUrl: string; paths: strin
         fcpMs: round(med((r) => r.fcpMs), 0),
       },
       lcpElement: mostCommon(runs.map((r) => r.lcpElement).filter((element): element is string => element !== undefined)),
+      largestShift: mostCommon(runs.map((r) => r.largestShift).filter((shift): shift is string => shift !== undefined)),
       lcpDiscoveryFailures: [...new Set(runs.flatMap((r) => r.lcpDiscoveryFailures))],
       consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
       failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
@@ -174,4 +179,11 @@ function mostCommon(values: string[]): string | undefined {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The `layout-shifts` audit's element with the highest score: `selector (score)`. */
+function largestShift(lhr: Lhr): string | undefined {
+  const items = (lhr.audits['layout-shifts']?.details?.items ?? []) as { node?: { selector?: string }; score?: number }[];
+  const top = [...items].sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0];
+  return top?.node?.selector && top.score ? `${top.node.selector} (${round(top.score, 3)})` : undefined;
 }

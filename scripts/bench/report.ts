@@ -302,7 +302,7 @@ export function renderMarkdown(results: BenchResults): string {
     );
     out.push(
       table(
-        ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'CLS', 'TBT', 'runs (perf)', 'LCP element'],
+        ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'CLS', 'TBT', 'runs (perf)', 'LCP element', 'largest layout shift'],
         lighthouse.routes.map((route) => [
           route.path,
           route.median.scores.performance,
@@ -315,6 +315,7 @@ export function renderMarkdown(results: BenchResults): string {
           ms(route.median.tbtMs),
           route.runs.map((run) => run.scores.performance).join(', ') + (route.errors.length ? `; ${route.errors.length} failed` : ''),
           route.lcpElement ? `\`${route.lcpElement}\`${route.lcpDiscoveryFailures.length ? `; discovery checks failed: ${route.lcpDiscoveryFailures.join('; ')}` : ''}` : '–',
+          route.largestShift ? `\`${route.largestShift}\`` : '–',
         ]),
       ),
       '',
