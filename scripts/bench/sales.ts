@@ -1,0 +1,444 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactionItem } from '../../functions/shared/transactions';
+import type { ActiveUser } from '../../functions/users/active-user';
+import type { CodeCandidate, Voucher } from '../../functions/vouchers/repo';
+import { mean, median, percentile, round } from './stats';
+
+/**
+ * Voucher sales and plan orders driven in this process against the stack's DynamoDB Local, the
+ * way the handlers call them (`buyCodes`, `placeWalletOrder` with a checked user), next to a raw
+ * TransactWriteItems of the very same items (no reads, no retries) on the same database.
+ * The domain modules are imported only once the environment points them at the stack.
+ */
+async function domain() {
+  const [transactions, db, users, accounts, wallet, walletRepo, vouchers, voucherRepo, inventory, orders, orderRepo, catalogRepo, contentRepo, ids, money] =
+    await Promise.all([
+      import('../../functions/shared/transactions'),
+      import('../../functions/shared/db'),
+      import('../../functions/users/active-user'),
+      import('../../functions/auth/service/accounts'),
+      import('../../functions/wallet/service'),
+      import('../../functions/wallet/repo'),
+      import('../../functions/vouchers/service'),
+      import('../../functions/vouchers/repo'),
+      import('../../functions/vouchers/inventory'),
+      import('../../functions/orders/service'),
+      import('../../functions/orders/repo'),
+      import('../../functions/catalog/repo'),
+      import('../../functions/content/repo'),
+      import('../../functions/shared/ids'),
+      import('../../functions/wallet/money'),
+    ]);
+  const { activeUserCheckItem } = await import('../../functions/users/repo');
+  return { transactions, db, users, accounts, wallet, walletRepo, vouchers, voucherRepo, inventory, orders, orderRepo, catalogRepo, contentRepo, ids, money, activeUserCheckItem };
+}
+type Domain = Awaited<ReturnType<typeof domain>>;
+
+export interface RunFigures {
+  seconds: number;
+  concurrency: number;
+  completed: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Answers other than a sale, by message. */
+  failures: Record<string, number>;
+}
+
+export interface SaleFigures extends RunFigures {
+  /** Mean attempts per completed sale (1 = no retry), and how many needed more than one. */
+  attemptsPerSale: number;
+  retriedSales: number;
+  maxAttempts: number;
+  /** "Out of stock" answers while the voucher held far more codes than the buyers wanted. */
+  falseOutOfStock: number;
+  stockBefore: number;
+  stockAfter: number;
+}
+
+export interface PairedFigures<T extends RunFigures> {
+  service: T;
+  raw: RunFigures;
+  /** service req/s ÷ raw req/s, median of the paired rounds. */
+  ratio: number;
+  rounds: { service: T; raw: RunFigures; ratio: number }[];
+  /** What the raw transaction holds. */
+  rawItems: string[];
+}
+
+export interface RaceFigures {
+  buyers: number;
+  codes: number;
+  sold: number;
+  distinctCodes: number;
+  outOfStock: number;
+  otherFailures: Record<string, number>;
+  stockAfter: number;
+  /** Buyers whose wallet changed although they got nothing, or did not although they got a code. */
+  walletMismatches: number;
+}
+
+export interface SalesReport {
+  voucherSale: PairedFigures<SaleFigures>;
+  planOrder: PairedFigures<RunFigures>;
+  race: RaceFigures;
+  codesUploaded: number;
+  uploadSeconds: number;
+}
+
+export interface SalesOptions {
+  buyers: number;
+  seconds: number;
+  rounds: number;
+  codes: number;
+  raceBuyers: number;
+  raceCodes: number;
+  log: (line: string) => void;
+}
+
+const price = 100;
+const planId = 'ff-25';
+const playerId = '123456789';
+
+/** A buyer: a fresh account with a funded wallet, checked as the handler stack checks a session. */
+async function fundedBuyers(d: Domain, count: number, balance: number, label: string): Promise<ActiveUser[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const tag = randomBytes(5).toString('hex');
+      const user = await d.accounts.createAccount({
+        name: `Bench ${label} ${i}`,
+        email: `bench.${label}.${tag}@example.com`,
+        mobileNo: `01${randomInt(3, 10)}${String(randomInt(0, 1e8)).padStart(8, '0')}`,
+      });
+      if (balance > 0) await d.wallet.adjustBalance(user.id, balance, 'adjustment', 'bench-funding');
+      return d.users.requireActiveUser({ userId: user.id, tokenVersion: user.tokenVersion });
+    }),
+  );
+}
+
+/** A voucher of its own in the seeded Google Play brand. */
+async function newVoucher(d: Domain, label: string): Promise<Voucher> {
+  const voucher: Voucher = {
+    id: `bench-${label}-${randomBytes(3).toString('hex')}`,
+    masterCategoryId: 'google-play',
+    name: `Bench voucher ${label}`,
+    image: '/images/voucher-gp-500.svg',
+    price,
+    description: '<p>Bench</p>',
+    position: 950,
+  };
+  await d.vouchers.saveVoucher(voucher, undefined);
+  return voucher;
+}
+
+/**
+ * Puts `count` codes into a voucher's inventory fast: the very items an upload writes (each
+ * code's claim and the code, from `addCodeItems`), sent with BatchWriteItem instead of 45-code
+ * transactions (the codes are new, so their conditions cannot fail), then the stock shards' counts.
+ */
+async function stockCodesFast(d: Domain, voucherId: string, count: number): Promise<void> {
+  const codes = Array.from({ length: count }, (_, i) => {
+    const code = `BENCH-${voucherId.toUpperCase()}-${i}-${randomBytes(4).toString('hex')}`;
+    return { code, hash: d.inventory.codeHash(code), codeId: d.ids.randomId(12), shard: randomInt(d.voucherRepo.stockShards) };
+  });
+  const items = d.voucherRepo.addCodeItems(voucherId, codes, new Date().toISOString());
+  const puts = items.flatMap((item) => (item.Put ? [{ PutRequest: { Item: item.Put.Item } }] : []));
+  const updates = items.flatMap((item) => (item.Update ? [item.Update] : []));
+  const batches = Array.from({ length: Math.ceil(puts.length / 25) }, (_, i) => puts.slice(i * 25, i * 25 + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < batches.length) {
+        let pending = batches[next++]!;
+        for (let attempt = 0; pending.length > 0; attempt += 1) {
+          if (attempt > 10) throw new Error('BatchWriteItem kept leaving items unprocessed');
+          const { UnprocessedItems } = await d.db.db.send(new BatchWriteCommand({ RequestItems: { [d.db.tableName]: pending } }));
+          pending = (UnprocessedItems?.[d.db.tableName] ?? []) as typeof pending;
+        }
+      }
+    }),
+  );
+  for (const update of updates) await d.db.db.send(new UpdateCommand(update as ConstructorParameters<typeof UpdateCommand>[0]));
+}
+
+/** Up to `count` of a voucher's unsold codes, in key order. */
+async function unsoldCodes(d: Domain, voucherId: string, count: number): Promise<CodeCandidate[]> {
+  const found: CodeCandidate[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await d.db.db.send(
+      new QueryCommand({
+        TableName: d.db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `VOUCHER#${voucherId}`, ':prefix': 'CODE#' },
+        ExclusiveStartKey: startKey,
+        Limit: Math.min(5000, count - found.length),
+      }),
+    );
+    for (const item of page.Items ?? []) found.push({ codeId: String(item.codeId), code: String(item.code), shard: Number(item.shard) });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && found.length < count);
+  return found;
+}
+
+interface Outcome {
+  attempts?: number;
+}
+
+/**
+ * `workers` loops, one per buyer, each running `operation` again and again until `seconds` have
+ * passed; each operation's latency and answer are kept.
+ */
+async function drive(workers: number, seconds: number, operation: (worker: number) => Promise<Outcome>) {
+  const latencies: number[] = [];
+  const attempts: number[] = [];
+  const failures: Record<string, number> = {};
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const begun = performance.now();
+        try {
+          const outcome = await operation(worker);
+          latencies.push(performance.now() - begun);
+          if (outcome.attempts !== undefined) attempts.push(outcome.attempts);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          failures[message] = (failures[message] ?? 0) + 1;
+          if (message === 'Raw pool exhausted') return;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const figures: RunFigures = {
+    seconds: round(elapsed, 2),
+    concurrency: workers,
+    completed: latencies.length,
+    requestsPerSecond: round(latencies.length / elapsed, 1),
+    p50Ms: round(percentile(latencies, 50), 1),
+    p99Ms: round(percentile(latencies, 99), 1),
+    maxMs: round(Math.max(...latencies), 1),
+    failures,
+  };
+  return { figures, attempts };
+}
+
+const medianRun = <T extends RunFigures>(runs: T[]): T => {
+  const byThroughput = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return byThroughput[Math.floor((byThroughput.length - 1) / 2)]!;
+};
+
+/** Sums the figures of paired rounds into one: req/s and latency as medians, counts as totals. */
+function combine<T extends RunFigures>(runs: T[]): T {
+  const failures: Record<string, number> = {};
+  for (const run of runs) for (const [message, count] of Object.entries(run.failures)) failures[message] = (failures[message] ?? 0) + count;
+  return {
+    ...medianRun(runs),
+    seconds: round(runs.reduce((sum, run) => sum + run.seconds, 0), 2),
+    completed: runs.reduce((sum, run) => sum + run.completed, 0),
+    requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond)), 1),
+    p50Ms: round(median(runs.map((run) => run.p50Ms)), 1),
+    p99Ms: round(median(runs.map((run) => run.p99Ms)), 1),
+    maxMs: Math.max(...runs.map((run) => run.maxMs)),
+    failures,
+  };
+}
+
+export async function measureSales(options: SalesOptions): Promise<SalesReport> {
+  const d = await domain();
+  const { log } = options;
+
+  // Buyers (each their own account, funded for every sale of every round) and the voucher.
+  const buyers = await fundedBuyers(d, options.buyers, 10_000_000, 'buyer');
+  const voucher = await newVoucher(d, 'sale');
+  const uploadStarted = performance.now();
+  await stockCodesFast(d, voucher.id, options.codes);
+  const uploadSeconds = round((performance.now() - uploadStarted) / 1000, 1);
+  log(`${options.buyers} funded buyers; ${options.codes} codes uploaded in ${uploadSeconds} s`);
+  const plan = await d.catalogRepo.getPlan(planId);
+  if (!plan) throw new Error(`The seeded plan ${planId} is missing`);
+
+  // The raw transactions: exactly the items the services write, built from what they would have read.
+  const rawVoucherItems = (user: ActiveUser, wallet: { balance: number; version: number }, code: CodeCandidate) => {
+    const order = {
+      orderId: d.ids.timeOrderedId(),
+      userId: user.id,
+      voucherId: voucher.id,
+      voucherName: voucher.name,
+      unitPrice: voucher.price,
+      qty: 1,
+      codes: [code.code],
+      createdAt: new Date().toISOString(),
+    };
+    const change = d.money.changeBalance(wallet, -voucher.price, 'voucher-order', order.orderId);
+    const items: TransactionItem[] = [
+      ...d.voucherRepo.claimCodeItems(voucher.id, [code]),
+      ...d.walletRepo.balanceChangeItems(user.id, change, order.createdAt),
+      d.voucherRepo.newVoucherOrderItem(order),
+      d.activeUserCheckItem(user),
+      d.contentRepo.shopOpenCheckItem(),
+      d.voucherRepo.voucherPriceCheckItem(voucher),
+    ];
+    return { items, after: change.after };
+  };
+  const rawPlanItems = (user: ActiveUser, wallet: { balance: number; version: number }) => {
+    const now = new Date().toISOString();
+    const order = {
+      orderId: d.ids.timeOrderedId(),
+      userId: user.id,
+      planId: plan.id,
+      planName: plan.name,
+      groupName: plan.groupName,
+      gameName: plan.gameName,
+      masterCategoryId: plan.masterCategoryId,
+      price: plan.price,
+      paidFrom: 'wallet' as const,
+      status: 'pending' as const,
+      accountType: '',
+      accountId: playerId,
+      remark: '',
+      createdAt: now,
+      paidAt: now,
+    };
+    const change = d.money.changeBalance(wallet, -plan.price, 'plan-order', order.orderId);
+    const items: TransactionItem[] = [
+      ...d.walletRepo.balanceChangeItems(user.id, change, now),
+      d.orderRepo.newOrderItem(order),
+      ...d.orderRepo.rememberedPlayerIdItems(order),
+      d.activeUserCheckItem(user),
+      d.contentRepo.shopOpenCheckItem(),
+      d.catalogRepo.planOnSaleCheckItem(plan),
+    ];
+    return { items, after: change.after };
+  };
+  const describe = (items: TransactionItem[]) =>
+    items.map((item) => {
+      const [kind, body] = Object.entries(item)[0]! as [string, { Key?: Record<string, unknown>; Item?: Record<string, unknown> }];
+      const key = body.Key ?? body.Item!;
+      return `${kind} ${String(key.pk).replace(/#.*/, '#…')} / ${String(key.sk).replace(/#[^#]*$/, '#…')}`;
+    });
+
+  /** A raw round: each buyer writes its transactions one after another, tracking its own wallet. */
+  const rawRound = async (build: (user: ActiveUser, wallet: { balance: number; version: number }, worker: number) => { items: TransactionItem[]; after: { balance: number; version: number } }) => {
+    const wallets = await Promise.all(buyers.map((buyer) => d.walletRepo.getWallet(buyer.id)));
+    return drive(buyers.length, options.seconds, async (worker) => {
+      const { items, after } = build(buyers[worker]!, wallets[worker]!, worker);
+      await d.transactions.transact(items);
+      wallets[worker] = after;
+      return {};
+    });
+  };
+
+  // Voucher sales: raw, then the service, in turn.
+  const saleRounds: PairedFigures<SaleFigures>['rounds'] = [];
+  let rawSaleItems: string[] = [];
+  for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
+    // Enough unsold codes for the raw round at twice the throughput DynamoDB Local has shown here.
+    const pool = await unsoldCodes(d, voucher.id, Math.ceil(options.seconds * 1500));
+    let nextCode = 0;
+    const raw = await rawRound((user, wallet) => {
+      const code = pool[nextCode++];
+      if (!code) throw new Error('Raw pool exhausted');
+      const built = rawVoucherItems(user, wallet, code);
+      if (rawSaleItems.length === 0) rawSaleItems = describe(built.items);
+      return built;
+    });
+    const stockBefore = await d.voucherRepo.stockOf(voucher.id);
+    const service = await drive(buyers.length, options.seconds, async (worker) => {
+      const { attempts } = await d.vouchers.buyCodes(buyers[worker]!, voucher.id, 1);
+      return { attempts };
+    });
+    const stockAfter = await d.voucherRepo.stockOf(voucher.id);
+    const sale: SaleFigures = {
+      ...service.figures,
+      attemptsPerSale: round(mean(service.attempts), 3),
+      retriedSales: service.attempts.filter((attempts) => attempts > 1).length,
+      maxAttempts: Math.max(0, ...service.attempts),
+      falseOutOfStock: service.figures.failures['Out of stock'] ?? 0,
+      stockBefore,
+      stockAfter,
+    };
+    const ratio = round(sale.requestsPerSecond / raw.figures.requestsPerSecond, 3);
+    saleRounds.push({ service: sale, raw: raw.figures, ratio });
+    log(
+      `voucher sale round ${round_}: raw ${raw.figures.requestsPerSecond}/s (p99 ${raw.figures.p99Ms} ms), buyCodes ${sale.requestsPerSecond}/s ` +
+        `(p99 ${sale.p99Ms} ms, ${sale.attemptsPerSale} attempts/sale, ${sale.falseOutOfStock} out of stock), ratio ${ratio}`,
+    );
+  }
+  const saleService = combine(saleRounds.map((r) => r.service));
+  const allAttempts = saleRounds.reduce((sum, r) => sum + r.service.attemptsPerSale * r.service.completed, 0);
+  const voucherSale: PairedFigures<SaleFigures> = {
+    service: {
+      ...saleService,
+      attemptsPerSale: round(allAttempts / Math.max(1, saleService.completed), 3),
+      retriedSales: saleRounds.reduce((sum, r) => sum + r.service.retriedSales, 0),
+      maxAttempts: Math.max(...saleRounds.map((r) => r.service.maxAttempts)),
+      falseOutOfStock: saleRounds.reduce((sum, r) => sum + r.service.falseOutOfStock, 0),
+      stockBefore: saleRounds[0]!.service.stockBefore,
+      stockAfter: saleRounds.at(-1)!.service.stockAfter,
+    },
+    raw: combine(saleRounds.map((r) => r.raw)),
+    ratio: round(median(saleRounds.map((r) => r.ratio)), 3),
+    rounds: saleRounds,
+    rawItems: rawSaleItems,
+  };
+
+  // Plan orders from the wallet: raw, then the service, in turn.
+  const planRounds: PairedFigures<RunFigures>['rounds'] = [];
+  let rawOrderItems: string[] = [];
+  for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
+    const raw = await rawRound((user, wallet) => {
+      const built = rawPlanItems(user, wallet);
+      if (rawOrderItems.length === 0) rawOrderItems = describe(built.items);
+      return built;
+    });
+    const service = await drive(buyers.length, options.seconds, async (worker) => {
+      await d.orders.placeWalletOrder(buyers[worker]!, { planId: plan.id, price: plan.price, saccount_id: playerId });
+      return {};
+    });
+    const ratio = round(service.figures.requestsPerSecond / raw.figures.requestsPerSecond, 3);
+    planRounds.push({ service: service.figures, raw: raw.figures, ratio });
+    log(`plan order round ${round_}: raw ${raw.figures.requestsPerSecond}/s (p99 ${raw.figures.p99Ms} ms), placeWalletOrder ${service.figures.requestsPerSecond}/s (p99 ${service.figures.p99Ms} ms), ratio ${ratio}`);
+  }
+  const planOrder: PairedFigures<RunFigures> = {
+    service: combine(planRounds.map((r) => r.service)),
+    raw: combine(planRounds.map((r) => r.raw)),
+    ratio: round(median(planRounds.map((r) => r.ratio)), 3),
+    rounds: planRounds,
+    rawItems: rawOrderItems,
+  };
+
+  // The race: more buyers than codes, all at once, each able to pay for one code.
+  const raceVoucher = await newVoucher(d, 'race');
+  await d.vouchers.addCodes(raceVoucher.id, d.inventory.parseCodes(Array.from({ length: options.raceCodes }, (_, i) => `RACE-${raceVoucher.id.toUpperCase()}-${i}`).join('\n')).codes);
+  const racers = await fundedBuyers(d, options.raceBuyers, price, 'racer');
+  const answers = await Promise.allSettled(racers.map((racer) => d.vouchers.buyCodes(racer, raceVoucher.id, 1)));
+  const sold = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value.order.codes : []));
+  const otherFailures: Record<string, number> = {};
+  let outOfStock = 0;
+  for (const answer of answers) {
+    if (answer.status === 'fulfilled') continue;
+    const message = answer.reason instanceof Error ? answer.reason.message : String(answer.reason);
+    if (message === 'Out of stock') outOfStock += 1;
+    else otherFailures[message] = (otherFailures[message] ?? 0) + 1;
+  }
+  const balances = await Promise.all(racers.map((racer) => d.walletRepo.getWallet(racer.id)));
+  const walletMismatches = balances.filter((wallet, i) => wallet.balance !== (answers[i]!.status === 'fulfilled' ? 0 : price)).length;
+  const race: RaceFigures = {
+    buyers: options.raceBuyers,
+    codes: options.raceCodes,
+    sold: sold.length,
+    distinctCodes: new Set(sold).size,
+    outOfStock,
+    otherFailures,
+    stockAfter: await d.voucherRepo.stockOf(raceVoucher.id),
+    walletMismatches,
+  };
+  log(`race: ${race.buyers} buyers for ${race.codes} codes sold ${race.sold} (${race.distinctCodes} distinct), ${race.outOfStock} out of stock, stock left ${race.stockAfter}`);
+
+  return { voucherSale, planOrder, race, codesUploaded: options.codes, uploadSeconds };
+}
