@@ -12,6 +12,12 @@ import { kib } from './bench/stats';
  */
 const budgetKb = { minified: 500, gzip: 160 };
 
+/** Bundles allowed more, each for a named reason. */
+const budgetExceptionsKb: Record<string, { minified: number; gzip: number; why: string }> = {
+  'admin/handlers/presign-upload.ts': { minified: 600, gzip: 180, why: 'the S3 client and presigned POST (about 175 KiB) are what it is for' },
+};
+const budgetOf = (module: string) => budgetExceptionsKb[module] ?? budgetKb;
+
 const report = await measureBundles({ importRuns: 3 });
 try {
   const rows = [...report.functions].sort((a, b) => b.minifiedBytes - a.minifiedBytes);
@@ -24,7 +30,8 @@ try {
   }
   console.log(`\n${rows.length} bundles in ${report.buildSeconds} s; import cost: median of 3 runs each over a bare node (${report.bareNodeMs} ms; npm run bench takes 5)`);
   console.log(`budget ${budgetKb.minified} KiB minified, ${budgetKb.gzip} KiB gzip per bundle`);
-  const over = rows.filter((row) => kib(row.minifiedBytes) > budgetKb.minified || kib(row.gzipBytes) > budgetKb.gzip);
+  for (const [module, { minified, gzip, why }] of Object.entries(budgetExceptionsKb)) console.log(`  except ${module}: ${minified} KiB / ${gzip} KiB (${why})`);
+  const over = rows.filter((row) => kib(row.minifiedBytes) > budgetOf(row.module).minified || kib(row.gzipBytes) > budgetOf(row.module).gzip);
   const broken = rows.filter((row) => row.importError);
   for (const row of over) console.error(`OVER BUDGET: ${row.module}`);
   for (const row of broken) console.error(`DOES NOT LOAD: ${row.module}: ${row.importError}`);
