@@ -41,6 +41,9 @@ export function useBrowser() {
     async open(path: string, viewport = desktop, { showPopups = false, bypassCsp = false } = {}): Promise<{ page: Page; errors: string[] }> {
       const context = await browser!.newContext({ viewport, baseURL: inject('stack').url, bypassCSP: bypassCsp });
       contexts.push(context);
+      // The shop's pages may link images on the internet (YouTube thumbnails, operators' image
+      // links); this machine has none, so they fail at once rather than hang until a timeout.
+      await context.route((url) => !localHosts.has(url.hostname), (route) => route.abort('internetdisconnected'));
       if (!showPopups) {
         await context.addInitScript(() => {
           if (window === window.top) sessionStorage.setItem('popupsClosed', '1');
@@ -58,6 +61,9 @@ export function useBrowser() {
     },
   };
 }
+
+/** The stack, its gateway and its identity provider all run on this machine. */
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * DOMPurify parses stored HTML in an inert document, where Chrome still checks an event handler
