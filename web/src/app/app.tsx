@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { preloadSiteSettings } from '../features/content/api/get-site-settings';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
 import { preloadUser } from '../lib/auth';
 import { sessionStore } from '../lib/session';
@@ -18,6 +19,7 @@ setSessionExpiredHandler(() => {
 });
 
 preloadUser();
+preloadSiteSettings();
 
 /** Read failures toast once per message, from this one place. */
 function onReadError(error: unknown) {
