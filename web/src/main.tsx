@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'react-toastify/ReactToastify.css';
 import './styles/global.css';
 import { App } from './app/app';
 

@@ -1,11 +1,12 @@
-import { RouterProvider } from 'react-router-dom';
-import { ToastContainer, toast } from 'react-toastify';
+import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { toastOptions } from '../config/site';
+import { preloadSiteSettings } from '../features/content/api/get-site-settings';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
 import { preloadUser } from '../lib/auth';
 import { sessionStore } from '../lib/session';
-import { router } from './router';
+import { ToastOutlet, toast } from '../lib/toast';
+import { RouteErrorBoundary } from './lazy-page';
+import { AppRoutes } from './router';
 
 /**
  * A 401 mid-visit (spec §8: "Session Expired"): said once, and the page stays as it is, with
@@ -18,6 +19,7 @@ setSessionExpiredHandler(() => {
 });
 
 preloadUser();
+preloadSiteSettings();
 
 /** Read failures toast once per message, from this one place. */
 function onReadError(error: unknown) {
@@ -29,8 +31,12 @@ function onReadError(error: unknown) {
 export function App() {
   return (
     <SWRConfig value={{ fetcher: swrFetcher, onError: onReadError, revalidateOnFocus: false, shouldRetryOnError: false }}>
-      <RouterProvider router={router} />
-      <ToastContainer {...toastOptions} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
+      <ToastOutlet />
     </SWRConfig>
   );
 }

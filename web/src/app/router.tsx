@@ -1,32 +1,15 @@
-import { type PatchRoutesOnNavigationFunction, createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout/layout';
-import { page } from './lazy-page';
-import { RouteError } from './routes/route-error';
-
-let adminRoutes: Promise<void> | undefined;
+import { RouteTable, page } from './lazy-page';
 
 /**
- * The operators' console joins the route table on the first visit to /admin (React Router's lazy
- * route discovery): its routes, like its pages, stay out of a shopper's first load.
+ * The shop's routes, each page its own chunk. The operators' console is one of them: its route
+ * table comes with its first chunk (app/routes/admin/routes.tsx), so a shopper's first load
+ * carries none of it.
  */
-const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  if (!/^\/admin(\/|$)/.test(path)) return;
-  adminRoutes ??= import('./routes/admin/routes').then(
-    ({ adminRoute }) => patch('root', [adminRoute]),
-    (error: unknown) => {
-      adminRoutes = undefined;
-      throw error;
-    },
-  );
-  await adminRoutes;
-};
-
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
-    id: 'root',
     element: <Layout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <div className="route-progress" role="progressbar" aria-label="Loading page" />,
     children: [
       page(undefined, () => import('./routes/home')),
       page('login', () => import('./routes/login')),
@@ -54,7 +37,13 @@ export const router = createBrowserRouter([
         page('order/:id', () => import('./routes/profile/order')),
         page('*', () => import('./routes/not-found')),
       ]),
+      page('admin/*', () => import('./routes/admin/routes')),
       page('*', () => import('./routes/not-found')),
     ],
   },
-], { patchRoutesOnNavigation: discoverRoutes });
+];
+
+/** The page of the current address, in the shop's layout. */
+export function AppRoutes() {
+  return <RouteTable routes={routes} />;
+}

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 
 /** Copies `text` to the clipboard and says so with the shop's "Coppied" toast. */
 export function CopyButton({ text, label, className = 'button button-ghost button-small' }: { text: string; label: string; className?: string }) {

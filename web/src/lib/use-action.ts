@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 
 /**
  * One user action at a time (a submit, a purchase): `busy` while it runs, and whatever it throws

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { AppStoreIcon, ChatIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon, WalletIcon } from '../../components/icons';
 import { categoryPath, paths } from '../../config/paths';
 import { site } from '../../config/site';
@@ -9,6 +8,7 @@ import { useSiteSettings } from '../../features/content/api/get-site-settings';
 import { endSession, useUser } from '../../lib/auth';
 import { taka } from '../../lib/format';
 import { useSessionToken } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 /** Hides the page's preloader once the header is on screen (spec §1). */
 function useHidePreloader() {

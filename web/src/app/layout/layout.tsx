@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { googlePlaceholderMobile } from '@contract/rules';
 import { activePopups, popupsClosedThisSession, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { useUser } from '../../lib/auth';
@@ -59,14 +59,12 @@ function AccountPrompts() {
 
 /** The shell around every page: a skip link, the header, the page, the footer, the phone's bottom bar. */
 export function Layout() {
-  const navigation = useNavigation();
   return (
     <PaymentActionsProvider value={PaymentActionsOnDemand}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <ScrollToTop />
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header />
       <main className="site-main" id="main-content" tabIndex={-1}>
         <AccountPrompts />

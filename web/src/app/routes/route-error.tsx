@@ -1,10 +1,8 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
 /** A page that failed to load or crashed: say so, and offer a way on, without losing the shell. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <div className="container status-page" role="alert">
       <h1>Something went wrong</h1>

@@ -1,9 +1,9 @@
 import type { AdminUserDetail } from '@contract/wire';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useAdjustWallet } from '../api/adjust-wallet';
 import { signedTaka } from '../format';

@@ -1,8 +1,8 @@
 import type { AdminEvent } from '@contract/wire';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
 import { useSaveEvent } from '../api/save-event';
 import { imageProblem, nextPosition, numberField, positionProblem, prune, requiredText } from '../edit-rules';
 import { DialogButtons } from './catalog-forms';

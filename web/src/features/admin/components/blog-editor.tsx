@@ -1,10 +1,10 @@
 import type { BlogPostRow } from '@contract/wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { adminPaths } from '../../../config/admin-paths';
 import { dateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useSaveBlogPost } from '../api/save-blog-post';
 import { blogPostProblems, youtubeIdOf } from '../edit-rules';
 import { DeleteDialog } from './delete-dialog';

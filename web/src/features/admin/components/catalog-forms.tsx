@@ -1,8 +1,8 @@
 import type { AdminPlan } from '@contract/wire';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
 import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
 import { useSaveMasterCategory } from '../api/save-master-category';
 import { useSavePlan } from '../api/save-plan';

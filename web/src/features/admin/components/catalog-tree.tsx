@@ -1,10 +1,10 @@
 import type { AdminCatalog, AdminPlan } from '@contract/wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { adminPaths } from '../../../config/admin-paths';
 import { ApiError } from '../../../lib/api';
 import { taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
 import { planInput, useSavePlan } from '../api/save-plan';

@@ -1,8 +1,8 @@
 import type { AdminPaymentChannel } from '@contract/wire';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
 import { useSavePaymentChannel } from '../api/save-payment-channel';
 import { imageProblem, nextPosition, numberField, optionalText, positionProblem, prune, requiredText } from '../edit-rules';
 import { DialogButtons } from './catalog-forms';

@@ -1,7 +1,7 @@
 import type { AdminVoucher, CodeUploadResult } from '@contract/wire';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { dateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { type MaskedCode, useVoucherCodes } from '../api/get-codes';
 import { useUploadCodes } from '../api/upload-codes';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 
 interface ConfirmDialogProps {

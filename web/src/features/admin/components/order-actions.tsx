@@ -1,10 +1,10 @@
 import type { AdminOrderRow } from '@contract/wire';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useCompleteOrder } from '../api/complete-order';
 import { useAdminUser } from '../api/get-user';

@@ -1,7 +1,7 @@
 import type { AdminSiteSettings } from '@contract/wire';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useUpdateSiteSettings } from '../api/update-site-settings';
 import { type SocialLink, linkProblem, optionalImageProblem, optionalText, prune, requiredText, socialProblems } from '../edit-rules';

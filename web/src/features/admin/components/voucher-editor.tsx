@@ -1,11 +1,11 @@
 import type { AdminVoucher } from '@contract/wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { adminPaths } from '../../../config/admin-paths';
 import { taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import type { CatalogGame } from '../api/get-catalog';
 import { useSaveVoucher } from '../api/save-voucher';
 import { imageProblem, nextPosition, numberField, positionProblem, priceProblem, prune, requiredText } from '../edit-rules';

@@ -1,9 +1,9 @@
 import type { AdminWalletRequestRow } from '@contract/wire';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { StatusBadge } from '../../../components/status-badge';
 import { adminPaths } from '../../../config/admin-paths';
 import { dateTime, taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useVerifyWalletRequest } from '../api/verify-wallet-request';
 import { ago } from '../format';

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@contract/wire';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useSendVerification } from '../api/verify-email';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { logInWithGoogle } from '../google-log-in';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { paths, safeNext, signInPath } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { logIn } from '../api/log-in';
 import { GoogleButton } from './google-button';

@@ -1,8 +1,8 @@
 import { googlePlaceholderMobile } from '@contract/rules';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { useUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useUpdateUser } from '../api/update-user';
 

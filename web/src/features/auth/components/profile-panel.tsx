@@ -1,9 +1,9 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import type { UserInfo } from '@contract/wire';
 import { paths } from '../../../config/paths';
 import { endSession } from '../../../lib/auth';
 import { taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { Avatar } from './avatar';
 
 /** The profile area's side panel: avatar, balance with Add Money, and the sections. */

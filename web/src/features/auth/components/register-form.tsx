@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { safeNext, signInPath } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { logIn } from '../api/log-in';
 import { register } from '../api/register';
 import { GoogleButton } from './google-button';

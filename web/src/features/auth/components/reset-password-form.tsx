@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useResetPassword } from '../api/reset-password';
 import { confirmationError, newPasswordError } from '../password-rules';

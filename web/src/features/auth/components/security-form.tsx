@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FormField } from '../../../components/form-field';
 import type { UserInfo } from '@contract/wire';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useUpdateUser } from '../api/update-user';
 import { confirmationError, newPasswordError } from '../password-rules';

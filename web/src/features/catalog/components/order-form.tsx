@@ -1,7 +1,6 @@
 import { type OrderAccountFields, accountTypes, isPlayerIdGroup, orderAccountProblems, playerIdFormatMessage } from '@contract/rules';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useSWRConfig } from 'swr';
 import { FormField } from '../../../components/form-field';
 import { BoltIcon, ShieldIcon, WalletIcon } from '../../../components/icons';
@@ -15,6 +14,7 @@ import { PaymentActions } from '../../../lib/payment-actions';
 import { usePaymentFollow } from '../../../lib/payment-follow';
 import { type StartedPayment, payInNewWindow } from '../../../lib/payment-window';
 import { useSessionToken } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useMyOrders } from '../api/get-my-orders';
 import type { PlanGroup } from '../api/get-plan-groups';

@@ -8,7 +8,7 @@ import '../popups.css';
 function PopupContent({ popup }: { popup: Popup }) {
   return (
     <>
-      {popup.image && <img className="popup-image" src={popup.image} alt="" width={600} height={340} />}
+      {popup.image && <img className="popup-image" src={popup.image} alt="" width={600} height={340} fetchPriority="high" />}
       {popup.text && <SafeHtml html={popup.text} className="popup-text" />}
     </>
   );

@@ -1,6 +1,6 @@
-import { toast } from 'react-toastify';
 import type { PaymentActionsProps } from '../../../lib/payment-actions';
 import { reopenPayment } from '../../../lib/payment-window';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useCancelPayment } from '../api/cancel-payment';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
 import { dateTime, taka } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import type { CodePurchase } from '../api/get-code-history';
 
 async function copy(code: string) {

@@ -1,7 +1,6 @@
 import { defaultTopUpLimits, isOrderableQuantity, voucherQuantity } from '@contract/rules';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
@@ -9,6 +8,7 @@ import { paths, signInPath } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { taka } from '../../../lib/format';
 import { useSessionToken } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBuyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';

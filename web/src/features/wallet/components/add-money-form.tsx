@@ -1,7 +1,6 @@
 import { defaultTopUpLimits } from '@contract/rules';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useSWRConfig } from 'swr';
 import { FormField } from '../../../components/form-field';
 import { userKey } from '../../../lib/auth';
@@ -10,6 +9,7 @@ import { taka } from '../../../lib/format';
 import { PaymentActions } from '../../../lib/payment-actions';
 import { usePaymentFollow } from '../../../lib/payment-follow';
 import { type StartedPayment, payInNewWindow } from '../../../lib/payment-window';
+import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { useWalletRequests } from '../api/get-wallet-requests';
