@@ -7,6 +7,7 @@ import { type MaskedCode, useVoucherCodes } from '../api/get-codes';
 import { useUploadCodes } from '../api/upload-codes';
 import { useVoidCode } from '../api/void-code';
 import { codeLines, codesFromFile, codesProblem, maxCodeFileBytes, maxCodesPerUpload } from '../edit-rules';
+import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { PagedList } from './list-states';
 
@@ -131,6 +132,11 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
   );
 }
 
+const codeColumns: Column<MaskedCode>[] = [
+  { header: 'Code', lead: true, cell: (code) => <span className="mono masked-code">{code.masked}</span> },
+  { header: 'Added', cell: (code) => dateTime(code.created_at) },
+];
+
 /** The voucher's unsold codes, masked, a page at a time, each with Void. */
 export function CodeList({ voucher }: { voucher: AdminVoucher }) {
   const list = useVoucherCodes(voucher.voucher_id);
@@ -140,36 +146,20 @@ export function CodeList({ voucher }: { voucher: AdminVoucher }) {
     <>
       <PagedList list={list} what="the codes" empty="No unsold codes: add a batch above.">
         {(codes) => (
-          <div className="table-scroll">
-            <table className="admin-table code-table">
-              <thead>
-                <tr>
-                  <th>Code</th>
-                  <th>Added</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {codes.map((code) => (
-                  <tr key={code.code_id} data-code-id={code.code_id}>
-                    <td className="cell-lead">
-                      <span className="mono masked-code">{code.masked}</span>
-                    </td>
-                    <td data-label="Added">{dateTime(code.created_at)}</td>
-                    <td className="cell-actions">
-                      <div className="order-actions">
-                        <button type="button" className="button button-danger button-small" onClick={() => setVoiding(code)}>
-                          Void
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="code-table"
+            rows={codes}
+            columns={codeColumns}
+            rowKey={(code) => code.code_id}
+            rowAttributes={(code) => ({ 'data-code-id': code.code_id })}
+            actions={(code) => (
+              <div className="order-actions">
+                <button type="button" className="button button-danger button-small" onClick={() => setVoiding(code)}>
+                  Void
+                </button>
+              </div>
+            )}
+          />
         )}
       </PagedList>
       {voiding && (
