@@ -12,8 +12,11 @@ export interface Column<T> {
   className?: string;
 }
 
+/** The `data-*-id` attributes that find an item's element (the browser tests use them). */
+export type DataAttributes = { [name: `data-${string}`]: string };
+
 /** What a row carries besides its cells: the `data-*-id` that finds it, a class that marks it. */
-export type RowAttributes = { className?: string } & { [name: `data-${string}`]: string };
+export type RowAttributes = { className?: string } & DataAttributes;
 
 interface AdminTableProps<T> {
   rows: T[];

@@ -12,6 +12,7 @@ import { isCodeBrand, priceProblem } from '../edit-rules';
 import { GameDialog, GroupDialog, PlanDialog } from './catalog-forms';
 import { DeleteDialog } from './delete-dialog';
 import { Switch } from './edit-fields';
+import { EditableList } from './edit-list';
 
 /** The dialog open over the tree, if any. */
 type Dialog =
@@ -38,20 +39,13 @@ export function CatalogTree({ catalog, openGameId, onOpenGame }: CatalogTreeProp
   const close = () => setDialog(null);
   return (
     <>
-      <div className="tree-actions">
-        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'game' })}>
-          Add a game or brand
-        </button>
-      </div>
-      {games.length === 0 ? (
-        <p className="empty-state">No games yet.</p>
-      ) : (
+      <EditableList addLabel="Add a game or brand" onAdd={() => setDialog({ type: 'game' })} isEmpty={games.length === 0} empty="No games yet.">
         <ul className="tree" aria-label="Games and brands">
           {games.map((game) => (
             <GameNode key={game.id} game={game} open={game.id === openGameId} onToggle={() => onOpenGame(game.id === openGameId ? undefined : game.id)} onDialog={setDialog} />
           ))}
         </ul>
-      )}
+      </EditableList>
       {dialog?.type === 'game' && <GameDialog game={dialog.game} games={games} onClose={close} />}
       {dialog?.type === 'group' && <GroupDialog game={dialog.game} group={dialog.group} games={games} onClose={close} />}
       {dialog?.type === 'plan' && <PlanDialog plan={dialog.plan} group={dialog.group} groups={dialog.game.groups} onClose={close} />}

@@ -12,6 +12,7 @@ import { imageProblem, nextPosition, numberField, positionProblem, priceProblem,
 import { AdminTable, type Column } from './admin-table';
 import { DialogButtons } from './catalog-forms';
 import { DeleteDialog } from './delete-dialog';
+import { EditableList } from './edit-list';
 import { HtmlField, SelectField } from './edit-fields';
 import { ImageField } from './image-field';
 import { useEditForm } from './use-edit-form';
@@ -53,14 +54,7 @@ export function VoucherTable({ brand, brands, vouchers }: VoucherTableProps) {
   const close = () => setDialog(null);
   return (
     <>
-      <div className="tree-actions">
-        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'edit' })}>
-          Add a voucher to {brand.cname.replace(/\.$/, '')}
-        </button>
-      </div>
-      {vouchers.length === 0 ? (
-        <p className="empty-state">No vouchers in this brand yet.</p>
-      ) : (
+      <EditableList addLabel={`Add a voucher to ${brand.cname.replace(/\.$/, '')}`} onAdd={() => setDialog({ type: 'edit' })} isEmpty={vouchers.length === 0} empty="No vouchers in this brand yet.">
         <AdminTable
           rows={vouchers}
           columns={voucherColumns}
@@ -77,7 +71,7 @@ export function VoucherTable({ brand, brands, vouchers }: VoucherTableProps) {
             </div>
           )}
         />
-      )}
+      </EditableList>
       {dialog?.type === 'edit' && <VoucherDialog voucher={dialog.voucher} brand={brand} brands={brands} vouchers={vouchers} onClose={close} />}
       {dialog?.type === 'delete' && (
         <DeleteDialog
