@@ -10,6 +10,7 @@ import { codeLines, codesFromFile, codesProblem, maxCodeFileBytes, maxCodesPerUp
 import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { PagedList } from './list-states';
+import { useFileDrop } from './use-file-drop';
 
 /**
  * A batch of codes for a voucher: pasted, or read from a dropped or chosen .txt (one a line) or
@@ -23,7 +24,6 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const [fileError, setFileError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const [result, setResult] = useState<CodeUploadResult & { voucherId: string }>();
   const { trigger } = useUploadCodes();
   const { busy, run } = useAction('The codes could not be added');
@@ -46,6 +46,8 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
     if (fileInput.current) fileInput.current.value = '';
   };
 
+  const { dragging, dropHandlers } = useFileDrop((file) => void readFile(file));
+
   const send = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -61,21 +63,7 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
 
   return (
     <form className="code-upload" onSubmit={send} noValidate aria-label="Add codes">
-      <div
-        className={dragging ? 'form-field drop-zone is-dragging' : 'form-field drop-zone'}
-        onDragOver={(event) => {
-          if (!event.dataTransfer.types.includes('Files')) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          const file = event.dataTransfer.files[0];
-          if (file) void readFile(file);
-        }}
-      >
+      <div className={dragging ? 'form-field drop-zone is-dragging' : 'form-field drop-zone'} {...dropHandlers}>
         <label htmlFor={`${id}-codes`}>Codes, one a line</label>
         <textarea
           id={`${id}-codes`}
