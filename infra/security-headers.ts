@@ -45,8 +45,7 @@ export function contentSecurityPolicy({ inline, uploadOrigin }: SecurityHeaderOp
     'style-src': ["'self'", ...inline.styles],
     // Operators may give an image as any https link; blob: is an upload's preview before it is sent.
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    // data: for the one-glyph ৳ face inlined in the entry CSS (a font can run nothing).
-    'font-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
     'connect-src': ["'self'", uploadOrigin],
     'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
     'frame-ancestors': ["'none'"],

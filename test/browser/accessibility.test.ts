@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { desktop, phone, signIn, useBrowser } from '../support/browser';
+import { desktop, phone, settled, signIn, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { type TestAccount } from '../support/accounts';
 import { fundedAccount, startTopUp } from '../support/money';
@@ -32,7 +32,7 @@ async function check(open: ReturnType<typeof useBrowser>['open'], path: string, 
   if (token) await signIn(page, token, path);
   else await page.goto(path);
   await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(await seriousViolations(page), `${path} at ${phone.width} px`).toEqual([]);
   await page.setViewportSize(desktop);
   await page.waitForTimeout(200);

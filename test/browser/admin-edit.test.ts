@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { AdminContent, AdminSiteSettings, MaskedCodes } from '@contract/wire';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectSectionsFit, logInAdmin, saveScreenshots, sidewaysOverflow } from '../support/admin';
 import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
-import { projectRoot } from '../support/spawn-stack';
-
-const screenshots = join(projectRoot, 'test-results', 'screenshots');
 
 let adminToken = '';
 beforeAll(async () => {
-  const { admin } = inject('stack').logins;
-  const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  adminToken = login.body.data.authToken;
+  adminToken = await logInAdmin();
 });
 
 /** An admin write through the API (setting up or putting back what a test changed). */
@@ -34,9 +26,6 @@ const currentSettings = async () => (await callApi<{ data: AdminContent }>('/adm
 
 /** A tag that makes this run's names and codes its own. */
 const uniqueTag = () => randomBytes(3).toString('hex').toUpperCase();
-
-/** How far the page is wider than the screen (0 or less: no horizontal scrolling). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A PNG of random pixels (so it does not compress): about width × height × 3 bytes. */
 function noisyPng(width: number, height: number): Buffer {
@@ -58,7 +47,6 @@ function noisyPng(width: number, height: number): Buffer {
 
 describe('editing the shop from the admin console', () => {
   const browser = useBrowser();
-  mkdirSync(screenshots, { recursive: true });
 
   it('uploads a batch of codes for a new voucher, voids one, and a shopper buys one of the rest', async () => {
     const tag = uniqueTag();
@@ -506,7 +494,7 @@ describe('editing the shop from the admin console', () => {
       const shopper = await fundedAccount(0, 'channels');
       const { page: shop } = await browser.open('/');
       await signIn(shop, shopper.token, '/profile/addMoney');
-      await shop.locator('.accepted-methods').getByText(`Test Pay ${tag}`).waitFor();
+      await shop.locator('.channel-list').getByText(`Test Pay ${tag}`).waitFor();
       await card.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
       await card.waitFor({ state: 'detached' });
@@ -558,7 +546,7 @@ describe('editing the shop from the admin console', () => {
   it('fits every new section, and an edit dialog, on a 360 px phone without scrolling sideways', async () => {
     const { page, errors } = await browser.open('/', phone);
     await signIn(page, adminToken, '/admin');
-    const sections = [
+    await expectSectionsFit(page, [
       { path: '/admin/codes?voucher=gp-500', ready: '.code-table tbody tr, .admin-page .empty-state' },
       { path: '/admin/catalog?game=free-fire', ready: '.plan-row' },
       { path: '/admin/vouchers?brand=google-play', ready: '.admin-table tbody tr' },
@@ -567,41 +555,23 @@ describe('editing the shop from the admin console', () => {
       { path: '/admin/banners', ready: '.edit-card' },
       { path: '/admin/payment-channels', ready: '.edit-card' },
       { path: '/admin/settings', ready: '.popup-preview' },
-    ];
-    for (const { path, ready } of sections) {
-      await page.goto(path);
-      await page.locator(ready).first().waitFor();
-      // Not networkidle: a video post's YouTube thumbnail never finishes loading on a machine without the internet.
-      await page.evaluate(() => document.fonts.ready);
-      expect(await overflow(page), path).toBeLessThanOrEqual(0);
-    }
+    ]);
     await page.goto('/admin/catalog?game=free-fire');
     await page.locator('.plan-row').first().getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog').getByLabel('Price in taka').waitFor();
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
-   }, 180_000); // nine pages in turn: minutes on a loaded 2-core machine, not a timing check
+  }, 180_000); // nine pages in turn: minutes on a loaded 2-core machine, not a timing check
 
   for (const viewport of [phone, desktop]) {
     it(`saves screenshots of the editing sections at ${viewport.width} px`, async () => {
       const { page, errors } = await browser.open('/', viewport);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(page, adminToken, '/admin');
-      for (const { name, path, ready } of [
+      await saveScreenshots(page, viewport, [
         { name: 'admin-catalog', path: '/admin/catalog?game=free-fire', ready: '.plan-row' },
         { name: 'admin-codes', path: '/admin/codes?voucher=gp-500', ready: '.stock-figure' },
         { name: 'admin-settings', path: '/admin/settings', ready: '.popup-preview' },
-      ]) {
-        await page.setViewportSize(viewport);
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        await page.setViewportSize({ width: viewport.width, height: Math.min(height, 8000) });
-        const file = join(screenshots, `${name}-${viewport.width}.png`);
-        await page.screenshot({ path: file });
-        expect(statSync(file).size).toBeGreaterThan(10_000);
-      }
+      ]);
       expect(errors).toEqual([]);
     });
   }

@@ -1,46 +1,24 @@
-import { randomInt } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../support/accounts';
+import { expectSectionsFit, logInAdmin, placeUidOrder, saveScreenshots, uniquePlayerId } from '../support/admin';
 import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { balanceOf, fundedAccount, payInvoice, startTopUp } from '../support/money';
-import { projectRoot } from '../support/spawn-stack';
-
-const screenshots = join(projectRoot, 'test-results', 'screenshots');
 
 let adminToken = '';
 beforeAll(async () => {
-  const { admin } = inject('stack').logins;
-  const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  adminToken = login.body.data.authToken;
+  adminToken = await logInAdmin();
 });
-
-/** A player ID no other test uses. */
-const uniquePlayerId = () => `${randomInt(1e9, 1e10)}`;
-
-/** A wallet order of the 25-diamond plan (৳22) by player ID, as the shop places it; answers its id. */
-async function placeUidOrder(buyer: TestAccount, playerId: string): Promise<string> {
-  const response = await callApi<{ data: { order_id: string } }>('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: playerId, paid_from_wallet: 22 } });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data.order_id;
-}
 
 /** The shopper's orders as the API lists them. */
 const shopperOrders = async (buyer: TestAccount) =>
   (await callApi<{ data: { order_id: string; saccount_id: string; status: string }[] }>('/user/get_request_list', { token: buyer.token, form: {} })).body.data;
 
-/** How far the page is wider than the screen (0 or less: no horizontal scrolling). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 const orderRow = (page: Page, orderId: string) => page.locator(`tr[data-order-id="${orderId}"]`);
 
 describe('the admin console', () => {
   const browser = useBrowser();
-  mkdirSync(screenshots, { recursive: true });
 
   it('completes a pending order from the queue with a remark, and the shopper sees it completed', async () => {
     const shopper = await fundedAccount(100, 'qshopper');
@@ -297,7 +275,7 @@ describe('the admin console', () => {
     await placeUidOrder(shopper, uniquePlayerId());
     const { page, errors } = await browser.open('/', phone);
     await signIn(page, adminToken, '/admin');
-    const sections = [
+    await expectSectionsFit(page, [
       { path: '/admin', ready: '.figure-card' },
       { path: '/admin/orders?status=0&sort=newest', ready: '.orders-table tbody tr' },
       { path: '/admin/orders?status=1', ready: '.admin-page .empty-state, .orders-table tbody tr' },
@@ -305,12 +283,7 @@ describe('the admin console', () => {
       { path: `/admin/users?q=${encodeURIComponent(shopper.email)}`, ready: '.admin-table tbody tr' },
       { path: `/admin/users/${shopper.code}`, ready: '.balance-figure' },
       { path: '/admin/audit', ready: '.admin-table tbody tr' },
-    ];
-    for (const { path, ready } of sections) {
-      await page.goto(path);
-      await page.locator(ready).first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
-    }
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -319,23 +292,11 @@ describe('the admin console', () => {
       const shopper = await fundedAccount(100, 'shots');
       await placeUidOrder(shopper, uniquePlayerId());
       const { page, errors } = await browser.open('/', viewport);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(page, adminToken, '/admin');
-      for (const { name, path, ready } of [
+      await saveScreenshots(page, viewport, [
         { name: 'admin-dashboard', path: '/admin', ready: '.figure-card' },
         { name: 'admin-orders', path: '/admin/orders?status=0&sort=newest', ready: '.orders-table tbody tr' },
-      ]) {
-        await page.setViewportSize(viewport);
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(await overflow(page)).toBeLessThanOrEqual(0);
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        await page.setViewportSize({ width: viewport.width, height: Math.min(height, 8000) });
-        const file = join(screenshots, `${name}-${viewport.width}.png`);
-        await page.screenshot({ path: file });
-        expect(statSync(file).size).toBeGreaterThan(10_000);
-      }
+      ]);
       expect(errors).toEqual([]);
     });
   }

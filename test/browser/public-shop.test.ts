@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newBlogPost, refreshEdge } from '../support/catalog';
-import { phone, signIn, toast, useBrowser } from '../support/browser';
+import { phone, settled, signIn, toast, useBrowser } from '../support/browser';
 import { fundedAccount } from '../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/shared/db';
@@ -275,7 +275,7 @@ describe('the blog', () => {
       const { page, errors } = await browser.open(`/blog/${id}`);
       const content = page.locator('.blog-content');
       await content.getByText('bold').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
       expect(await content.locator('script').count()).toBe(0);
       expect(await content.locator('[onerror]').count()).toBe(0);

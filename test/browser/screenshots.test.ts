@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, useBrowser } from '../support/browser';
+import { desktop, phone, settled, useBrowser } from '../support/browser';
 import { projectRoot } from '../support/spawn-stack';
 
 /** Where the pictures go for a person to look at (test-results/ is git-ignored). */
@@ -26,8 +26,7 @@ describe('screenshots of the shop pages', () => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto(path);
         await page.locator(ready).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await page.evaluate(() => document.fonts.ready);
+        await settled(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
         // The whole page as one tall screen, so that the phone's fixed bottom bar sits at the end, not midway.

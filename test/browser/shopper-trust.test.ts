@@ -1,28 +1,15 @@
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { type TestAccount, mailedToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mailedToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
 import { phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../support/money';
 
 let adminToken = '';
 beforeAll(async () => {
-  const { admin } = inject('stack').logins;
-  const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  adminToken = login.body.data.authToken;
+  adminToken = await logInAdmin();
 });
-
-/** A player ID no other test uses (Free Fire's take 6 to 12 digits). */
-const uniquePlayerId = () => `${randomInt(1e9, 1e10)}`;
-
-/** A wallet order of the 25-diamond plan (৳22) by player ID, through the API; answers its id. */
-async function placeUidOrder(buyer: TestAccount, playerId: string): Promise<string> {
-  const response = await callApi<{ data: { order_id: string } }>('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: playerId, paid_from_wallet: 22 } });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data.order_id;
-}
 
 /** Opens the payment window from `page` by clicking `button`, and answers it once it shows the gateway's page. */
 async function gatewayWindow(page: Page, button: ReturnType<Page['getByRole']>): Promise<Page> {

@@ -72,6 +72,12 @@ const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 const sanitizerParseReport = /^Executing inline event handler violates .* @ .*\/assets\/safe-html-/;
 
+/** Waits until the page has nothing left to load (requests off this machine fail at once) and its fonts are in. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
 /** Waits for a toast with this text. */
 export const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 

@@ -3,6 +3,7 @@ import { adminPaths } from '../../../config/admin-paths';
 import { useAdminCatalog } from '../../../features/admin/api/get-catalog';
 import { useAdminVouchers } from '../../../features/admin/api/get-vouchers';
 import { isCodeBrand } from '../../../features/admin/edit-rules';
+import { FilterTabs } from '../../../features/admin/components/filter-tabs';
 import { ErrorState, Loading } from '../../../features/admin/components/list-states';
 import { VoucherTable } from '../../../features/admin/components/voucher-editor';
 
@@ -28,13 +29,7 @@ export function VouchersPage() {
         </p>
       ) : (
         <>
-          <nav className="admin-tabs brand-tabs" aria-label="Brands">
-            {brands.map((row) => (
-              <Link key={row.id} to={adminPaths.vouchers(row.id)} className={row.id === brand.id ? 'active' : undefined} aria-current={row.id === brand.id ? 'page' : undefined}>
-                {row.cname}
-              </Link>
-            ))}
-          </nav>
+          <FilterTabs label="Brands" tabs={brands.map((row) => ({ label: row.cname, to: adminPaths.vouchers(row.id), active: row.id === brand.id }))} />
           {vouchers.data ? (
             <VoucherTable key={brand.id} brand={brand} brands={brands} vouchers={vouchers.data} />
           ) : vouchers.error ? (

@@ -2,6 +2,8 @@ import type { AuditRow } from '@contract/wire';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
 import { dateTime } from '../../../lib/format';
+import { auditEntryKey } from '../api/get-audit';
+import { AdminTable, type Column } from './admin-table';
 
 /** Where an audit entry's target leads, when the console has a page for it. */
 function targetPath(entry: AuditRow): string | undefined {
@@ -10,55 +12,37 @@ function targetPath(entry: AuditRow): string | undefined {
   return undefined;
 }
 
+const columns: Column<AuditRow>[] = [
+  { header: 'When', cell: (entry) => dateTime(entry.at) },
+  {
+    header: 'Who',
+    cell: (entry) =>
+      entry.actor_id.startsWith('cli:') ? (
+        <span className="mono wrap">{entry.actor_id}</span>
+      ) : (
+        <Link className="text-link mono" to={adminPaths.user(entry.actor_id)}>
+          {entry.actor_id}
+        </Link>
+      ),
+  },
+  { header: 'Action', cell: (entry) => <span className="badge badge-muted">{entry.action}</span> },
+  {
+    header: 'Target',
+    cell: (entry) => {
+      const target = targetPath(entry);
+      return target ? (
+        <Link className="text-link mono wrap" to={target}>
+          {entry.target}
+        </Link>
+      ) : (
+        <span className="mono wrap">{entry.target}</span>
+      );
+    },
+  },
+  { header: 'Detail', className: 'cell-detail', cell: (entry) => <span className="wrap">{entry.detail}</span> },
+];
+
 /** Every operator write and reveal, newest first. */
 export function AuditTable({ entries }: { entries: AuditRow[] }) {
-  return (
-    <div className="table-scroll">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Who</th>
-            <th>Action</th>
-            <th>Target</th>
-            <th>Detail</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const target = targetPath(entry);
-            return (
-              <tr key={[entry.at, entry.actor_id, entry.action, entry.target, entry.detail].join('|')}>
-                <td data-label="When">{dateTime(entry.at)}</td>
-                <td data-label="Who">
-                  {entry.actor_id.startsWith('cli:') ? (
-                    <span className="mono wrap">{entry.actor_id}</span>
-                  ) : (
-                    <Link className="text-link mono" to={adminPaths.user(entry.actor_id)}>
-                      {entry.actor_id}
-                    </Link>
-                  )}
-                </td>
-                <td data-label="Action">
-                  <span className="badge badge-muted">{entry.action}</span>
-                </td>
-                <td data-label="Target">
-                  {target ? (
-                    <Link className="text-link mono wrap" to={target}>
-                      {entry.target}
-                    </Link>
-                  ) : (
-                    <span className="mono wrap">{entry.target}</span>
-                  )}
-                </td>
-                <td data-label="Detail" className="cell-detail">
-                  <span className="wrap">{entry.detail}</span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <AdminTable rows={entries} columns={columns} rowKey={auditEntryKey} />;
 }

@@ -8,6 +8,7 @@ import { imageProblem, nextPosition, numberField, positionProblem, prune, requir
 import { DialogButtons } from './catalog-forms';
 import { DeleteDialog } from './delete-dialog';
 import { HtmlField } from './edit-fields';
+import { EditCards, EditableList } from './edit-list';
 import { ImageField } from './image-field';
 import { useEditForm } from './use-edit-form';
 
@@ -19,34 +20,19 @@ export function BannerList({ banners }: { banners: AdminEvent[] }) {
   const close = () => setDialog(null);
   return (
     <>
-      <div className="tree-actions">
-        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'edit' })}>
-          Add a banner
-        </button>
-      </div>
-      {banners.length === 0 ? (
-        <p className="empty-state">No banners: the home page shows none.</p>
-      ) : (
-        <ul className="card-list" aria-label="Banners">
-          {banners.map((banner) => (
-            <li key={banner.id} className="edit-card" data-banner-id={banner.id}>
-              <img className="banner-thumb" src={banner.image} alt="" loading="lazy" />
-              <div className="edit-card-body">
-                <strong className="wrap">{banner.ename}</strong>
-                <small className="muted block">Position {banner.position}</small>
-              </div>
-              <div className="row-actions">
-                <button type="button" className="button button-ghost button-small" onClick={() => setDialog({ type: 'edit', banner })}>
-                  Edit
-                </button>
-                <button type="button" className="button button-danger button-small" onClick={() => setDialog({ type: 'delete', banner })}>
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EditableList addLabel="Add a banner" onAdd={() => setDialog({ type: 'edit' })} isEmpty={banners.length === 0} empty="No banners: the home page shows none.">
+        <EditCards
+          label="Banners"
+          items={banners}
+          itemKey={(banner) => banner.id}
+          itemAttributes={(banner) => ({ 'data-banner-id': banner.id })}
+          image={(banner) => <img className="banner-thumb" src={banner.image} alt="" loading="lazy" />}
+          name={(banner) => banner.ename}
+          detail={(banner) => `Position ${banner.position}`}
+          onEdit={(banner) => setDialog({ type: 'edit', banner })}
+          onDelete={(banner) => setDialog({ type: 'delete', banner })}
+        />
+      </EditableList>
       {dialog?.type === 'edit' && <BannerDialog banner={dialog.banner} banners={banners} onClose={close} />}
       {dialog?.type === 'delete' && <DeleteDialog kind="events" id={dialog.banner.id} what={`the banner “${dialog.banner.ename}”`} onClose={close} />}
     </>

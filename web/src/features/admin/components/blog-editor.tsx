@@ -7,10 +7,25 @@ import { dateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSaveBlogPost } from '../api/save-blog-post';
 import { blogPostProblems, youtubeIdOf } from '../edit-rules';
+import { AdminTable, type Column } from './admin-table';
 import { DeleteDialog } from './delete-dialog';
 import { HtmlField } from './edit-fields';
 import { ImageField } from './image-field';
 import { useEditForm } from './use-edit-form';
+
+const columns: Column<BlogPostRow>[] = [
+  {
+    header: 'Title',
+    lead: true,
+    cell: (post) => (
+      <Link className="text-link wrap" to={adminPaths.blogPost(post.blog_id)}>
+        {post.title}
+      </Link>
+    ),
+  },
+  { header: 'Type', cell: (post) => (post.type === 'video' ? 'Video' : 'Image') },
+  { header: 'Posted', cell: (post) => dateTime(post.created_at) },
+];
 
 /** Every post, newest first, with Edit and Delete. */
 export function BlogTable({ posts }: { posts: BlogPostRow[] }) {
@@ -18,43 +33,22 @@ export function BlogTable({ posts }: { posts: BlogPostRow[] }) {
   if (posts.length === 0) return <p className="empty-state">No posts yet.</p>;
   return (
     <>
-      <div className="table-scroll">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Type</th>
-              <th>Posted</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {posts.map((post) => (
-              <tr key={post.blog_id} data-blog-id={post.blog_id}>
-                <td className="cell-lead">
-                  <Link className="text-link wrap" to={adminPaths.blogPost(post.blog_id)}>
-                    {post.title}
-                  </Link>
-                </td>
-                <td data-label="Type">{post.type === 'video' ? 'Video' : 'Image'}</td>
-                <td data-label="Posted">{dateTime(post.created_at)}</td>
-                <td className="cell-actions">
-                  <div className="order-actions">
-                    <Link className="button button-ghost button-small" to={adminPaths.blogPost(post.blog_id)}>
-                      Edit
-                    </Link>
-                    <button type="button" className="button button-danger button-small" onClick={() => setDeleting(post)}>
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={posts}
+        columns={columns}
+        rowKey={(post) => post.blog_id}
+        rowAttributes={(post) => ({ 'data-blog-id': post.blog_id })}
+        actions={(post) => (
+          <div className="order-actions">
+            <Link className="button button-ghost button-small" to={adminPaths.blogPost(post.blog_id)}>
+              Edit
+            </Link>
+            <button type="button" className="button button-danger button-small" onClick={() => setDeleting(post)}>
+              Delete
+            </button>
+          </div>
+        )}
+      />
       {deleting && <DeleteDialog kind="blogs" id={deleting.blog_id} what={`the post “${deleting.title}”`} onClose={() => setDeleting(undefined)} />}
     </>
   );

@@ -12,6 +12,7 @@ import { isCodeBrand, priceProblem } from '../edit-rules';
 import { GameDialog, GroupDialog, PlanDialog } from './catalog-forms';
 import { DeleteDialog } from './delete-dialog';
 import { Switch } from './edit-fields';
+import { EditableList } from './edit-list';
 
 /** The dialog open over the tree, if any. */
 type Dialog =
@@ -38,20 +39,13 @@ export function CatalogTree({ catalog, openGameId, onOpenGame }: CatalogTreeProp
   const close = () => setDialog(null);
   return (
     <>
-      <div className="tree-actions">
-        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'game' })}>
-          Add a game or brand
-        </button>
-      </div>
-      {games.length === 0 ? (
-        <p className="empty-state">No games yet.</p>
-      ) : (
+      <EditableList addLabel="Add a game or brand" onAdd={() => setDialog({ type: 'game' })} isEmpty={games.length === 0} empty="No games yet.">
         <ul className="tree" aria-label="Games and brands">
           {games.map((game) => (
             <GameNode key={game.id} game={game} open={game.id === openGameId} onToggle={() => onOpenGame(game.id === openGameId ? undefined : game.id)} onDialog={setDialog} />
           ))}
         </ul>
-      )}
+      </EditableList>
       {dialog?.type === 'game' && <GameDialog game={dialog.game} games={games} onClose={close} />}
       {dialog?.type === 'group' && <GroupDialog game={dialog.game} group={dialog.group} games={games} onClose={close} />}
       {dialog?.type === 'plan' && <PlanDialog plan={dialog.plan} group={dialog.group} groups={dialog.game.groups} onClose={close} />}
@@ -60,8 +54,17 @@ export function CatalogTree({ catalog, openGameId, onOpenGame }: CatalogTreeProp
   );
 }
 
-function Thumb({ src }: { src: string }) {
-  return src ? <img className="tree-thumb" src={src} alt="" width={44} height={44} loading="lazy" /> : <span className="tree-thumb" />;
+/** A node's picture (an empty square when it has none), its name and the line under it. */
+function NodeLabel({ image, name, detail }: { image: string; name: string; detail: string }) {
+  return (
+    <>
+      {image ? <img className="tree-thumb" src={image} alt="" width={44} height={44} loading="lazy" /> : <span className="tree-thumb" />}
+      <div className="tree-name">
+        <strong>{name}</strong>
+        <small className="muted block">{detail}</small>
+      </div>
+    </>
+  );
 }
 
 interface GameNodeProps {
@@ -78,13 +81,7 @@ function GameNode({ game, open, onToggle, onDialog }: GameNodeProps) {
   return (
     <li className="tree-game" data-game-id={game.id}>
       <div className="tree-row">
-        <Thumb src={game.image} />
-        <div className="tree-name">
-          <strong>{game.cname}</strong>
-          <small className="muted block">
-            {brand ? 'Gift-card brand (codes)' : `${game.groups.length} groups · ${planCount} plans`} · position {game.position}
-          </small>
-        </div>
+        <NodeLabel image={game.image} name={game.cname} detail={`${brand ? 'Gift-card brand (codes)' : `${game.groups.length} groups · ${planCount} plans`} · position ${game.position}`} />
         <div className="row-actions">
           {brand ? (
             <Link className="button button-ghost button-small" to={adminPaths.vouchers(game.id)}>
@@ -128,13 +125,7 @@ function GroupNode({ game, group, onDialog }: { game: CatalogGame; group: Catalo
   return (
     <li className="tree-group" data-group-id={group.id}>
       <div className="tree-row">
-        <Thumb src={group.image} />
-        <div className="tree-name">
-          <strong>{group.cname}</strong>
-          <small className="muted block">
-            {group.plans.length} plans · position {group.position}
-          </small>
-        </div>
+        <NodeLabel image={group.image} name={group.cname} detail={`${group.plans.length} plans · position ${group.position}`} />
         <div className="row-actions">
           <button type="button" className="button button-primary button-small" onClick={() => onDialog({ type: 'plan', game, group })}>
             Add plan
@@ -204,13 +195,7 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
 
   return (
     <li className={plan.status === 1 ? 'plan-row' : 'plan-row is-off'} data-plan-id={plan.plans_id}>
-      <Thumb src={plan.image} />
-      <div className="tree-name">
-        <strong>{plan.pname}</strong>
-        <small className="muted block">
-          {plan.no_of_diamonds > 0 ? `${plan.no_of_diamonds} diamonds · ` : ''}position {plan.position}
-        </small>
-      </div>
+      <NodeLabel image={plan.image} name={plan.pname} detail={`${plan.no_of_diamonds > 0 ? `${plan.no_of_diamonds} diamonds · ` : ''}position ${plan.position}`} />
       <form className="price-edit" onSubmit={savePrice} noValidate>
         <label className="visually-hidden" htmlFor={`price-${plan.plans_id}`}>
           Price of {plan.pname} in taka

@@ -7,6 +7,7 @@ import { useSavePaymentChannel } from '../api/save-payment-channel';
 import { imageProblem, nextPosition, numberField, optionalText, positionProblem, prune, requiredText } from '../edit-rules';
 import { DialogButtons } from './catalog-forms';
 import { DeleteDialog } from './delete-dialog';
+import { EditCards, EditableList } from './edit-list';
 import { ImageField } from './image-field';
 import { useEditForm } from './use-edit-form';
 
@@ -18,36 +19,23 @@ export function ChannelList({ channels }: { channels: AdminPaymentChannel[] }) {
   const close = () => setDialog(null);
   return (
     <>
-      <div className="tree-actions">
-        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'edit' })}>
-          Add a payment channel
-        </button>
-      </div>
-      {channels.length === 0 ? (
-        <p className="empty-state">No payment channels: the add-money page lists none.</p>
-      ) : (
-        <ul className="card-list" aria-label="Payment channels">
-          {channels.map((channel) => (
-            <li key={channel.id} className="edit-card" data-channel-id={channel.id}>
-              <img className="tree-thumb" src={channel.logo} alt="" width={44} height={44} loading="lazy" />
-              <div className="edit-card-body">
-                <strong className="wrap">{channel.name}</strong>
-                <small className="muted block">
-                  {channel.number ? <span className="mono">{channel.number}</span> : 'No number'} · position {channel.position}
-                </small>
-              </div>
-              <div className="row-actions">
-                <button type="button" className="button button-ghost button-small" onClick={() => setDialog({ type: 'edit', channel })}>
-                  Edit
-                </button>
-                <button type="button" className="button button-danger button-small" onClick={() => setDialog({ type: 'delete', channel })}>
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EditableList addLabel="Add a payment channel" onAdd={() => setDialog({ type: 'edit' })} isEmpty={channels.length === 0} empty="No payment channels: the add-money page lists none.">
+        <EditCards
+          label="Payment channels"
+          items={channels}
+          itemKey={(channel) => channel.id}
+          itemAttributes={(channel) => ({ 'data-channel-id': channel.id })}
+          image={(channel) => <img className="tree-thumb" src={channel.logo} alt="" width={44} height={44} loading="lazy" />}
+          name={(channel) => channel.name}
+          detail={(channel) => (
+            <>
+              {channel.number ? <span className="mono">{channel.number}</span> : 'No number'} · position {channel.position}
+            </>
+          )}
+          onEdit={(channel) => setDialog({ type: 'edit', channel })}
+          onDelete={(channel) => setDialog({ type: 'delete', channel })}
+        />
+      </EditableList>
       {dialog?.type === 'edit' && <ChannelDialog channel={dialog.channel} channels={channels} onClose={close} />}
       {dialog?.type === 'delete' && <DeleteDialog kind="senders" id={dialog.channel.id} what={`the payment channel “${dialog.channel.name}”`} onClose={close} />}
     </>

@@ -7,8 +7,10 @@ import { type MaskedCode, useVoucherCodes } from '../api/get-codes';
 import { useUploadCodes } from '../api/upload-codes';
 import { useVoidCode } from '../api/void-code';
 import { codeLines, codesFromFile, codesProblem, maxCodeFileBytes, maxCodesPerUpload } from '../edit-rules';
+import { AdminTable, type Column } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { PagedList } from './list-states';
+import { useFileDrop } from './use-file-drop';
 
 /**
  * A batch of codes for a voucher: pasted, or read from a dropped or chosen .txt (one a line) or
@@ -22,7 +24,6 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const [fileError, setFileError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const [result, setResult] = useState<CodeUploadResult & { voucherId: string }>();
   const { trigger } = useUploadCodes();
   const { busy, run } = useAction('The codes could not be added');
@@ -45,6 +46,8 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
     if (fileInput.current) fileInput.current.value = '';
   };
 
+  const { dragging, dropHandlers } = useFileDrop((file) => void readFile(file));
+
   const send = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -60,21 +63,7 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
 
   return (
     <form className="code-upload" onSubmit={send} noValidate aria-label="Add codes">
-      <div
-        className={dragging ? 'form-field drop-zone is-dragging' : 'form-field drop-zone'}
-        onDragOver={(event) => {
-          if (!event.dataTransfer.types.includes('Files')) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          const file = event.dataTransfer.files[0];
-          if (file) void readFile(file);
-        }}
-      >
+      <div className={dragging ? 'form-field drop-zone is-dragging' : 'form-field drop-zone'} {...dropHandlers}>
         <label htmlFor={`${id}-codes`}>Codes, one a line</label>
         <textarea
           id={`${id}-codes`}
@@ -131,6 +120,11 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
   );
 }
 
+const codeColumns: Column<MaskedCode>[] = [
+  { header: 'Code', lead: true, cell: (code) => <span className="mono masked-code">{code.masked}</span> },
+  { header: 'Added', cell: (code) => dateTime(code.created_at) },
+];
+
 /** The voucher's unsold codes, masked, a page at a time, each with Void. */
 export function CodeList({ voucher }: { voucher: AdminVoucher }) {
   const list = useVoucherCodes(voucher.voucher_id);
@@ -140,36 +134,20 @@ export function CodeList({ voucher }: { voucher: AdminVoucher }) {
     <>
       <PagedList list={list} what="the codes" empty="No unsold codes: add a batch above.">
         {(codes) => (
-          <div className="table-scroll">
-            <table className="admin-table code-table">
-              <thead>
-                <tr>
-                  <th>Code</th>
-                  <th>Added</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {codes.map((code) => (
-                  <tr key={code.code_id} data-code-id={code.code_id}>
-                    <td className="cell-lead">
-                      <span className="mono masked-code">{code.masked}</span>
-                    </td>
-                    <td data-label="Added">{dateTime(code.created_at)}</td>
-                    <td className="cell-actions">
-                      <div className="order-actions">
-                        <button type="button" className="button button-danger button-small" onClick={() => setVoiding(code)}>
-                          Void
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="code-table"
+            rows={codes}
+            columns={codeColumns}
+            rowKey={(code) => code.code_id}
+            rowAttributes={(code) => ({ 'data-code-id': code.code_id })}
+            actions={(code) => (
+              <div className="order-actions">
+                <button type="button" className="button button-danger button-small" onClick={() => setVoiding(code)}>
+                  Void
+                </button>
+              </div>
+            )}
+          />
         )}
       </PagedList>
       {voiding && (

@@ -2,6 +2,7 @@ import { imageReferencePattern } from '@contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUploadImage } from '../api/presign-upload';
 import { uploadProblem, uploadTypes } from '../edit-rules';
+import { useFileDrop } from './use-file-drop';
 
 interface ImageFieldProps {
   label: string;
@@ -24,7 +25,6 @@ export function ImageField({ label, value, onChange, error, onUploadingChange }:
   const [progress, setProgress] = useState<number>();
   const [localPreview, setLocalPreview] = useState<string>();
   const [uploadError, setUploadError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const { trigger } = useUploadImage();
   const uploading = progress !== undefined;
 
@@ -54,25 +54,12 @@ export function ImageField({ label, value, onChange, error, onUploadingChange }:
     }
   };
 
+  const { dragging, dropHandlers } = useFileDrop((file) => void upload(file), uploading);
   // A typed value is previewed only once it is one the server takes: never a fetch from wherever a half-typed link points.
   const shown = localPreview ?? (imageReferencePattern.test(value.trim()) ? value.trim() : undefined);
   const message = uploadError ?? error;
   return (
-    <div
-      className={dragging ? 'form-field image-field is-dragging' : 'form-field image-field'}
-      onDragOver={(event) => {
-        if (uploading || !event.dataTransfer.types.includes('Files')) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        const file = event.dataTransfer.files[0];
-        if (file && !uploading) void upload(file);
-      }}
-    >
+    <div className={dragging ? 'form-field image-field is-dragging' : 'form-field image-field'} {...dropHandlers}>
       <span className="field-label" id={`${id}-label`}>
         {label}
       </span>

@@ -18,7 +18,7 @@ export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry: 
 /** A placeholder while the first answer is on its way. */
 export const Loading = ({ label }: { label: string }) => <div className="skeleton admin-skeleton" role="status" aria-busy="true" aria-label={label} />;
 
-interface PagedListProps<T> {
+export interface PagedListProps<T> {
   list: CursorList<T>;
   /** What the list holds, for the loading and error lines: "orders". */
   what: string;

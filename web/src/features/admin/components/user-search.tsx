@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
 import { dateTime, taka } from '../../../lib/format';
+import { AdminTable, type Column } from './admin-table';
 
 /** The search box: an exact email, mobile number or user id; the query goes to the URL. */
 export function UserSearchForm({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
@@ -37,42 +38,27 @@ export function UserSearchForm({ query, onSearch }: { query: string; onSearch: (
   );
 }
 
+const userColumns: Column<AdminUserRow>[] = [
+  {
+    header: 'Name',
+    lead: true,
+    cell: (user) => (
+      <>
+        <Link className="text-link" to={adminPaths.user(user.user_id)}>
+          {user.name || 'No name'}
+        </Link>
+        {user.role === 'admin' && <span className="badge badge-info">Admin</span>}
+        <small className="muted block mono">{user.user_id}</small>
+      </>
+    ),
+  },
+  { header: 'Email', cell: (user) => <span className="wrap">{user.email || '—'}</span> },
+  { header: 'Mobile', cell: (user) => user.mobile_no || '—' },
+  { header: 'Balance', cell: (user) => <strong className="amount">{taka(user.balance)}</strong> },
+  { header: 'Joined', cell: (user) => dateTime(user.created_at) },
+];
+
 /** The users a search found, with their balances. */
 export function UsersTable({ users }: { users: AdminUserRow[] }) {
-  return (
-    <div className="table-scroll">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Email</th>
-            <th>Mobile</th>
-            <th>Balance</th>
-            <th>Joined</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.user_id}>
-              <td className="cell-lead">
-                <Link className="text-link" to={adminPaths.user(user.user_id)}>
-                  {user.name || 'No name'}
-                </Link>
-                {user.role === 'admin' && <span className="badge badge-info">Admin</span>}
-                <small className="muted block mono">{user.user_id}</small>
-              </td>
-              <td data-label="Email">
-                <span className="wrap">{user.email || '—'}</span>
-              </td>
-              <td data-label="Mobile">{user.mobile_no || '—'}</td>
-              <td data-label="Balance">
-                <strong className="amount">{taka(user.balance)}</strong>
-              </td>
-              <td data-label="Joined">{dateTime(user.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <AdminTable rows={users} columns={userColumns} rowKey={(user) => user.user_id} />;
 }

@@ -9,8 +9,10 @@ import { toast } from '../../../lib/toast';
 import type { CatalogGame } from '../api/get-catalog';
 import { useSaveVoucher } from '../api/save-voucher';
 import { imageProblem, nextPosition, numberField, positionProblem, priceProblem, prune, requiredText } from '../edit-rules';
+import { AdminTable, type Column } from './admin-table';
 import { DialogButtons } from './catalog-forms';
 import { DeleteDialog } from './delete-dialog';
+import { EditableList } from './edit-list';
 import { HtmlField, SelectField } from './edit-fields';
 import { ImageField } from './image-field';
 import { useEditForm } from './use-edit-form';
@@ -23,67 +25,53 @@ interface VoucherTableProps {
   vouchers: AdminVoucher[];
 }
 
+const voucherColumns: Column<AdminVoucher>[] = [
+  {
+    header: 'Voucher',
+    lead: true,
+    cell: (voucher) => (
+      <div className="media-cell">
+        <img className="tree-thumb" src={voucher.image} alt="" width={44} height={44} loading="lazy" />
+        <span className="wrap">{voucher.voucher_name}</span>
+      </div>
+    ),
+  },
+  { header: 'Price', cell: (voucher) => <strong className="amount">{taka(voucher.price)}</strong> },
+  {
+    header: 'Stock',
+    cell: (voucher) => (
+      <Link className="text-link" to={adminPaths.codes(voucher.voucher_id)}>
+        {voucher.stock} codes
+      </Link>
+    ),
+  },
+  { header: 'Position', cell: (voucher) => voucher.position },
+];
+
 /** A brand's vouchers with their stock, and Add, Edit (Rules HTML with a live preview) and Delete. */
 export function VoucherTable({ brand, brands, vouchers }: VoucherTableProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   return (
     <>
-      <div className="tree-actions">
-        <button type="button" className="button button-primary" onClick={() => setDialog({ type: 'edit' })}>
-          Add a voucher to {brand.cname.replace(/\.$/, '')}
-        </button>
-      </div>
-      {vouchers.length === 0 ? (
-        <p className="empty-state">No vouchers in this brand yet.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Voucher</th>
-                <th>Price</th>
-                <th>Stock</th>
-                <th>Position</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {vouchers.map((voucher) => (
-                <tr key={voucher.voucher_id} data-voucher-id={voucher.voucher_id}>
-                  <td className="cell-lead">
-                    <div className="media-cell">
-                      <img className="tree-thumb" src={voucher.image} alt="" width={44} height={44} loading="lazy" />
-                      <span className="wrap">{voucher.voucher_name}</span>
-                    </div>
-                  </td>
-                  <td data-label="Price">
-                    <strong className="amount">{taka(voucher.price)}</strong>
-                  </td>
-                  <td data-label="Stock">
-                    <Link className="text-link" to={adminPaths.codes(voucher.voucher_id)}>
-                      {voucher.stock} codes
-                    </Link>
-                  </td>
-                  <td data-label="Position">{voucher.position}</td>
-                  <td className="cell-actions">
-                    <div className="order-actions">
-                      <button type="button" className="button button-ghost button-small" onClick={() => setDialog({ type: 'edit', voucher })}>
-                        Edit
-                      </button>
-                      <button type="button" className="button button-danger button-small" onClick={() => setDialog({ type: 'delete', voucher })}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <EditableList addLabel={`Add a voucher to ${brand.cname.replace(/\.$/, '')}`} onAdd={() => setDialog({ type: 'edit' })} isEmpty={vouchers.length === 0} empty="No vouchers in this brand yet.">
+        <AdminTable
+          rows={vouchers}
+          columns={voucherColumns}
+          rowKey={(voucher) => voucher.voucher_id}
+          rowAttributes={(voucher) => ({ 'data-voucher-id': voucher.voucher_id })}
+          actions={(voucher) => (
+            <div className="order-actions">
+              <button type="button" className="button button-ghost button-small" onClick={() => setDialog({ type: 'edit', voucher })}>
+                Edit
+              </button>
+              <button type="button" className="button button-danger button-small" onClick={() => setDialog({ type: 'delete', voucher })}>
+                Delete
+              </button>
+            </div>
+          )}
+        />
+      </EditableList>
       {dialog?.type === 'edit' && <VoucherDialog voucher={dialog.voucher} brand={brand} brands={brands} vouchers={vouchers} onClose={close} />}
       {dialog?.type === 'delete' && (
         <DeleteDialog

@@ -1,65 +1,45 @@
 import type { AdminWalletRequestRow } from '@contract/wire';
 import { Link } from 'react-router-dom';
-import { StatusBadge } from '../../../components/status-badge';
 import { adminPaths } from '../../../config/admin-paths';
-import { dateTime, taka } from '../../../lib/format';
+import { taka } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useVerifyWalletRequest } from '../api/verify-wallet-request';
-import { ago } from '../format';
+import { AdminTable, type Column, StatusWithNote, TimeAgo } from './admin-table';
+
+const columns: Column<AdminWalletRequestRow>[] = [
+  { header: 'Amount', lead: true, cell: (request) => <strong className="amount big-amount">{taka(request.amount)}</strong> },
+  {
+    header: 'Shopper',
+    cell: (request) => (
+      <Link className="text-link mono" to={adminPaths.user(request.user_id)}>
+        {request.user_id}
+      </Link>
+    ),
+  },
+  {
+    header: 'Transaction',
+    cell: (request) => (
+      <span className="mono wrap">
+        {request.txn_id || '—'}
+        {request.invoice_id && <small className="muted block">Invoice {request.invoice_id}</small>}
+      </span>
+    ),
+  },
+  { header: 'Requested', cell: (request) => <TimeAgo iso={request.created_at} /> },
+  { header: 'Status', cell: (request) => <StatusWithNote status={request.status} kind="wallet" note={request.cancel_reason} /> },
+];
 
 /** Every shopper's wallet top-ups; a pending one can be checked with the gateway at once. */
 export function WalletRequestsTable({ requests }: { requests: AdminWalletRequestRow[] }) {
   return (
-    <div className="table-scroll">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>Amount</th>
-            <th>Shopper</th>
-            <th>Transaction</th>
-            <th>Requested</th>
-            <th>Status</th>
-            <th>
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((request) => (
-            <tr key={request.rq_id} data-request-id={request.rq_id}>
-              <td className="cell-lead">
-                <strong className="amount big-amount">{taka(request.amount)}</strong>
-              </td>
-              <td data-label="Shopper">
-                <Link className="text-link mono" to={adminPaths.user(request.user_id)}>
-                  {request.user_id}
-                </Link>
-              </td>
-              <td data-label="Transaction">
-                <span className="mono wrap">
-                  {request.txn_id || '—'}
-                  {request.invoice_id && <small className="muted block">Invoice {request.invoice_id}</small>}
-                </span>
-              </td>
-              <td data-label="Requested">
-                <span title={dateTime(request.created_at)}>
-                  {ago(request.created_at)}
-                  <small className="muted block">{dateTime(request.created_at)}</small>
-                </span>
-              </td>
-              <td data-label="Status">
-                <span>
-                  <StatusBadge status={request.status} kind="wallet" />
-                  {request.cancel_reason && <small className="muted block remark">{request.cancel_reason}</small>}
-                </span>
-              </td>
-              <td className="cell-actions">{request.status === '0' && <VerifyButton request={request} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      rows={requests}
+      columns={columns}
+      rowKey={(request) => request.rq_id}
+      rowAttributes={(request) => ({ 'data-request-id': request.rq_id })}
+      actions={(request) => request.status === '0' && <VerifyButton request={request} />}
+    />
   );
 }
 
