@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { stopChild } from './stack';
+import { stopChild } from '../local/child';
 import { median, round } from './stats';
 
 export interface LoadFigures {

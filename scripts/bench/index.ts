@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { routes } from '../../functions/routes';
+import { chromiumPath } from '../local/chromium';
 import { measureBundles } from './bundles';
 import { CpuMeter, type CpuShare, waitForQuietMachine } from './cpu';
 import { useStackEnvironment } from './env';
@@ -118,7 +119,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  const machine = describeMachine(process.env.CHROME_PATH ?? '/usr/bin/chromium');
+  const machine = describeMachine(chromiumPath);
   log(`${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}; ${machine.chromium}`);
   let waitedSeconds = 0;
   if (options.quietWaitMinutes > 0) {

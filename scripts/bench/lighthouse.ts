@@ -2,20 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { chromiumFlags, chromiumPath } from '../local/chromium';
 import { projectRoot } from './paths';
 import { median, round } from './stats';
-
-/** Chromium's flags for a closed network (see the toolchain notes): headless, no sandbox, no phoning home. */
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
@@ -81,7 +70,7 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
   await run(
     process.execPath,
     [cli, url, `--chrome-flags=${chromiumFlags.join(' ')}`, `--only-categories=${categories.join(',')}`, '--output=json', `--output-path=${outputFile}`, '--quiet', '--max-wait-for-load=45000'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
+    { env: { ...process.env, CHROME_PATH: chromiumPath }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
   );
   const lhr = JSON.parse(readFileSync(outputFile, 'utf8')) as Lhr;
   rmSync(outputFile, { force: true });

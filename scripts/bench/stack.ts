@@ -1,18 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stopChild } from '../local/child';
+import type { RunningStack } from '../local/domain-env';
 import { projectRoot } from './paths';
 
 /** What the bench knows of the running stack (the ready line of `npm start -- --json`) and the secrets it handed it. */
-export interface BenchStack {
-  url: string;
-  dynamoDbEndpoint: string;
-  tableName: string;
-  gatewayUrl: string;
-  mailboxUrl: string;
-  masterSecret: string;
-  gatewayApiKey: string;
+export interface BenchStack extends RunningStack {
   pid: number;
   stop(): Promise<void>;
 }
@@ -48,16 +43,4 @@ export async function startBenchStack(staticDir: string, logFile: string): Promi
     }
     await sleep(200);
   }
-}
-
-export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 }

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { apiBasePath } from '../../functions/routes';
 import { apiAdapter } from './api-adapter';
+import { localMailFrom } from './domain-env';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
@@ -137,7 +138,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     secret: { APP_MASTER_SECRET: state.masterSecret },
     gatewayKey: { GATEWAY_API_KEY: state.gatewayApiKey },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
-    mail: { MAIL_FROM: 'TopUp Bazar <no-reply@topupbazar.local>', AWS_ENDPOINT_URL_SESV2: mailbox.url },
+    mail: { MAIL_FROM: localMailFrom, AWS_ENDPOINT_URL_SESV2: mailbox.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
   };
   // The seed runs the domain code in this process: it gets everything.

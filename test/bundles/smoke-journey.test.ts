@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { FunctionHost } from '../../scripts/local/function-host';
 import { readOnlyChecks } from '../../scripts/smoke';
+import { type CallOptions, callApiAt } from '../support/http';
 import { httpEvent } from '../support/lambda-event';
 
 /**
@@ -10,21 +11,8 @@ import { httpEvent } from '../support/lambda-event';
  * caller who skips CloudFront gets.
  */
 const stack = inject('bundleStack');
-const api = async <T = Record<string, any>>(path: string, options: { form?: Record<string, string | number>; token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = options.token;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(options.form)) form.append(name, String(value));
-    body = form;
-  } else if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers['content-type'] = 'application/json';
-  }
-  const response = await fetch(`${stack.url}/api${path}`, { method: body ? 'POST' : 'GET', headers, body, redirect: 'manual' });
-  return { status: response.status, body: (await response.json()) as T & { status: number | boolean; message: string; data: any } };
-};
+// The journey reads deep into the answers; each read is checked by the expectation around it.
+const api = (path: string, options?: CallOptions) => callApiAt<{ data: any }>(stack.url, path, options);
 
 describe('the deployed bundles', () => {
   it('pass the read-only smoke checks of a deployed stage', async () => {

@@ -1,17 +1,6 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-
-/** Debian's Chromium with the flags this machine needs (no background traffic to a closed network). */
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumFlags, chromiumPath } from '../../scripts/local/chromium';
 
 export const desktop = { width: 1440, height: 900 };
 export const phone = { width: 360, height: 740 };
@@ -25,7 +14,7 @@ export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));

@@ -18,7 +18,10 @@ export interface CallOptions {
 }
 
 /** Calls the local stack's /api over real HTTP, as the web client or the gateway would. */
-export async function callApi<T = unknown>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+export const callApi = <T = unknown>(path: string, options: CallOptions = {}) => callApiAt<T>(inject('stack').url, path, options);
+
+/** Calls the /api of the shop at `siteUrl` over real HTTP. */
+export async function callApiAt<T = unknown>(siteUrl: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = options.token;
   let body: BodyInit | undefined;
@@ -34,7 +37,7 @@ export async function callApi<T = unknown>(path: string, options: CallOptions = 
     headers['content-type'] = options.raw.contentType;
   }
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
-  const response = await fetch(`${inject('stack').url}/api${path}`, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(`${siteUrl}/api${path}`, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiResponse<T>['body'], headers: response.headers };
 }

@@ -1,0 +1,36 @@
+/** The shop's sender on the local stack (the mailbox stand-in takes any). */
+export const localMailFrom = 'TopUp Bazar <no-reply@topupbazar.local>';
+
+/** What a process outside a running local stack knows of it: its addresses and the secrets it was handed. */
+export interface RunningStack {
+  url: string;
+  dynamoDbEndpoint: string;
+  tableName: string;
+  gatewayUrl: string;
+  mailboxUrl: string;
+  masterSecret: string;
+  gatewayApiKey: string;
+}
+
+/**
+ * The environment under which the shop's domain code (repos, services) in another process (a
+ * test worker, the bench) reaches a running local stack's table, secrets, gateway and mailbox as
+ * the stack's own functions do; logging off.
+ */
+export function domainEnvironment(stack: RunningStack): Record<string, string> {
+  return {
+    STAGE: 'local',
+    TABLE_NAME: stack.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoDbEndpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    APP_MASTER_SECRET: stack.masterSecret,
+    GATEWAY_API_KEY: stack.gatewayApiKey,
+    GATEWAY_URL: stack.gatewayUrl,
+    SITE_URL: stack.url,
+    MAIL_FROM: localMailFrom,
+    AWS_ENDPOINT_URL_SESV2: stack.mailboxUrl,
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+  };
+}
