@@ -134,7 +134,7 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
   await saveBlogPost({
     id: 'ob46-update-video',
     type: 'video',
-    image: '',
+    image: img('blog-update-video.svg'),
     youtubeId: 'dQw4w9WgXcQ',
     title: 'Watch: what is new in the latest Free Fire update',
     content: '<p>A quick tour of the new map, weapons and the diamond royale of this season.</p>',

@@ -91,11 +91,14 @@ export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (
           </label>
         ))}
       </fieldset>
-      {isVideo ? (
-        <FormField label="YouTube video id or link" maxLength={200} autoComplete="off" placeholder="e.g. dQw4w9WgXcQ" {...form.field('youtube_id')} />
-      ) : (
-        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
-      )}
+      {isVideo && <FormField label="YouTube video id or link" maxLength={200} autoComplete="off" placeholder="e.g. dQw4w9WgXcQ" {...form.field('youtube_id')} />}
+      <ImageField
+        label={isVideo ? "Cover picture (optional: the blog list shows YouTube's thumbnail without one)" : 'Image'}
+        value={form.values.image}
+        error={form.errors.image}
+        onChange={(url) => form.setValue('image', url)}
+        onUploadingChange={setUploading}
+      />
       <HtmlField label="Content (HTML)" rows={14} value={form.values.content} error={form.errors.content} onChange={(html) => form.setValue('content', html)} />
       <div className="dialog-buttons">
         <Link className="button button-ghost" to={adminPaths.blog}>

@@ -37,7 +37,8 @@ export function BlogList() {
 function BlogCard({ post, lazy }: { post: BlogPost; lazy: boolean }) {
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const video = !isImagePost(post);
-  const thumbnail = video ? youtubeThumbnail(post.youtube_id) : post.image;
+  // A video post's own cover picture when it has one, else YouTube's thumbnail of the video.
+  const thumbnail = post.image || youtubeThumbnail(post.youtube_id);
   return (
     <Link className="blog-card" to={paths.blog(post.blog_id)}>
       <span className={video ? 'blog-thumb blog-thumb-video' : 'blog-thumb'}>
