@@ -494,7 +494,7 @@ describe('editing the shop from the admin console', () => {
       const shopper = await fundedAccount(0, 'channels');
       const { page: shop } = await browser.open('/');
       await signIn(shop, shopper.token, '/profile/addMoney');
-      await shop.locator('.channel-list').getByText(`Test Pay ${tag}`).waitFor();
+      await shop.locator('.accepted-methods').getByText(`Test Pay ${tag}`).waitFor();
       await card.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
       await card.waitFor({ state: 'detached' });

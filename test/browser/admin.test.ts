@@ -144,6 +144,8 @@ describe('the admin console', () => {
     await page.locator('.secret-value', { hasText: 'hunter-22' }).waitFor();
     await page.getByRole('link', { name: '← Orders' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/orders');
+    // Left once the queue shows: going back before it has (its chunk still loading) never left the order.
+    await page.locator('.orders-table tbody tr').first().waitFor();
     await page.goBack();
     await page.getByRole('button', { name: 'Reveal password' }).waitFor();
     expect(await page.content()).not.toContain('hunter-22');

@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { preloadSiteSettings } from '../features/content/api/get-site-settings';
+import { preloadSiteSettings } from '../features/content/api/preload-site-settings';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
 import { preloadUser } from '../lib/auth';
 import { sessionStore } from '../lib/session';

@@ -1,6 +1,5 @@
 import type { SiteSettingsRow } from '@contract/wire';
-import useSWR, { preload } from 'swr';
-import { swrFetcher } from '../../../lib/api';
+import useSWR from 'swr';
 
 /** GET /user/site_settings: two popups, contact links and social links. */
 export type SiteSettings = SiteSettingsRow;
@@ -10,24 +9,6 @@ export const siteSettingsKey = '/user/site_settings';
 /** The site settings, loaded once at start and shared by the header, footer, popups and contact page. */
 export function useSiteSettings() {
   return useSWR<SiteSettings>(siteSettingsKey);
-}
-
-/**
- * Asks for the site settings as the app starts, beside the first page's chunk; the first popup's
- * image, often the largest thing a first visit paints, is asked for as soon as they name it, at
- * high priority and without waiting for the dialog's code.
- */
-export function preloadSiteSettings(): void {
-  preload(siteSettingsKey, swrFetcher<SiteSettings>).then(
-    (settings) => {
-      const image = popupsClosedThisSession() ? undefined : activePopups(settings)[0]?.image;
-      if (!image) return;
-      const early = new Image();
-      early.fetchPriority = 'high';
-      early.src = image;
-    },
-    () => undefined,
-  );
 }
 
 export interface Popup {

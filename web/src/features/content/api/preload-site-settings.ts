@@ -1,0 +1,22 @@
+import { preload } from 'swr';
+import { swrFetcher } from '../../../lib/api';
+import { type SiteSettings, activePopups, popupsClosedThisSession, siteSettingsKey } from './get-site-settings';
+
+/**
+ * Asks for the site settings as the app starts, beside the first page's chunk; the first popup's
+ * image, often the largest thing a first visit paints, is asked for as soon as they name it, at
+ * high priority and without waiting for the dialog's code.
+ */
+export function preloadSiteSettings(): void {
+  preload(siteSettingsKey, swrFetcher<SiteSettings>).then(
+    (settings) => {
+      const image = popupsClosedThisSession() ? undefined : activePopups(settings)[0]?.image;
+      if (!image) return;
+      const early = new Image();
+      early.fetchPriority = 'high';
+      early.src = image;
+    },
+    // A failure is shown where the settings are used, when their hook asks again.
+    () => undefined,
+  );
+}
