@@ -27,7 +27,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: true,
-    chunkSizeWarningLimit: 250,
+    // The entry (React, the router, SWR, the shell) is about 290 kB minified; its budget is gzip, checked by the bench.
+    chunkSizeWarningLimit: 300,
     // Fonts are files, never data: URLs, which the shop's CSP (font-src 'self') refuses.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
