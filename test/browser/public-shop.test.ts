@@ -104,17 +104,19 @@ describe('the top-up page', () => {
     const account = await fundedAccount(100, 'uiwallet');
     const { page } = await browser.open('/');
     await signIn(page, account.token, '/category/free-fire?group=ff-uid');
-    const buy = page.getByRole('button', { name: 'Buy Now' });
+    // Buy Now waits for the shop's open flag too: each state is waited for, not read at once.
+    const buyEnabled = page.locator('button:enabled', { hasText: 'Buy Now' });
+    const buyDisabled = page.locator('button:disabled', { hasText: 'Buy Now' });
     await page.getByText('Wallet', { exact: true }).click();
     await page.getByText('Balance ৳100').waitFor();
 
     await page.getByText('115 Diamonds', { exact: true }).click();
-    expect(await buy.isEnabled()).toBe(true);
+    await buyEnabled.waitFor();
     await page.getByText('240 Diamonds', { exact: true }).click();
-    expect(await buy.isDisabled()).toBe(true);
+    await buyDisabled.waitFor();
     await page.getByText('less than ৳160').waitFor();
     await page.getByText('Instant Payment', { exact: true }).click();
-    expect(await buy.isEnabled()).toBe(true);
+    await buyEnabled.waitFor();
   });
 
   it('disables buying and shows the message while the shop is closed', async () => {

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
+import { prefetchVouchers } from '../features/vouchers/api/get-vouchers';
 import { Layout } from './layout/layout';
-import { RouteTable, page } from './lazy-page';
+import { RouteTable, page, startPage } from './lazy-page';
 
 /**
  * The shop's routes, each page its own chunk. The operators' console is one of them: its route
@@ -20,23 +21,25 @@ const routes: RouteObject[] = [
       page('voucher-code', () => import('./routes/voucher-code')),
       page('player-id-topup', () => import('./routes/player-id-topup')),
       page('category/:id', () => import('./routes/category')),
-      page('voucher/:id', () => import('./routes/voucher')),
+      page('voucher/:id', () => import('./routes/voucher'), { prefetch: ({ id = '' }) => prefetchVouchers(id) }),
       page('blogs', () => import('./routes/blogs')),
       page('blog/:id', () => import('./routes/blog')),
       page('about-us', () => import('./routes/about-us')),
       page('contact-us', () => import('./routes/contact-us')),
       page('terms-and-condition', () => import('./routes/terms')),
-      page('profile', () => import('./routes/profile/layout'), [
-        page(undefined, () => import('./routes/profile/overview')),
-        page('userEdit', () => import('./routes/profile/edit')),
-        page('userSecurity', () => import('./routes/profile/security')),
-        page('userWallet', () => import('./routes/profile/wallet')),
-        page('userOrder', () => import('./routes/profile/orders')),
-        page('userCode', () => import('./routes/profile/codes')),
-        page('addMoney', () => import('./routes/profile/add-money')),
-        page('order/:id', () => import('./routes/profile/order')),
-        page('*', () => import('./routes/not-found')),
-      ]),
+      page('profile', () => import('./routes/profile/layout'), {
+        children: [
+          page(undefined, () => import('./routes/profile/overview')),
+          page('userEdit', () => import('./routes/profile/edit')),
+          page('userSecurity', () => import('./routes/profile/security')),
+          page('userWallet', () => import('./routes/profile/wallet')),
+          page('userOrder', () => import('./routes/profile/orders')),
+          page('userCode', () => import('./routes/profile/codes')),
+          page('addMoney', () => import('./routes/profile/add-money')),
+          page('order/:id', () => import('./routes/profile/order')),
+          page('*', () => import('./routes/not-found')),
+        ],
+      }),
       page('admin/*', () => import('./routes/admin/routes')),
       page('*', () => import('./routes/not-found')),
     ],
@@ -46,4 +49,15 @@ const routes: RouteObject[] = [
 /** The page of the current address, in the shop's layout. */
 export function AppRoutes() {
   return <RouteTable routes={routes} />;
+}
+
+/** How long the first render waits for the first page's chunk before it shows the progress bar instead. */
+const firstPageWaitMs = 3000;
+
+/**
+ * Starts the first page's chunks and data, and answers when the chunks are in (or after
+ * `firstPageWaitMs`), so that the first render draws the page itself rather than a progress bar.
+ */
+export function firstPageReady(): Promise<unknown> {
+  return Promise.race([startPage(routes, window.location).catch(() => undefined), new Promise((done) => setTimeout(done, firstPageWaitMs))]);
 }

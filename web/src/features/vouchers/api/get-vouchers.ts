@@ -1,10 +1,18 @@
 import type { VoucherRow } from '@contract/wire';
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
+import { swrFetcher } from '../../../lib/api';
 
 /** A voucher (gift card) with its unsold codes as stock; `description` is the Rules HTML (spec §3). */
 export type Voucher = VoucherRow;
 
 /** POST /user/auto_delivery_vouchers_list: a brand's vouchers. */
 export function useVouchers(masterCategoryId: string) {
-  return useSWR<Voucher[]>(['/user/auto_delivery_vouchers_list', { mcategory_id: masterCategoryId }]);
+  return useSWR<Voucher[]>(vouchersKey(masterCategoryId));
+}
+
+const vouchersKey = (masterCategoryId: string) => ['/user/auto_delivery_vouchers_list', { mcategory_id: masterCategoryId }] as const;
+
+/** Asks for a brand's vouchers as its page's chunk loads; a failure shows when the page's hook asks again. */
+export function prefetchVouchers(masterCategoryId: string): void {
+  preload(vouchersKey(masterCategoryId), swrFetcher<Voucher[]>).catch(() => undefined);
 }
