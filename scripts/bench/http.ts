@@ -18,6 +18,9 @@ export interface LoadFigures {
 }
 
 export interface HttpReport {
+  /** What the read is and what answers it, for the report. */
+  label: string;
+  servedBy: string;
   path: string;
   responseBytes: number;
   /** Headers the stack answered (and the bare server repeats). */
@@ -97,6 +100,8 @@ const medianOf = (runs: LoadFigures[]): LoadFigures => ({
  * short warm-up), at `connections` concurrent connections; then the stack one request at a time.
  */
 export async function compareWithBareServer(options: {
+  label: string;
+  servedBy: string;
   stackUrl: string;
   path: string;
   connections: number;
@@ -119,11 +124,13 @@ export async function compareWithBareServer(options: {
       const stack = await load(target, options.connections, options.seconds);
       const bareRun = await load(`${bare.url}${options.path}`, options.connections, options.seconds);
       rounds.push({ stack, bare: bareRun });
-      options.log(`catalog read round ${round}: stack ${stack.requestsPerSecond} req/s (p99 ${stack.p99Ms} ms), bare ${bareRun.requestsPerSecond} req/s (p99 ${bareRun.p99Ms} ms)`);
+      options.log(`${options.label} round ${round}: stack ${stack.requestsPerSecond} req/s (p99 ${stack.p99Ms} ms), bare ${bareRun.requestsPerSecond} req/s (p99 ${bareRun.p99Ms} ms)`);
     }
     const stackSequential = await load(target, 1, options.seconds);
-    options.log(`catalog read, one at a time: p50 ${stackSequential.p50Ms} ms, p99 ${stackSequential.p99Ms} ms`);
+    options.log(`${options.label}, one at a time: p50 ${stackSequential.p50Ms} ms, p99 ${stackSequential.p99Ms} ms`);
     return {
+      label: options.label,
+      servedBy: options.servedBy,
       path: options.path,
       responseBytes: body.length,
       headers,

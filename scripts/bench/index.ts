@@ -24,7 +24,7 @@ on free ports with DynamoDB Local) and writes bench/report.md and bench/report.j
   --only <list>            sections, comma-separated: bundles,spa,http,sales,lighthouse (default: all)
   --out <dir>              where the report goes (default: bench)
   --import-runs <n>        fresh node processes per bundle for the import cost (default 5; 0 skips)
-  --connections <n>        autocannon connections for the catalog read (default 16)
+  --connections <n>        autocannon connections for the catalog and shop-status reads (default 16)
   --http-seconds <s>       seconds per autocannon run (default 10)
   --http-rounds <n>        paired stack/bare rounds (default 2)
   --buyers <n>             concurrent buyers for sales and plan orders (default 16)
@@ -169,9 +169,21 @@ try {
     }
 
     if (wants('http')) {
-      results.http = await section('http', () =>
-        compareWithBareServer({ stackUrl: stack!.url, path: '/api/user/master_category_list', connections: options.connections, seconds: options.httpSeconds, rounds: options.httpRounds, log }),
-      );
+      const common = { stackUrl: stack!.url, connections: options.connections, seconds: options.httpSeconds, rounds: options.httpRounds, log };
+      results.http = await section('http', async () => [
+        await compareWithBareServer({
+          ...common,
+          label: 'Catalog read',
+          servedBy: 'the edge cache (as CloudFront answers a cached public read, within its s-maxage)',
+          path: '/api/user/master_category_list',
+        }),
+        await compareWithBareServer({
+          ...common,
+          label: 'Shop status read',
+          servedBy: 'the origin, never cached: HTTP adapter → the function in its worker thread (from TypeScript source, through tsx) → one GetItem on DynamoDB Local, logging every request',
+          path: '/api/user/shop_status',
+        }),
+      ]);
     }
     if (wants('lighthouse')) {
       results.lighthouse = await section('lighthouse', () => measureLighthouse({ baseUrl: stack!.url, paths: lighthousePaths, runs: options.lighthouseRuns, workDir: join(workDir, 'lighthouse'), log }));

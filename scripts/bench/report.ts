@@ -20,7 +20,7 @@ export interface BenchResults {
   spa?: Omit<SpaReport, 'outDir'>;
   /** How the stack served the SPA's entry script to a browser that accepts brotli and gzip. */
   spaServedWith?: string;
-  http?: HttpReport;
+  http?: HttpReport[];
   sales?: SalesReport;
   lighthouse?: LighthouseReport;
   /** The stack's own log: the requests it answered while measured, those it answered 5xx, and crashes. */
@@ -147,10 +147,10 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('## Headline figures', '');
   const headline: (string | number)[][] = [];
   const { http, sales, spa, lighthouse, bundles } = results;
-  if (http) {
-    headline.push([`Catalog read \`GET ${http.path}\`, ${http.stack.connections} connections: local stack`, `${http.stack.requestsPerSecond} req/s, p50 ${ms(http.stack.p50Ms)}, p99 ${ms(http.stack.p99Ms)}`]);
-    headline.push([`… a bare node:http server answering the same ${http.responseBytes} bytes`, `${http.bare.requestsPerSecond} req/s, p50 ${ms(http.bare.p50Ms)}, p99 ${ms(http.bare.p99Ms)} (stack/bare ${http.ratio}×)`]);
-    headline.push(['Catalog read one at a time (local stack)', `p50 ${ms(http.stackSequential.p50Ms)}, p99 ${ms(http.stackSequential.p99Ms)}`]);
+  for (const read of http ?? []) {
+    headline.push([`${read.label} \`GET ${read.path}\`, ${read.stack.connections} connections: local stack`, `${read.stack.requestsPerSecond} req/s, p50 ${ms(read.stack.p50Ms)}, p99 ${ms(read.stack.p99Ms)}`]);
+    headline.push([`… a bare node:http server answering the same ${read.responseBytes} bytes`, `${read.bare.requestsPerSecond} req/s, p50 ${ms(read.bare.p50Ms)}, p99 ${ms(read.bare.p99Ms)} (stack/bare ${read.ratio}×)`]);
+    headline.push([`${read.label} one at a time (local stack)`, `p50 ${ms(read.stackSequential.p50Ms)}, p99 ${ms(read.stackSequential.p99Ms)}`]);
   }
   if (sales) {
     const { voucherSale: v, planOrder: p } = sales;
@@ -203,10 +203,10 @@ export function renderMarkdown(results: BenchResults): string {
     out.push(`Public read bundles carry ${kib(Math.max(0, ...unusedTotal))} KiB (minified) at most of packages they never run. Bundled in ${bundles.buildSeconds} s.`, '');
   }
 
-  if (http) {
-    out.push('## Catalog read: the local stack vs a bare server', '');
+  for (const http of results.http ?? []) {
+    out.push(`## ${http.label}: the local stack vs a bare server`, '');
     out.push(
-      `autocannon, ${http.stack.connections} connections, ${http.stack.seconds} s a run, ${http.rounds.length} paired rounds (stack, then bare) after a warm-up; medians of the rounds. The bare server is \`node:http\` in its own process answering the stack's exact status, headers and ${http.responseBytes}-byte body; its figure is bounded by autocannon itself (one process on the same two cores), so the ratio is a floor of the stack's overhead. The stack runs in its own process: HTTP adapter → the function in its worker thread (from TypeScript source, through tsx) → DynamoDB Local, logging every request.`,
+      `autocannon, ${http.stack.connections} connections, ${http.stack.seconds} s a run, ${http.rounds.length} paired rounds (stack, then bare) after a warm-up; medians of the rounds. The bare server is \`node:http\` in its own process answering the stack's exact status, headers and ${http.responseBytes}-byte body; its figure is bounded by autocannon itself (one process on the same two cores), so the ratio is a floor of the stack's overhead. The stack runs in its own process; this read is answered by ${http.servedBy}.`,
       '',
     );
     out.push(
