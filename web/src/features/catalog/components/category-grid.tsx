@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/load-failed';
 import { categoryPath, paths } from '../../../config/paths';
 import { type MasterCategory, useMasterCategories } from '../api/get-master-categories';
 
@@ -24,12 +25,7 @@ export function CategoryGrid({ title, filter }: CategoryGridProps) {
           ))}
         </div>
       ) : error && !data ? (
-        <div className="empty-state" role="alert">
-          <p>The games could not be loaded. Check your connection and try again.</p>
-          <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
+        <LoadFailed message="The games could not be loaded. Check your connection and try again." onRetry={mutate} />
       ) : categories.length === 0 ? (
         <div className="empty-state">
           <p>Nothing here yet. Please check back soon.</p>

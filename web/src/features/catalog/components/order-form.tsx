@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { useSWRConfig } from 'swr';
 import { FormField } from '../../../components/form-field';
 import { BoltIcon, ShieldIcon, WalletIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { Modal } from '../../../components/modal';
 import { paths, signInPath } from '../../../config/paths';
 import { topUpDeliveryEstimate } from '../../../config/site';
@@ -196,12 +197,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
             <span className="step-number">1</span> Select recharge
           </legend>
           {plansError ? (
-            <div className="empty-state" role="alert">
-              <p>The packs could not be loaded.</p>
-              <button type="button" className="button button-primary button-small" onClick={() => void reloadPlans()}>
-                Retry
-              </button>
-            </div>
+            <LoadFailed message="The packs could not be loaded." onRetry={reloadPlans} />
           ) : isLoading ? (
             <div className="plan-grid" aria-busy="true">
               {Array.from({ length: 6 }, (_, i) => (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { paths } from '../../../config/paths';
 import { topUpDeliveryEstimate } from '../../../config/site';
 import { ApiError } from '../../../lib/api';
@@ -74,12 +75,7 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
         </h2>
         <p className="section-lead">Pick how you want to top up and the order form opens below.</p>
         {error ? (
-          <div className="empty-state" role="alert">
-            <p>The top-ups could not be loaded.</p>
-            <button type="button" className="button button-primary button-small" onClick={() => void reloadGroups()}>
-              Retry
-            </button>
-          </div>
+          <LoadFailed message="The top-ups could not be loaded." onRetry={reloadGroups} />
         ) : isLoading || !groups ? (
           <div className="card-grid group-grid" aria-busy="true">
             {Array.from({ length: 2 }, (_, i) => (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/load-failed';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import '../../../lib/bengali-font';
@@ -45,12 +46,7 @@ export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherL
       </section>
 
       {error ? (
-        <div className="empty-state" role="alert">
-          <p>The codes could not be loaded.</p>
-          <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
+        <LoadFailed message="The codes could not be loaded." onRetry={mutate} />
       ) : isLoading || !vouchers ? (
         <div className="voucher-grid" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/load-failed';
 import { paths } from '../../../config/paths';
 import { dateTime, signedTaka, taka } from '../../../lib/format';
 import { type LedgerLine, useWalletStatement } from '../api/get-statement';
@@ -36,12 +37,7 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
   if (isLoading) return <div className="skeleton table-skeleton" />;
   if (error && lines.length === 0) {
     return (
-      <div className="empty-state" role="alert">
-        <p>The statement could not be loaded.</p>
-        <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed message="The statement could not be loaded." onRetry={mutate} />
     );
   }
   if (lines.length === 0) {
