@@ -19,7 +19,7 @@ setSessionExpiredHandler(() => {
 });
 
 preloadUser();
-preloadSiteSettings();
+void preloadSiteSettings();
 
 /** Read failures toast once per message, from this one place. */
 function onReadError(error: unknown) {

@@ -1,3 +1,4 @@
+import { preload } from 'swr';
 import { sessionStore } from './session';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's message. */
@@ -92,4 +93,12 @@ export const writeOptions = { onError: () => undefined };
 export async function swrFetcher<T>(key: string | readonly [string, FormValues]): Promise<T> {
   const { data } = typeof key === 'string' ? await apiRequest<T>('GET', key) : await apiRequest<T>('POST', key[0], { body: key[1] });
   return data;
+}
+
+/**
+ * Starts an SWR read before the hook that shows it mounts; the hook takes the answer over. A
+ * failure is left to that hook, which asks again and shows it.
+ */
+export function prefetchRead<T>(key: string | readonly [string, FormValues]): Promise<T | undefined> {
+  return preload(key, swrFetcher<T>).catch(() => undefined);
 }

@@ -1,5 +1,4 @@
-import { preload } from 'swr';
-import { swrFetcher } from '../../../lib/api';
+import { prefetchRead } from '../../../lib/api';
 import { type SiteSettings, activePopups, popupsClosedThisSession, siteSettingsKey } from './get-site-settings';
 
 /**
@@ -7,16 +6,11 @@ import { type SiteSettings, activePopups, popupsClosedThisSession, siteSettingsK
  * image, often the largest thing a first visit paints, is asked for as soon as they name it, at
  * high priority and without waiting for the dialog's code.
  */
-export function preloadSiteSettings(): void {
-  preload(siteSettingsKey, swrFetcher<SiteSettings>).then(
-    (settings) => {
-      const image = popupsClosedThisSession() ? undefined : activePopups(settings)[0]?.image;
-      if (!image) return;
-      const early = new Image();
-      early.fetchPriority = 'high';
-      early.src = image;
-    },
-    // A failure is shown where the settings are used, when their hook asks again.
-    () => undefined,
-  );
+export async function preloadSiteSettings(): Promise<void> {
+  const settings = await prefetchRead<SiteSettings>(siteSettingsKey);
+  const image = settings && !popupsClosedThisSession() ? activePopups(settings)[0]?.image : undefined;
+  if (!image) return;
+  const early = new Image();
+  early.fetchPriority = 'high';
+  early.src = image;
 }

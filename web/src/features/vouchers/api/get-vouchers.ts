@@ -1,6 +1,6 @@
 import type { VoucherRow } from '@contract/wire';
-import useSWR, { preload } from 'swr';
-import { swrFetcher } from '../../../lib/api';
+import useSWR from 'swr';
+import { prefetchRead } from '../../../lib/api';
 
 /** A voucher (gift card) with its unsold codes as stock; `description` is the Rules HTML (spec §3). */
 export type Voucher = VoucherRow;
@@ -12,7 +12,7 @@ export function useVouchers(masterCategoryId: string) {
 
 const vouchersKey = (masterCategoryId: string) => ['/user/auto_delivery_vouchers_list', { mcategory_id: masterCategoryId }] as const;
 
-/** Asks for a brand's vouchers as its page's chunk loads; a failure shows when the page's hook asks again. */
+/** Asks for a brand's vouchers as its page's chunk loads. */
 export function prefetchVouchers(masterCategoryId: string): void {
-  preload(vouchersKey(masterCategoryId), swrFetcher<Voucher[]>).catch(() => undefined);
+  void prefetchRead<Voucher[]>(vouchersKey(masterCategoryId));
 }
