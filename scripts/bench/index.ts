@@ -4,9 +4,9 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { routes } from '../../functions/routes';
 import { chromiumPath } from '../local/chromium';
+import { domainEnvironment } from '../local/domain-env';
 import { measureBundles } from './bundles';
 import { CpuMeter, type CpuShare, waitForQuietMachine } from './cpu';
-import { useStackEnvironment } from './env';
 import { compareWithBareServer } from './http';
 import { measureLighthouse } from './lighthouse';
 import { describeMachine } from './machine';
@@ -155,7 +155,8 @@ try {
     const logFile = join(workDir, 'stack.log');
     stack = await section('stack start', () => startBenchStack(spaDir!, logFile));
     log(`local stack at ${stack.url} (DynamoDB Local ${stack.dynamoDbEndpoint})`);
-    useStackEnvironment(stack);
+    // The sales run the domain code in this process, reaching the stack as its own functions do.
+    Object.assign(process.env, domainEnvironment(stack));
     await warmUp(stack.url);
 
     // The SPA as a browser gets it: compressed, as CloudFront serves it.
