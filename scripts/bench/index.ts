@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { routes } from '../../functions/routes';
 import { chromiumPath } from '../local/chromium';
@@ -91,7 +91,8 @@ const lighthousePaths = ['/', '/category/free-fire', '/voucher/google-play', '/b
 
 const began = performance.now();
 const log = (line: string) => console.log(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-const outDir = join(projectRoot, values.out!);
+// Relative to the project, as the default (bench) is; an absolute --out is taken as given.
+const outDir = resolve(projectRoot, values.out!);
 const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const cpu: Record<string, CpuShare> = {};
 let stack: BenchStack | undefined;
