@@ -13,6 +13,7 @@ import type {
   AdminPlanGroup,
   AdminSiteSettings,
   AdminVoucher,
+  AdminWaitingPayment,
   AdminWalletRequestRow,
   AuditRow,
   Dashboard,
@@ -30,10 +31,23 @@ import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
 import { orderView } from '../orders/views';
 import { type Page, pageView } from '../shared/cursor';
+import { receiptView } from '../shared/receipt';
 import type { LedgerEntry, WalletRequest } from '../wallet/repo';
 import { ledgerEntryView, walletRequestWireStatus } from '../wallet/views';
 import type { DashboardFigures } from './service/dashboard';
 import type { UserWithBalance } from './service/users';
+import type { WaitingPaymentDetail } from '../payments/service';
+
+/** A waiting gateway payment in the operators' list. */
+export const adminWaitingPaymentView = (payment: WaitingPaymentDetail): AdminWaitingPayment => ({
+  kind: payment.reference.kind,
+  id: payment.reference.id,
+  user_id: payment.reference.userId,
+  amount: payment.amount,
+  created_at: payment.createdAt,
+  invoice_id: payment.invoiceId ?? '',
+  checked_at: payment.checkedAt ?? '',
+});
 
 /** An order in the operators' queue. */
 export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({ ...orderView(order), user_id: order.userId, account_type: order.accountType });
@@ -47,6 +61,7 @@ export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
     : { type: 'uid', player_id: order.accountId },
   completed_at: order.completedAt ?? null,
   refunded_at: order.refundedAt ?? null,
+  receipt: order.receipt ? receiptView(order.receipt) : null,
 });
 
 /** A revealed game-account secret. */
@@ -62,6 +77,7 @@ export const adminWalletRequestView = (request: WalletRequest): AdminWalletReque
   created_at: request.createdAt,
   invoice_id: request.invoiceId ?? '',
   cancel_reason: request.cancelReason ?? '',
+  receipt: request.receipt ? receiptView(request.receipt) : null,
 });
 
 /** A user as operators see them. */

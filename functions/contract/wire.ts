@@ -132,11 +132,20 @@ export interface WalletRequestRow {
   status: WireStatus;
   amount: number;
   created_at: string;
+  /** The payer's mobile number, masked to its last three digits. */
   sender_id: string;
+  /** The provider that paid it: bkash, nagad, rocket, upay… */
   sender_name: string;
+  /** The provider's transaction id of a paid one, for support. */
+  transaction_id: string;
   cancel_reason: string;
-  /** While it waits for its payment: where to pay, and the invoice (to cancel it). */
+  /** Paid after it had been cancelled or had expired: credited all the same. */
+  paid_late: boolean;
+  /** Waiting, and the gateway has the payment: the provider is confirming it (it may take hours). */
+  payment_confirming: boolean;
+  /** While it waits for its payment: where to pay. */
   payment_url: string;
+  /** The gateway's invoice, once the payer came back or the gateway told us (empty before). */
   invoice_id: string;
 }
 
@@ -154,10 +163,15 @@ export interface OrderRow {
   paid_by: 'wallet' | 'gateway';
   /** A gateway order whose payment has not come: "Awaiting payment", with `payment_url` to pay now. */
   awaiting_payment: boolean;
+  /** Awaiting, and the gateway has the payment: the provider is confirming it (it may take hours). */
+  payment_confirming: boolean;
   /** A gateway order whose payment was cancelled or never came: it was never placed. */
   payment_cancelled: boolean;
   payment_url: string;
+  /** The gateway's invoice, once the payer came back or the gateway told us (empty before). */
   invoice_id: string;
+  /** The provider's transaction id of a gateway payment, for support and refunds. */
+  transaction_id: string;
 }
 
 /** POST /user/order/{id}: the shopper's own order with its timeline. */
@@ -224,12 +238,24 @@ export interface AdminOrderDetail extends AdminOrderRow {
   account: { type: 'uid'; player_id: string } | { type: 'login'; account_type: string; email_or_phone: string; has_secret: boolean };
   completed_at: string | null;
   refunded_at: string | null;
+  /** A gateway order's receipt; null for a wallet order. */
+  receipt: PaymentReceipt | null;
 }
 
 /** POST /admin/orders/{id}/reveal: the game-account secret, for the operator who fulfils it. */
 export interface RevealedSecret {
   password: string;
   backup_code: string;
+}
+
+/** What the gateway told us of a settled payment; the payer's number masked. Amounts are the gateway's decimal strings. */
+export interface PaymentReceipt {
+  invoice_id: string;
+  payment_method: string;
+  sender_number: string;
+  transaction_id: string;
+  fee: string;
+  charged_amount: string;
 }
 
 /** GET /admin/wallet_requests */
@@ -242,6 +268,26 @@ export interface AdminWalletRequestRow {
   created_at: string;
   invoice_id: string;
   cancel_reason: string;
+  /** A paid top-up's receipt; null otherwise. */
+  receipt: PaymentReceipt | null;
+}
+
+/** GET /admin/payments/waiting: a gateway payment still waiting, oldest first. */
+export interface AdminWaitingPayment {
+  kind: 'wallet' | 'order';
+  id: string;
+  user_id: string;
+  amount: number;
+  created_at: string;
+  /** Empty while no return, webhook or operator has named it: only an operator can settle it then. */
+  invoice_id: string;
+  /** When the reconciler last asked the gateway about it; empty if never. */
+  checked_at: string;
+}
+
+/** POST /admin/payments/settle: where the payment that the invoice names stands now. */
+export interface AdminSettledPayment extends PaymentCheck {
+  changed: boolean;
 }
 
 /** GET /admin/users */

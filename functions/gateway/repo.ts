@@ -1,13 +1,18 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dhakaDay } from '../shared/days';
 import { db, tableName } from '../shared/db';
+import { fromItem, toItem } from '../shared/items';
+import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
 import type { PaymentReference } from './port';
 
 /**
  * Items waiting for a gateway payment (wallet requests, gateway plan orders) carry these gsi2
- * attributes, so that the reconciler finds them oldest first without a scan; settling or
- * cancelling removes them (a sparse index). The owning areas' repos take the keys from their
- * services, which build them here.
+ * attributes, so that the reconciler and the operators find them oldest first without a scan;
+ * settling or cancelling removes them (a sparse index). The owning areas' repos take the keys
+ * from their services, which build them here. This area also owns two attributes of such an
+ * item: `invoiceId`, recorded the first time a return, webhook or operator names the invoice
+ * (the checkout itself does not tell it), and `checkedAt`, when the reconciler last asked.
  */
 const pendingPaymentsPartition = 'PAYMENT#PENDING';
 
@@ -19,11 +24,18 @@ export function pendingPaymentKeys(reference: PaymentReference, createdAt: strin
 /** The index keys a pending item carries, as `pendingPaymentKeys` makes them. */
 export type PendingPaymentKeys = ReturnType<typeof pendingPaymentKeys>;
 
+/** A table key. */
+export type ItemKey = { pk: string; sk: string };
+
 /** A payment still waiting, as the pending-payment index holds it. */
 export interface WaitingPayment {
   reference: PaymentReference;
-  invoiceId: string;
+  /** The item that waits, for the writes this area makes on it. */
+  key: ItemKey;
+  /** Unknown until the payer returns, the webhook comes or an operator names it. */
+  invoiceId?: string;
   createdAt: string;
+  checkedAt?: string;
 }
 
 /** Pending payments created before `before`, oldest first: Query gsi2 PAYMENT#PENDING, sk < before. */
@@ -37,18 +49,51 @@ export async function listWaitingPayments(before: string): Promise<WaitingPaymen
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
         ExpressionAttributeValues: { ':pk': pendingPaymentsPartition, ':before': before },
+        ProjectionExpression: 'pk, sk, gsi2sk, invoiceId, checkedAt',
         ExclusiveStartKey: startKey,
       }),
     );
     for (const item of page.Items ?? []) {
       const [createdAt, kind, userId, id] = String(item.gsi2sk).split('#');
-      if ((kind === 'wallet' || kind === 'order') && userId && id && typeof item.invoiceId === 'string') {
-        waiting.push({ reference: { kind, userId, id }, invoiceId: item.invoiceId, createdAt: createdAt! });
+      if ((kind === 'wallet' || kind === 'order') && userId && id) {
+        waiting.push({
+          reference: { kind, userId, id },
+          key: { pk: String(item.pk), sk: String(item.sk) },
+          invoiceId: typeof item.invoiceId === 'string' && item.invoiceId ? item.invoiceId : undefined,
+          createdAt: createdAt!,
+          checkedAt: typeof item.checkedAt === 'string' ? item.checkedAt : undefined,
+        });
       }
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return waiting;
+}
+
+/** Records the invoice of a waiting item the first time it is seen; never overwrites one (the condition). */
+export function recordInvoiceItem(key: ItemKey, invoiceId: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET invoiceId = :invoice',
+      ConditionExpression: 'attribute_exists(gsi2pk) AND attribute_not_exists(invoiceId)',
+      ExpressionAttributeValues: { ':invoice': invoiceId },
+    },
+  };
+}
+
+/** Notes when the reconciler last asked the gateway about a waiting item (its back-off counts from it). */
+export function markCheckedItem(key: ItemKey, now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET checkedAt = :now',
+      ConditionExpression: 'attribute_exists(gsi2pk)',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
 }
 
 /** How many gateway payments one user may have waiting at once. */
@@ -85,4 +130,72 @@ export function closeCheckoutItem(userId: string): TransactionItem {
       ExpressionAttributeValues: { ':minus': -1 },
     },
   };
+}
+
+/**
+ * The gateway's day book: one line per payment settled (credited, ordered) and per refund sent
+ * back through the gateway, in the Dhaka day it happened, for the operators' daily reconciliation.
+ * A payment's line is keyed by its invoice, so one invoice pays for one thing, once, ever.
+ */
+export interface GatewayBookLine {
+  kind: 'payment' | 'refund';
+  at: string;
+  /** What it paid for or refunds: a top-up request or an order. */
+  reference: PaymentReference;
+  /** Whole taka: paid to us, or sent back. */
+  amount: number;
+  receipt: GatewayReceipt;
+}
+
+const bookKeys = {
+  payment: (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'PAYMENT' }),
+  refund: (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'REFUND' }),
+  day: (line: GatewayBookLine) => ({ gsi3pk: `GATEWAYDAY#${dhakaDay(Date.parse(line.at))}`, gsi3sk: `${line.at}#${line.kind}#${line.receipt.invoiceId}` }),
+};
+
+/**
+ * The book line of a settled payment, in the settling transaction: its condition (no line for
+ * this invoice yet) makes a second settle of the same invoice, for anything, fail.
+ */
+export function bookPaymentItem(line: Omit<GatewayBookLine, 'kind'>): TransactionItem {
+  const entry: GatewayBookLine = { ...line, kind: 'payment' };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('GatewayPayment', { ...bookKeys.payment(line.receipt.invoiceId), ...bookKeys.day(entry) }, entry, line.at),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** The book line of a refund sent back through the gateway, once per invoice (the condition). */
+export function bookRefundItem(line: Omit<GatewayBookLine, 'kind'>): TransactionItem {
+  const entry: GatewayBookLine = { ...line, kind: 'refund' };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('GatewayRefund', { ...bookKeys.refund(line.receipt.invoiceId), ...bookKeys.day(entry) }, entry, line.at),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A Dhaka day's book lines, in time order: Query gsi3 GATEWAYDAY#<day>, page after page. */
+export async function listBookDay(day: string): Promise<GatewayBookLine[]> {
+  const lines: GatewayBookLine[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': `GATEWAYDAY#${day}` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    lines.push(...(page.Items ?? []).map((item) => fromItem<GatewayBookLine>(item)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return lines;
 }

@@ -33,16 +33,13 @@ function referenceFrom(metadata: unknown): PaymentReference | undefined {
   return { kind, userId: fields.user_id, id: fields.ref_id };
 }
 
-/** The gateway's amount ("100.00" or 100) as whole taka; NaN when it is not whole. */
-function wholeTaka(amount: unknown): number {
-  const value = Number(amount);
-  return Number.isSafeInteger(value) ? value : Number.NaN;
-}
+/** A field of the gateway's answer as text ("100.00" stays "100.00"; a number becomes its decimal text). */
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
- * The UddoktaPay-compatible adapter: checkout-v2 and verify-payment with the API key header.
- * The invoice id is the last path segment of the payment URL (UddoktaPay's checkout and the
- * local sandbox both put it there), so that a checkout can be verified before any callback.
+ * The UddoktaPay-compatible adapter: checkout-v2, verify-payment and refund-payment with the API
+ * key header. The payment URL carries a payment token, not the invoice id: the invoice id comes
+ * back only on the payer's return and in the webhook, and payments are matched by their metadata.
  */
 export const uddoktaPay: PaymentGateway = {
   async createCheckout(request) {
@@ -57,23 +54,37 @@ export const uddoktaPay: PaymentGateway = {
       webhook_url: request.webhookUrl,
     });
     const paymentUrl = answer.payment_url ?? '';
-    const invoiceId = new URL(paymentUrl, baseUrl).pathname.split('/').filter(Boolean).pop() ?? '';
-    if (!/^https?:\/\//.test(paymentUrl) || !invoiceId) throw new GatewayError('The payment gateway answered without a payment link.', 'unavailable');
-    return { paymentUrl, invoiceId };
+    if (!/^https?:\/\/\S+$/.test(paymentUrl)) throw new GatewayError('The payment gateway answered without a payment link.', 'unavailable');
+    return { paymentUrl };
   },
 
   async verify(invoiceId) {
     const answer = await call<Record<string, unknown>>('/api/verify-payment', { invoice_id: invoiceId });
-    const status = answer.status === 'COMPLETED' || answer.status === 'ERROR' ? answer.status : 'PENDING';
-    const payment: VerifiedPayment = {
-      invoiceId: String(answer.invoice_id ?? invoiceId),
-      status,
-      amount: wholeTaka(answer.amount),
+    // An unknown invoice is answered {status: "ERROR", message} (HTTP 200 or 400), without the payment's fields.
+    if (answer.invoice_id === undefined && answer.metadata === undefined) {
+      throw new GatewayError(typeof answer.message === 'string' && answer.message ? answer.message : 'Payment not found', 'refused');
+    }
+    return {
+      invoiceId: text(answer.invoice_id) || invoiceId,
+      status: text(answer.status).toUpperCase(),
+      amount: text(answer.amount),
+      fee: text(answer.fee),
+      chargedAmount: text(answer.charged_amount),
       reference: referenceFrom(answer.metadata),
-      paymentMethod: String(answer.payment_method ?? ''),
-      senderNumber: String(answer.sender_number ?? ''),
-      transactionId: String(answer.transaction_id ?? ''),
-    };
-    return payment;
+      paymentMethod: text(answer.payment_method),
+      senderNumber: text(answer.sender_number),
+      transactionId: text(answer.transaction_id),
+      date: text(answer.date),
+    } satisfies VerifiedPayment;
+  },
+
+  async refund(request) {
+    await call('/api/refund-payment', {
+      transaction_id: request.transactionId,
+      payment_method: request.paymentMethod,
+      amount: String(request.amount),
+      product_name: request.productName,
+      reason: request.reason,
+    });
   },
 };

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
+import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
 
 /** Waiting for fulfilment, delivered, or refunded to the wallet. */
@@ -29,7 +30,9 @@ export interface PlanOrder {
   sealedSecret?: string;
   /** The operator's note to the shopper, set when the order is completed or refunded. */
   remark: string;
+  /** The gateway's invoice and what it told us of the payment, for a gateway order. */
   invoiceId?: string;
+  receipt?: GatewayReceipt;
   createdAt: string;
   /** When it was paid: at once from the wallet, when the gateway's payment settled otherwise. */
   paidAt: string;
@@ -37,11 +40,20 @@ export interface PlanOrder {
   refundedAt?: string;
 }
 
+/**
+ * Where a gateway order's payment stands: waiting; completed (the order was placed); cancelled
+ * (failed, expired or given up by its payer: never placed); or credited (paid after it had been
+ * cancelled: the money went to the wallet instead, the order was not placed).
+ */
+export type OrderPaymentStatus = 'pending' | 'completed' | 'cancelled' | 'credited';
+
 /** A plan order paid through the gateway: pending until its payment completes (then it becomes a `PlanOrder`) or is cancelled. */
 export interface PendingOrder {
   order: PlanOrder;
-  paymentStatus: 'pending' | 'completed' | 'cancelled';
-  invoiceId: string;
+  paymentStatus: OrderPaymentStatus;
+  /** The gateway's invoice, from the first return, webhook or operator that names it (the checkout does not). */
+  invoiceId?: string;
+  receipt?: GatewayReceipt;
   paymentUrl: string;
   cancelReason?: string;
   /** When its payment was settled, paid or cancelled. */
@@ -88,22 +100,30 @@ export function newPendingOrderItem(pending: PendingOrder, pendingIndex: Pick<It
 }
 
 /**
- * Closes a pending order as completed or cancelled, once: the condition is that its payment status
- * is still the one that was read ("pending", or "cancelled" when an expired checkout is paid late).
+ * Closes a pending order, once: paid (placed, or credited to the wallet when it had been
+ * cancelled) with the gateway's receipt, or cancelled for a reason (kept when money comes later).
+ * The condition is that its payment status is still the one that was read.
  */
 export function closePendingOrderItem(
   pending: PendingOrder,
-  outcome: { paymentStatus: 'completed' } | { paymentStatus: 'cancelled'; cancelReason: string },
+  outcome: { paymentStatus: 'completed' | 'credited'; receipt: GatewayReceipt } | { paymentStatus: 'cancelled'; cancelReason: string },
   now: string,
 ): TransactionItem {
-  const cancelReason = outcome.paymentStatus === 'cancelled' ? outcome.cancelReason : '';
+  const paid = outcome.paymentStatus !== 'cancelled';
   return {
     Update: {
       TableName: tableName,
       Key: keys.pendingOrder(pending.order.userId, pending.order.orderId),
-      UpdateExpression: 'SET paymentStatus = :to, cancelReason = :reason, settledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      UpdateExpression: paid
+        ? 'SET paymentStatus = :to, invoiceId = :invoice, receipt = :receipt, settledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk'
+        : 'SET paymentStatus = :to, cancelReason = :reason, settledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'paymentStatus = :from',
-      ExpressionAttributeValues: { ':to': outcome.paymentStatus, ':reason': cancelReason, ':now': now, ':from': pending.paymentStatus },
+      ExpressionAttributeValues: {
+        ':to': outcome.paymentStatus,
+        ':now': now,
+        ':from': pending.paymentStatus,
+        ...(paid ? { ':invoice': outcome.receipt.invoiceId, ':receipt': outcome.receipt } : { ':reason': outcome.cancelReason }),
+      },
     },
   };
 }
@@ -162,9 +182,13 @@ export async function getPendingOrder(userId: string, orderId: string): Promise<
   return Item && pendingOrderFromItem(Item);
 }
 
-/** A user's gateway orders still waiting for their payment, newest first: Query USER#id, begins_with PORDER# (100 newest). */
+/**
+ * A user's gateway orders that are not placed orders but still worth listing: waiting for their
+ * payment, or paid after they were cancelled (credited to the wallet). Newest first: Query
+ * USER#id, begins_with PORDER# (100 newest).
+ */
 export async function listAwaitingOrders(userId: string): Promise<PendingOrder[]> {
-  return (await newestItems(`USER#${userId}`, 'PORDER#')).map(pendingOrderFromItem).filter((pending) => pending.paymentStatus === 'pending');
+  return (await newestItems(`USER#${userId}`, 'PORDER#')).map(pendingOrderFromItem).filter((pending) => pending.paymentStatus === 'pending' || pending.paymentStatus === 'credited');
 }
 
 /**

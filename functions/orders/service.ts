@@ -107,7 +107,7 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
 
 /**
  * A plan order paid through the gateway: the checkout opens first, then the pending order is
- * recorded with its invoice; only the settle step (webhook, return or reconciler) turns it into
+ * recorded with its payment link (its invoice id comes later, with the payer or the webhook); only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
 export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, clientIp: string): Promise<{ paymentUrl: string }> {
@@ -115,12 +115,12 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
   await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway');
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
-  const { paymentUrl, invoiceId } = await uddoktaPay
-    .createCheckout({ fullName: user.name, email: user.email, amount: plan.price, metadata: reference, ...checkoutLinks('/profile/userOrder') })
+  const { paymentUrl } = await uddoktaPay
+    .createCheckout({ fullName: user.name, email: user.email, amount: plan.price, metadata: reference, ...checkoutLinks('/profile/userOrder', reference) })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
-  const pending = { order: { ...order, invoiceId }, paymentStatus: 'pending' as const, invoiceId, paymentUrl, createdAt: order.createdAt };
+  const pending = { order, paymentStatus: 'pending' as const, paymentUrl, createdAt: order.createdAt };
   await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch((error: unknown) => {
     throw tooManyOpenCheckouts(error, 1) ?? error;
   });

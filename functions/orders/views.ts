@@ -10,22 +10,28 @@ export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', 
  */
 export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder): OrderRow => {
   const awaiting = gatewayPayment?.paymentStatus === 'pending' ? gatewayPayment : undefined;
+  const credited = gatewayPayment?.paymentStatus === 'credited';
   return {
     order_id: order.orderId,
     created_at: order.createdAt,
-    status: orderWireStatus[order.status],
+    status: credited ? orderWireStatus.refunded : orderWireStatus[order.status],
     paid_amount: order.price,
     plan_name: order.planName,
     saccount_id: order.accountId,
-    remark: order.remark,
+    remark: credited ? lateCreditRemark(order.price) : order.remark,
     game: order.gameName ?? '',
     paid_by: order.paidFrom,
     awaiting_payment: awaiting !== undefined,
+    payment_confirming: Boolean(awaiting?.invoiceId),
     payment_cancelled: gatewayPayment?.paymentStatus === 'cancelled',
     payment_url: awaiting?.paymentUrl ?? '',
-    invoice_id: awaiting?.invoiceId ?? '',
+    invoice_id: gatewayPayment?.invoiceId ?? order.invoiceId ?? '',
+    transaction_id: (gatewayPayment?.receipt ?? order.receipt)?.transactionId ?? '',
   };
 };
+
+/** What the shopper reads of an order paid after it had been cancelled. */
+const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
 
 /** A gateway order still waiting for its payment, as an order row. */
 export const awaitingOrderView = (pending: PendingOrder): OrderRow => orderView(pending.order, pending);
@@ -33,9 +39,19 @@ export const awaitingOrderView = (pending: PendingOrder): OrderRow => orderView(
 /** The shopper's order page: the row and what happened when. */
 export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder): OrderDetail {
   const timeline: OrderDetail['timeline'] = [{ status: 'placed', at: order.createdAt, remark: '' }];
-  if (gatewayPayment?.paymentStatus === 'pending') timeline.push({ status: 'awaiting_payment', at: order.createdAt, remark: '' });
-  else if (gatewayPayment?.paymentStatus === 'cancelled') timeline.push({ status: 'payment_cancelled', at: gatewayPayment.settledAt ?? order.createdAt, remark: gatewayPayment.cancelReason ?? '' });
-  else timeline.push({ status: 'paid', at: order.paidAt ?? order.createdAt, remark: order.paidFrom === 'wallet' ? 'From the wallet' : 'Through the payment gateway' });
+  if (gatewayPayment?.paymentStatus === 'pending') {
+    const confirming = gatewayPayment.invoiceId ? 'The payment provider is confirming your payment' : '';
+    timeline.push({ status: 'awaiting_payment', at: order.createdAt, remark: confirming });
+  } else if (gatewayPayment?.paymentStatus === 'cancelled') {
+    timeline.push({ status: 'payment_cancelled', at: gatewayPayment.settledAt ?? order.createdAt, remark: gatewayPayment.cancelReason ?? '' });
+  } else if (gatewayPayment?.paymentStatus === 'credited') {
+    const at = gatewayPayment.settledAt ?? order.createdAt;
+    timeline.push(
+      { status: 'payment_cancelled', at: gatewayPayment.createdAt, remark: gatewayPayment.cancelReason ?? '' },
+      { status: 'paid', at, remark: 'Through the payment gateway, after the order was cancelled' },
+      { status: 'refunded', at, remark: lateCreditRemark(order.price) },
+    );
+  } else timeline.push({ status: 'paid', at: order.paidAt ?? order.createdAt, remark: order.paidFrom === 'wallet' ? 'From the wallet' : 'Through the payment gateway' });
   if (order.completedAt) timeline.push({ status: 'completed', at: order.completedAt, remark: order.status === 'completed' ? order.remark : '' });
   if (order.refundedAt) timeline.push({ status: 'refunded', at: order.refundedAt, remark: order.remark });
   return { ...orderView(order, gatewayPayment), timeline };

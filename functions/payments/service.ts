@@ -1,15 +1,16 @@
 import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment } from '../gateway/port';
-import { closeCheckoutItem, listWaitingPayments } from '../gateway/repo';
+import { type ItemKey, type WaitingPayment, bookPaymentItem, closeCheckoutItem, listWaitingPayments, markCheckedItem, recordInvoiceItem } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
+import type { GatewayReceipt } from '../shared/receipt';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { changeBalance } from '../wallet/money';
 import * as wallet from '../wallet/repo';
-import { type Payable, type Settlement, cancelledByPayerReason, expiredReason, settlementOf, stateAfter } from './settlement';
+import { type Payable, type Settlement, cancelledByPayerReason, dueForCheck, expiredReason, settlementOf, stateAfter } from './settlement';
 
 /** Where a payment stands for us after the settle step, and whether this step changed it. */
 export interface SettleResult {
@@ -26,65 +27,91 @@ export interface SettleOptions {
   alsoWrite?: TransactionItem[];
 }
 
-/** A payable that leaves `pending` frees one of its user's open checkouts; one paid after it expired has already. */
+/** A payable that leaves `pending` frees one of its user's open checkouts; one paid after it was given up has already. */
 const leavesPending = (state: PaymentState, userId: string) => (state === 'pending' ? [closeCheckoutItem(userId)] : []);
+
+/** What the gateway told us of a payment, as kept on what it paid for. */
+const receiptOf = (payment: VerifiedPayment): GatewayReceipt => ({
+  invoiceId: payment.invoiceId,
+  paymentMethod: payment.paymentMethod,
+  senderNumber: payment.senderNumber,
+  transactionId: payment.transactionId,
+  fee: payment.fee,
+  chargedAmount: payment.chargedAmount,
+});
 
 /** A payable as read, with the writes that close it one way or the other, conditioned on what was read. */
 interface ReadPayable extends Payable {
+  key: ItemKey;
   complete(payment: VerifiedPayment, now: string): TransactionItem[];
   cancel(reason: string, now: string): TransactionItem[];
   /** Ids for the log line of a completed payment. */
   describe(): Record<string, unknown>;
 }
 
+/** The day-book line of a payment that completes `reference`. */
+const bookLine = (reference: PaymentReference, amount: number, payment: VerifiedPayment, now: string) =>
+  bookPaymentItem({ at: now, reference, amount, receipt: receiptOf(payment) });
+
 /**
  * The two kinds of payables, each read in one BatchGetItem: a wallet top-up request (completing
- * it credits the wallet with its ledger entry) and a gateway plan order (completing it records the
- * order for fulfilment).
+ * it credits the wallet with its ledger entry) and a gateway plan order (completing it places the
+ * order for fulfilment; paid after it was cancelled, the money goes to the wallet instead, since
+ * the price, the stock or the player's wish may have changed meanwhile).
  */
 const payables: Record<PaymentReference['kind'], (reference: PaymentReference) => Promise<ReadPayable | undefined>> = {
-  async wallet({ userId, id }) {
+  async wallet(reference) {
+    const { userId, id } = reference;
     const [requestItem, walletItem] = await batchGet([wallet.walletRequestKey(userId, id), wallet.walletKey(userId)]);
     if (!requestItem) return undefined;
     const request = wallet.walletRequestFromItem(requestItem);
     return {
+      key: wallet.walletRequestKey(userId, id),
       state: request.status,
       amount: request.amount,
       invoiceId: request.invoiceId,
-      cancelReason: request.cancelReason,
       complete: (payment, now) => [
         ...leavesPending(request.status, userId),
-        wallet.closeWalletRequestItem(
-          request,
-          { status: 'completed', invoiceId: payment.invoiceId, paymentMethod: payment.paymentMethod, senderNumber: payment.senderNumber, transactionId: payment.transactionId },
-          now,
-        ),
+        wallet.closeWalletRequestItem(request, { status: 'completed', invoiceId: payment.invoiceId, receipt: receiptOf(payment) }, now),
         ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId), now),
+        bookLine(reference, request.amount, payment, now),
       ],
       cancel: (reason, now) => [...leavesPending(request.status, userId), wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason }, now)],
       describe: () => ({ requestId: request.requestId, amount: request.amount }),
     };
   },
-  async order({ userId, id }) {
-    const [pendingItem] = await batchGet([orders.pendingOrderKey(userId, id)]);
+  async order(reference) {
+    const { userId, id } = reference;
+    const [pendingItem, walletItem] = await batchGet([orders.pendingOrderKey(userId, id), wallet.walletKey(userId)]);
     if (!pendingItem) return undefined;
     const pending = orders.pendingOrderFromItem(pendingItem);
+    const price = pending.order.price;
+    const state: PaymentState = pending.paymentStatus === 'credited' ? 'completed' : pending.paymentStatus;
     return {
-      state: pending.paymentStatus,
-      amount: pending.order.price,
+      key: orders.pendingOrderKey(userId, id),
+      state,
+      amount: price,
       invoiceId: pending.invoiceId,
-      cancelReason: pending.cancelReason,
       complete: (payment, now) => {
-        const order = { ...pending.order, invoiceId: payment.invoiceId, paidAt: now };
+        const receipt = receiptOf(payment);
+        if (pending.paymentStatus === 'cancelled') {
+          return [
+            orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
+            ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), price, 'refund', id), now),
+            bookLine(reference, price, payment, now),
+          ];
+        }
+        const order = { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now };
         return [
-          ...leavesPending(pending.paymentStatus, userId),
-          orders.closePendingOrderItem(pending, { paymentStatus: 'completed' }, now),
+          ...leavesPending(state, userId),
+          orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
           orders.newOrderItem(order),
           ...orders.rememberedPlayerIdItems(order),
+          bookLine(reference, price, payment, now),
         ];
       },
-      cancel: (reason, now) => [...leavesPending(pending.paymentStatus, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
-      describe: () => ({ orderId: pending.order.orderId, amount: pending.order.price }),
+      cancel: (reason, now) => [...leavesPending(state, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
+      describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
     };
   },
 };
@@ -94,10 +121,18 @@ function review(reason: string, payment: VerifiedPayment, reference?: PaymentRef
   logger.warn('payment needs review', { reason, invoiceId: payment.invoiceId, gatewayStatus: payment.status, amount: payment.amount, reference });
 }
 
+/** The writes a settlement makes on a payable (none for `none` and `review`). */
+function settlementWrites(payable: ReadPayable, settlement: Settlement, payment: VerifiedPayment, now: string): TransactionItem[] {
+  if (settlement.action === 'complete') return payable.complete(payment, now);
+  if (settlement.action === 'cancel') return [...(payable.invoiceId ? [] : [recordInvoiceItem(payable.key, payment.invoiceId)]), ...payable.cancel(settlement.reason, now)];
+  if (settlement.action === 'record') return [recordInvoiceItem(payable.key, payment.invoiceId)];
+  return [];
+}
+
 /**
  * Applies the settlement rule to the payable a verified payment names, once: each write is
- * conditioned on the state that was read, so the loser of a race (return, webhook and reconciler
- * at once) re-reads and finds it settled.
+ * conditioned on the state that was read, so the loser of a race (return, webhook, reconciler and
+ * operator at once) re-reads and finds it settled.
  */
 function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite: TransactionItem[]): Promise<SettleResult> {
   return retrying(
@@ -107,26 +142,23 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
         review(`no such ${reference.kind} payable`, payment, reference);
         return { kind: reference.kind, id: reference.id, status: 'cancelled', changed: false };
       }
-      const settlement: Settlement = settlementOf(payable, payment);
-      const now = new Date().toISOString();
+      const settlement = settlementOf(payable, payment);
       if (settlement.action === 'review') review(settlement.reason, payment, reference);
-      if (settlement.action === 'cancel') await transact([...payable.cancel(settlement.reason, now), ...alsoWrite]);
-      if (settlement.action === 'complete') {
-        await transact([...payable.complete(payment, now), ...alsoWrite]);
-        logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
-      }
-      const changed = settlement.action === 'cancel' || settlement.action === 'complete';
-      return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement), changed };
+      const writes = settlementWrites(payable, settlement, payment, new Date().toISOString());
+      if (writes.length > 0) await transact([...writes, ...alsoWrite]);
+      if (settlement.action === 'complete') logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
+      return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement), changed: writes.length > 0 };
     },
     (error) => error instanceof TransactionCancelled,
   );
 }
 
 /**
- * The one settle step, reached by the return path, the webhook and the reconciler. It trusts only
- * what the gateway answers to verify-payment for the invoice: a COMPLETED payment whose amount
- * and metadata match a pending request or order pays it, at most once. With `payerId`, an
- * invoice of another user is reported as not found.
+ * The one settle step, reached by the return path, the webhook, the reconciler and the operator.
+ * It trusts only what the gateway answers to verify-payment for the invoice, and finds what it
+ * pays for by the payment's metadata: a COMPLETED payment whose amount matches pays it, at most
+ * once; a waiting one records its invoice id. With `payerId`, an invoice of another user is
+ * reported as not found.
  */
 export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = [] }: SettleOptions = {}): Promise<SettleResult | undefined> {
   let payment: VerifiedPayment;
@@ -151,32 +183,44 @@ export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = []
 }
 
 /** Gives up on a payment that never came, once: the payable is cancelled for `reason`. */
-async function giveUp(reference: PaymentReference, reason: string): Promise<void> {
+async function giveUp(reference: PaymentReference, reason: string): Promise<PaymentState | undefined> {
   const payable = await payables[reference.kind](reference);
-  if (payable?.state !== 'pending') return;
+  if (payable?.state !== 'pending') return payable?.state;
   try {
     await transact(payable.cancel(reason, new Date().toISOString()));
+    return 'cancelled';
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
+    return (await payables[reference.kind](reference))?.state;
   }
 }
 
 /**
- * The payer gives up a payment of theirs that is still waiting: asked first, the gateway may say
- * it is paid (then it settles as paid); otherwise it is cancelled. A payment completed later all
- * the same is still honoured (see the settlement rule).
+ * The payer gives up a payment of theirs that is still waiting, named by our own reference (a
+ * cancel at the gateway brings no invoice id back). Where its invoice is known the gateway is
+ * asked first, and may say it is paid (then it settles as paid); otherwise it is cancelled. Money
+ * paid later all the same is still honoured (see the settlement rule).
  */
-export async function cancelPayment(invoiceId: string, payerId: string): Promise<SettleResult> {
-  const result = await settleInvoice(invoiceId, { payerId });
-  if (!result || result.status !== 'pending') return result!;
-  await giveUp({ kind: result.kind, userId: payerId, id: result.id }, cancelledByPayerReason);
-  return { ...result, status: 'cancelled', changed: true };
+export async function cancelPayment(payment: Omit<PaymentReference, 'userId'>, payerId: string): Promise<SettleResult> {
+  const reference = { ...payment, userId: payerId };
+  const payable = await payables[reference.kind](reference);
+  if (!payable) throw new NotFound('Payment not found');
+  if (payable.state !== 'pending') return { kind: reference.kind, id: reference.id, status: payable.state, changed: false };
+  if (payable.invoiceId) {
+    const result = await settleInvoice(payable.invoiceId, { payerId });
+    if (result && result.status !== 'pending') return result;
+  }
+  const status = (await giveUp(reference, cancelledByPayerReason)) ?? 'cancelled';
+  return { kind: reference.kind, id: reference.id, status, changed: status === 'cancelled' };
 }
+
+/** The payments waiting now, oldest first: those the reconciler can ask about (invoice known) and those only an operator can settle. */
+export const waitingPayments = () => listWaitingPayments(new Date().toISOString());
 
 export interface ReconcileOptions {
   /** Leave payments younger than this to the payer and the webhook. */
   minAgeSeconds: number;
-  /** Cancel payments still not made after this long. */
+  /** Give up payments still not made after this long (money that comes later is still honoured). */
   expireAfterSeconds: number;
   /** How many payments are settled at once (each one gateway call and one or two table calls). */
   batchSize: number;
@@ -191,36 +235,49 @@ export interface ReconcileOutcome {
   cancelled: number;
   /** Payments the gateway could not be asked about now (it is down); the next run asks again. */
   unanswered: number;
+  /** Payments whose invoice id never came: they wait for their payer, the webhook or an operator. */
+  withoutInvoice: number;
   /** Payments whose settling threw otherwise (logged); the next run tries them again. */
   failed: number;
   /** Payments left for the next run when time ran out. */
   left: number;
 }
 
+type ReconcileStep = 'paid' | 'cancelled' | 'unanswered' | 'waiting' | 'withoutInvoice' | 'notDue';
+
 /**
- * The scheduled safety net: re-verifies every payment still pending after a few minutes (the
- * payer closed the tab, the callback was lost), settles the completed ones through the same
- * step, and cancels the long-dead ones; in bounded parallel batches, oldest first, until the
- * time runs short.
+ * The scheduled safety net: re-verifies the payments still waiting whose invoice id is known,
+ * each less often as it ages (a PENDING payment may be approved hours later), settles the
+ * completed ones through the same step, and gives up those older than the expiry. A payment whose
+ * invoice id never came cannot be asked about: it waits for the operator until it expires. In
+ * bounded parallel batches, oldest first, until the time runs short.
  */
 export async function reconcilePayments(options: ReconcileOptions): Promise<ReconcileOutcome> {
   const now = options.now ?? Date.now();
   const waiting = await listWaitingPayments(new Date(now - options.minAgeSeconds * 1000).toISOString());
-  const outcome: ReconcileOutcome = { checked: 0, paid: 0, cancelled: 0, unanswered: 0, failed: 0, left: 0 };
-  const reconcileOne = async (payment: (typeof waiting)[number]): Promise<'paid' | 'cancelled' | 'unanswered' | 'waiting'> => {
-    let result: SettleResult | undefined;
-    try {
-      result = await settleInvoice(payment.invoiceId);
-    } catch (error) {
-      // A gateway that cannot answer now leaves the payment, unexpired, for the next run.
-      if (error instanceof ServiceUnavailable) return 'unanswered';
-      throw error;
+  const outcome: ReconcileOutcome = { checked: 0, paid: 0, cancelled: 0, unanswered: 0, withoutInvoice: 0, failed: 0, left: 0 };
+  const expired = (payment: WaitingPayment) => Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000;
+  const reconcileOne = async (payment: WaitingPayment): Promise<ReconcileStep> => {
+    if (payment.invoiceId && dueForCheck(payment, now)) {
+      let result: SettleResult | undefined;
+      try {
+        result = await settleInvoice(payment.invoiceId);
+      } catch (error) {
+        // A gateway that cannot answer now leaves the payment, unexpired, for the next run.
+        if (error instanceof ServiceUnavailable) return 'unanswered';
+        throw error;
+      }
+      if (result?.status === 'completed') return 'paid';
+      if (result?.status === 'cancelled') return 'cancelled';
+      if (!expired(payment)) {
+        await transact([markCheckedItem(payment.key, new Date(now).toISOString())]).catch((error: unknown) => {
+          if (!(error instanceof TransactionCancelled)) throw error;
+        });
+        return 'waiting';
+      }
     }
-    if (result?.status === 'completed') return 'paid';
-    if (result?.status === 'cancelled') return 'cancelled';
-    if (Date.parse(payment.createdAt) >= now - options.expireAfterSeconds * 1000) return 'waiting';
-    await giveUp(payment.reference, expiredReason);
-    return 'cancelled';
+    if (!expired(payment)) return payment.invoiceId ? 'notDue' : 'withoutInvoice';
+    return (await giveUp(payment.reference, expiredReason)) === 'cancelled' ? 'cancelled' : 'waiting';
   };
   for (let start = 0; start < waiting.length; start += options.batchSize) {
     if (!options.timeForAnotherBatch()) {
@@ -230,12 +287,41 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<Reco
     const batch = waiting.slice(start, start + options.batchSize);
     const results = await Promise.allSettled(batch.map(reconcileOne));
     for (const [i, result] of results.entries()) {
-      outcome.checked += 1;
       if (result.status === 'rejected') {
+        outcome.checked += 1;
         outcome.failed += 1;
         logger.error('payment not reconciled', { invoiceId: batch[i]!.invoiceId, error: result.reason as Error });
-      } else if (result.value !== 'waiting') outcome[result.value] += 1;
+        continue;
+      }
+      if (result.value !== 'notDue' && result.value !== 'withoutInvoice') outcome.checked += 1;
+      if (result.value !== 'waiting' && result.value !== 'notDue') outcome[result.value] += 1;
     }
   }
   return outcome;
+}
+
+/** A payment still waiting, as operators see it. */
+export interface WaitingPaymentDetail extends WaitingPayment {
+  amount: number;
+}
+
+/**
+ * Every payment still waiting, oldest first, with its amount: one Query of the pending-payment
+ * index and BatchGetItems of what they pay for. The operators see which have no invoice id yet
+ * (only they can settle those, with the invoice id from the gateway's panel).
+ */
+export async function waitingPaymentDetails(): Promise<WaitingPaymentDetail[]> {
+  const waiting = await listWaitingPayments(new Date().toISOString());
+  const details: WaitingPaymentDetail[] = [];
+  for (let start = 0; start < waiting.length; start += 100) {
+    const batch = waiting.slice(start, start + 100);
+    const items = await batchGet(batch.map((payment) => payment.key));
+    for (const [i, item] of items.entries()) {
+      if (!item) continue;
+      const payment = batch[i]!;
+      const amount = payment.reference.kind === 'wallet' ? wallet.walletRequestFromItem(item).amount : orders.pendingOrderFromItem(item).order.price;
+      details.push({ ...payment, amount });
+    }
+  }
+  return details;
 }

@@ -1,43 +1,45 @@
-import type { PaymentState, VerifiedPayment } from '../gateway/port';
+import { type PaymentState, type VerifiedPayment, hasFailed, isExactly } from '../gateway/port';
 
-/** Why a pending payment was given up on by the reconciler, or by its payer; one paid after either is still honoured. */
+/** Why a pending payment was given up on by the reconciler, or by its payer; money paid after either is still honoured. */
 export const expiredReason = 'expired';
 export const cancelledByPayerReason = 'Cancelled by you';
-
-const honouredWhenPaidLate = new Set([expiredReason, cancelledByPayerReason]);
 
 /** What the settle step knows of one of our payables (a wallet top-up request or a gateway plan order). */
 export interface Payable {
   state: PaymentState;
   /** Whole taka the payer owes. */
   amount: number;
-  /** The invoice the checkout opened, when known. */
+  /** The invoice that paid it or was first seen for it, once known. */
   invoiceId?: string;
-  cancelReason?: string;
 }
 
-/** What to do with a payable, given what the gateway says of its invoice. */
+/** What to do with a payable, given what the gateway says of an invoice that names it. */
 export type Settlement =
   | { action: 'none' }
+  /** The payment still waits at the gateway (it may be approved hours later): note its invoice, so it can be asked about. */
+  | { action: 'record' }
   | { action: 'complete' }
   | { action: 'cancel'; reason: string }
   | { action: 'review'; reason: string };
 
 /**
- * The one settlement rule, whichever path asks (return, webhook, reconciler): a completed payable
- * stays so; another invoice, a wrong amount, or a payment for a refused payable is left to a
- * person; a pending payment waits; a failed one cancels a pending payable; a completed payment of
- * the right amount completes a pending payable, or one that expired or its payer cancelled
- * (money taken is honoured).
+ * The one settlement rule, whichever path asks (return, webhook, reconciler, operator):
+ * - a paid payable stays paid; a second completed invoice for it is money taken twice, for a person;
+ * - a COMPLETED payment of exactly the amount completes the payable, even one that was cancelled
+ *   or expired meanwhile (money taken is honoured, once); of another amount it goes to a person;
+ * - a failed payment cancels a waiting payable, unless another invoice is the one it waits for;
+ * - anything else (PENDING, REFUNDED, a status we do not know) is not paid: the payable waits,
+ *   and learns its invoice id if it did not know it yet.
  */
 export function settlementOf(payable: Payable, payment: Pick<VerifiedPayment, 'invoiceId' | 'status' | 'amount'>): Settlement {
-  if (payable.state === 'completed') return { action: 'none' };
-  if (payable.invoiceId && payable.invoiceId !== payment.invoiceId) return { action: 'review', reason: 'invoice is not the one of the payable' };
-  if (payment.status === 'PENDING') return { action: 'none' };
-  if (payment.status === 'ERROR') return payable.state === 'pending' ? { action: 'cancel', reason: 'Payment failed' } : { action: 'none' };
-  if (payment.amount !== payable.amount) return { action: 'review', reason: 'amount differs from the payable' };
-  if (payable.state === 'cancelled' && !honouredWhenPaidLate.has(payable.cancelReason ?? '')) return { action: 'review', reason: 'paid after the payable was refused' };
-  return { action: 'complete' };
+  const paid = payment.status === 'COMPLETED';
+  if (payable.state === 'completed') {
+    return paid && payable.invoiceId !== payment.invoiceId ? { action: 'review', reason: 'a second payment for a paid payable' } : { action: 'none' };
+  }
+  if (paid) return isExactly(payment.amount, payable.amount) ? { action: 'complete' } : { action: 'review', reason: 'amount differs from the payable' };
+  const itsInvoice = !payable.invoiceId || payable.invoiceId === payment.invoiceId;
+  if (hasFailed(payment)) return payable.state === 'pending' && itsInvoice ? { action: 'cancel', reason: 'Payment failed' } : { action: 'none' };
+  return payable.state === 'pending' && !payable.invoiceId ? { action: 'record' } : { action: 'none' };
 }
 
 /** Where a payable stands after a settlement. */
@@ -45,4 +47,19 @@ export function stateAfter(payable: Payable, settlement: Settlement): PaymentSta
   if (settlement.action === 'complete') return 'completed';
   if (settlement.action === 'cancel') return 'cancelled';
   return payable.state;
+}
+
+const minCheckIntervalMs = 3 * 60_000;
+const maxCheckIntervalMs = 2 * 60 * 60_000;
+
+/**
+ * The reconciler's back-off for a waiting payment whose invoice is known: asked at once the first
+ * time, then again after half the age it had at its last check, between 3 minutes and 2 hours
+ * (about 30 calls over two days for a payment approved late, few for the many paid at once).
+ */
+export function dueForCheck(payment: { createdAt: string; checkedAt?: string }, now: number): boolean {
+  if (!payment.checkedAt) return true;
+  const checked = Date.parse(payment.checkedAt);
+  const interval = Math.min(Math.max((checked - Date.parse(payment.createdAt)) / 2, minCheckIntervalMs), maxCheckIntervalMs);
+  return now - checked >= interval;
 }

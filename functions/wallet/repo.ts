@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
+import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
 import type { BalanceChange, LedgerReason, Wallet } from './money';
 
@@ -18,13 +19,13 @@ export interface WalletRequest {
   status: WalletRequestStatus;
   /** The client's optional note (spec: requestData). */
   note?: string;
+  /** The gateway's invoice, from the first return, webhook or operator that names it (the checkout does not). */
   invoiceId?: string;
   paymentUrl?: string;
-  /** Why a request was cancelled: the gateway's refusal, expiry, or a failed payment. */
+  /** Why a request was cancelled: expiry, its payer, or a failed payment. Kept when money paid later completes it. */
   cancelReason?: string;
-  paymentMethod?: string;
-  senderNumber?: string;
-  transactionId?: string;
+  /** What the gateway told us of the payment that completed it. */
+  receipt?: GatewayReceipt;
   settledAt?: string;
   createdAt: string;
 }
@@ -90,9 +91,7 @@ export function newWalletRequestItems(request: WalletRequest, pendingIndex: Pick
 }
 
 /** Fields a request takes when it settles or is cancelled. */
-export type RequestOutcome =
-  | { status: 'completed'; invoiceId: string; paymentMethod: string; senderNumber: string; transactionId: string }
-  | { status: 'cancelled'; cancelReason: string };
+export type RequestOutcome = { status: 'completed'; invoiceId: string; receipt: GatewayReceipt } | { status: 'cancelled'; cancelReason: string };
 
 /**
  * Moves a request out of `from` (what was read) to its outcome, into the listing of its new
@@ -100,7 +99,7 @@ export type RequestOutcome =
  * fail instead of crediting twice.
  */
 export function closeWalletRequestItem(request: WalletRequest, outcome: RequestOutcome, now: string): TransactionItem {
-  const fields: Record<string, string> = { ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) };
+  const fields: Record<string, unknown> = { ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) };
   const names = Object.keys(fields);
   return {
     Update: {

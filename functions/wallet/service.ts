@@ -55,14 +55,14 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: 
     createdAt: new Date().toISOString(),
   };
   const reference = { kind: 'wallet' as const, userId: user.id, id: request.requestId };
-  let checkout: { paymentUrl: string; invoiceId: string };
+  let checkout: { paymentUrl: string };
   try {
     checkout = await uddoktaPay.createCheckout({
       fullName: user.name,
       email: user.email,
       amount: input.amount,
       metadata: reference,
-      ...checkoutLinks('/profile/userWallet'),
+      ...checkoutLinks('/profile/userWallet', reference),
     });
   } catch (error) {
     throw error instanceof GatewayError ? error.toShopperError() : error;

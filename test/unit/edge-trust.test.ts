@@ -19,11 +19,11 @@ describe('the client address', () => {
 });
 
 describe('checkout links', () => {
-  it("name the stage's configured site, never a request's host", () => {
+  it("name the stage's configured site, never a request's host, and carry our own reference (a cancel brings nothing else back)", () => {
     vi.stubEnv('SITE_URL', 'https://shop.example.com/');
-    expect(checkoutLinks('/profile/userWallet')).toEqual({
-      redirectUrl: 'https://shop.example.com/profile/userWallet',
-      cancelUrl: 'https://shop.example.com/profile/userWallet',
+    expect(checkoutLinks('/profile/userWallet', { kind: 'wallet', userId: 'U1', id: '0KQ3ZD7M2X' })).toEqual({
+      redirectUrl: 'https://shop.example.com/profile/userWallet?payment=0KQ3ZD7M2X',
+      cancelUrl: 'https://shop.example.com/profile/userWallet?payment=0KQ3ZD7M2X&cancelled=1',
       webhookUrl: 'https://shop.example.com/api/payment/webhook',
     });
     vi.unstubAllEnvs();

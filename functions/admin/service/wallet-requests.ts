@@ -1,5 +1,5 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import { settleInvoice } from '../../payments/service';
+import { type SettleResult, settleInvoice, waitingPaymentDetails } from '../../payments/service';
 import type { Page, PageRequest } from '../../shared/cursor';
 import { Conflict, NotFound } from '../../shared/errors';
 import { transact } from '../../shared/transactions';
@@ -11,18 +11,30 @@ export function walletRequestsOf(status: WalletRequestStatus, page: PageRequest)
   return listWalletRequestsByStatus(status, page);
 }
 
+/** Every gateway payment still waiting (top-ups and orders), oldest first. */
+export const waitingPayments = waitingPaymentDetails;
+
 /**
- * "Verify now": asks the gateway about a top-up's invoice and settles it through the one settle
- * step (the reconciler's path, on demand). The audit entry goes in the settle's transaction when
- * it changes something, else alone.
+ * Settles an invoice through the one settle step, for an operator: the gateway is asked, and the
+ * payment is matched to its top-up or order by its metadata, like a payer's return. The audit
+ * entry goes in the settle's transaction when it changes something, else alone.
+ */
+export async function settleInvoiceFor(admin: ActiveUser, invoiceId: string, target: string): Promise<SettleResult> {
+  const entry = auditEntry(admin.id, 'payment.settle', target, `invoice ${invoiceId}`);
+  const result = await settleInvoice(invoiceId, { alsoWrite: [auditItem(entry)] });
+  if (!result) throw new NotFound('The payment gateway does not know this invoice, or it is not a payment of this shop');
+  if (!result.changed) await transact([auditItem({ ...entry, detail: `${entry.detail}: no change` })]);
+  return result;
+}
+
+/**
+ * "Verify now" on a top-up: asks the gateway about its invoice and settles it. A top-up whose
+ * invoice id never came (the payer closed the gateway's page, no webhook) is settled with the
+ * invoice id from the gateway's panel instead (`settleInvoiceFor`).
  */
 export async function verifyWalletRequest(admin: ActiveUser, requestId: string): Promise<WalletRequestStatus> {
   const request = await findWalletRequest(requestId);
   if (!request) throw new NotFound('Top-up not found');
-  if (!request.invoiceId) throw new Conflict('This top-up never reached the payment gateway');
-  const entry = auditEntry(admin.id, 'wallet_request.verify', requestId, `invoice ${request.invoiceId} of ${request.userId}`);
-  const result = await settleInvoice(request.invoiceId, { alsoWrite: [auditItem(entry)] });
-  if (!result) throw new Conflict('The payment gateway does not know this invoice');
-  if (!result.changed) await transact([auditItem({ ...entry, detail: `${entry.detail}: no change` })]);
-  return result.status;
+  if (!request.invoiceId) throw new Conflict("No invoice id has come for this top-up yet: settle it with the invoice id from the gateway's panel");
+  return (await settleInvoiceFor(admin, request.invoiceId, requestId)).status;
 }

@@ -14,9 +14,13 @@ const batchReserveMs = 2 * gatewayTimeoutMs + 5_000;
 /** Payments younger than this are left to the payer and the webhook (RECONCILE_MIN_AGE_SECONDS shortens it in tests). */
 const minAgeSeconds = Number(process.env.RECONCILE_MIN_AGE_SECONDS ?? 180);
 
+/** Waiting payments are given up after two days; money paid after that is still credited once. */
+const expireAfterSeconds = 2 * 86_400;
+
 /**
- * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify payments still pending after 3 minutes, settle the
- * completed ones, and cancel those not made within a day. A run in which any payment failed
+ * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify, with
+ * back-off, payments still pending after 3 minutes whose invoice is known, settle the completed
+ * ones, and give up those not made within two days. A run in which any payment failed
  * fails as a whole (after the others were done), so that the failure alarm and the failed-run
  * queue see it.
  */
@@ -25,7 +29,7 @@ export const handler = middy()
   .handler(async (_event: unknown, context: Context) => {
     const outcome = await reconcilePayments({
       minAgeSeconds,
-      expireAfterSeconds: 86_400,
+      expireAfterSeconds,
       batchSize,
       timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
     });
