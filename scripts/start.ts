@@ -33,7 +33,7 @@ if (values.json) {
     shopper  ${shopper.email} / ${shopper.mobileNo}   password ${shopper.password}
     admin    ${admin.email} / ${admin.mobileNo}   password ${admin.password}
 
-  Sandbox payment gateway  ${stack.gatewayUrl}
+  ${stack.externalGateway ? `Your payment gateway     ${stack.gatewayUrl}` : `Stand-in gateway         ${stack.gatewayUrl}  (merchant panel ${stack.gatewayUrl}/panel)`}
   Stand-in Google sign-in  ${stack.identityProviderUrl}
   Mailbox (local SES)      ${stack.mailboxUrl}
   DynamoDB Local           ${stack.dynamoDbEndpoint}  (table ${stack.tableName})

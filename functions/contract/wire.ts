@@ -194,11 +194,12 @@ export interface CodeSale {
   codes: string;
 }
 
-/** POST /user/request_webview, /user/wallet_request_webview: where the payer goes next. */
+/** POST /user/request_webview, /user/wallet_request_webview: where the payer goes next, and our id of the payment (the order or the top-up request). */
 export interface CheckoutAnswer {
   status: number;
   payment_url: string;
   message: string;
+  id: string;
 }
 
 /** POST /user/verify_payment: where a gateway payment stands. */

@@ -110,7 +110,7 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
  * recorded with its payment link (its invoice id comes later, with the payer or the webhook); only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
-export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, clientIp: string): Promise<{ paymentUrl: string }> {
+export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, clientIp: string): Promise<{ paymentUrl: string; orderId: string }> {
   const { plan } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway');
@@ -124,7 +124,7 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
   await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch((error: unknown) => {
     throw tooManyOpenCheckouts(error, 1) ?? error;
   });
-  return { paymentUrl };
+  return { paymentUrl, orderId: order.orderId };
 }
 
 /** The signed-in user's orders, newest first: those waiting for their gateway payment, then the paid ones. */

@@ -40,6 +40,8 @@ export interface RunningStack {
   dynamoDbEndpoint: string;
   tableName: string;
   gatewayUrl: string;
+  /** Whether that gateway is the tester's own (GATEWAY_URL) rather than the stand-in. */
+  externalGateway: boolean;
   identityProviderUrl: string;
   /** The local SES emulator: its page lists the shop's mails, `/store` answers them as JSON. */
   mailboxUrl: string;
@@ -68,6 +70,24 @@ export interface RunningStackFile {
 
 /** Where a running stack of this data folder describes itself. */
 export const runningStackFile = (stateDir: string) => join(stateDir, 'running.json');
+
+/**
+ * The payment gateway the shop talks to: a UddoktaPay-compatible gateway of the tester's
+ * (`GATEWAY_URL` and `GATEWAY_API_KEY`: the public sandbox, a shop's own install, or a stand-in
+ * started apart with `npm run gateway`), or else the stand-in, started here with this data
+ * folder's key (it sends webhooks by itself only with `GATEWAY_AUTO_WEBHOOK=1`, as newer installs
+ * do; otherwise only when asked from its panel, as checkout-v2 is documented).
+ */
+async function paymentGateway(state: LocalState): Promise<{ url: string; apiKey: string; external: boolean; stop: () => Promise<void> }> {
+  const url = process.env.GATEWAY_URL?.trim();
+  if (url) {
+    const apiKey = process.env.GATEWAY_API_KEY?.trim();
+    if (!apiKey) throw new Error('GATEWAY_URL is set without GATEWAY_API_KEY: give both to use your own gateway, or neither to use the stand-in');
+    return { url: url.replace(/\/+$/, ''), apiKey, external: true, stop: async () => {} };
+  }
+  const sandbox = await startSandboxGateway({ apiKey: state.gatewayApiKey, autoWebhook: process.env.GATEWAY_AUTO_WEBHOOK === '1' });
+  return { ...sandbox, apiKey: state.gatewayApiKey, external: false };
+}
 
 /** Fresh secrets, unless the caller (the test runner) passes its own in the environment. */
 function freshState(): LocalState {
@@ -104,7 +124,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataDir = options.stateDir ? join(options.stateDir, 'dynamodb') : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir });
-  const gateway = await startSandboxGateway(state.gatewayApiKey);
+  const gateway = await paymentGateway(state);
   const identityProvider = await startGoogleIdp();
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
@@ -136,7 +156,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
     table: { TABLE_NAME: tableName },
     secret: { APP_MASTER_SECRET: state.masterSecret },
-    gatewayKey: { GATEWAY_API_KEY: state.gatewayApiKey },
+    gatewayKey: { GATEWAY_API_KEY: gateway.apiKey },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
     mail: { MAIL_FROM: localMailFrom, AWS_ENDPOINT_URL_SESV2: mailbox.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
@@ -212,6 +232,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dynamoDbEndpoint: dynamo.endpoint,
       tableName,
       gatewayUrl: gateway.url,
+      externalGateway: gateway.external,
       identityProviderUrl: identityProvider.url,
       mailboxUrl: mailbox.url,
       edgeInvalidationUrl: invalidations.url,

@@ -103,7 +103,7 @@ export default async function setup(project: TestProject) {
       [secretNames.origin]: originSecret,
     });
     stops.push(secrets.stop);
-    const gateway = await startSandboxGateway(gatewayApiKey);
+    const gateway = await startSandboxGateway({ apiKey: gatewayApiKey });
     stops.push(gateway.stop);
     const mailbox = await startMailbox();
     stops.push(mailbox.stop);

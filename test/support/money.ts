@@ -56,15 +56,14 @@ export async function setShopStatus(status: 0 | 1): Promise<void> {
 /** An item as stored, or undefined. */
 export const storedItem = async (pk: string, sk: string) => (await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk }, ConsistentRead: true }))).Item;
 
-/** Starts a wallet top-up through the API; answers the payment URL and invoice id. */
+/** Starts a wallet top-up through the API; answers the payment URL (a payment token, not the invoice) and our request id. */
 export async function startTopUp(account: TestAccount, amount: number, txnId = `${Date.now()}${Math.floor(Math.random() * 10000)}`) {
-  const response = await callApi<{ data: { status: number; payment_url: string } }>('/user/wallet_request_webview', { token: account.token, form: { amount, txn_id: txnId } });
+  const response = await callApi<{ data: { status: number; payment_url: string; id: string } }>('/user/wallet_request_webview', { token: account.token, form: { amount, txn_id: txnId } });
   if (response.status !== 200) throw new Error(`top-up failed: ${JSON.stringify(response.body)}`);
-  const paymentUrl = response.body.data.payment_url;
-  return { paymentUrl, invoiceId: paymentUrl.split('/').pop()!, txnId };
+  return { paymentUrl: response.body.data.payment_url, requestId: response.body.data.id, txnId };
 }
 
-/** Pays an invoice on the sandbox's page; `webhook: false` plays a lost callback. */
+/** Pays on the stand-in gateway's page (its test shortcut: the webhook is sent unless `webhook: false` plays a lost callback). */
 export async function payInvoice(paymentUrl: string, options: { webhook?: boolean } = {}): Promise<Response> {
   return fetch(`${paymentUrl}/complete${options.webhook === false ? '?webhook=0' : ''}`, {
     method: 'POST',
@@ -73,7 +72,33 @@ export async function payInvoice(paymentUrl: string, options: { webhook?: boolea
   });
 }
 
-/** The gateway's callback for an invoice, as the sandbox would send it (or forged, with another key). */
+/** The invoice id the gateway appended to the payer's return (303 to our redirect URL). */
+export const returnedInvoice = (paid: Response) => new URL(paid.headers.get('location')!).searchParams.get('invoice_id')!;
+
+/** Pays and answers the invoice id, as the payer's return brings it. */
+export const payForInvoice = async (paymentUrl: string, options: { webhook?: boolean } = {}) => returnedInvoice(await payInvoice(paymentUrl, options));
+
+/** What the stand-in gateway holds of a payment token: its invoice, once the payer acted on its page. */
+export async function invoiceOfToken(paymentUrl: string): Promise<{ invoice_id: string; status: string; transaction_id: string } | undefined> {
+  const invoices = (await (await fetch(`${inject('stack').gatewayUrl}/test/invoices`)).json()) as { token: string; invoice_id: string; status: string; transaction_id: string }[];
+  return invoices.find((invoice) => paymentUrl.endsWith(`/${invoice.token}`));
+}
+
+/** "Leave pending" on the gateway's page: the payer stays on the gateway's pending page; answers the invoice id. */
+export async function leavePending(paymentUrl: string): Promise<string> {
+  const response = await fetch(`${paymentUrl}/pending`, { method: 'POST', body: new URLSearchParams({ payment_method: 'nagad', sender_number: '01811223344' }), redirect: 'manual' });
+  expect(response.status).toBe(200);
+  return (await invoiceOfToken(paymentUrl))!.invoice_id;
+}
+
+/** The merchant acts in the gateway's panel: approve or reject a pending payment, or send its webhook. */
+export async function merchantPanel(invoiceId: string, action: 'approve' | 'reject' | 'webhook'): Promise<{ webhook: number | null }> {
+  const response = await fetch(`${inject('stack').gatewayUrl}/panel/${invoiceId}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { webhook: number | null };
+}
+
+/** The gateway's callback for an invoice, as the gateway would send it (or forged, with another key). */
 export function sendWebhook(invoiceId: string, apiKey: string | null = inject('stack').gatewayApiKey, body: Record<string, unknown> = {}) {
   return callApi('/payment/webhook', { json: { invoice_id: invoiceId, status: 'COMPLETED', ...body }, headers: apiKey === null ? {} : { 'rt-uddoktapay-api-key': apiKey } });
 }

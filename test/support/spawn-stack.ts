@@ -34,9 +34,12 @@ export const stackLog = (name: string) => readFileSync(join(projectRoot, 'test-r
  * Starts the local stack exactly as `npm start` does, on a free port with fresh in-memory
  * data, and waits for its ready line. Its logs go to test-results/<name>-stack.log.
  */
-export async function spawnStack(name: string, options: { staticDir?: string }): Promise<{ info: StackInfo; stop: () => Promise<void> }> {
+export async function spawnStack(
+  name: string,
+  options: { staticDir?: string; gateway?: { url: string; apiKey: string } },
+): Promise<{ info: StackInfo; stop: () => Promise<void> }> {
   const masterSecret = randomBytes(32).toString('base64url');
-  const gatewayApiKey = randomBytes(24).toString('base64url');
+  const gatewayApiKey = options.gateway?.apiKey ?? randomBytes(24).toString('base64url');
   const args = ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', ...(options.staticDir ? ['--static', options.staticDir] : [])];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
@@ -45,6 +48,8 @@ export async function spawnStack(name: string, options: { staticDir?: string }):
       PORT: '0',
       APP_MASTER_SECRET: masterSecret,
       GATEWAY_API_KEY: gatewayApiKey,
+      // The stand-in unless the test starts a gateway of its own, whatever the developer's shell says.
+      GATEWAY_URL: options.gateway?.url ?? '',
       LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
       // The suite registers hundreds of accounts and starts hundreds of payments from 127.0.0.1;
       // the tests of these limits run the services in-process with the real ones.

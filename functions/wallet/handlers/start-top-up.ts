@@ -19,7 +19,7 @@ const body = v.object({
 });
 
 export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user, clientIp }) => {
-  const { paymentUrl } = await startTopUp(user, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, clientIp);
+  const { paymentUrl, requestId } = await startTopUp(user, { amount: form.amount, txnId: form.txn_id, note: form.requestData }, clientIp);
   const message = 'Complete the payment to add money to your wallet';
-  return success({ status: 1, payment_url: paymentUrl, message }, message);
+  return success({ status: 1, payment_url: paymentUrl, message, id: requestId }, message);
 });

@@ -1,11 +1,8 @@
 import type { PaymentCheck } from '@contract/wire';
 import { useEffect, useRef, useState } from 'react';
 
-/** What a tab learnt of a payment and tells the shop's other tabs: the settle step's answer, with its invoice. */
-export interface PaymentNews extends Partial<PaymentCheck> {
-  invoiceId: string;
-  status: PaymentCheck['status'];
-}
+/** What a tab learnt of a payment and tells the shop's other tabs: the settle step's answer, naming the payment by our own id. */
+export type PaymentNews = PaymentCheck;
 
 const channelName = 'topupbazar-payments';
 
@@ -34,23 +31,23 @@ export function usePaymentNews(listener: (news: PaymentNews) => void): void {
 }
 
 /**
- * Follows a payment this tab started, until `invoiceId` is cleared: `refresh` (a re-read of the
+ * Follows a payment this tab started (our id of it), until `paymentId` is cleared: `refresh` (a re-read of the
  * list that holds its row) runs when a return page announces news of it, when the tab comes
  * back into view, and every few seconds for the first minutes. Answers the news announced of it.
  * It never asks the gateway itself: that is the return page's one call, and it is rate-limited.
  */
-export function usePaymentFollow(invoiceId: string | undefined, refresh: () => void): PaymentNews | undefined {
+export function usePaymentFollow(paymentId: string | undefined, refresh: () => void): PaymentNews | undefined {
   const [news, setNews] = useState<PaymentNews>();
   const latest = useRef(refresh);
   latest.current = refresh;
   usePaymentNews((heard) => {
-    if (!invoiceId || heard.invoiceId !== invoiceId) return;
+    if (!paymentId || heard.id !== paymentId) return;
     setNews(heard);
     latest.current();
   });
   useEffect(() => {
     setNews(undefined);
-    if (!invoiceId) return;
+    if (!paymentId) return;
     const onView = () => {
       if (document.visibilityState === 'visible') latest.current();
     };
@@ -66,7 +63,7 @@ export function usePaymentFollow(invoiceId: string | undefined, refresh: () => v
       document.removeEventListener('visibilitychange', onView);
       window.clearInterval(poll);
     };
-  }, [invoiceId]);
+  }, [paymentId]);
   return news;
 }
 

@@ -1,9 +1,10 @@
 import type { CheckoutAnswer } from '@contract/wire';
 
-/** A gateway payment that the shopper started: its invoice, where to pay it, and where it was started. */
+/** A gateway payment that the shopper started: what it pays for (our own id), where to pay it, and where it was started. */
 export interface StartedPayment {
   kind: 'wallet' | 'order';
-  invoiceId: string;
+  /** The top-up request's or the order's id: the gateway's invoice id is not known until the payer comes back. */
+  id: string;
   paymentUrl: string;
   /** The page (path and query) that started it: Retry after a cancel goes back there. */
   from: string;
@@ -12,20 +13,16 @@ export interface StartedPayment {
 /** The session-storage entry of a payment window: which payment it was opened to pay. */
 const windowMarkKey = 'paymentWindow';
 
-/** The invoice of a payment link: its last path segment (UddoktaPay's checkout and the sandbox both put it there). */
-export const invoiceIdOf = (paymentUrl: string) => new URL(paymentUrl, window.location.href).pathname.split('/').filter(Boolean).pop() ?? '';
-
 /**
  * Marks a window (a new one, still on about:blank and so of this origin, or this one) with the
  * payment it goes to pay. Its session storage outlives the trip to the gateway, so the page the
- * gateway sends it back to knows which payment came back, even from a cancel, which brings no
- * invoice id with it.
+ * gateway sends it back to knows where the payment was started (Retry) and that it may close.
  */
 function markWindow(target: Window, payment: StartedPayment): void {
   try {
     target.sessionStorage.setItem(windowMarkKey, JSON.stringify(payment));
   } catch {
-    // A window we cannot write to still pays; its return page then only has the invoice id, if any.
+    // A window we cannot write to still pays; its return page then knows the payment from its link alone.
   }
 }
 
@@ -64,7 +61,7 @@ export async function payInNewWindow(
   try {
     const answer = await start();
     if (answer.status === 1 && answer.payment_url) {
-      const started = { ...what, invoiceId: invoiceIdOf(answer.payment_url), paymentUrl: answer.payment_url };
+      const started = { ...what, id: answer.id, paymentUrl: answer.payment_url };
       goPay(tab, started);
       return { started };
     }

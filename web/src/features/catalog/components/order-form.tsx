@@ -35,7 +35,7 @@ const emptyAccount: AccountFields = { saccount_type: '', saccount_id: '', saccou
 /** Where a gateway payment of this form stands: following it, paid, or cancelled (with the order to try again). */
 type Stage =
   | { kind: 'idle' }
-  | { kind: 'waiting'; payment: StartedPayment; order: PlanOrderInput; orderId?: string }
+  | { kind: 'waiting'; payment: StartedPayment; order: PlanOrderInput; listed?: boolean }
   | { kind: 'paid'; orderId?: string }
   | { kind: 'cancelled'; order: PlanOrderInput };
 
@@ -87,26 +87,27 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
 
   // The gateway payment this form started, followed through the orders list.
   const waiting = stage.kind === 'waiting' ? stage : undefined;
-  const news = usePaymentFollow(waiting?.payment.invoiceId, () => void mutate(ordersKey));
-  const startedRow = waiting && myOrders?.find((order) => order.invoice_id === waiting.payment.invoiceId);
-  const followedId = waiting?.orderId ?? startedRow?.order_id ?? news?.id;
-  const paid = waiting && (news?.status === '1' || myOrders?.some((order) => order.order_id === followedId && !order.awaiting_payment));
-  const cancelled = waiting && !paid && (news?.status === '2' || (waiting.orderId !== undefined && myOrders !== undefined && !myOrders.some((order) => order.order_id === waiting.orderId)));
+  const news = usePaymentFollow(waiting?.payment.id, () => void mutate(ordersKey));
+  const followedId = waiting?.payment.id;
+  const startedRow = waiting && myOrders?.find((order) => order.order_id === followedId);
+  const paid = waiting && (news?.status === '1' || (startedRow !== undefined && !startedRow.awaiting_payment && startedRow.status !== '2'));
+  // Once listed, a payment that leaves the list was cancelled (a cancelled gateway order is never placed).
+  const cancelled = waiting && !paid && (news?.status === '2' || (waiting.listed === true && myOrders !== undefined && startedRow === undefined));
   useEffect(() => {
     if (!waiting) return;
     if (paid) {
       void mutate(userKey);
-      toast.success('Payment received: your order is placed', { toastId: `payment-${waiting.payment.invoiceId}` });
+      toast.success('Payment received: your order is placed', { toastId: `payment-${waiting.payment.id}` });
       setFields(emptyAccount);
       setErrors({});
       setSearch({ group: group.id }, { replace: true, preventScrollReset: true });
       setStage({ kind: 'paid', orderId: followedId });
     } else if (cancelled) {
       setStage({ kind: 'cancelled', order: waiting.order });
-    } else if (!waiting.orderId && followedId) {
-      setStage({ ...waiting, orderId: followedId });
+    } else if (!waiting.listed && startedRow) {
+      setStage({ ...waiting, listed: true });
     }
-  }, [waiting, paid, cancelled, followedId, mutate, setSearch, group.id]);
+  }, [waiting, paid, cancelled, followedId, startedRow, mutate, setSearch, group.id]);
 
   // A payment for this very top-up (plan and account) that waits, from this tab or another: Buy Now waits for it.
   const waitingSame =
@@ -321,7 +322,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
             {waitingSame && (
               <div className="waiting-payment" role="status">
                 <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
-                <PaymentActions payment={{ kind: 'order', invoiceId: waitingSame.invoice_id, paymentUrl: waitingSame.payment_url, from: herePath() }} />
+                <PaymentActions payment={{ kind: 'order', id: waitingSame.order_id, paymentUrl: waitingSame.payment_url, from: herePath() }} />
               </div>
             )}
             {walletShort && (

@@ -56,9 +56,8 @@ export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
               {order.awaiting_payment ? (
                 <span className="awaiting-cell">
                   <span className="status-badge status-wait">Awaiting payment</span>
-                  {order.payment_url && order.invoice_id && (
-                    <PaymentActions payment={{ kind: 'order', invoiceId: order.invoice_id, paymentUrl: order.payment_url, from: paths.profileOrders }} />
-                  )}
+                  {order.payment_confirming && <small className="muted block">The payment provider is confirming your payment</small>}
+                  {order.payment_url && <PaymentActions payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrders }} />}
                 </span>
               ) : (
                 <>

@@ -7,7 +7,8 @@ import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
 import { announcePayment } from '../../../lib/payment-follow';
 
 /**
- * POST /user/cancel_payment: gives up a payment that waits, unless the gateway says it is paid
+ * POST /user/cancel_payment: gives up a payment that waits (named by our own id: a cancel at the
+ * gateway brings no invoice id back), unless the gateway says it is paid
  * (then it settles as paid: status "1", "This payment was already made"). Revalidates the user
  * (balance), the orders and the wallet top-ups, and tells the shop's other tabs; answers where it
  * stands with the server's message.
@@ -16,9 +17,9 @@ export function useCancelPayment() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     '/user/cancel_payment',
-    async (path: string, { arg: invoiceId }: { arg: string }) => {
-      const result = await apiRequest<PaymentCheck>('POST', path, { body: { invoice_id: invoiceId } });
-      announcePayment({ invoiceId, ...result.data });
+    async (path: string, { arg: payment }: { arg: Pick<PaymentCheck, 'kind' | 'id'> }) => {
+      const result = await apiRequest<PaymentCheck>('POST', path, { body: { kind: payment.kind, id: payment.id } });
+      announcePayment(result.data);
       await Promise.all([mutate(userKey), mutate(ordersKey), mutate(walletRequestsKey)]);
       return result;
     },

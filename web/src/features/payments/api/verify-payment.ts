@@ -20,7 +20,7 @@ export function useVerifyPayment() {
     async (path: string, { arg: invoiceId }: { arg: string }) => {
       try {
         const result = await apiRequest<PaymentCheck>('POST', path, { body: { invoice_id: invoiceId } });
-        announcePayment({ invoiceId, ...result.data });
+        if (result.data) announcePayment(result.data);
         return result;
       } finally {
         void Promise.all([mutate(userKey), mutate(ordersKey), mutate(walletRequestsKey)]);

@@ -14,9 +14,9 @@ export function AwaitingPaymentActions({ payment, onCancelled, onReopened }: Pay
   };
   const cancel = () =>
     run(async () => {
-      const { message, data } = await cancelPayment(payment.invoiceId);
-      if (data.status === '1') toast.success(message, { toastId: `payment-${payment.invoiceId}` });
-      else toast.info(message, { toastId: `payment-${payment.invoiceId}` });
+      const { message, data } = await cancelPayment(payment);
+      if (data.status === '1') toast.success(message, { toastId: `payment-${payment.id}` });
+      else toast.info(message, { toastId: `payment-${payment.id}` });
       onCancelled?.(data.status === '1' ? 'paid' : 'cancelled');
     });
   return (

@@ -12,15 +12,18 @@ const titles = { '1': 'Payment received', '2': 'Payment not completed', '0': 'Pa
 const tones = { '1': 'ok', '2': 'off', '0': 'wait' } as const;
 
 /**
- * Where the gateway sends the payer back (this page, in the window that paid). Paid: the page
- * came with ?invoice_id=…, which is settled now (verify_payment). Cancelled: the gateway sends
- * no invoice id, but the window was marked with its payment when it was opened, so that
- * payment is given up (cancel_payment) and Retry leads back to where it was started. Either way
- * the page says how it went and tells the tab that started it.
+ * Where the gateway sends the payer back (this page, in the window that paid). Our links carry our
+ * own id of the payment (`?payment=`). Paid: the gateway appends `invoice_id`, which is settled
+ * now (verify_payment). Cancelled: the gateway adds nothing, and our cancel link says
+ * `cancelled=1`, so the payment is given up by our id (cancel_payment). The window's mark, set
+ * when it was opened, tells where Retry leads. Either way the page says how it went and tells the
+ * tab that started it.
  */
 export function PaymentReturn({ kind }: { kind: StartedPayment['kind'] }) {
   const [params, setParams] = useSearchParams();
   const invoiceId = params.get('invoice_id');
+  const paymentId = params.get('payment');
+  const cancelledAtGateway = !invoiceId && params.get('cancelled') === '1' && paymentId !== null;
   const handled = useRef(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const [fromWindow, setFromWindow] = useState<StartedPayment>();
@@ -28,15 +31,13 @@ export function PaymentReturn({ kind }: { kind: StartedPayment['kind'] }) {
   const { trigger: cancelPayment } = useCancelPayment();
 
   useEffect(() => {
-    if (handled.current) return;
-    const mark = paymentOfThisWindow();
-    const returned = invoiceId ?? (mark?.kind === kind ? mark.invoiceId : undefined);
-    if (!returned) return;
+    if (handled.current || (!invoiceId && !cancelledAtGateway)) return;
     handled.current = true;
+    const mark = paymentOfThisWindow();
     forgetPaymentOfThisWindow();
     setFromWindow(mark);
-    const cancelledAtGateway = !invoiceId;
-    const settle = cancelledAtGateway ? cancelPayment(returned) : verifyPayment(returned);
+    const settle = invoiceId ? verifyPayment(invoiceId) : cancelPayment({ kind, id: paymentId! });
+    const toastId = `payment-${paymentId ?? invoiceId}`;
     settle
       .then(({ message, data }) => {
         const status = data?.status ?? '0';
@@ -45,19 +46,17 @@ export function PaymentReturn({ kind }: { kind: StartedPayment['kind'] }) {
         const text = cancelled ? 'You cancelled the payment on the gateway page. No money was taken.' : message;
         setOutcome({ tone: cancelled ? 'off' : tones[status], title, message: text, retry: status === '1' ? undefined : mark?.from });
         const show = status === '1' ? toast.success : status === '2' || cancelled ? toast.error : toast.info;
-        show(cancelled ? title : message, { toastId: `payment-${returned}` });
+        show(cancelled ? title : message, { toastId });
       })
       .catch((error: unknown) => {
         const message = error instanceof ApiError ? error.message : 'The payment could not be checked';
         setOutcome({ tone: 'wait', title: 'Payment not checked yet', message });
-        toast.error(message, { toastId: `payment-${returned}` });
+        toast.error(message, { toastId });
       })
-      .finally(() => {
-        if (invoiceId) setParams({}, { replace: true });
-      });
-  }, [invoiceId, kind, setParams, verifyPayment, cancelPayment]);
+      .finally(() => setParams({}, { replace: true }));
+  }, [invoiceId, paymentId, cancelledAtGateway, kind, setParams, verifyPayment, cancelPayment]);
 
-  if (!outcome) return invoiceId || fromWindow ? <p className="notice notice-wait" role="status">Checking your payment…</p> : null;
+  if (!outcome) return invoiceId || cancelledAtGateway || fromWindow ? <p className="notice notice-wait" role="status">Checking your payment…</p> : null;
   const canClose = fromWindow !== undefined && window.opener !== null;
   return (
     <section className={`payment-outcome payment-outcome-${outcome.tone}`} role="status" aria-label={outcome.title}>

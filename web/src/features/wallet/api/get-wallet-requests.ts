@@ -11,4 +11,4 @@ export function useWalletRequests(enabled = true) {
 }
 
 /** Whether a top-up is waiting for its payment, with a link to pay it. */
-export const awaitsPayment = (request: WalletRequest) => request.status === '0' && request.payment_url !== '' && request.invoice_id !== '';
+export const awaitsPayment = (request: WalletRequest) => request.status === '0' && request.payment_url !== '';

@@ -46,7 +46,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
   const navigate = useNavigate();
   const waiting = stage.kind === 'waiting' ? stage : undefined;
   const { data: requests } = useWalletRequests(waiting !== undefined);
-  const news = usePaymentFollow(waiting?.payment.invoiceId, () => void mutate(walletRequestsKey));
+  const news = usePaymentFollow(waiting?.payment.id, () => void mutate(walletRequestsKey));
   const error = amountError(amount, limits);
 
   const row = waiting && requests?.find((request) => request.txn_id === waiting.txnId);
@@ -58,7 +58,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
       setAmount('');
       setTried(false);
       setStage({ kind: 'paid', amount: waiting.amount });
-      toast.success(`Payment received: ${taka(waiting.amount)} added to your wallet`, { toastId: `payment-${waiting.payment.invoiceId}` });
+      toast.success(`Payment received: ${taka(waiting.amount)} added to your wallet`, { toastId: `payment-${waiting.payment.id}` });
       if (returnTo) navigate(returnTo.path);
     } else {
       setStage({ kind: 'cancelled', amount: waiting.amount, reason: row?.cancel_reason ?? '' });

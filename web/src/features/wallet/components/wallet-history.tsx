@@ -47,7 +47,7 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
               {awaitsPayment(request) ? (
                 <span className="awaiting-cell">
                   <span className="status-badge status-wait">Awaiting payment</span>
-                  <PaymentActions payment={{ kind: 'wallet', invoiceId: request.invoice_id, paymentUrl: request.payment_url, from: `${paths.addMoney}?amount=${request.amount}` }} />
+                  <PaymentActions payment={{ kind: 'wallet', id: request.rq_id, paymentUrl: request.payment_url, from: `${paths.addMoney}?amount=${request.amount}` }} />
                 </span>
               ) : (
                 <>
