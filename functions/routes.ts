@@ -149,6 +149,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/admin/wallet_requests/{id}/verify', handler: 'admin/verify-wallet-request', access: 'admin', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'GET', path: '/admin/payments/waiting', handler: 'admin/list-waiting-payments', access: 'admin' },
   { method: 'POST', path: '/admin/payments/settle', handler: 'admin/settle-payment', access: 'admin', writes: ['PutItem', 'UpdateItem'], gateway: true },
+  { method: 'GET', path: '/admin/payments/daily', handler: 'admin/get-payment-days', access: 'admin' },
   { method: 'GET', path: '/admin/users', handler: 'admin/find-users', access: 'admin' },
   { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },

@@ -291,6 +291,60 @@ export interface AdminSettledPayment extends PaymentCheck {
   changed: boolean;
 }
 
+/**
+ * GET /admin/payments/daily: gateway money of a day (or of one channel in it, or of the range).
+ * Amounts are whole taka; `fees` and `charged` are the gateway's fee and charged amount summed
+ * exactly, as decimal strings with two places ("9.25").
+ */
+export interface PaymentFigures {
+  /** Payment lines: top-ups credited and gateway orders paid. */
+  payments: number;
+  amount: number;
+  fees: string;
+  charged: string;
+  /** Refund lines: money sent back to the payer's bKash, Nagad… */
+  refunds: number;
+  refunded: number;
+  /** amount − refunded. */
+  net: number;
+}
+
+/** One channel of a day: the gateway's payment method, lower case ("bkash", "nagad"; "unknown" when it named none). */
+export interface PaymentChannelFigures extends PaymentFigures {
+  payment_method: string;
+}
+
+/** One line of the gateway's day book (`?detail=1`): a payment settled or a refund sent back, the payer's number masked. */
+export interface PaymentBookLine {
+  at: string;
+  kind: 'payment' | 'refund';
+  /** What it paid for or refunds: a top-up request or an order. */
+  ref_kind: 'wallet' | 'order';
+  ref_id: string;
+  user_id: string;
+  amount: number;
+  invoice_id: string;
+  payment_method: string;
+  sender_number: string;
+  transaction_id: string;
+  fee: string;
+  charged_amount: string;
+}
+
+/** One Dhaka day of the report: its channels (by name), their totals, and with `?detail=1` its lines in time order. */
+export interface PaymentDay {
+  day: string;
+  channels: PaymentChannelFigures[];
+  totals: PaymentFigures;
+  lines?: PaymentBookLine[];
+}
+
+/** GET /admin/payments/daily?from=&to=: every day of the range, oldest first, and the range's totals. */
+export interface AdminPaymentDays {
+  days: PaymentDay[];
+  totals: PaymentFigures;
+}
+
 /** GET /admin/users */
 export interface AdminUserRow {
   user_id: string;

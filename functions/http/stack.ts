@@ -11,10 +11,11 @@ import { clientAddress } from './client-address';
 import type { EdgeInvalidation } from './edge-cache';
 import { requireCloudFront } from './origin-check';
 
-/** What a handler returns: the envelope body, built with `success` or `blogSuccess`. */
+/** What a handler returns: the envelope body, built with `success` or `blogSuccess`, or a file's text, built with `fileResponse`. */
 export interface Reply {
   statusCode?: number;
-  body: Record<string, unknown>;
+  /** The envelope, sent as JSON; a string is sent as it is, with the content type its headers name. */
+  body: Record<string, unknown> | string;
   headers?: Record<string, string>;
   /** Set-Cookie values (API Gateway's v2 `cookies`). */
   cookies?: string[];
@@ -28,6 +29,11 @@ export const success = (data: unknown = {}, message = ''): Reply => ({ body: { s
 /** The blog routes' success envelope: `{status: true, data}`. */
 export const blogSuccess = (data: unknown): Reply => ({ body: { status: true, data } });
 
+/** A file to download instead of the envelope (a CSV export): its text, its content type and the name a browser saves it under. */
+export const fileResponse = (body: string, contentType: string, filename: string): Reply => ({
+  body,
+  headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"` },
+});
 
 /** What a route's schema makes of its input; `undefined` without a schema. */
 export type Parsed<S> = S extends Schema ? Output<S> : undefined;
@@ -108,7 +114,7 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
     const statusCode = reply.statusCode ?? 200;
     const succeeded = statusCode < 300;
     if (succeeded && options.invalidates) await options.invalidates.run(reply.changed);
-    const response = jsonResponse(statusCode, reply.body, reply.headers);
+    const response = typeof reply.body === 'string' ? textResponse(statusCode, reply.body, reply.headers) : jsonResponse(statusCode, reply.body, reply.headers);
     if (succeeded && options.cachedAs) Object.assign(response.headers!, { 'cache-control': edgeCacheControl, etag: entityTag(response.body!) });
     return { ...response, ...(reply.cookies ? { cookies: reply.cookies } : {}) };
   };
@@ -133,16 +139,12 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
 const entityTag = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): Result {
-  return {
-    statusCode,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  };
+  return textResponse(statusCode, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', ...headers });
+}
+
+/** A body as it is, with the content type its headers name (JSON's, or a file's from `fileResponse`); never cached, never sniffed. */
+function textResponse(statusCode: number, body: string, headers: Record<string, string> = {}): Result {
+  return { statusCode, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers }, body };
 }
 
 /** One line per request with route, status and duration; never headers or bodies. */

@@ -106,23 +106,25 @@ export function newPendingOrderItem(pending: PendingOrder, pendingIndex: Pick<It
  */
 export function closePendingOrderItem(
   pending: PendingOrder,
-  outcome: { paymentStatus: 'completed' | 'credited'; receipt: GatewayReceipt } | { paymentStatus: 'cancelled'; cancelReason: string },
+  outcome: { paymentStatus: 'completed' | 'credited'; receipt: GatewayReceipt } | { paymentStatus: 'cancelled'; cancelReason: string; invoiceId?: string },
   now: string,
 ): TransactionItem {
   const paid = outcome.paymentStatus !== 'cancelled';
+  const invoiceId = paid ? outcome.receipt.invoiceId : (outcome.invoiceId ?? pending.invoiceId);
   return {
     Update: {
       TableName: tableName,
       Key: keys.pendingOrder(pending.order.userId, pending.order.orderId),
       UpdateExpression: paid
         ? 'SET paymentStatus = :to, invoiceId = :invoice, receipt = :receipt, settledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk'
-        : 'SET paymentStatus = :to, cancelReason = :reason, settledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        : `SET paymentStatus = :to, cancelReason = :reason, settledAt = :now, updatedAt = :now${invoiceId ? ', invoiceId = :invoice' : ''} REMOVE gsi2pk, gsi2sk`,
       ConditionExpression: 'paymentStatus = :from',
       ExpressionAttributeValues: {
         ':to': outcome.paymentStatus,
         ':now': now,
         ':from': pending.paymentStatus,
-        ...(paid ? { ':invoice': outcome.receipt.invoiceId, ':receipt': outcome.receipt } : { ':reason': outcome.cancelReason }),
+        ...(invoiceId ? { ':invoice': invoiceId } : {}),
+        ...(paid ? { ':receipt': outcome.receipt } : { ':reason': outcome.cancelReason }),
       },
     },
   };

@@ -44,7 +44,8 @@ const receiptOf = (payment: VerifiedPayment): GatewayReceipt => ({
 interface ReadPayable extends Payable {
   key: ItemKey;
   complete(payment: VerifiedPayment, now: string): TransactionItem[];
-  cancel(reason: string, now: string): TransactionItem[];
+  /** Gives it up; `invoiceId` is the failed payment's, recorded with it when it was not known. */
+  cancel(reason: string, now: string, invoiceId?: string): TransactionItem[];
   /** Ids for the log line of a completed payment. */
   describe(): Record<string, unknown>;
 }
@@ -76,7 +77,10 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
         ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId), now),
         bookLine(reference, request.amount, payment, now),
       ],
-      cancel: (reason, now) => [...leavesPending(request.status, userId), wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason }, now)],
+      cancel: (reason, now, invoiceId) => [
+        ...leavesPending(request.status, userId),
+        wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason, invoiceId: request.invoiceId ?? invoiceId }, now),
+      ],
       describe: () => ({ requestId: request.requestId, amount: request.amount }),
     };
   },
@@ -110,7 +114,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           bookLine(reference, price, payment, now),
         ];
       },
-      cancel: (reason, now) => [...leavesPending(state, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason }, now)],
+      cancel: (reason, now, invoiceId) => [...leavesPending(state, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now)],
       describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
     };
   },
@@ -124,7 +128,7 @@ function review(reason: string, payment: VerifiedPayment, reference?: PaymentRef
 /** The writes a settlement makes on a payable (none for `none` and `review`). */
 function settlementWrites(payable: ReadPayable, settlement: Settlement, payment: VerifiedPayment, now: string): TransactionItem[] {
   if (settlement.action === 'complete') return payable.complete(payment, now);
-  if (settlement.action === 'cancel') return [...(payable.invoiceId ? [] : [recordInvoiceItem(payable.key, payment.invoiceId)]), ...payable.cancel(settlement.reason, now)];
+  if (settlement.action === 'cancel') return payable.cancel(settlement.reason, now, payment.invoiceId);
   if (settlement.action === 'record') return [recordInvoiceItem(payable.key, payment.invoiceId)];
   return [];
 }

@@ -91,7 +91,7 @@ export function newWalletRequestItems(request: WalletRequest, pendingIndex: Pick
 }
 
 /** Fields a request takes when it settles or is cancelled. */
-export type RequestOutcome = { status: 'completed'; invoiceId: string; receipt: GatewayReceipt } | { status: 'cancelled'; cancelReason: string };
+export type RequestOutcome = { status: 'completed'; invoiceId: string; receipt: GatewayReceipt } | { status: 'cancelled'; cancelReason: string; invoiceId?: string };
 
 /**
  * Moves a request out of `from` (what was read) to its outcome, into the listing of its new
@@ -99,7 +99,9 @@ export type RequestOutcome = { status: 'completed'; invoiceId: string; receipt: 
  * fail instead of crediting twice.
  */
 export function closeWalletRequestItem(request: WalletRequest, outcome: RequestOutcome, now: string): TransactionItem {
-  const fields: Record<string, unknown> = { ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) };
+  const fields: Record<string, unknown> = Object.fromEntries(
+    Object.entries({ ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) }).filter(([, value]) => value !== undefined),
+  );
   const names = Object.keys(fields);
   return {
     Update: {

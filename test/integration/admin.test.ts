@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { type TestAccount, registerAndLogIn } from '../support/accounts';
 import { type ApiResponse, callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../support/money';
+import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp } from '../support/money';
 import { projectRoot, stackLog } from '../support/spawn-stack';
 
 const run = promisify(execFile);
@@ -174,13 +174,17 @@ describe('orders queue', () => {
 });
 
 describe('wallet requests', () => {
-  it('lists top-ups by status and settles a lost payment once with "verify now"', async () => {
+  it('lists top-ups by status and settles a pending payment approved later once with "verify now"', async () => {
     const payer = await registerAndLogIn('lostpay');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 700);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl, requestId } = await startTopUp(payer, 700);
+    const invoiceId = await leavePending(paymentUrl);
     const pending = await asAdmin<{ items: { rq_id: string; user_id: string; invoice_id: string; status: string }[] }>('/admin/wallet_requests?status=0&limit=100');
-    const request = pending.body.data.items.find((item) => item.invoice_id === invoiceId)!;
-    expect(request).toMatchObject({ user_id: payer.code, status: '0' });
+    const request = pending.body.data.items.find((item) => item.rq_id === requestId)!;
+    expect(request).toMatchObject({ user_id: payer.code, status: '0', invoice_id: '' });
+    // No invoice id has come (the payer is on the gateway's pending page): verify now cannot ask.
+    expect((await asAdmin(`/admin/wallet_requests/${request.rq_id}/verify`, { form: {} })).status).toBe(409);
+    await merchantPanel(invoiceId, 'webhook');
+    await merchantPanel(invoiceId, 'approve');
 
     const verified = await asAdmin(`/admin/wallet_requests/${request.rq_id}/verify`, { form: {} });
     expect(verified.status).toBe(200);
@@ -192,7 +196,7 @@ describe('wallet requests', () => {
 
     const completed = await asAdmin<{ items: { rq_id: string }[] }>('/admin/wallet_requests?status=1&limit=100');
     expect(completed.body.data.items.map((item) => item.rq_id)).toContain(request.rq_id);
-    expect((await auditFor(request.rq_id)).map((entry) => entry.action)).toEqual(['wallet_request.verify', 'wallet_request.verify']);
+    expect((await auditFor(request.rq_id)).map((entry) => entry.action)).toEqual(['payment.settle', 'payment.settle']);
     expect((await asAdmin('/admin/wallet_requests/0KQ3ZD7M2X/verify', { form: {} })).status).toBe(404);
   });
 });

@@ -2,26 +2,51 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
 import { callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, payInvoice, sendWebhook, startTopUp } from '../support/money';
+import { balanceOf, expectLedgerMatchesBalance, fundedAccount, leavePending, merchantPanel, payForInvoice, payInvoice, returnedInvoice, sendWebhook, startTopUp } from '../support/money';
 
-type WalletRow = { rq_id: string; txn_id: string; status: string; amount: number; sender_id: string; sender_name: string; cancel_reason: string };
+type WalletRow = {
+  rq_id: string;
+  txn_id: string;
+  status: string;
+  amount: number;
+  sender_id: string;
+  sender_name: string;
+  transaction_id: string;
+  cancel_reason: string;
+  paid_late: boolean;
+  payment_confirming: boolean;
+  invoice_id: string;
+};
 
 const walletHistory = async (token: string) => (await callApi<{ data: WalletRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
 const verifyPayment = (token: string, invoiceId: string) => callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
-const reconcileNow = () => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400, batchSize: 5, timeForAnotherBatch: () => true });
+const cancelPayment = (token: string, kind: string, id: string) => callApi<{ data: { status: string } }>('/user/cancel_payment', { token, form: { kind, id } });
+const reconcileAt = (now: number, expireAfterSeconds = 2 * 86_400) => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds, batchSize: 5, timeForAnotherBatch: () => true, now });
+const reconcileNow = () => reconcileAt(Date.now());
+const hours = (n: number) => n * 3_600_000;
 
 describe('wallet top-up through the gateway', () => {
-  it('records a pending request, and the paid invoice credits the wallet once with its ledger entry', async () => {
+  it('opens a checkout at a payment token (not an invoice id), and the payer’s return credits the wallet once with its receipt', async () => {
     const payer = await fundedAccount(0, 'topup');
-    const { paymentUrl, txnId } = await startTopUp(payer, 500);
-    expect(paymentUrl).toMatch(new RegExp(`^${inject('stack').gatewayUrl}/pay/`));
-    expect(await walletHistory(payer.token)).toEqual([expect.objectContaining({ txn_id: txnId, status: '0', amount: 500 })]);
+    const { paymentUrl, requestId, txnId } = await startTopUp(payer, 500);
+    expect(paymentUrl).toMatch(new RegExp(`^${inject('stack').gatewayUrl}/payment/[0-9a-f]{40}$`));
+    expect(await walletHistory(payer.token)).toEqual([expect.objectContaining({ rq_id: requestId, txn_id: txnId, status: '0', amount: 500, invoice_id: '', payment_confirming: false })]);
 
-    const paid = await payInvoice(paymentUrl);
+    const paid = await payInvoice(paymentUrl, { webhook: false });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toMatch(/\/profile\/userWallet\?invoice_id=/);
+    const back = new URL(paid.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${inject('stack').url}/profile/userWallet`);
+    expect(back.searchParams.get('payment')).toBe(requestId);
+    const invoiceId = returnedInvoice(paid);
+    expect(invoiceId).toMatch(/^[A-Z0-9]{20}$/);
+    expect(paymentUrl).not.toContain(invoiceId);
+    expect(await balanceOf(payer.code)).toBe(0);
+
+    expect((await verifyPayment(payer.token, invoiceId)).body.data).toEqual({ kind: 'wallet', id: requestId, status: '1' });
     expect(await balanceOf(payer.code)).toBe(500);
-    expect(await walletHistory(payer.token)).toEqual([expect.objectContaining({ status: '1', sender_name: 'bkash', sender_id: '01711223344' })]);
+    const [row] = await walletHistory(payer.token);
+    expect(row).toMatchObject({ status: '1', invoice_id: invoiceId, sender_name: 'bkash', sender_id: '••••••••344', paid_late: false });
+    expect(row!.transaction_id).toMatch(/^[A-Z0-9]{10}$/);
     await expectLedgerMatchesBalance(payer.code);
   });
 
@@ -34,7 +59,7 @@ describe('wallet top-up through the gateway', () => {
     });
     expect(response.status).toBe(200);
     const paid = await payInvoice(response.body.data.payment_url);
-    expect(paid.headers.get('location')).toMatch(new RegExp(`^${inject('stack').url}/profile/userWallet\\?invoice_id=`));
+    expect(paid.headers.get('location')).toMatch(new RegExp(`^${inject('stack').url}/profile/userWallet\\?payment=`));
     // The webhook reached the shop (not attacker.example): the wallet is credited without the payer's return.
     expect(await balanceOf(payer.code)).toBe(300);
   });
@@ -75,8 +100,8 @@ describe('wallet top-up through the gateway', () => {
 describe('settling is idempotent', () => {
   it('credits once for the same callback five times in parallel and five times in sequence', async () => {
     const payer = await fundedAccount(0, 'replay');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 300);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 300);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     const parallel = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(invoiceId)));
     expect(parallel.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     for (let i = 0; i < 5; i += 1) expect((await sendWebhook(invoiceId)).status).toBe(200);
@@ -86,8 +111,8 @@ describe('settling is idempotent', () => {
 
   it('credits once when the webhook and the return path race', async () => {
     const payer = await fundedAccount(0, 'race');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 250);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 250);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     const [webhook, returned] = await Promise.all([sendWebhook(invoiceId), verifyPayment(payer.token, invoiceId)]);
     expect(webhook.status).toBe(200);
     expect(returned.body.data).toMatchObject({ kind: 'wallet', status: '1' });
@@ -97,8 +122,8 @@ describe('settling is idempotent', () => {
 
   it('settles a lost callback once through the return path', async () => {
     const payer = await fundedAccount(0, 'lost');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 150);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 150);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     expect(await balanceOf(payer.code)).toBe(0);
     for (let i = 0; i < 2; i += 1) expect((await verifyPayment(payer.token, invoiceId)).body.data.status).toBe('1');
     expect(await balanceOf(payer.code)).toBe(150);
@@ -106,14 +131,17 @@ describe('settling is idempotent', () => {
     expect(await balanceOf(payer.code)).toBe(150);
   });
 
-  it('settles a lost callback once through the reconciler when the payer never returns', async () => {
+  it('credits from the webhook the merchant sends from the gateway’s panel when the payer never returns', async () => {
     const payer = await fundedAccount(0, 'never');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 120);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 120);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
+    // The payer closed the tab: no return, no webhook. The reconciler cannot ask about an invoice no one named.
     await reconcileNow();
+    expect(await balanceOf(payer.code)).toBe(0);
+    expect(await merchantPanel(invoiceId, 'webhook')).toMatchObject({ webhook: 200 });
     expect(await balanceOf(payer.code)).toBe(120);
+    await merchantPanel(invoiceId, 'webhook');
     await reconcileNow();
-    await sendWebhook(invoiceId);
     expect(await balanceOf(payer.code)).toBe(120);
     expect((await walletHistory(payer.token))[0]?.status).toBe('1');
     await expectLedgerMatchesBalance(payer.code);
@@ -122,19 +150,64 @@ describe('settling is idempotent', () => {
   it('does not tell one user about another user’s invoice', async () => {
     const payer = await fundedAccount(0, 'owner');
     const stranger = await fundedAccount(0, 'stranger');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 90);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 90);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     const response = await verifyPayment(stranger.token, invoiceId);
     expect(response.status).toBe(404);
     expect(await balanceOf(payer.code)).toBe(0);
   });
 });
 
-describe('callbacks that must credit nothing', () => {
+describe('a payment the provider confirms later (PENDING)', () => {
+  it('waits, shown as being confirmed, and credits once when the merchant approves it and the webhook comes', async () => {
+    const payer = await fundedAccount(0, 'pending-approved');
+    const { paymentUrl, requestId } = await startTopUp(payer, 400);
+    const invoiceId = await leavePending(paymentUrl);
+    // The payer is left on the gateway's pending page; the merchant sends the webhook of the pending payment.
+    await merchantPanel(invoiceId, 'webhook');
+    expect(await balanceOf(payer.code)).toBe(0);
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ rq_id: requestId, status: '0', invoice_id: invoiceId, payment_confirming: true });
+    // Hours later the reconciler still finds it pending, and keeps it.
+    await reconcileAt(Date.now() + hours(5));
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '0', payment_confirming: true });
+
+    await merchantPanel(invoiceId, 'approve');
+    await merchantPanel(invoiceId, 'webhook');
+    await merchantPanel(invoiceId, 'webhook');
+    expect(await balanceOf(payer.code)).toBe(400);
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '1', sender_name: 'nagad' });
+    await expectLedgerMatchesBalance(payer.code);
+  });
+
+  it('is found approved by the reconciler when no webhook comes, once its invoice is known', async () => {
+    const payer = await fundedAccount(0, 'pending-reconciled');
+    const { paymentUrl } = await startTopUp(payer, 350);
+    const invoiceId = await leavePending(paymentUrl);
+    await merchantPanel(invoiceId, 'webhook');
+    await merchantPanel(invoiceId, 'approve');
+    expect(await balanceOf(payer.code)).toBe(0);
+    await reconcileAt(Date.now() + hours(6));
+    expect(await balanceOf(payer.code)).toBe(350);
+    await reconcileAt(Date.now() + hours(12));
+    expect(await balanceOf(payer.code)).toBe(350);
+  });
+
+  it('cancels it when the merchant rejects it, and credits nothing', async () => {
+    const payer = await fundedAccount(0, 'pending-rejected');
+    const { paymentUrl } = await startTopUp(payer, 330);
+    const invoiceId = await leavePending(paymentUrl);
+    await merchantPanel(invoiceId, 'reject');
+    await merchantPanel(invoiceId, 'webhook');
+    expect(await balanceOf(payer.code)).toBe(0);
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'Payment failed' });
+  });
+});
+
+describe('callbacks and cancels that must credit nothing', () => {
   it('refuses a callback without the key or with a wrong key, before anything', async () => {
     const payer = await fundedAccount(0, 'forged');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 400);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 400);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     expect((await sendWebhook(invoiceId, null)).status).toBe(401);
     expect((await sendWebhook(invoiceId, 'not-the-key')).status).toBe(401);
     expect(await balanceOf(payer.code)).toBe(0);
@@ -142,43 +215,53 @@ describe('callbacks that must credit nothing', () => {
 
   it('ignores the body’s word for a PENDING invoice', async () => {
     const payer = await fundedAccount(0, 'pending');
-    const { invoiceId } = await startTopUp(payer, 400);
+    const { paymentUrl } = await startTopUp(payer, 400);
+    const invoiceId = await leavePending(paymentUrl);
     const response = await sendWebhook(invoiceId, inject('stack').gatewayApiKey, { status: 'COMPLETED', amount: '400.00' });
     expect(response.status).toBe(200);
     expect(await balanceOf(payer.code)).toBe(0);
     expect((await walletHistory(payer.token))[0]?.status).toBe('0');
   });
 
+  it('follows a cancel at the gateway to our own cancel link, with nothing added, and cancels by our reference', async () => {
+    const payer = await fundedAccount(0, 'cancel');
+    const { paymentUrl, requestId } = await startTopUp(payer, 260);
+    const cancelled = await fetch(`${paymentUrl}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(cancelled.headers.get('location')).toBe(`${inject('stack').url}/profile/userWallet?payment=${requestId}&cancelled=1`);
+    expect((await cancelPayment(payer.token, 'wallet', requestId)).body.data.status).toBe('2');
+    expect((await cancelPayment(payer.token, 'wallet', requestId)).body.data.status).toBe('2');
+    expect(await balanceOf(payer.code)).toBe(0);
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'Cancelled by you' });
+    const stranger = await fundedAccount(0, 'cancel-stranger');
+    expect((await cancelPayment(stranger.token, 'wallet', requestId)).status).toBe(404);
+  });
+
   it('cancels the request of an ERROR invoice and credits nothing', async () => {
     const payer = await fundedAccount(0, 'error');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 400);
-    await fetch(`${paymentUrl}/fail`, { method: 'POST' });
-    expect((await sendWebhook(invoiceId)).status).toBe(200);
+    const { paymentUrl } = await startTopUp(payer, 400);
+    const failed = (await (await fetch(`${paymentUrl}/fail`, { method: 'POST' })).json()) as { invoice_id: string };
+    expect((await sendWebhook(failed.invoice_id)).status).toBe(200);
     expect(await balanceOf(payer.code)).toBe(0);
     expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'Payment failed' });
   });
 
   it('credits nothing for a paid invoice whose amount differs from the request', async () => {
     const payer = await fundedAccount(0, 'mismatch');
-    const { rq_id } = await (async () => {
-      await startTopUp(payer, 1000);
-      return (await walletHistory(payer.token))[0]!;
-    })();
+    const { requestId } = await startTopUp(payer, 1000);
     // Someone holding the merchant key opens a 10-taka checkout naming the 1000-taka request.
     const checkout = await fetch(`${inject('stack').gatewayUrl}/api/checkout-v2`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'RT-UDDOKTAPAY-API-KEY': inject('stack').gatewayApiKey },
-      body: JSON.stringify({ full_name: 'x', email: 'x@x.x', amount: '10', metadata: { kind: 'wallet', user_id: payer.code, ref_id: rq_id }, redirect_url: 'http://localhost/', cancel_url: 'http://localhost/', webhook_url: `${inject('stack').url}/api/payment/webhook` }),
+      body: JSON.stringify({ full_name: 'x', email: 'x@x.x', amount: '10', metadata: { kind: 'wallet', user_id: payer.code, ref_id: requestId }, redirect_url: 'http://localhost/', return_type: 'GET', cancel_url: 'http://localhost/', webhook_url: `${inject('stack').url}/api/payment/webhook` }),
     });
     const { payment_url } = (await checkout.json()) as { payment_url: string };
-    await payInvoice(payment_url);
-    await sendWebhook(payment_url.split('/').pop()!);
+    await sendWebhook(await payForInvoice(payment_url));
     expect(await balanceOf(payer.code)).toBe(0);
     expect((await walletHistory(payer.token))[0]?.status).toBe('0');
   });
 
   it('answers an unknown invoice with 200 and changes nothing', async () => {
-    const response = await sendWebhook('NO-SUCH-INVOICE');
+    const response = await sendWebhook('NOSUCHINVOICE0000000');
     expect(response.status).toBe(200);
   });
 });
@@ -187,8 +270,10 @@ describe('the reconciler', () => {
   it('stops before its time runs out and leaves the rest for the next run', async () => {
     const payer = await fundedAccount(0, 'out-of-time');
     const { paymentUrl } = await startTopUp(payer, 150);
-    await payInvoice(paymentUrl, { webhook: false });
-    const outcome = await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 86_400, batchSize: 5, timeForAnotherBatch: () => false });
+    const invoiceId = await leavePending(paymentUrl);
+    await merchantPanel(invoiceId, 'webhook');
+    await merchantPanel(invoiceId, 'approve');
+    const outcome = await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 2 * 86_400, batchSize: 5, timeForAnotherBatch: () => false });
     expect(outcome).toMatchObject({ checked: 0, paid: 0 });
     expect(outcome.left).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(payer.code)).toBe(0);
@@ -196,30 +281,46 @@ describe('the reconciler', () => {
     expect(await balanceOf(payer.code)).toBe(150);
   });
 
-  it('cancels long-dead pending requests as expired', async () => {
+  it('keeps a payment without an invoice id awaiting for two days, then gives it up as expired', async () => {
     const payer = await fundedAccount(0, 'dead');
     await startTopUp(payer, 60);
-    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 1000 });
+    await reconcileAt(Date.now() + hours(47));
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '0' });
+    await reconcileAt(Date.now() + hours(49));
     expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'expired' });
     expect(await balanceOf(payer.code)).toBe(0);
   });
 
-  it('still credits an expired request that was paid late', async () => {
+  it('credits exactly once, and says so, a top-up paid after it expired', async () => {
     const payer = await fundedAccount(0, 'late');
     const { paymentUrl } = await startTopUp(payer, 70);
-    await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 0, batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 1000 });
-    await payInvoice(paymentUrl);
+    await reconcileAt(Date.now() + hours(49));
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '2', cancel_reason: 'expired' });
+    const invoiceId = await payForInvoice(paymentUrl);
+    await Promise.all([sendWebhook(invoiceId), sendWebhook(invoiceId), verifyPayment(payer.token, invoiceId)]);
     expect(await balanceOf(payer.code)).toBe(70);
-    expect((await walletHistory(payer.token))[0]?.status).toBe('1');
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '1', paid_late: true, cancel_reason: '' });
     await expectLedgerMatchesBalance(payer.code);
+  });
+
+  it('credits exactly once a top-up its payer cancelled and then paid all the same', async () => {
+    const payer = await fundedAccount(0, 'late-cancel');
+    const { paymentUrl, requestId } = await startTopUp(payer, 90);
+    expect((await cancelPayment(payer.token, 'wallet', requestId)).body.data.status).toBe('2');
+    const invoiceId = await payForInvoice(paymentUrl);
+    await sendWebhook(invoiceId);
+    expect(await balanceOf(payer.code)).toBe(90);
+    expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '1', paid_late: true });
   });
 });
 
 describe('the local stack', () => {
-  it('runs the reconciler on a schedule, so a payment whose callback was lost settles by itself', async () => {
+  it('runs the reconciler on a schedule, so a pending payment approved later with no webhook settles by itself', async () => {
     const payer = await fundedAccount(0, 'scheduled');
     const { paymentUrl } = await startTopUp(payer, 250);
-    await payInvoice(paymentUrl, { webhook: false });
+    const invoiceId = await leavePending(paymentUrl);
+    await merchantPanel(invoiceId, 'webhook');
+    await merchantPanel(invoiceId, 'approve');
     expect(await balanceOf(payer.code)).toBe(0);
     const deadline = Date.now() + 50_000;
     while ((await balanceOf(payer.code)) === 0 && Date.now() < deadline) await sleep(1000);
@@ -227,25 +328,44 @@ describe('the local stack', () => {
   }, 60_000);
 });
 
+type OrderRow = { order_id: string; status: string; plan_name: string; paid_amount: number; awaiting_payment: boolean; remark: string; transaction_id: string };
+
+const startGatewayOrder = (token: string) =>
+  callApi<{ data: { status: number; payment_url: string; id: string } }>('/user/request_webview', { token, form: { plan_id: 'ff-50', amount: 40, saccount_id: '55667788', paid_from_wallet: 40 } });
+const orderList = async (token: string) => (await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token, form: {} })).body.data;
+
 describe('plan orders through the gateway', () => {
   it('becomes an order for fulfilment once the invoice is paid, and only once', async () => {
     const buyer = await fundedAccount(0, 'gworder');
-    const started = await callApi<{ data: { status: number; payment_url: string } }>('/user/request_webview', {
-      token: buyer.token,
-      form: { plan_id: 'ff-50', amount: 40, saccount_id: '55667788', paid_from_wallet: 40 },
-    });
+    const started = await startGatewayOrder(buyer.token);
     expect(started.status).toBe(200);
     expect(started.body.data.status).toBe(1);
-    const orders = async () =>
-      (await callApi<{ data: { status: string; plan_name: string; paid_amount: number; awaiting_payment: boolean }[] }>('/user/get_request_list', { token: buyer.token, form: {} })).body.data;
     // Listed as awaiting its payment, not yet an order for fulfilment.
-    expect(await orders()).toEqual([expect.objectContaining({ awaiting_payment: true, plan_name: '50 Diamonds' })]);
-    const invoiceId = started.body.data.payment_url.split('/').pop()!;
-    await payInvoice(started.body.data.payment_url);
-    await sendWebhook(invoiceId);
+    expect(await orderList(buyer.token)).toEqual([expect.objectContaining({ order_id: started.body.data.id, awaiting_payment: true, plan_name: '50 Diamonds' })]);
+    const paid = await payInvoice(started.body.data.payment_url);
+    expect(new URL(paid.headers.get('location')!).searchParams.get('payment')).toBe(started.body.data.id);
+    await sendWebhook(returnedInvoice(paid));
+    await verifyPayment(buyer.token, returnedInvoice(paid));
     await reconcileNow();
-    expect(await orders()).toEqual([expect.objectContaining({ status: '0', plan_name: '50 Diamonds', paid_amount: 40, awaiting_payment: false })]);
+    const [order] = await orderList(buyer.token);
+    expect(order).toMatchObject({ order_id: started.body.data.id, status: '0', plan_name: '50 Diamonds', paid_amount: 40, awaiting_payment: false });
+    expect(order!.transaction_id).toMatch(/^[A-Z0-9]{10}$/);
+    expect(await orderList(buyer.token)).toHaveLength(1);
     expect(await balanceOf(buyer.code)).toBe(0);
+  });
+
+  it('credits the wallet instead, once and with a timeline entry, for an order paid after it expired', async () => {
+    const buyer = await fundedAccount(0, 'gwlate');
+    const started = await startGatewayOrder(buyer.token);
+    await reconcileAt(Date.now() + hours(49));
+    const invoiceId = await payForInvoice(started.body.data.payment_url);
+    await Promise.all([sendWebhook(invoiceId), sendWebhook(invoiceId), verifyPayment(buyer.token, invoiceId)]);
+    expect(await balanceOf(buyer.code)).toBe(40);
+    await expectLedgerMatchesBalance(buyer.code);
+    const [row] = await orderList(buyer.token);
+    expect(row).toMatchObject({ order_id: started.body.data.id, status: '2', remark: 'Paid after the order was cancelled: ৳40 was added to your wallet instead' });
+    const detail = await callApi<{ data: { timeline: { status: string }[] } }>(`/user/order/${started.body.data.id}`, { token: buyer.token, form: {} });
+    expect(detail.body.data.timeline.map((step) => step.status)).toEqual(['placed', 'payment_cancelled', 'paid', 'refunded']);
   });
 
   it('refuses a gateway order whose amount is not the plan price', async () => {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
 import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
-import { balanceOf, fundedAccount, payInvoice, startTopUp } from '../support/money';
+import { balanceOf, fundedAccount, payForInvoice, payInvoice, startTopUp } from '../support/money';
 import { projectRoot, testLoginWindowSeconds } from '../support/spawn-stack';
 
 /** A JSON POST over a connection of its own (no keep-alive pool), as a burst of separate clients would send it. */
@@ -203,8 +203,8 @@ describe('the gateway failing', () => {
 
   it('answers 503 while the gateway is down, keeps a paid payment pending, and settles it once the gateway is back', async () => {
     const payer = await fundedAccount(0, 'outage');
-    const { paymentUrl, invoiceId } = await startTopUp(payer, 400);
-    await payInvoice(paymentUrl, { webhook: false });
+    const { paymentUrl } = await startTopUp(payer, 400);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     await outage(true);
     try {
       const order = await callApi('/user/request_webview', { token: payer.token, form: { plan_id: 'ff-25', saccount_id: '123456', amount: 22 } });

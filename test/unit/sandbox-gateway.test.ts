@@ -26,7 +26,7 @@ let eager: LocalService;
 const webhooks = (invoiceId?: string) =>
   received.filter((r) => r.path.startsWith('/webhook') && (!invoiceId || (JSON.parse(r.body) as { invoice_id: string }).invoice_id === invoiceId));
 
-async function start(options: SandboxGatewayOptions | string) {
+async function start(options: SandboxGatewayOptions) {
   const gateway = await startSandboxGateway(options);
   stops.push(gateway.stop);
   return gateway;
@@ -399,9 +399,7 @@ describe('outage and start-up', () => {
     expect((await verify(quiet, invoiceId)).status).toBe('COMPLETED');
   });
 
-  it('still starts from just an API key, and on a given port', async () => {
-    const legacy = await start('legacy-key');
-    expect((await api(legacy, '/api/checkout-v2', checkoutBody(), 'legacy-key')).status).toBe(200);
+  it('starts on a given port', async () => {
     const port = await freePort();
     const fixed = await start({ apiKey, port });
     expect(fixed.url).toBe(`http://127.0.0.1:${port}`);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { hasFailed, isExactly, paisaOf } from '../../functions/gateway/port';
+import { dueForCheck, settlementOf } from '../../functions/payments/settlement';
+
+const payment = (status: string, amount = '500.00', invoiceId = 'INV1') => ({ status, amount, invoiceId });
+
+describe('gateway amounts', () => {
+  it('are decimal strings compared exactly, never as floats', () => {
+    expect(paisaOf('500.00')).toBe(50_000);
+    expect(paisaOf('9.25')).toBe(925);
+    expect(paisaOf('0.1')).toBe(10);
+    expect(isExactly('500.00', 500)).toBe(true);
+    expect(isExactly('500', 500)).toBe(true);
+    expect(isExactly('500.01', 500)).toBe(false);
+    for (const odd of ['5e2', '-500', '500.001', ' ', '', '0x1F4', '500.00.0']) expect(isExactly(odd, 500), odd).toBe(false);
+  });
+
+  it('fail for good only on a failure status; REFUNDED and unknown statuses are merely not paid', () => {
+    for (const status of ['ERROR', 'FAILED', 'CANCELLED', 'REJECTED', 'EXPIRED']) expect(hasFailed({ status })).toBe(true);
+    for (const status of ['PENDING', 'REFUNDED', 'PROCESSING', '']) expect(hasFailed({ status })).toBe(false);
+  });
+});
+
+describe('the settlement rule', () => {
+  const pending = { state: 'pending' as const, amount: 500 };
+
+  it('completes a waiting payable only with COMPLETED and exactly its amount', () => {
+    expect(settlementOf(pending, payment('COMPLETED'))).toEqual({ action: 'complete' });
+    expect(settlementOf(pending, payment('COMPLETED', '499.99'))).toMatchObject({ action: 'review' });
+    for (const status of ['PENDING', 'REFUNDED', 'SOMETHING']) expect(settlementOf(pending, payment(status))).toEqual({ action: 'record' });
+  });
+
+  it('records the invoice of a waiting payment once, and cancels on a failure of its own invoice only', () => {
+    const known = { ...pending, invoiceId: 'INV1' };
+    expect(settlementOf(known, payment('PENDING'))).toEqual({ action: 'none' });
+    expect(settlementOf(known, payment('ERROR'))).toEqual({ action: 'cancel', reason: 'Payment failed' });
+    expect(settlementOf(known, payment('ERROR', '500.00', 'INV2'))).toEqual({ action: 'none' });
+    expect(settlementOf(pending, payment('FAILED'))).toEqual({ action: 'cancel', reason: 'Payment failed' });
+  });
+
+  it('honours money paid after the payable was given up, whatever the reason, and never pays twice', () => {
+    for (const cancelled of [{ state: 'cancelled' as const, amount: 500 }, { state: 'cancelled' as const, amount: 500, invoiceId: 'OLD' }]) {
+      expect(settlementOf(cancelled, payment('COMPLETED'))).toEqual({ action: 'complete' });
+      expect(settlementOf(cancelled, payment('ERROR'))).toEqual({ action: 'none' });
+    }
+    const paid = { state: 'completed' as const, amount: 500, invoiceId: 'INV1' };
+    expect(settlementOf(paid, payment('COMPLETED'))).toEqual({ action: 'none' });
+    expect(settlementOf(paid, payment('COMPLETED', '500.00', 'INV2'))).toMatchObject({ action: 'review' });
+  });
+});
+
+describe("the reconciler's back-off", () => {
+  const created = Date.parse('2026-11-25T00:00:00Z');
+  const at = (minutes: number) => new Date(created + minutes * 60_000).toISOString();
+
+  it('asks at once, then after half the age at the last check, from 3 minutes to 2 hours', () => {
+    expect(dueForCheck({ createdAt: at(0) }, created)).toBe(true);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(4) }, created + 6 * 60_000)).toBe(false);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(4) }, created + 7 * 60_000)).toBe(true);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(60) }, created + 89 * 60_000)).toBe(false);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(60) }, created + 90 * 60_000)).toBe(true);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(40 * 60) }, created + (40 * 60 + 119) * 60_000)).toBe(false);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(40 * 60) }, created + (40 * 60 + 120) * 60_000)).toBe(true);
+  });
+});
