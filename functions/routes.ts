@@ -144,7 +144,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin' },
   { method: 'POST', path: '/admin/orders/{id}/reveal', handler: 'admin/reveal-order-secret', access: 'admin', writes: ['PutItem'] },
   { method: 'POST', path: '/admin/orders/{id}/complete', handler: 'admin/complete-order', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
-  { method: 'POST', path: '/admin/orders/{id}/refund', handler: 'admin/refund-order', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'POST', path: '/admin/orders/{id}/refund', handler: 'admin/refund-order', access: 'admin', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'GET', path: '/admin/wallet_requests', handler: 'admin/list-wallet-requests', access: 'admin' },
   { method: 'POST', path: '/admin/wallet_requests/{id}/verify', handler: 'admin/verify-wallet-request', access: 'admin', writes: ['PutItem', 'UpdateItem'], gateway: true },
   { method: 'GET', path: '/admin/payments/waiting', handler: 'admin/list-waiting-payments', access: 'admin' },

@@ -67,6 +67,7 @@ export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
   completed_at: order.completedAt ?? null,
   refunded_at: order.refundedAt ?? null,
   receipt: order.receipt ? receiptView(order.receipt) : null,
+  gateway_refund: order.gatewayRefund ? { state: order.gatewayRefund.state, at: order.gatewayRefund.at, reason: order.gatewayRefund.reason ?? '' } : null,
 });
 
 /** A revealed game-account secret. */

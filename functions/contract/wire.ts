@@ -241,6 +241,8 @@ export interface AdminOrderDetail extends AdminOrderRow {
   refunded_at: string | null;
   /** A gateway order's receipt; null for a wallet order. */
   receipt: PaymentReceipt | null;
+  /** A refund back to the payment method: under way (`sending`), `unknown` (the gateway is asked), `refused` (its reason), or `done`. */
+  gateway_refund: { state: 'sending' | 'unknown' | 'refused' | 'done'; at: string; reason: string } | null;
 }
 
 /** POST /admin/orders/{id}/reveal: the game-account secret, for the operator who fulfils it. */

@@ -33,11 +33,25 @@ export interface PlanOrder {
   /** The gateway's invoice and what it told us of the payment, for a gateway order. */
   invoiceId?: string;
   receipt?: GatewayReceipt;
+  /** A refund back to the payer's bKash/Nagad through the gateway: its intent, written before the call, and its outcome. */
+  gatewayRefund?: GatewayRefund;
   createdAt: string;
   /** When it was paid: at once from the wallet, when the gateway's payment settled otherwise. */
   paidAt: string;
   completedAt?: string;
   refundedAt?: string;
+}
+
+/**
+ * A refund through the gateway: `sending` (intent written, call made), `unknown` (the call timed
+ * out: the gateway is asked what happened, never called again blindly), `refused` (the gateway's
+ * reason; the order stays unrefunded and may be refunded again), `done`.
+ */
+export interface GatewayRefund {
+  state: 'sending' | 'unknown' | 'refused' | 'done';
+  at: string;
+  remark: string;
+  reason?: string;
 }
 
 /**
@@ -171,9 +185,10 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
       UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now`,
-      ConditionExpression: '#status = :from',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':to': to, ':queue': keys.queue(to), ':remark': remark, ':now': now, ':from': order.status },
+      // Not while a refund through the gateway is under way or done: that one decides.
+      ConditionExpression: '#status = :from AND (attribute_not_exists(gatewayRefund) OR gatewayRefund.#state = :refused)',
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      ExpressionAttributeValues: { ':to': to, ':queue': keys.queue(to), ':remark': remark, ':now': now, ':from': order.status, ':refused': 'refused' },
     },
   };
 }
@@ -215,4 +230,50 @@ export async function listPlayerIds(userId: string, masterCategoryId: string, li
   return Items.map((item) => ({ playerId: String(item.playerId), lastUsed: String(item.lastUsed) }))
     .sort((a, b) => b.lastUsed.localeCompare(a.lastUsed))
     .slice(0, limit);
+}
+
+/**
+ * Starts a refund through the gateway, once: the intent is written (conditioned on the status read
+ * and on no refund under way) before the gateway is called, so parallel clicks send one refund.
+ */
+export function startGatewayRefundItem(order: PlanOrder, remark: string, now: string): TransactionItem {
+  const refund: GatewayRefund = { state: 'sending', at: now, remark };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.order(order.userId, order.orderId),
+      UpdateExpression: 'SET gatewayRefund = :refund, updatedAt = :now',
+      ConditionExpression: '#status = :from AND (attribute_not_exists(gatewayRefund) OR gatewayRefund.#state = :refused)',
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      ExpressionAttributeValues: { ':refund': refund, ':now': now, ':from': order.status, ':refused': 'refused' },
+    },
+  };
+}
+
+/** Moves a refund under way (`from`: sending or unknown) to unknown or refused; the order's status does not change. */
+export function gatewayRefundOutcomeItem(order: PlanOrder, from: GatewayRefund['state'], outcome: Pick<GatewayRefund, 'state' | 'reason'>, now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.order(order.userId, order.orderId),
+      UpdateExpression: 'SET gatewayRefund.#state = :to, gatewayRefund.reason = :reason, updatedAt = :now',
+      ConditionExpression: 'gatewayRefund.#state = :from',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':to': outcome.state, ':reason': outcome.reason ?? '', ':from': from, ':now': now },
+    },
+  };
+}
+
+/** Closes a refund under way as done: the order moves to refunded (out of its queue) with the remark, once. */
+export function gatewayRefundDoneItem(order: PlanOrder, from: GatewayRefund['state'], now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.order(order.userId, order.orderId),
+      UpdateExpression: 'SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now',
+      ConditionExpression: 'gatewayRefund.#state = :from AND #status = :status',
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      ExpressionAttributeValues: { ':refunded': 'refunded', ':queue': keys.queue('refunded'), ':done': 'done', ':from': from, ':status': order.status, ':now': now },
+    },
+  };
 }

@@ -30,6 +30,9 @@ export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder): Orde
   };
 };
 
+/** Where a refund through the gateway went, with the payment's transaction id to find it in the provider's app. */
+const refundedToMethod = (order: PlanOrder) => `Refunded to your ${order.receipt?.paymentMethod || 'payment method'} (transaction ${order.receipt?.transactionId ?? ''})`;
+
 /** What the shopper reads of an order paid after it had been cancelled. */
 const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
 
@@ -53,7 +56,7 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder)
     );
   } else timeline.push({ status: 'paid', at: order.paidAt ?? order.createdAt, remark: order.paidFrom === 'wallet' ? 'From the wallet' : 'Through the payment gateway' });
   if (order.completedAt) timeline.push({ status: 'completed', at: order.completedAt, remark: order.status === 'completed' ? order.remark : '' });
-  if (order.refundedAt) timeline.push({ status: 'refunded', at: order.refundedAt, remark: order.remark });
+  if (order.refundedAt) timeline.push({ status: 'refunded', at: order.refundedAt, remark: order.gatewayRefund?.state === 'done' ? `${order.remark} · ${refundedToMethod(order)}` : order.remark });
   return { ...orderView(order, gatewayPayment), timeline };
 }
 

@@ -56,7 +56,8 @@ describe('admin access', () => {
       expect(forbidden.status, `${route.method} ${path} as a shopper`).toBe(403);
       expect(forbidden.body).toEqual({ status: 0, message: 'Forbidden' });
     }
-  });
+    // Every admin function starts here for the first time (one worker each): more than a test's usual 30 s on 2 cores.
+  }, 120_000);
 
   it('takes a grant and a revoke through the admin command on the next request, without a new token', async () => {
     const operator = await registerAndLogIn('newop');

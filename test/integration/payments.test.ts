@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
+import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
 import { balanceOf, expectLedgerMatchesBalance, fundedAccount, leavePending, merchantPanel, payForInvoice, payInvoice, returnedInvoice, sendWebhook, startTopUp } from '../support/money';
 
@@ -372,5 +373,74 @@ describe('plan orders through the gateway', () => {
     const buyer = await fundedAccount(0, 'gwprice');
     const response = await callApi('/user/request_webview', { token: buyer.token, form: { plan_id: 'ff-50', amount: 1, saccount_id: '1' } });
     expect(response.status).toBe(409);
+  });
+});
+
+describe('refunds back to the payment method', () => {
+  let adminToken = '';
+  beforeAll(async () => {
+    adminToken = await logInAdmin();
+  });
+  const refund = (orderId: string, to: 'wallet' | 'gateway', remark = 'Player ID was wrong') =>
+    callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } | null }; message: string }>(`/admin/orders/${orderId}/refund`, { token: adminToken, form: { remark, to } });
+  const gatewayRefunds = async () => (await (await fetch(`${inject('stack').gatewayUrl}/test/refunds`)).json()) as { transaction_id: string; amount: string; reason: string }[];
+  const testHook = (path: string, body: unknown) => fetch(`${inject('stack').gatewayUrl}/test/${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+  /** A gateway order of `buyer`, paid and placed; answers its id and the payment's transaction id. */
+  async function paidGatewayOrder(label: string) {
+    const buyer = await fundedAccount(0, label);
+    const started = await startGatewayOrder(buyer.token);
+    await sendWebhook(await payForInvoice(started.body.data.payment_url));
+    const [order] = await orderList(buyer.token);
+    expect(order).toMatchObject({ order_id: started.body.data.id, status: '0' });
+    return { buyer, orderId: started.body.data.id, transactionId: order!.transaction_id };
+  }
+
+  it('sends one refund for ten parallel clicks, names the order, and shows the shopper where the money went', async () => {
+    const { buyer, orderId, transactionId } = await paidGatewayOrder('refund-once');
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => refund(orderId, 'gateway')));
+    expect(clicks.map((click) => click.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const sent = (await gatewayRefunds()).filter((line) => line.transaction_id === transactionId);
+    expect(sent).toEqual([expect.objectContaining({ amount: '40.00', reason: expect.stringContaining(orderId) })]);
+    expect(await balanceOf(buyer.code)).toBe(0);
+    const detail = await callApi<{ data: { status: string; timeline: { status: string; remark: string }[] } }>(`/user/order/${orderId}`, { token: buyer.token, form: {} });
+    expect(detail.body.data.status).toBe('2');
+    expect(detail.body.data.timeline.at(-1)).toMatchObject({ status: 'refunded', remark: `Player ID was wrong · Refunded to your bkash (transaction ${transactionId})` });
+    expect((await refund(orderId, 'wallet')).status).toBe(409);
+    expect(await balanceOf(buyer.code)).toBe(0);
+  });
+
+  it('asks the gateway about a refund whose call timed out, and never sends it twice', async () => {
+    const { orderId, transactionId } = await paidGatewayOrder('refund-timeout');
+    await testHook('refund-timeout', { count: 1 });
+    const answered = await refund(orderId, 'gateway');
+    expect(answered.status).toBe(200);
+    expect(answered.body.data).toMatchObject({ status: '2', gateway_refund: { state: 'done' } });
+    expect((await refund(orderId, 'gateway')).status).toBe(409);
+    expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(1);
+  }, 30_000);
+
+  it('leaves a refused refund unrefunded with the gateway’s reason, and lets the operator try again', async () => {
+    const { buyer, orderId, transactionId } = await paidGatewayOrder('refund-refused');
+    await testHook('refund-refuse', { message: 'Refund permission is not enabled for this API key' });
+    const refused = await refund(orderId, 'gateway');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The gateway refused the refund: Refund permission is not enabled for this API key');
+    const order = await callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } } }>(`/admin/orders/${orderId}`, { token: adminToken });
+    expect(order.body.data).toMatchObject({ status: '0', gateway_refund: { state: 'refused', reason: 'Refund permission is not enabled for this API key' } });
+    expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(0);
+    expect((await refund(orderId, 'gateway')).status).toBe(200);
+    expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(1);
+    expect(await balanceOf(buyer.code)).toBe(0);
+  });
+
+  it('refuses to send a wallet-paid order to a payment method', async () => {
+    const buyer = await fundedAccount(100, 'refund-wallet-order');
+    const placed = await callApi<{ data: OrderRow }>('/user/request/', { token: buyer.token, form: { plan_id: 'ff-50', saccount_id: '55667788', paid_from_wallet: 40 } });
+    expect(placed.status).toBe(200);
+    const [order] = await orderList(buyer.token);
+    const response = await refund(order!.order_id, 'gateway');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('This order was not paid through the gateway: refund it to the wallet');
   });
 });

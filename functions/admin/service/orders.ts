@@ -1,4 +1,5 @@
 import { auditEntry, auditItem } from '../../audit/repo';
+import { refundThroughGateway } from '../../payments/refunds';
 import { type OrderStatus, type PlanOrder, findOrder, getOrder, listOrdersByStatus, orderStatusItem } from '../../orders/repo';
 import type { Page, PageRequest } from '../../shared/cursor';
 import { Conflict, NotFound } from '../../shared/errors';
@@ -80,6 +81,17 @@ export function refundOrder(admin: ActiveUser, orderId: string, remark: string):
     const change = changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId);
     return balanceChangeItems(order.userId, change, now);
   });
+}
+
+/**
+ * Refunds a gateway-paid order back to the payer's bKash/Nagad through the gateway (exactly
+ * once; see `refundThroughGateway`), audited with the intent, before the gateway is called.
+ */
+export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: string, remark: string): Promise<PlanOrder> {
+  const order = await orderById(orderId);
+  refuseMove(order.status, 'refunded');
+  const entry = auditEntry(admin.id, 'order.refund_gateway', orderId, `৳${order.price} to ${order.receipt?.paymentMethod ?? 'the payment method'} of ${order.userId}; remark: ${remark}`);
+  return refundThroughGateway((await getOrder(order.userId, orderId)) ?? order, remark, auditItem(entry));
 }
 
 /**
