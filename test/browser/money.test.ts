@@ -21,7 +21,7 @@ describe('money in the browser', () => {
     await page.getByLabel('Amount (৳)').fill('750');
     await page.getByText('Nagad', { exact: true }).click();
     const [gateway] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Add Money' }).last().click()]);
-    await gateway.waitForURL(/\/pay\//);
+    await gateway.waitForURL(/\/payment\//);
     await gateway.getByText('৳750.00').waitFor();
     await gateway.getByLabel('Sender number').fill('01811223344');
     await gateway.getByRole('button', { name: 'Pay' }).click();

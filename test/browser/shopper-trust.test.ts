@@ -14,7 +14,7 @@ beforeAll(async () => {
 /** Opens the payment window from `page` by clicking `button`, and answers it once it shows the gateway's page. */
 async function gatewayWindow(page: Page, button: ReturnType<Page['getByRole']>): Promise<Page> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
-  await popup.waitForURL(/\/pay\/\w+$/);
+  await popup.waitForURL(/\/payment\/\w+$/);
   return popup;
 }
 

@@ -5,7 +5,7 @@ import { optionalText } from '../../shared/validation';
 import { dayCount, isCalendarDay, maxReportDays, paymentDays, reportRange } from '../service/payment-days';
 import { paymentDaysCsv, paymentDaysView } from '../views';
 
-const dayField = (label: string) => v.pipe(optionalText(10), v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`));
+const dayField = (label: string) => v.pipe(optionalText(40), v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`));
 
 /** `?from=&to=` (Dhaka days, both included; the last seven days when absent), `&format=csv`, `&detail=1`. */
 const query = v.pipe(

@@ -15,6 +15,8 @@ export const adminPaths = {
   orders: (status: WireStatus = '0', sort: OrderSort = defaultOrderSort(status)) => `/admin/orders?status=${status}&sort=${sort}`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   walletRequests: (status: WireStatus = '0') => `/admin/wallet-requests?status=${status}`,
+  /** Waiting payments, settling by invoice id and the daily reconciliation of ?from= to ?to= (Dhaka days). */
+  payments: (range?: { from: string; to: string }) => (range ? `/admin/payments?from=${range.from}&to=${range.to}` : '/admin/payments'),
   users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   audit: '/admin/audit',

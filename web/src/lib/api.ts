@@ -51,30 +51,58 @@ const basePath = '/api';
  * web, multipart bodies, the envelope unwrapped, failures as `ApiError`, and the 401 rule.
  */
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const { response, sentToken } = await send(method, path, method === 'POST' ? toFormData(options.body) : undefined);
+  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const succeeded = response.ok && body !== undefined && body.status !== 0 && body.status !== false;
+  if (succeeded) return { message: String(body.message ?? ''), data: body.data as T };
+  throw failure(response, body, sentToken, options);
+}
+
+/** A file the API answers instead of the envelope (a CSV export), with the name it is saved under. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * A GET whose answer is a file, not the envelope: the same headers, failures and 401 rule as
+ * `apiRequest` (a refusal still comes as the envelope). A plain link could not send the token.
+ */
+export async function apiFile(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiFile> {
+  const { response, sentToken } = await send('GET', path);
+  const isEnvelope = (response.headers.get('content-type') ?? '').startsWith('application/json');
+  if (response.ok && !isEnvelope) {
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('?')[0]!.split('/').pop()!;
+    return { blob: await response.blob(), filename };
+  }
+  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  throw failure(response, body, sentToken, options);
+}
+
+/** Sends a call with the client's headers; a network failure is an `ApiError` with status 0. */
+async function send(method: 'GET' | 'POST', path: string, body?: FormData): Promise<{ response: Response; sentToken: string }> {
   const sentToken = sessionStore.token();
   const headers: Record<string, string> = { Authorization: sentToken, Client: 'web' };
   const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-
-  let response: Response;
   try {
-    response = await fetch(basePath + path, { method, headers, body: method === 'POST' ? toFormData(options.body) : undefined });
+    return { response: await fetch(basePath + path, { method, headers, body }), sentToken };
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
   }
-  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  const succeeded = response.ok && body !== undefined && body.status !== 0 && body.status !== false;
-  if (succeeded) return { message: String(body.message ?? ''), data: body.data as T };
+}
 
+/** The error of a failed answer, with the server's message; a 401 runs the "Session Expired" rule first. */
+function failure(response: Response, body: Record<string, unknown> | undefined, sentToken: string, options: Pick<RequestOptions, 'quietUnauthorized'>): ApiError {
   const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
   if (response.status === 401) {
     // Only a session that was there can expire: a call made without one (a page still mounted
     // at logout, a form sent after "Not now" to signing in again) just asks for a login.
-    if (!sentToken) throw new ApiError(401, 'Please login to continue', body);
+    if (!sentToken) return new ApiError(401, 'Please login to continue', body);
     sessionStore.clear();
     if (!options.quietUnauthorized) onSessionExpired();
   }
-  throw new ApiError(response.status, message, body);
+  return new ApiError(response.status, message, body);
 }
 
 function toFormData(values: FormValues = {}): FormData {

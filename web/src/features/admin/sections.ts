@@ -15,6 +15,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, end: true },
   { label: 'Orders', to: adminPaths.orders() },
   { label: 'Top-ups', to: adminPaths.walletRequests() },
+  { label: 'Payments', to: adminPaths.payments() },
   { label: 'Users', to: adminPaths.users() },
   { label: 'Codes', to: adminPaths.codes() },
   { label: 'Games and plans', to: adminPaths.catalog() },

@@ -12,6 +12,7 @@ const adminRoutes = [
       page('orders', () => import('./orders')),
       page('orders/:id', () => import('./order')),
       page('wallet-requests', () => import('./wallet-requests')),
+      page('payments', () => import('./payments')),
       page('users', () => import('./users')),
       page('users/:id', () => import('./user')),
       page('codes', () => import('./codes')),

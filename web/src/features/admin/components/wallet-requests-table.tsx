@@ -5,6 +5,7 @@ import { taka } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useVerifyWalletRequest } from '../api/verify-wallet-request';
+import { methodName } from '../payments';
 import { AdminTable, type Column, StatusWithNote, TimeAgo } from './admin-table';
 
 const columns: Column<AdminWalletRequestRow>[] = [
@@ -23,6 +24,11 @@ const columns: Column<AdminWalletRequestRow>[] = [
       <span className="mono wrap">
         {request.txn_id || '—'}
         {request.invoice_id && <small className="muted block">Invoice {request.invoice_id}</small>}
+        {request.receipt && (
+          <small className="muted block" data-receipt="">
+            {methodName(request.receipt.payment_method)} from {request.receipt.sender_number} · TrxID {request.receipt.transaction_id || '—'}
+          </small>
+        )}
       </span>
     ),
   },
@@ -47,7 +53,15 @@ export function WalletRequestsTable({ requests }: { requests: AdminWalletRequest
 function VerifyButton({ request }: { request: AdminWalletRequestRow }) {
   const { trigger } = useVerifyWalletRequest();
   const { busy, run } = useAction('The payment could not be verified');
-  if (!request.invoice_id) return <small className="muted">Never reached the gateway</small>;
+  if (!request.invoice_id)
+    return (
+      <small className="muted">
+        No invoice id yet:{' '}
+        <Link className="text-link" to={adminPaths.payments()}>
+          settle it in Payments
+        </Link>
+      </small>
+    );
   const verify = () =>
     run(async () => {
       const { status, message } = await trigger({ rq_id: request.rq_id, user_id: request.user_id });

@@ -1,0 +1,40 @@
+import type { AdminSettledPayment } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { userKey } from '../../../lib/auth';
+import { reloadList } from './cursor-list';
+import { dashboardKey } from './get-dashboard';
+import { ordersListKey } from './get-orders';
+import { isPaymentDaysKey } from './get-payment-days';
+import { waitingPaymentsKey } from './get-waiting-payments';
+import { walletRequestsListKey } from './get-wallet-requests';
+
+const statuses = ['0', '1', '2'] as const;
+const everyWalletRequestsList = statuses.map(walletRequestsListKey);
+const everyOrdersList = statuses.flatMap((status) => (['oldest', 'newest'] as const).map((sort) => ordersListKey({ status, sort })));
+
+/**
+ * POST /admin/payments/settle: settles the payment an invoice id from the gateway's panel names
+ * (a top-up or an order; the server asks the gateway first). Revalidates the waiting list, the
+ * daily reports, the top-ups and orders lists, the dashboard and the header's balance; answers
+ * where the payment stands and the server's message.
+ */
+export function useSettlePayment() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/admin/payments/settle',
+    async (_key: string, { arg }: { arg: { invoice_id: string } }) => {
+      const { data, message } = await apiRequest<AdminSettledPayment>('POST', '/admin/payments/settle', { body: { invoice_id: arg.invoice_id } });
+      await Promise.all([
+        mutate(waitingPaymentsKey),
+        mutate(isPaymentDaysKey),
+        ...[...everyWalletRequestsList, ...everyOrdersList].map((base) => reloadList(mutate, base)),
+        mutate(dashboardKey),
+        mutate(userKey),
+      ]);
+      return { ...data, message };
+    },
+    writeOptions,
+  );
+}
