@@ -1,10 +1,7 @@
+import { dhakaDay } from '../contract/report-range';
 import { timeOfId } from './ids';
 
-/** Bangladesh Standard Time, UTC+6 all year: the shop's calendar day. */
-const dhakaOffsetMs = 6 * 60 * 60 * 1000;
-
-/** The calendar day in Asia/Dhaka of an instant, as YYYY-MM-DD. */
-export const dhakaDay = (epochMs: number) => new Date(epochMs + dhakaOffsetMs).toISOString().slice(0, 10);
+export { dhakaDay };
 
 /**
  * The day index (gsi3) of a sale or top-up: its Dhaka day from the time in its id, then kind and

@@ -4,7 +4,7 @@ import type { TestAccount } from '../support/accounts';
 import { expectSectionsFit, logInAdmin, placeUidOrder, saveScreenshots, uniquePlayerId } from '../support/admin';
 import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
-import { balanceOf, fundedAccount, payInvoice, startTopUp } from '../support/money';
+import { balanceOf, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp } from '../support/money';
 
 let adminToken = '';
 beforeAll(async () => {
@@ -153,10 +153,13 @@ describe('the admin console', () => {
     expect(stored).not.toContain('hunter-22');
   });
 
-  it('verifies a pending top-up with the gateway and shows the row completed', async () => {
+  it('verifies a pending top-up approved later with the gateway and shows the row completed', async () => {
     const payer = await fundedAccount(0, 'verify');
     const { paymentUrl, txnId } = await startTopUp(payer, 150);
-    await payInvoice(paymentUrl, { webhook: false });
+    // Left pending at the gateway; the merchant's webhook names its invoice, and the merchant approves it later.
+    const invoiceId = await leavePending(paymentUrl);
+    await merchantPanel(invoiceId, 'webhook');
+    await merchantPanel(invoiceId, 'approve');
 
     const { page } = await browser.open('/');
     await signIn(page, adminToken, '/admin/wallet-requests?status=0');

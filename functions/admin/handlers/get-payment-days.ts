@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { fileResponse, success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { optionalText } from '../../shared/validation';
-import { dayCount, isCalendarDay, maxReportDays, paymentDays, reportRange } from '../service/payment-days';
+import { isCalendarDay, rangeProblems, reportRange } from '../../contract/report-range';
+import { paymentDays } from '../service/payment-days';
 import { paymentDaysCsv, paymentDaysView } from '../views';
 
 const dayField = (label: string) => v.pipe(optionalText(40), v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`));
@@ -17,11 +18,11 @@ const query = v.pipe(
   }),
   v.transform((input) => ({ ...input, ...reportRange(input.from, input.to) })),
   v.forward(
-    v.check((input) => input.from <= input.to, 'From must not be after To'),
+    v.check((input) => !rangeProblems(input).from, (issue) => rangeProblems(issue.input as { from: string; to: string }).from ?? ''),
     ['from'],
   ),
   v.forward(
-    v.check((input) => dayCount(input.from, input.to) <= maxReportDays, `A report covers at most ${maxReportDays} days`),
+    v.check((input) => !rangeProblems(input).to, (issue) => rangeProblems(issue.input as { from: string; to: string }).to ?? ''),
     ['to'],
   ),
 );

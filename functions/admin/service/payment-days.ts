@@ -1,40 +1,7 @@
 import { paisaOf } from '../../gateway/port';
 import { type GatewayBookLine, listBookDay } from '../../gateway/repo';
-import { dhakaDay } from '../../shared/days';
+import { daysBetween } from '../../contract/report-range';
 import { logger } from '../../shared/logger';
-
-/** The longest range one report covers, in days: one Query per day. */
-export const maxReportDays = 31;
-
-/** The range a report covers when the operator names none: the last seven Dhaka days, today included. */
-export const defaultReportDays = 7;
-
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** Whether a text is a calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export const isCalendarDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && shiftDay(text, 0) === text;
-
-/** The calendar day `days` days after `day` (before, when negative). */
-export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-
-/** How many days run from `from` to `to`, both included (none or fewer when `from` is after `to`). */
-export const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
-
-/** The days from `from` to `to`, both included, oldest first (none when `from` is after `to`). */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = shiftDay(day, 1)) days.push(day);
-  return days;
-}
-
-/**
- * The range a request names, with the defaults filled in: without `to`, today (Asia/Dhaka);
- * without `from`, the week that ends on `to`.
- */
-export function reportRange(from: string | undefined, to: string | undefined, now = Date.now()): { from: string; to: string } {
-  const end = to ?? dhakaDay(now);
-  return { from: from ?? shiftDay(end, 1 - defaultReportDays), to: end };
-}
 
 /** Gateway money of a channel, a day or a range: whole taka, and the gateway's fees and charged amounts in paisa (summed exactly). */
 export interface PaymentFigures {
@@ -124,7 +91,7 @@ export function paymentDay(day: string, lines: GatewayBookLine[]): PaymentDayRep
  * The operators' daily reconciliation: the gateway's day book from `from` to `to` (Dhaka days,
  * both included), per day and channel, to hold against the gateway's own statement.
  * One Query per day (gsi3 `GATEWAYDAY#<day>`), the days in parallel; the handler keeps a range
- * to `maxReportDays`.
+ * to the contract's `maxReportDays`.
  */
 export async function paymentDays(from: string, to: string): Promise<PaymentDaysReport> {
   const days = await Promise.all(daysBetween(from, to).map(async (day) => paymentDay(day, await listBookDay(day))));

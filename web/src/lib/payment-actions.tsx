@@ -10,6 +10,11 @@ export interface PaymentActionsProps {
   onCancelled?: (outcome: CancelOutcome) => void;
   /** Called when Pay now has opened the payment's page again. */
   onReopened?: () => void;
+  /**
+   * When the gateway has the payment and the provider is confirming it (PENDING, approved within
+   * hours), since when: the payer is told so, and not offered to pay again.
+   */
+  confirmingSince?: string;
 }
 
 const Slot = createContext<ComponentType<PaymentActionsProps> | null>(null);

@@ -71,7 +71,11 @@ export function OrderDetail({ id }: { id: string }) {
       {order.awaiting_payment && order.payment_url && (
         <div className="waiting-payment">
           <p>This order waits for its payment of {taka(order.paid_amount)}.</p>
-          <PaymentActions payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrder(order.order_id) }} onCancelled={() => void mutate()} />
+          <PaymentActions
+            payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrder(order.order_id) }}
+            confirmingSince={order.payment_confirming ? order.created_at : undefined}
+            onCancelled={() => void mutate()}
+          />
         </div>
       )}
       <dl className="detail-list">

@@ -56,8 +56,12 @@ export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
               {order.awaiting_payment ? (
                 <span className="awaiting-cell">
                   <span className="status-badge status-wait">Awaiting payment</span>
-                  {order.payment_confirming && <small className="muted block">The payment provider is confirming your payment</small>}
-                  {order.payment_url && <PaymentActions payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrders }} />}
+                  {order.payment_url && (
+                    <PaymentActions
+                      payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrders }}
+                      confirmingSince={order.payment_confirming ? order.created_at : undefined}
+                    />
+                  )}
                 </span>
               ) : (
                 <>

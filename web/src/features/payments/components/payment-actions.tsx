@@ -1,11 +1,18 @@
+import { Link } from 'react-router-dom';
+import { contactAboutOrder, paths } from '../../../config/paths';
+import { dateTime } from '../../../lib/format';
 import type { PaymentActionsProps } from '../../../lib/payment-actions';
 import { reopenPayment } from '../../../lib/payment-window';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useCancelPayment } from '../api/cancel-payment';
 
-/** Pay now (the payment's page again, in a new window) and Cancel (given up, unless it was paid after all). */
-export function AwaitingPaymentActions({ payment, onCancelled, onReopened }: PaymentActionsProps) {
+/**
+ * Pay now (the payment's page again, in a new window) and Cancel (given up, unless it was paid
+ * after all); or, while the provider confirms a payment the gateway already has, what that means
+ * and where to ask.
+ */
+export function AwaitingPaymentActions({ payment, onCancelled, onReopened, confirmingSince }: PaymentActionsProps) {
   const { trigger: cancelPayment } = useCancelPayment();
   const { busy, run } = useAction('The payment could not be cancelled');
   const payNow = () => {
@@ -19,6 +26,17 @@ export function AwaitingPaymentActions({ payment, onCancelled, onReopened }: Pay
       else toast.info(message, { toastId: `payment-${payment.id}` });
       onCancelled?.(data.status === '1' ? 'paid' : 'cancelled');
     });
+  if (confirmingSince) {
+    const help = payment.kind === 'order' ? contactAboutOrder(payment.id) : paths.contactUs;
+    return (
+      <small className="muted block" role="status">
+        The payment provider is confirming your payment (since {dateTime(confirmingSince)}). This can take a few hours; you do not need to pay again.{' '}
+        <Link className="text-link" to={help}>
+          Ask us
+        </Link>
+      </small>
+    );
+  }
   return (
     <span className="payment-actions">
       <button type="button" className="button button-primary button-small" onClick={payNow} disabled={busy}>

@@ -42,17 +42,24 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
             <td data-label="Amount" className="amount">
               {taka(request.amount)}
             </td>
-            <td data-label="Paid with">{request.sender_name ? `${request.sender_name} ${request.sender_id}` : '—'}</td>
+            <td data-label="Paid with" className="wrap">
+              {request.sender_name ? `${request.sender_name} ${request.sender_id}` : '—'}
+              {request.transaction_id && <small className="muted block mono">TrxID {request.transaction_id}</small>}
+            </td>
             <td data-label="Status">
               {awaitsPayment(request) ? (
                 <span className="awaiting-cell">
                   <span className="status-badge status-wait">Awaiting payment</span>
-                  <PaymentActions payment={{ kind: 'wallet', id: request.rq_id, paymentUrl: request.payment_url, from: `${paths.addMoney}?amount=${request.amount}` }} />
+                  <PaymentActions
+                    payment={{ kind: 'wallet', id: request.rq_id, paymentUrl: request.payment_url, from: `${paths.addMoney}?amount=${request.amount}` }}
+                    confirmingSince={request.payment_confirming ? request.created_at : undefined}
+                  />
                 </span>
               ) : (
                 <>
                   <StatusBadge status={request.status} kind="wallet" />
                   {request.status === '2' && request.cancel_reason && <small className="muted block">{request.cancel_reason}</small>}
+                  {request.paid_late && <small className="muted block">Paid after it was cancelled: added to your wallet all the same</small>}
                 </>
               )}
             </td>
