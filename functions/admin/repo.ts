@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { queryAll } from '../shared/db';
 
 /** What the dashboard reads of one sale or top-up: its kind, status and amounts (never codes or account details). */
 export interface DayActivity {
@@ -19,25 +18,9 @@ export interface DayActivity {
  * DAY#<day>, only the fields the figures need, page after page.
  */
 export async function listDayActivity(day: string): Promise<DayActivity[]> {
-  const activity: DayActivity[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': `DAY#${day}` },
-        ProjectionExpression: 'gsi3sk, #status, price, unitPrice, qty, amount',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const kind = String(item.gsi3sk).split('#')[0] as DayActivity['kind'];
-      activity.push({ kind, status: item.status as string | undefined, price: item.price, unitPrice: item.unitPrice, qty: item.qty, amount: item.amount } as DayActivity);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return activity;
+  const items = await queryAll({ index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}` }, ['gsi3sk', 'status', 'price', 'unitPrice', 'qty', 'amount']);
+  return items.map((item) => {
+    const kind = String(item.gsi3sk).split('#')[0] as DayActivity['kind'];
+    return { kind, status: item.status as string | undefined, price: item.price, unitPrice: item.unitPrice, qty: item.qty, amount: item.amount } as DayActivity;
+  });
 }

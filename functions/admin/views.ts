@@ -34,7 +34,7 @@ import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
 import { orderView } from '../orders/views';
 import { type Page, pageView } from '../shared/cursor';
-import { maskedNumber, receiptView } from '../shared/receipt';
+import { receiptView } from '../shared/receipt';
 import type { LedgerEntry, WalletRequest } from '../wallet/repo';
 import { ledgerEntryView, walletRequestWireStatus } from '../wallet/views';
 import type { DashboardFigures } from './service/dashboard';
@@ -234,12 +234,8 @@ export const paymentBookLineView = (line: GatewayBookLine): PaymentBookLine => (
   ref_id: line.reference.id,
   user_id: line.reference.userId,
   amount: line.amount,
-  invoice_id: line.receipt.invoiceId,
+  ...receiptView(line.receipt),
   payment_method: channelOf(line),
-  sender_number: maskedNumber(line.receipt.senderNumber),
-  transaction_id: line.receipt.transactionId,
-  fee: line.receipt.fee,
-  charged_amount: line.receipt.chargedAmount,
 });
 
 /** The daily reconciliation on the wire; each day's lines only when asked for (`?detail=1`). */

@@ -317,7 +317,7 @@ export interface PaymentChannelFigures extends PaymentFigures {
 }
 
 /** One line of the gateway's day book (`?detail=1`): a payment settled or a refund sent back, the payer's number masked. */
-export interface PaymentBookLine {
+export interface PaymentBookLine extends PaymentReceipt {
   at: string;
   kind: 'payment' | 'refund';
   /** What it paid for or refunds: a top-up request or an order. */
@@ -325,12 +325,6 @@ export interface PaymentBookLine {
   ref_id: string;
   user_id: string;
   amount: number;
-  invoice_id: string;
-  payment_method: string;
-  sender_number: string;
-  transaction_id: string;
-  fee: string;
-  charged_amount: string;
 }
 
 /** One Dhaka day of the report: its channels (by name), their totals, and with `?detail=1` its lines in time order. */

@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dhakaDay } from '../shared/days';
-import { db, tableName } from '../shared/db';
+import { queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
@@ -38,36 +37,22 @@ export interface WaitingPayment {
   checkedAt?: string;
 }
 
-/** Pending payments created before `before`, oldest first: Query gsi2 PAYMENT#PENDING, sk < before. */
+/** Pending payments created before `before`, oldest first: Query gsi2 PAYMENT#PENDING, sk < before (keys, invoice and last check only). */
 export async function listWaitingPayments(before: string): Promise<WaitingPayment[]> {
-  const waiting: WaitingPayment[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
-        ExpressionAttributeValues: { ':pk': pendingPaymentsPartition, ':before': before },
-        ProjectionExpression: 'pk, sk, gsi2sk, invoiceId, checkedAt',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const [createdAt, kind, userId, id] = String(item.gsi2sk).split('#');
-      if ((kind === 'wallet' || kind === 'order') && userId && id) {
-        waiting.push({
-          reference: { kind, userId, id },
-          key: { pk: String(item.pk), sk: String(item.sk) },
-          invoiceId: typeof item.invoiceId === 'string' && item.invoiceId ? item.invoiceId : undefined,
-          createdAt: createdAt!,
-          checkedAt: typeof item.checkedAt === 'string' ? item.checkedAt : undefined,
-        });
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return waiting;
+  const items = await queryAll({ index: 'gsi2', key: 'gsi2pk', value: pendingPaymentsPartition, sortKey: 'gsi2sk', sortBelow: before }, ['pk', 'sk', 'gsi2sk', 'invoiceId', 'checkedAt']);
+  return items.flatMap((item) => {
+    const [createdAt, kind, userId, id] = String(item.gsi2sk).split('#');
+    if ((kind !== 'wallet' && kind !== 'order') || !userId || !id) return [];
+    return [
+      {
+        reference: { kind, userId, id },
+        key: { pk: String(item.pk), sk: String(item.sk) },
+        invoiceId: typeof item.invoiceId === 'string' && item.invoiceId ? item.invoiceId : undefined,
+        createdAt: createdAt!,
+        checkedAt: typeof item.checkedAt === 'string' ? item.checkedAt : undefined,
+      },
+    ];
+  });
 }
 
 /** Records the invoice of a waiting item the first time it is seen; never overwrites one (the condition). */
@@ -182,20 +167,5 @@ export function bookRefundItem(line: Omit<GatewayBookLine, 'kind'>): Transaction
 
 /** A Dhaka day's book lines, in time order: Query gsi3 GATEWAYDAY#<day>, page after page. */
 export async function listBookDay(day: string): Promise<GatewayBookLine[]> {
-  const lines: GatewayBookLine[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': `GATEWAYDAY#${day}` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    lines.push(...(page.Items ?? []).map((item) => fromItem<GatewayBookLine>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return lines;
+  return (await queryAll({ index: 'gsi3', key: 'gsi3pk', value: `GATEWAYDAY#${day}` })).map((item) => fromItem<GatewayBookLine>(item));
 }

@@ -65,6 +65,8 @@ export interface Partition {
   value: string;
   /** Only the items whose sort key (`sortKey`, `sk` by default) begins with this. */
   sortPrefix?: string;
+  /** Only the items whose sort key sorts below this. */
+  sortBelow?: string;
   sortKey?: string;
 }
 
@@ -72,10 +74,43 @@ export interface Partition {
 function partitionCondition(partition: Partition) {
   const names: Record<string, string> = { '#pk': partition.key };
   const values: Record<string, string> = { ':pk': partition.value };
-  if (partition.sortPrefix === undefined) return { KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
   names['#sk'] = partition.sortKey ?? 'sk';
-  values[':prefix'] = partition.sortPrefix;
-  return { KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  if (partition.sortPrefix !== undefined) {
+    values[':prefix'] = partition.sortPrefix;
+    return { KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  }
+  if (partition.sortBelow !== undefined) {
+    values[':below'] = partition.sortBelow;
+    return { KeyConditionExpression: '#pk = :pk AND #sk < :below', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  }
+  delete names['#sk'];
+  return { KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/**
+ * Every item of a partition, in key order, page after page (for partitions an operator's report
+ * or a job reads whole: a day, the waiting payments); `attributes` projects only those.
+ */
+export async function queryAll(partition: Partition, attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+  const condition = partitionCondition(partition);
+  const projected = attributes?.map((name, i) => [`#a${i}`, name] as const) ?? [];
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: partition.index,
+        ...condition,
+        ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, ...Object.fromEntries(projected) },
+        ProjectionExpression: attributes ? projected.map(([alias]) => alias).join(', ') : undefined,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }
 
 /**

@@ -1,25 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { WalletRequestRow } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
 import { balanceOf, expectLedgerMatchesBalance, fundedAccount, leavePending, merchantPanel, payForInvoice, payInvoice, returnedInvoice, sendWebhook, startTopUp } from '../support/money';
 
-type WalletRow = {
-  rq_id: string;
-  txn_id: string;
-  status: string;
-  amount: number;
-  sender_id: string;
-  sender_name: string;
-  transaction_id: string;
-  cancel_reason: string;
-  paid_late: boolean;
-  payment_confirming: boolean;
-  invoice_id: string;
-};
-
-const walletHistory = async (token: string) => (await callApi<{ data: WalletRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
+const walletHistory = async (token: string) => (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
 const verifyPayment = (token: string, invoiceId: string) => callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
 const cancelPayment = (token: string, kind: string, id: string) => callApi<{ data: { status: string } }>('/user/cancel_payment', { token, form: { kind, id } });
 const reconcileAt = (now: number, expireAfterSeconds = 2 * 86_400) => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds, batchSize: 5, timeForAnotherBatch: () => true, now });
