@@ -229,14 +229,14 @@ async function stopAll(stops: (() => Promise<void>)[]): Promise<void> {
 }
 
 /** Vite in middleware mode, its HMR websocket on our own server so that all is one origin. */
-async function viteMiddleware() {
+export async function viteMiddleware() {
   const { createServer: createViteServer } = await import('vite');
   let vite: Awaited<ReturnType<typeof createViteServer>> | undefined;
   return {
     async attach(server: import('node:http').Server) {
       vite = await createViteServer({
         configFile: join(projectRoot, 'web', 'vite.config.ts'),
-        server: { middlewareMode: true, hmr: { server } },
+        server: { middlewareMode: true, ws: { server } },
         appType: 'spa',
       });
     },
