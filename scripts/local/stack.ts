@@ -14,6 +14,7 @@ import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
 import { localTableGrant, reconcilerFunction, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
+import { isShopOrigin } from './shop-origins';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
@@ -109,7 +110,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
-  const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: () => shopOrigin });
+  const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: (origin) => isShopOrigin(origin, { url: shopOrigin, host: options.host }) });
   const mailbox = await startMailbox();
   const edgeCache = new LocalEdgeCache();
   const invalidations = await startInvalidationApi(edgeCache);
