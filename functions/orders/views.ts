@@ -27,9 +27,6 @@ export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder): Orde
   };
 };
 
-/** A gateway order still waiting for its payment, as an order row. */
-export const awaitingOrderView = (pending: PendingOrder): OrderRow => orderView(pending.order, pending);
-
 /** The shopper's order page: the row and what happened when. */
 export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder): OrderDetail {
   const timeline: OrderDetail['timeline'] = [{ status: 'placed', at: order.createdAt, remark: '' }];
