@@ -7,7 +7,7 @@ import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
-import { timeOrderedId } from '../shared/ids';
+import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { seal } from '../shared/sealed';
 import { TransactionCancelled, transact } from '../shared/transactions';
@@ -52,10 +52,10 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
 
 /** The order to record, with the game-account secrets sealed. */
 async function draftOrder(user: ActiveUser, plan: Plan, input: PlanOrderInput, paidFrom: PlanOrder['paidFrom']): Promise<PlanOrder> {
-  const now = new Date().toISOString();
+  const { id, createdAt } = creationStamp();
   const account = orderAccount(plan, input);
   return {
-    orderId: timeOrderedId(),
+    orderId: id,
     userId: user.id,
     planId: plan.id,
     planName: plan.name,
@@ -69,8 +69,8 @@ async function draftOrder(user: ActiveUser, plan: Plan, input: PlanOrderInput, p
     accountId: account.accountId,
     sealedSecret: account.secret ? await seal(JSON.stringify(account.secret)) : undefined,
     remark: '',
-    createdAt: now,
-    paidAt: now,
+    createdAt,
+    paidAt: createdAt,
   };
 }
 
@@ -127,15 +127,25 @@ export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput,
   return { paymentUrl, orderId: order.orderId };
 }
 
-/** The signed-in user's orders, newest first: those waiting for their gateway payment, then the paid ones. */
-export async function orderHistory(user: ActiveUser): Promise<{ awaiting: PendingOrder[]; orders: PlanOrder[] }> {
-  const [awaiting, orders] = await Promise.all([listAwaitingOrders(user.id), listOrders(user.id)]);
-  return { awaiting, orders };
+/** A user's order: placed, or a gateway order not placed yet, with its payment. */
+export interface OrderEntry {
+  order: PlanOrder;
+  /** The payment of a gateway order not placed yet: waiting, or cancelled. */
+  gatewayPayment?: PendingOrder;
 }
 
-/** One of the signed-in user's orders, paid or waiting for its payment; another user's or an unknown id is a 404. */
+/**
+ * The signed-in user's orders, newest first by when each was placed: the paid ones and the
+ * gateway orders still waiting for their payment, in one list.
+ */
+export async function orderHistory(user: ActiveUser): Promise<OrderEntry[]> {
+  const [awaiting, orders] = await Promise.all([listAwaitingOrders(user.id), listOrders(user.id)]);
+  const entries: OrderEntry[] = [...awaiting.map((pending) => ({ order: pending.order, gatewayPayment: pending })), ...orders.map((order) => ({ order }))];
+  return entries.sort((a, b) => b.order.createdAt.localeCompare(a.order.createdAt) || b.order.orderId.localeCompare(a.order.orderId));
+}
+
 /** A user's order: placed, or a gateway order whose payment is still waiting or was cancelled (never placed). */
-export async function orderOf(user: ActiveUser, orderId: string): Promise<{ order: PlanOrder; gatewayPayment?: PendingOrder }> {
+export async function orderOf(user: ActiveUser, orderId: string): Promise<OrderEntry> {
   const [order, pending] = await Promise.all([getOrder(user.id, orderId), getPendingOrder(user.id, orderId)]);
   if (order) return { order };
   if (pending && pending.paymentStatus !== 'completed') return { order: pending.order, gatewayPayment: pending };

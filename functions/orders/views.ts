@@ -36,9 +36,6 @@ const refundedToMethod = (order: PlanOrder) => `Refunded to your ${order.receipt
 /** What the shopper reads of an order paid after it had been cancelled. */
 const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
 
-/** A gateway order still waiting for its payment, as an order row. */
-export const awaitingOrderView = (pending: PendingOrder): OrderRow => orderView(pending.order, pending);
-
 /** The shopper's order page: the row and what happened when. */
 export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder): OrderDetail {
   const timeline: OrderDetail['timeline'] = [{ status: 'placed', at: order.createdAt, remark: '' }];

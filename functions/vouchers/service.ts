@@ -4,7 +4,7 @@ import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
-import { randomId, timeOrderedId } from '../shared/ids';
+import { creationStamp, randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
@@ -56,15 +56,16 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
 
+    const { id, createdAt } = creationStamp();
     const order: VoucherOrder = {
-      orderId: timeOrderedId(),
+      orderId: id,
       userId: user.id,
       voucherId,
       voucherName: voucher.name,
       unitPrice: voucher.price,
       qty,
       codes: [],
-      createdAt: new Date().toISOString(),
+      createdAt,
     };
     const change = changeBalance(walletFromItem(walletItem), -totalPrice(voucher.price, qty), 'voucher-order', order.orderId);
     const available = candidates.filter((code) => !takenByOthers.has(code.codeId));

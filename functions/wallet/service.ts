@@ -4,7 +4,7 @@ import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
 import { Conflict } from '../shared/errors';
-import { timeOrderedId } from '../shared/ids';
+import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
@@ -45,14 +45,15 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: 
   if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
   await limitCheckoutStart(user.id, clientIp);
 
+  const { id, createdAt } = creationStamp();
   const request: WalletRequest = {
-    requestId: timeOrderedId(),
+    requestId: id,
     userId: user.id,
     txnId: input.txnId,
     amount: input.amount,
     status: 'pending',
     note: input.note,
-    createdAt: new Date().toISOString(),
+    createdAt,
   };
   const reference = { kind: 'wallet' as const, userId: user.id, id: request.requestId };
   let checkout: { paymentUrl: string };

@@ -264,15 +264,16 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
 
   // The raw transactions: exactly the items the services write, built from what they would have read.
   const rawVoucherItems = (user: ActiveUser, wallet: { balance: number; version: number }, code: CodeCandidate) => {
+    const { id, createdAt } = d.ids.creationStamp();
     const order = {
-      orderId: d.ids.timeOrderedId(),
+      orderId: id,
       userId: user.id,
       voucherId: voucher.id,
       voucherName: voucher.name,
       unitPrice: voucher.price,
       qty: 1,
       codes: [code.code],
-      createdAt: new Date().toISOString(),
+      createdAt,
     };
     const change = d.money.changeBalance(wallet, -voucher.price, 'voucher-order', order.orderId);
     const items: TransactionItem[] = [
@@ -286,9 +287,9 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     return { items, after: change.after };
   };
   const rawPlanItems = (user: ActiveUser, wallet: { balance: number; version: number }) => {
-    const now = new Date().toISOString();
+    const { id, createdAt: now } = d.ids.creationStamp();
     const order = {
-      orderId: d.ids.timeOrderedId(),
+      orderId: id,
       userId: user.id,
       planId: plan.id,
       planName: plan.name,

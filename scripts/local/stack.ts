@@ -14,6 +14,7 @@ import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
 import { localTableGrant, reconcilerFunction, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
+import { isShopOrigin } from './shop-origins';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
@@ -129,7 +130,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
-  const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: () => shopOrigin });
+  const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: (origin) => isShopOrigin(origin, { url: shopOrigin, host: options.host }) });
   const mailbox = await startMailbox();
   const edgeCache = new LocalEdgeCache();
   const invalidations = await startInvalidationApi(edgeCache);
@@ -250,14 +251,14 @@ async function stopAll(stops: (() => Promise<void>)[]): Promise<void> {
 }
 
 /** Vite in middleware mode, its HMR websocket on our own server so that all is one origin. */
-async function viteMiddleware() {
+export async function viteMiddleware() {
   const { createServer: createViteServer } = await import('vite');
   let vite: Awaited<ReturnType<typeof createViteServer>> | undefined;
   return {
     async attach(server: import('node:http').Server) {
       vite = await createViteServer({
         configFile: join(projectRoot, 'web', 'vite.config.ts'),
-        server: { middlewareMode: true, hmr: { server } },
+        server: { middlewareMode: true, ws: { server } },
         appType: 'spa',
       });
     },

@@ -18,8 +18,8 @@ interface StoreOptions {
   bucket: string;
   /** The secret key that signed the policy (the local stack's AWS credentials). */
   secretAccessKey: string;
-  /** The shop's origin, allowed to POST from the browser (S3's CORS rule in the cloud). */
-  allowOrigin: () => string;
+  /** Whether pages of this origin may POST from the browser (S3's CORS rule in the cloud). */
+  allowOrigin: (origin: string) => boolean;
 }
 
 const contentTypes: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
@@ -33,9 +33,13 @@ const contentTypes: Record<string, string> = { '.png': 'image/png', '.jpg': 'ima
  */
 export async function startUploadStore(options: StoreOptions): Promise<UploadStore> {
   const server = createServer((request, response) => {
-    const cors = { 'access-control-allow-origin': options.allowOrigin(), vary: 'Origin' };
+    const { origin } = request.headers;
+    const allowedOrigin = origin !== undefined && options.allowOrigin(origin) ? origin : undefined;
+    // As S3: the allowed origin is named back; a preflight from any other is refused with 403.
+    const cors = { ...(allowedOrigin && { 'access-control-allow-origin': allowedOrigin }), vary: 'Origin' };
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*' }).end();
+      if (allowedOrigin) response.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*' }).end();
+      else response.writeHead(403, cors).end('<Error><Code>AccessForbidden</Code></Error>');
       return;
     }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;

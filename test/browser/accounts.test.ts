@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerAndLogIn, uniqueContact } from '../support/accounts';
-import { phone, toast, useBrowser } from '../support/browser';
+import { desktop, phone, toast, useBrowser, useDevSpa } from '../support/browser';
 
 
 async function logInThroughForm(page: Page, identifier: string, password: string) {
@@ -35,6 +35,32 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authState'))).toBeNull();
     expect(errors).toEqual([]);
+  });
+
+  describe('on the dev server, where StrictMode mounts the toasts\' container twice', () => {
+    const devSpa = useDevSpa();
+
+    it('shows "Logged in successfully" on a fresh page', async () => {
+      const account = await registerAndLogIn('uidevlogin');
+      const { page } = await browser.open('/login', desktop, { origin: devSpa() });
+      await page.getByLabel('Email/Mobile Number').fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await toast(page, 'Logged in successfully');
+    });
+
+    it('shows "Registered successfully" on a fresh page', async () => {
+      const { page } = await browser.open('/register', desktop, { origin: devSpa() });
+      const { email, mobileNo } = uniqueContact('uidevregister');
+      await page.getByLabel('Name').fill('Nabila Haque');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Mobile Number').fill(mobileNo);
+      await page.getByLabel('Password', { exact: true }).fill('secret-1');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await toast(page, 'Registered successfully');
+    });
   });
 
   it('marks empty login fields and keeps a wrong password on /login with the server message', async () => {

@@ -289,6 +289,29 @@ describe('uploads', () => {
     expect((await upload({ ...typed, fields: { ...typed.fields, 'Content-Type': 'text/html' } }, png, 'text/html')).status).toBe(403);
     expect((await upload({ ...typed, fields: { ...typed.fields, key: 'uploads/evil.png' } }, png, 'image/png')).status).toBe(403);
   });
+
+  it('lets the pages of the shop post the file from the browser whether it is opened at localhost, 127.0.0.1 or [::1], and no other page', async () => {
+    const permit = (await asAdmin<UploadPermit>('/admin/uploads', { content_type: 'image/png', size: png.length })).body.data;
+    const { port } = new URL(inject('stack').url);
+    const preflight = (origin: string) => fetch(permit.upload_url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    for (const shop of [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+      const answer = await preflight(shop);
+      expect(answer.status, shop).toBe(204);
+      expect(answer.headers.get('access-control-allow-origin'), shop).toBe(shop);
+    }
+    for (const other of ['http://evil.example', `http://evil.example:${port}`, `https://127.0.0.1:${port}`, `http://127.0.0.1:${Number(port) + 1}`, 'null']) {
+      const answer = await preflight(other);
+      expect(answer.status, other).toBe(403);
+      expect(answer.headers.get('access-control-allow-origin'), other).toBeNull();
+    }
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries(permit.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image');
+    const posted = await fetch(permit.upload_url, { method: 'POST', body: form, headers: { origin: `http://127.0.0.1:${port}` } });
+    expect(posted.status).toBe(204);
+    expect(posted.headers.get('access-control-allow-origin')).toBe(`http://127.0.0.1:${port}`);
+  });
 });
 
 describe('the audit of catalog and content writes', () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OrderDetail, OrderRow, RecentPlayerId, WalletRequestRow, WalletStatement } from '../../functions/contract/wire';
+import type { CodeOrderRow, OrderDetail, OrderRow, RecentPlayerId, WalletRequestRow, WalletStatement } from '../../functions/contract/wire';
 import { mailedToken, mailsTo, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
-import { balanceOf, fundedAccount, payInvoice, startTopUp } from '../support/money';
+import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../support/money';
 
 let adminToken = '';
 beforeAll(async () => {
@@ -102,6 +102,49 @@ describe('orders', () => {
     expect(pubg.body.data.map((entry) => entry.player_id)).toEqual(['20000001']);
     const other = await registerAndLogIn('otherids');
     expect((await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', { token: other.token, form: { master_category: 'free-fire' } })).body.data).toEqual([]);
+  });
+});
+
+describe('newest first, by when each was created', () => {
+  /** The rows' creation times, which a list that says "newest first" must give in descending order. */
+  const expectNewestFirst = (rows: { created_at: string }[]) => {
+    const times = rows.map((row) => row.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  };
+
+  it('lists plan orders placed in quick succession newest first, a gateway order awaiting payment among the paid ones', async () => {
+    const shopper = await fundedAccount(500, 'ordering');
+    const placed: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      if (i === 2) {
+        const started = await callApi('/user/request_webview', { token: shopper.token, form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 } });
+        expect(started.status).toBe(200);
+        placed.push('awaiting payment');
+      } else {
+        const order = await uidOrder(shopper.token, `1234567${i}`);
+        expect(order.status).toBe(200);
+        placed.push(order.body.data.order_id);
+      }
+    }
+    const list = (await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data;
+    expect(list.map((order) => (order.awaiting_payment ? 'awaiting payment' : order.order_id))).toEqual(placed.reverse());
+    expectNewestFirst(list);
+  });
+
+  it('lists top-ups and code purchases made in quick succession newest first', async () => {
+    const shopper = await fundedAccount(500, 'ordering');
+    const topUps: string[] = [];
+    for (let i = 0; i < 4; i += 1) topUps.push((await startTopUp(shopper, 10 + i)).requestId);
+    const requests = (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token: shopper.token, form: {} })).body.data;
+    expect(requests.map((request) => request.rq_id)).toEqual(topUps.reverse());
+    expectNewestFirst(requests);
+
+    const voucher = await freshVoucher(4, 10);
+    const sales: string[] = [];
+    for (let i = 0; i < 4; i += 1) sales.push((await callApi<{ data: { order_id: string } }>('/user/buy_voucher/', { token: shopper.token, form: { voucher_id: voucher.id, qty: 1 } })).body.data.order_id);
+    const history = (await callApi<{ data: CodeOrderRow[] }>('/user/get_voucher_history', { token: shopper.token, form: {} })).body.data;
+    expect(history.map((sale) => sale.order_id)).toEqual(sales.reverse());
+    expectNewestFirst(history);
   });
 });
 

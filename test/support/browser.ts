@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/local/chromium';
+import { projectRoot } from './spawn-stack';
 
 export const desktop = { width: 1440, height: 900 };
 export const phone = { width: 360, height: 740 };
@@ -26,9 +29,10 @@ export function useBrowser() {
      * start closed (as after a visitor closed them in this tab) unless `showPopups` is set, so
      * that a test is not blocked by a modal it is not about. `bypassCsp` lets a test inject a
      * script of its own (the accessibility checker), which the shop's CSP rightly refuses.
+     * `origin` serves the page from elsewhere than the stack (the dev server of `useDevSpa`).
      */
-    async open(path: string, viewport = desktop, { showPopups = false, bypassCsp = false } = {}): Promise<{ page: Page; errors: string[] }> {
-      const context = await browser!.newContext({ viewport, baseURL: inject('stack').url, bypassCSP: bypassCsp });
+    async open(path: string, viewport = desktop, { showPopups = false, bypassCsp = false, origin = inject('stack').url } = {}): Promise<{ page: Page; errors: string[] }> {
+      const context = await browser!.newContext({ viewport, baseURL: origin, bypassCSP: bypassCsp });
       contexts.push(context);
       // The shop's pages may link images on the internet (YouTube thumbnails, operators' image
       // links); this machine has none, so they fail at once rather than hang until a timeout.
@@ -49,6 +53,28 @@ export function useBrowser() {
       return { page, errors };
     },
   };
+}
+
+/**
+ * The SPA as `npm start` serves it: Vite's dev server, so React's development build, where
+ * StrictMode mounts every component twice; /api and /config.json go on to the tier's stack.
+ * For what behaves differently there; every other journey runs on the build that ships.
+ * Returns the dev server's origin, known once the tests start.
+ */
+export function useDevSpa(): () => string {
+  let vite: ViteDevServer | undefined;
+  beforeAll(async () => {
+    const { createServer } = await import('vite');
+    const stack = inject('stack').url;
+    vite = await createServer({
+      configFile: join(projectRoot, 'web', 'vite.config.ts'),
+      server: { host: '127.0.0.1', port: 0, proxy: { '/api': stack, '/config.json': stack } },
+      logLevel: 'warn',
+    });
+    await vite.listen();
+  });
+  afterAll(() => vite?.close());
+  return () => vite!.resolvedUrls!.local[0]!.replace(/\/$/, '');
 }
 
 /** The stack, its gateway and its identity provider all run on this machine. */

@@ -1,9 +1,9 @@
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { orderHistory } from '../service';
-import { awaitingOrderView, orderView } from '../views';
+import { orderView } from '../views';
 
 export const handler = userRoute({}, async ({ user }) => {
-  const { awaiting, orders } = await orderHistory(user);
-  return success([...awaiting.map(awaitingOrderView), ...orders.map((order) => orderView(order))]);
+  const entries = await orderHistory(user);
+  return success(entries.map(({ order, gatewayPayment }) => orderView(order, gatewayPayment)));
 });

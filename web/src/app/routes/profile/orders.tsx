@@ -7,7 +7,7 @@ import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { useListFollowsPayments } from '../../../lib/payment-follow';
 
-/** My Orders: plan orders (those awaiting payment first), and the gateway's return for orders paid there. */
+/** My Orders: plan orders, newest first (those awaiting payment among them), and the gateway's return for orders paid there. */
 export function OrdersPage() {
   const { data, isLoading } = useOrders();
   const { mutate } = useSWRConfig();

@@ -5,7 +5,7 @@ import { ordersKey } from '../../../lib/cache-keys';
 /** A plan order (spec §3), with its game and, while a gateway order waits for its payment, where to pay it. */
 export type PlanOrder = OrderRow;
 
-/** The signed-in user's plan orders, newest first: those waiting for their payment, then the paid ones. */
+/** The signed-in user's plan orders, paid or waiting for their payment, newest first. */
 export function useOrders() {
   return useSWR<PlanOrder[]>(ordersKey);
 }
