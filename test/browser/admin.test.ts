@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestAccount } from '../support/accounts';
-import { expectSectionsFit, logInAdmin, placeUidOrder, saveScreenshots, uniquePlayerId } from '../support/admin';
+import { expectSectionsFit, logInAdmin, placeUidOrder, saveScreenshots, sidewaysOverflow, uniquePlayerId } from '../support/admin';
 import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { balanceOf, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp } from '../support/money';
@@ -80,8 +80,8 @@ describe('the admin console', () => {
     expect(await page.locator('.admin-details').textContent()).toContain('Gateway');
     await page.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund order' });
-    await dialog.getByText(`৳40 goes back to Test rshopper’s wallet.`).waitFor();
-    expect(await dialog.textContent()).toContain('the refund goes to the shop wallet, not back to bKash or Nagad');
+    await dialog.getByLabel('Test rshopper’s shop wallet, at once').waitFor();
+    expect(await dialog.getByLabel('Test rshopper’s shop wallet, at once').isChecked()).toBe(true);
 
     await dialog.getByRole('button', { name: 'Refund ৳40' }).click();
     await dialog.getByText('A remark is required').waitFor();
@@ -118,6 +118,35 @@ describe('the admin console', () => {
     expect(await row.getByRole('button').filter({ hasText: /Complete|Refund/ }).count()).toBe(0);
     await row.waitFor({ state: 'detached' });
     expect(await balanceOf(shopper.code)).toBe(100);
+  });
+
+  it('refunds a gateway-paid order back to the bKash that paid it, once, and shows the payment and the refund', async () => {
+    const shopper = await fundedAccount(0, 'gwrefund');
+    const playerId = uniquePlayerId();
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: shopper.token,
+      form: { plan_id: 'ff-50', amount: 40, saccount_id: playerId, paid_from_wallet: 40 },
+    });
+    await payInvoice(started.body.data.payment_url);
+    await expect.poll(async () => (await shopperOrders(shopper)).length, { timeout: 15_000 }).toBe(1);
+
+    const { page, errors } = await browser.open('/', phone);
+    await signIn(page, adminToken, `/admin/orders/${started.body.data.id}`);
+    const details = page.locator('.admin-details');
+    await details.getByText('bkash from ••••••••344').waitFor();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund order' });
+    await dialog.getByLabel(/Back to the bKash\/Nagad that paid it/).check();
+    await dialog.getByLabel('Remark for the shopper').fill('Player ID does not exist');
+    await dialog.getByRole('button', { name: 'Refund ৳40' }).click();
+    await toast(page, 'Order refunded to the payment method');
+    await page.locator('.detail-head .status-badge', { hasText: 'Refund' }).waitFor();
+    await details.getByText('Sent back through the gateway').waitFor();
+    expect(await balanceOf(shopper.code)).toBe(0);
+    const refunds = (await (await fetch(`${inject('stack').gatewayUrl}/test/refunds`)).json()) as { reason: string }[];
+    expect(refunds.filter((refund) => refund.reason.includes(started.body.data.id))).toHaveLength(1);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
   });
 
   it('reveals the game-account password of an ID-password order only on a click, and forgets it on leaving', async () => {

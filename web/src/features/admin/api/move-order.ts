@@ -11,6 +11,9 @@ import { userDetailKey } from './get-user';
 /** What an operator can do to an order; each is its endpoint's last segment. */
 export type OrderMove = 'complete' | 'refund';
 
+/** Where a refund goes: the shopper's wallet, or back to the bKash/Nagad that paid a gateway order (through the gateway, once). */
+export type RefundTo = 'wallet' | 'gateway';
+
 /**
  * POST /admin/orders/{id}/{move} with the remark the shopper sees. Puts the moved order in place in
  * the cache; answers the server's message. A 409 ("Order is already completed") is thrown to the
@@ -20,9 +23,10 @@ export function useMoveOrder(move: OrderMove) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     `/admin/orders/${move}`,
-    async (_key: string, { arg }: { arg: { order_id: string; remark: string } }) => {
+    async (_key: string, { arg }: { arg: { order_id: string; remark: string; to?: RefundTo } }) => {
       try {
-        const { data, message } = await apiRequest<AdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`, { body: { remark: arg.remark } });
+        const body = arg.to ? { remark: arg.remark, to: arg.to } : { remark: arg.remark };
+        const { data, message } = await apiRequest<AdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`, { body });
         await orderMoved(mutate, data);
         return message;
       } catch (error) {

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useCompleteOrder } from '../api/complete-order';
 import { useAdminUser } from '../api/get-user';
+import type { RefundTo } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
 
 type Step = 'complete' | 'refund' | null;
@@ -83,6 +84,7 @@ function CompleteDialog({ order, onClose }: { order: AdminOrderRow; onClose: () 
 
 function RefundDialog({ order, onClose }: { order: AdminOrderRow; onClose: () => void }) {
   const [remark, setRemark] = useState('');
+  const [to, setTo] = useState<RefundTo>('wallet');
   const [tried, setTried] = useState(false);
   const { data: shopper } = useAdminUser(order.user_id);
   const { trigger } = useRefundOrder();
@@ -92,17 +94,30 @@ function RefundDialog({ order, onClose }: { order: AdminOrderRow; onClose: () =>
     event.preventDefault();
     setTried(true);
     if (error) return;
-    void move(() => trigger({ order_id: order.order_id, remark: remark.trim() }));
+    void move(() => trigger({ order_id: order.order_id, remark: remark.trim(), to: order.paid_by === 'gateway' ? to : undefined }));
   };
+  const owner = shopper ? shopper.name : `user ${order.user_id}`;
   return (
     <Modal title="Refund order" onClose={busy ? () => undefined : onClose}>
       <p className="dialog-lead">
         {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
       </p>
-      <p className="notice notice-warn">
-        {taka(order.paid_amount)} goes back to {shopper ? shopper.name : `user ${order.user_id}`}&rsquo;s wallet.
-        {order.paid_by === 'gateway' && ' It was paid through the payment gateway: the refund goes to the shop wallet, not back to bKash or Nagad.'}
-      </p>
+      {order.paid_by === 'gateway' ? (
+        <fieldset className="refund-choice">
+          <legend>Refund {taka(order.paid_amount)} to</legend>
+          <label>
+            <input type="radio" name="refund-to" value="wallet" checked={to === 'wallet'} onChange={() => setTo('wallet')} /> {owner}&rsquo;s shop wallet, at once
+          </label>
+          <label>
+            <input type="radio" name="refund-to" value="gateway" checked={to === 'gateway'} onChange={() => setTo('gateway')} /> Back to the bKash/Nagad that paid it, through the
+            gateway (sent once; the gateway may refuse)
+          </label>
+        </fieldset>
+      ) : (
+        <p className="notice notice-warn">
+          {taka(order.paid_amount)} goes back to {owner}&rsquo;s wallet.
+        </p>
+      )}
       <form onSubmit={submit} noValidate>
         <FormField label="Remark for the shopper" name="remark" maxLength={500} value={remark} error={tried ? error : undefined} onChange={(event) => setRemark(event.target.value)} />
         <div className="dialog-buttons">

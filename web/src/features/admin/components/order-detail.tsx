@@ -9,6 +9,14 @@ import { useRevealOrderSecret } from '../api/reveal-order-secret';
 import { OrderActions } from './order-actions';
 import { PaidBy } from './orders-table';
 
+/** What a refund through the gateway means for the operator, by its state. */
+const gatewayRefundNotes: Record<NonNullable<AdminOrderDetail['gateway_refund']>['state'], string> = {
+  sending: 'Being sent now',
+  unknown: 'The gateway did not answer. Refund to the payment method again to ask it: it will not be sent twice.',
+  refused: 'The gateway refused it; the order is not refunded.',
+  done: 'Sent back through the gateway',
+};
+
 /** Everything of one order: what was bought, for which game account, when, and its moves. */
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const { account } = order;
@@ -94,6 +102,23 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <dt>Remark</dt>
           <dd>{order.remark || <span className="muted">None</span>}</dd>
         </div>
+        {order.receipt && (
+          <div>
+            <dt>Payment</dt>
+            <dd className="wrap">
+              {order.receipt.payment_method} from {order.receipt.sender_number} · TrxID <span className="mono">{order.receipt.transaction_id}</span>
+              <small className="muted block">
+                Invoice <span className="mono">{order.receipt.invoice_id}</span> · fee ৳{order.receipt.fee || '0.00'} · charged ৳{order.receipt.charged_amount || '—'}
+              </small>
+            </dd>
+          </div>
+        )}
+        {order.gateway_refund && (
+          <div>
+            <dt>Refund to {order.receipt?.payment_method || 'the payment method'}</dt>
+            <dd>{gatewayRefundNotes[order.gateway_refund.state]}{order.gateway_refund.reason && <small className="muted block">{order.gateway_refund.reason}</small>}</dd>
+          </div>
+        )}
       </dl>
       <OrderActions order={order} size="large" />
     </>
