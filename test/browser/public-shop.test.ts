@@ -61,7 +61,8 @@ describe('the top-up page', () => {
     await page.getByText('25 Diamonds', { exact: true }).click();
     expect(await buy.isDisabled()).toBe(true);
     await page.getByText('Wallet', { exact: true }).click();
-    expect(await buy.isEnabled()).toBe(true);
+    // The choice goes through the URL and a render: the button is enabled after it, not at the click.
+    await expect.poll(() => buy.isEnabled()).toBe(true);
     await buy.click();
     await toast(page, 'Please login to continue');
   });

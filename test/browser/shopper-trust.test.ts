@@ -306,7 +306,9 @@ describe('accounts', () => {
     const { page, errors } = await browser.open('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
-    await page.getByLabel('Email').fill(account.email);
+    // The login form stays on screen until the new page's chunk is in, and its "Email/Mobile Number" would match a loose label.
+    await page.getByRole('heading', { name: 'Forgot Password?' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account has this email' }).waitFor();
 
