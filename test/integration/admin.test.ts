@@ -64,7 +64,11 @@ describe('admin access', () => {
     expect((await callApi('/admin/dashboard', { token: operator.token })).status).toBe(403);
     const { dynamoDbEndpoint, tableName } = inject('stack');
     const command = (verb: string) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', verb, operator.email], { cwd: projectRoot, env: { ...process.env, AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint, TABLE_NAME: tableName } });
+      // A clean environment, as an operator's shell has: none of the functions' configuration.
+      run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', verb, operator.email], {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint, TABLE_NAME: tableName },
+      });
 
     const granted = await command('grant');
     expect(granted.stdout).toContain(`${operator.email} (user ${operator.code}) is now an operator`);

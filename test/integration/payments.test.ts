@@ -66,7 +66,7 @@ describe('wallet top-up through the gateway', () => {
 
   it('answers a gateway refusal with its message as a 409, recording no top-up the shopper did not cause', async () => {
     // The API's own limit (৳25,000) keeps such amounts from the gateway; the service below it is asked directly.
-    const { startTopUp: start } = await import('../../functions/wallet/service');
+    const { startTopUp: start } = await import('../../functions/wallet/top-ups');
     const { requireActiveUser } = await import('../../functions/users/active-user');
     const payer = await fundedAccount(0, 'refused');
     const user = await requireActiveUser({ userId: payer.code, tokenVersion: 1 });

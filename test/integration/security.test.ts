@@ -177,7 +177,7 @@ describe('payment work per user', () => {
   });
 
   it('rate-limits the checkouts one user starts', async () => {
-    const { startTopUp: start } = await import('../../functions/wallet/service');
+    const { startTopUp: start } = await import('../../functions/wallet/top-ups');
     const { requireActiveUser } = await import('../../functions/users/active-user');
     const payer = await registerAndLogIn('ratelimited');
     const user = await requireActiveUser({ userId: payer.code, tokenVersion: 1 });

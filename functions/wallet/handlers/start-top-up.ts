@@ -4,7 +4,7 @@ import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { topUpLimits } from '../../shared/config';
 import { optionalText, requiredText, wholeTaka } from '../../shared/validation';
-import { startTopUp } from '../service';
+import { startTopUp } from '../top-ups';
 
 const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
 

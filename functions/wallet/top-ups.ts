@@ -1,0 +1,79 @@
+import { GatewayError, checkoutLinks } from '../gateway/port';
+import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
+import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
+import { uddoktaPay } from '../gateway/uddoktapay';
+import { batchGet } from '../shared/db';
+import { Conflict } from '../shared/errors';
+import { creationStamp } from '../shared/ids';
+import { TransactionCancelled, transact } from '../shared/transactions';
+import type { ActiveUser } from '../users/active-user';
+import * as repo from './repo';
+import type { WalletRequest } from './repo';
+
+/**
+ * Wallet top-ups through the payment gateway, apart from the balance rules (./service): what
+ * moves a balance never loads the gateway's adapter and its configuration.
+ */
+
+export interface TopUpInput {
+  amount: number;
+  txnId: string;
+  note?: string;
+}
+
+/** A repeated txn_id: the first request's payment link while it waits (for the same amount only), else a 409. */
+async function repeatOf(userId: string, requestId: string, amount: number): Promise<{ paymentUrl: string; requestId: string }> {
+  const [item] = await batchGet([repo.walletRequestKey(userId, requestId)]);
+  const first = item && repo.walletRequestFromItem(item);
+  if (first && first.amount !== amount) throw new Conflict('This transaction id was used for another amount');
+  if (first?.status === 'pending' && first.paymentUrl) return { paymentUrl: first.paymentUrl, requestId: first.requestId };
+  throw new Conflict('This transaction id was already used');
+}
+
+/**
+ * Starts a wallet top-up: opens a gateway checkout naming the request, then records the pending
+ * request and the claim on its txn_id in one transaction, so one user's txn_id never makes two
+ * requests; the user may have at most five payments waiting, and start only so many checkouts
+ * (per user and per address) a few minutes. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
+ * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
+ */
+export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: string): Promise<{ paymentUrl: string; requestId: string }> {
+  const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
+  if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
+  await limitCheckoutStart(user.id, clientIp);
+
+  const { id, createdAt } = creationStamp();
+  const request: WalletRequest = {
+    requestId: id,
+    userId: user.id,
+    txnId: input.txnId,
+    amount: input.amount,
+    status: 'pending',
+    note: input.note,
+    createdAt,
+  };
+  const reference = { kind: 'wallet' as const, userId: user.id, id: request.requestId };
+  let checkout: { paymentUrl: string };
+  try {
+    checkout = await uddoktaPay.createCheckout({
+      fullName: user.name,
+      email: user.email,
+      amount: input.amount,
+      metadata: reference,
+      ...checkoutLinks('/profile/userWallet', reference),
+    });
+  } catch (error) {
+    throw error instanceof GatewayError ? error.toShopperError() : error;
+  }
+  try {
+    await transact([...repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)), openCheckoutItem(user.id)]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(1)) {
+      const [claim] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
+      return repeatOf(user.id, String(claim?.requestId), input.amount);
+    }
+    throw tooManyOpenCheckouts(error, 2) ?? error;
+  }
+  return { paymentUrl: checkout.paymentUrl, requestId: request.requestId };
+}
+
