@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
 import { db, tableName } from '../../functions/shared/db';
 import { signSessionToken } from '../../functions/shared/session-token';
-import { googleClaims, mailedToken, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
 import { testLoginWindowSeconds } from '../support/spawn-stack';
 
@@ -164,8 +164,10 @@ describe('update_user', () => {
     expect(moved.body.message).toBe(`Updated Successfully. Your email changes once you follow the link we sent to ${fresh}.`);
     expect(moved.body.data).toMatchObject({ email: account.email, pending_email: fresh });
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(fresh, '/verify-email') } })).status).toBe(200);
-    const after = await callApi<{ data: UserInfo }>('/user/user_data', { token: account.token, form: {} });
-    expect(after.body.data).toMatchObject({ email: fresh, pending_email: '', email_verified: true });
+    // Completing the change ends every session; the owner signs in with the new address.
+    expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(401);
+    const again = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: fresh, password: account.password } });
+    expect(again.body.data).toMatchObject({ email: fresh, pending_email: '', email_verified: true });
     const reuse = await callApi('/auth/register_user', { form: { name: 'Z', email: account.email, mobile_no: uniqueContact().mobileNo, password: 'abcde' } });
     expect(reuse.status).toBe(200);
   });
@@ -258,6 +260,69 @@ describe('Google sign-in', () => {
     const googleToken = await mintGoogleToken(claims);
     const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('links end with the account state they were mailed under', () => {
+  const resetLinkFor = async (email: string) => {
+    expect((await callApi('/auth/forgot_password', { form: { email } })).status).toBe(200);
+    return mailedToken(email, '/reset-password');
+  };
+  const reset = (token: string, password: string) => callApi('/auth/reset_password', { form: { token, new_password: password } });
+  const logIn = (email: string, password: string) => callApi<{ data: { authToken: string } }>('/auth/login', { form: { email, password } });
+
+  it('refuses a reset link mailed to the old address once the email has moved (reproduction 1)', async () => {
+    const owner = await registerAndLogIn('r1move');
+    const oldLink = await resetLinkFor(owner.email);
+    const moved = uniqueContact('r1new').email;
+    await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: moved, password: owner.password } });
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(moved, '/verify-email') } })).status).toBe(200);
+
+    const taken = await reset(oldLink, 'thief-password');
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe('This link is used, expired or unknown');
+    expect((await logIn(moved, 'thief-password')).status).toBe(400);
+    // The owner's own reset at the new address still works.
+    expect((await reset(await resetLinkFor(moved), 'owners-new-pw')).status).toBe(200);
+    expect((await logIn(moved, 'owners-new-pw')).status).toBe(200);
+  });
+
+  it('refuses a reset link once the owner changed the password, and its siblings once one was used (reproduction 1)', async () => {
+    const owner = await registerAndLogIn('r1pw');
+    const before = await resetLinkFor(owner.email);
+    const changed = await callApi('/user/update_user', { token: owner.token, form: { password: owner.password, new_password: 'kick-them-out' } });
+    expect(changed.status).toBe(200);
+    expect((await reset(before, 'thief-password')).status).toBe(400);
+
+    const first = await resetLinkFor(owner.email);
+    const second = await resetLinkFor(owner.email);
+    expect(first).not.toBe(second);
+    expect((await reset(first, 'owners-reset-pw')).status).toBe(200);
+    expect((await reset(second, 'thief-password')).status).toBe(400);
+    expect((await logIn(owner.email, 'owners-reset-pw')).status).toBe(200);
+    expect((await logIn(owner.email, 'thief-password')).status).toBe(400);
+  });
+
+  it('ends the pre-registered holder\'s pending email change and its link when the real owner signs in with Google (reproduction 2)', async () => {
+    const attacker = await registerAndLogIn('r2victim');
+    const attackerMail = uniqueContact('r2attacker').email;
+    await callApi('/user/update_user', { token: attacker.token, form: { name: attacker.name, mobile_no: attacker.mobileNo, email: attackerMail, password: attacker.password } });
+    const pendingLink = await mailedToken(attackerMail, '/verify-email');
+
+    const claims = googleClaims(attacker.email);
+    const victim = await callApi<{ data: UserInfo & { authToken: string } }>('/auth/login', {
+      form: { email: attacker.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+    });
+    expect(victim.status).toBe(200);
+    expect(victim.body.data).toMatchObject({ code: attacker.code, email: attacker.email, pending_email: '', has_password: false });
+
+    expect((await callApi('/auth/verify_email', { form: { token: pendingLink } })).status).toBe(400);
+    expect((await callApi('/auth/forgot_password', { form: { email: attackerMail } })).status).toBe(200);
+    expect((await mailsTo(attackerMail)).filter((mail) => mail.subject === 'Set a new password')).toHaveLength(0);
+    expect((await callApi('/user/user_data', { token: attacker.token, form: {} })).status).toBe(401);
+    expect((await logIn(attacker.email, attacker.password)).status).toBe(400);
+    const owned = await callApi<{ data: UserInfo }>('/user/user_data', { token: victim.body.data.authToken, form: {} });
+    expect(owned.body.data).toMatchObject({ email: attacker.email, pending_email: '' });
   });
 });
 

@@ -8,6 +8,6 @@ import { verifyEmail } from '../service/links';
 const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
 
 export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) => {
-  await verifyEmail(form.token);
-  return success({}, 'Email verified');
+  const outcome = await verifyEmail(form.token);
+  return success({}, outcome === 'changed' ? 'Email changed. Please log in again with your new email address.' : 'Email verified');
 });

@@ -55,6 +55,7 @@ export async function createAccount(account: NewAccount): Promise<User> {
         photoURL: account.photoURL,
         role: account.role ?? 'shopper',
         tokenVersion: 1,
+        stateVersion: 1,
         passwordHash,
         googleSub: account.googleSub,
         emailVerified: account.emailVerified ?? false,

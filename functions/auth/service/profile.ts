@@ -31,7 +31,8 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
     const [claim] = await batchGet([users.claimKey('email', newEmail)]);
     if (claim) throw new Conflict('This email is already registered');
   }
-  const items = [users.updateProfileItem(user, { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) }, now)];
+  const change = { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
+  const items = [users.updateProfileItem(user, change, now)];
   if (mobileNo !== user.mobileNo) items.push(...users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now));
   const saved = transact(items).catch((error: unknown) => {
     if (!(error instanceof TransactionCancelled)) throw error;
@@ -40,7 +41,7 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
     throw error;
   });
   const [wallet] = await Promise.all([getWallet(user.id), saved]);
-  const updated = { ...user, name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
+  const updated = users.afterChange(user, change);
   if (newEmail) await sendVerification(updated, newEmail);
   return { user: updated, wallet, verificationSentTo: newEmail };
 }
