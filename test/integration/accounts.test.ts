@@ -156,11 +156,11 @@ describe('update_user', () => {
   it('keeps emails unique across an email change, which waits for the new address to be verified, and frees the old one', async () => {
     const account = await registerAndLogIn('move');
     const other = await registerAndLogIn('other');
-    const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email } });
+    const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email, password: account.password } });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('This email is already registered');
     const fresh = uniqueContact().email;
-    const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh } });
+    const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh, password: account.password } });
     expect(moved.body.message).toBe(`Updated Successfully. Your email changes once you follow the link we sent to ${fresh}.`);
     expect(moved.body.data).toMatchObject({ email: account.email, pending_email: fresh });
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(fresh, '/verify-email') } })).status).toBe(200);
@@ -323,6 +323,45 @@ describe('links end with the account state they were mailed under', () => {
     expect((await logIn(attacker.email, attacker.password)).status).toBe(400);
     const owned = await callApi<{ data: UserInfo }>('/user/user_data', { token: victim.body.data.authToken, form: {} });
     expect(owned.body.data).toMatchObject({ email: attacker.email, pending_email: '' });
+  });
+});
+
+describe('fresh proof for a change of who holds the account', () => {
+  it('refuses to move the email with a session token alone, or with a wrong password (reproduction 3)', async () => {
+    const owner = await registerAndLogIn('r3owner');
+    const thief = uniqueContact('r3thief').email;
+    const ask = (password?: string) => callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: thief, ...(password ? { password } : {}) } });
+    const bare = await ask();
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Current password is required');
+    expect((await ask('not-the-password')).body.message).toBe('Current password is incorrect');
+    expect(await mailsTo(thief)).toHaveLength(0);
+    const after = await callApi<{ data: UserInfo }>('/user/user_data', { token: owner.token, form: {} });
+    expect(after.body.data).toMatchObject({ email: owner.email, pending_email: '' });
+    // The owner, who knows the password, still moves it.
+    expect((await ask(owner.password)).status).toBe(200);
+  });
+
+  it('refuses to set a first password on a Google-only account without a fresh Google sign-in of that account (reproduction 4)', async () => {
+    const { email } = uniqueContact('r4google');
+    const claims = googleClaims(email);
+    const googleToken = await mintGoogleToken(claims);
+    expect((await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce } })).status).toBe(200);
+    const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
+    const setPassword = (form: Record<string, string>) => callApi('/user/update_user', { token: login.body.data.authToken, form: { new_password: 'standing-credential', ...form } });
+
+    const bare = await setPassword({});
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Please sign in with Google again to confirm this change');
+    const stale = await mintGoogleToken({ ...claims, iat: Math.floor(Date.now() / 1000) - 600 });
+    expect((await setPassword({ google_token: stale, nonce: claims.nonce })).status).toBe(400);
+    const stranger = googleClaims(email);
+    expect((await setPassword({ google_token: await mintGoogleToken(stranger), nonce: stranger.nonce })).status).toBe(400);
+    expect((await callApi('/auth/login', { form: { email, password: 'standing-credential' } })).status).toBe(400);
+
+    const fresh = { ...claims, nonce: 'fresh-proof-nonce' };
+    expect((await setPassword({ google_token: await mintGoogleToken(fresh), nonce: fresh.nonce })).status).toBe(200);
+    expect((await callApi('/auth/login', { form: { email, password: 'standing-credential' } })).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { googlePlaceholderMobile } from '../../contract/rules';
 import { batchGet } from '../../shared/db';
-import { Conflict, Invalid, Unauthorized } from '../../shared/errors';
+import { Conflict, Unauthorized } from '../../shared/errors';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
 import { signSessionToken } from '../../shared/session-token';
 import { TransactionCancelled, transact } from '../../shared/transactions';
@@ -9,8 +9,8 @@ import * as users from '../../users/repo';
 import { getWallet } from '../../wallet/repo';
 import { hashPassword } from '../passwords';
 import type { Account } from './accounts';
-import { checkPassword } from './attempts';
 import { sendVerification } from './mails';
+import { type FreshProof, requireFreshProof } from './proof';
 
 /** Verification mails one user may ask for. */
 const verificationMails: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
@@ -19,15 +19,16 @@ const verificationMails: RateLimit = { name: 'verification-mail', max: 5, window
  * Profile edit: name and mobile number (its claim moves in the same transaction, so uniqueness
  * holds; the Google placeholder claims nothing). A new email does not take effect now: it waits,
  * as `pendingEmail`, for the owner of the new address to follow the link mailed to it, so nobody
- * can put another person's address on their account.
+ * can put another person's address on their account; asking for it needs fresh proof.
  */
-export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string }): Promise<Account & { verificationSentTo?: string }> {
+export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string; proof: FreshProof }): Promise<Account & { verificationSentTo?: string }> {
   const email = input.email ? users.normalizeEmail(input.email) : user.email;
   const mobileNo = users.normalizeMobile(input.mobileNo);
   const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
   const now = new Date().toISOString();
   const newEmail = email !== user.email ? email : undefined;
   if (newEmail) {
+    await requireFreshProof(user, input.proof);
     const [claim] = await batchGet([users.claimKey('email', newEmail)]);
     if (claim) throw new Conflict('This email is already registered');
   }
@@ -56,15 +57,12 @@ export async function resendVerification(user: ActiveUser): Promise<string> {
 }
 
 /**
- * Password change: the current password is required when the account has one (a Google-only
- * account may set its first), checked against the account's login limit. The token version moves
- * on, so every older token stops working, and the caller gets a fresh token.
+ * Password change, or a Google-only account's first password: fresh proof is required (the
+ * current password, or a recent Google sign-in). The token version moves on, so every older
+ * token stops working, and the caller gets a fresh token.
  */
-export async function changePassword(user: ActiveUser, input: { current?: string; next: string }): Promise<string> {
-  if (user.passwordHash) {
-    if (!input.current) throw new Invalid('Current password is required', { password: 'Current password is required' });
-    if (!(await checkPassword(user, input.current))) throw new Invalid('Current password is incorrect', { password: 'Current password is incorrect' });
-  }
+export async function changePassword(user: ActiveUser, input: { proof: FreshProof; next: string }): Promise<string> {
+  await requireFreshProof(user, input.proof);
   try {
     await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
   } catch (error) {
