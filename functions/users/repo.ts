@@ -217,8 +217,8 @@ export async function findUserIds(query: string): Promise<string[]> {
   return [...new Set([emailClaim?.userId, mobileClaim?.userId, profile?.id].filter((id): id is string => typeof id === 'string'))];
 }
 
-/** What a single-use link in an e-mail is for. */
-export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+/** What a single-use link in an e-mail is for; `cancel-email-change` is the owner's "this wasn't me". */
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'cancel-email-change';
 
 /** A single-use link's record: kept under the hash of its token, never the token itself. */
 export interface EmailToken {

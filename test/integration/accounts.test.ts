@@ -365,6 +365,62 @@ describe('fresh proof for a change of who holds the account', () => {
   });
 });
 
+describe('the owner is told', () => {
+  const verified = async (label: string) => {
+    const account = await registerAndLogIn(label);
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
+    return account;
+  };
+  const subjects = async (address: string) => (await mailsTo(address)).map((mail) => mail.subject);
+
+  it('of an email change asked for, and "this wasn\'t me" cancels it and signs out everywhere', async () => {
+    const owner = await verified('tellmove');
+    const target = uniqueContact('tellmove-new').email;
+    const asked = await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password } });
+    expect(asked.status).toBe(200);
+    const notice = (await mailsTo(owner.email)).find((mail) => mail.subject === 'Your email address is being changed');
+    expect(notice?.text).toContain(target);
+    const verifyLink = await mailedToken(target, '/verify-email');
+
+    const cancelled = await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } });
+    expect(cancelled.status).toBe(200);
+    expect((await callApi('/user/user_data', { token: owner.token, form: {} })).status).toBe(401);
+    expect((await callApi('/auth/verify_email', { form: { token: verifyLink } })).status).toBe(400);
+    const back = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: owner.email, password: owner.password } });
+    expect(back.body.data).toMatchObject({ email: owner.email, pending_email: '' });
+  });
+
+  it('of a completed email change at the previous address, and of a password changed or reset', async () => {
+    const owner = await verified('tellpw');
+    const target = uniqueContact('tellpw-new').email;
+    await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password } });
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(target, '/verify-email') } })).status).toBe(200);
+    expect(await subjects(owner.email)).toContain('Your email address was changed');
+    // The cancel link of a change that has completed no longer works.
+    expect((await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } })).status).toBe(400);
+
+    const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: target, password: owner.password } });
+    expect((await callApi('/user/update_user', { token: login.body.data.authToken, form: { password: owner.password, new_password: 'changed-pw' } })).status).toBe(200);
+    expect(await subjects(target)).toContain('Your password was changed');
+    await callApi('/auth/forgot_password', { form: { email: target } });
+    expect((await callApi('/auth/reset_password', { form: { token: await mailedToken(target, '/reset-password'), new_password: 'reset-pw' } })).status).toBe(200);
+    expect(await subjects(target)).toContain('Your password was reset');
+  });
+
+  it('with a generic greeting and none of the account\'s text at an address not yet proved (reproduction 6, the name)', async () => {
+    const sender = await registerAndLogIn('inject');
+    const stranger = uniqueContact('stranger').email;
+    const name = 'URGENT your wallet is locked - verify at https://evil.example/login';
+    const asked = await callApi('/user/update_user', { token: sender.token, form: { name, mobile_no: sender.mobileNo, email: stranger, password: sender.password } });
+    expect(asked.status).toBe(200);
+    const [mail] = await mailsTo(stranger);
+    expect(mail?.text).toMatch(/^Hello,\n/);
+    expect(mail?.text).not.toContain('evil.example');
+    expect(mail?.text).not.toContain('URGENT');
+    expect(mail?.text).toContain('existing shop account');
+  });
+});
+
 describe('brute-force limits', () => {
   it('slows, then refuses an account with 429 after five failures, and recovers when the window ends', async () => {
     const account = await registerAndLogIn('brute');

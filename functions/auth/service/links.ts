@@ -6,7 +6,10 @@ import * as users from '../../users/repo';
 import type { EmailTokenPurpose, User } from '../../users/repo';
 
 /** How long a link in an e-mail works. */
-const linkLifetimeSeconds: Record<EmailTokenPurpose, number> = { 'verify-email': 2 * 86_400, 'reset-password': 30 * 60 };
+const linkLifetimeSeconds: Record<EmailTokenPurpose, number> = { 'verify-email': 2 * 86_400, 'reset-password': 30 * 60, 'cancel-email-change': 2 * 86_400 };
+
+/** The SPA page each link lands on. */
+const linkPaths: Record<EmailTokenPurpose, string> = { 'verify-email': '/verify-email', 'reset-password': '/reset-password', 'cancel-email-change': '/cancel-email-change' };
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -20,8 +23,7 @@ export async function createLink(user: User, to: string, purpose: EmailTokenPurp
   const expiresAt = Math.floor(Date.now() / 1000) + linkLifetimeSeconds[purpose];
   const record = { purpose, userId: user.id, email: to, expiresAt, stateVersion: users.stateVersionOf(user) };
   await transact([users.emailTokenItem(hashOf(token), record, new Date().toISOString())]);
-  const path = purpose === 'verify-email' ? '/verify-email' : '/reset-password';
-  return `${siteUrl()}${path}?token=${encodeURIComponent(token)}`;
+  return `${siteUrl()}${linkPaths[purpose]}?token=${encodeURIComponent(token)}`;
 }
 
 /** The one answer to a link that does not work, whatever the reason. */
@@ -48,7 +50,7 @@ export async function openLink(token: string, purpose: EmailTokenPurpose): Promi
  * signs in again with the new address) — 409 if someone took it meanwhile.
  * The link is spent in the same transaction, so it works once. Answers which of the two it was.
  */
-export async function verifyEmail(token: string): Promise<'verified' | 'changed'> {
+export async function verifyEmail(token: string): Promise<{ outcome: 'verified' | 'changed'; user: User; previousEmail: string }> {
   const { hash, record, user } = await openLink(token, 'verify-email');
   const now = new Date().toISOString();
   const proved = users.normalizeEmail(record.email);
@@ -64,5 +66,21 @@ export async function verifyEmail(token: string): Promise<'verified' | 'changed'
     if (moves.length > 0 && error.failedAt(2)) throw new Conflict('This email is now used by another account');
     throw error;
   }
-  return moves.length > 0 ? 'changed' : 'verified';
+  return { outcome: moves.length > 0 ? 'changed' : 'verified', user: users.afterChange(user, changes), previousEmail: user.email };
+}
+
+/**
+ * The owner's "this wasn't me", from the mail to their address: the pending email change is
+ * dropped and every session ends, in one transaction with the link spent. Works only while the
+ * change it was mailed about is still pending (the state version holds).
+ */
+export async function cancelEmailChange(token: string): Promise<void> {
+  const { hash, record, user } = await openLink(token, 'cancel-email-change');
+  if (!user.pendingEmail || users.normalizeEmail(record.email) !== user.email) throw badLink();
+  try {
+    await transact([users.spendEmailTokenItem(hash), users.updateProfileItem(user, { pendingEmail: null, revokeTokens: true }, new Date().toISOString())]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) throw badLink();
+    throw error;
+  }
 }

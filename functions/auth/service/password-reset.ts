@@ -4,6 +4,7 @@ import * as users from '../../users/repo';
 import { loginLimits } from '../login-limits';
 import { hashPassword } from '../passwords';
 import { badLink, openLink } from './links';
+import { sendPasswordNotice } from './mails';
 
 /**
  * A reset link followed with a new password: only while the account is in the state it was mailed
@@ -22,5 +23,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
     if (error instanceof TransactionCancelled) throw badLink();
     throw error;
   }
+  await sendPasswordNotice(users.afterChange(user, change), 'reset');
   await resetBucket(loginLimits.account, user.id);
 }

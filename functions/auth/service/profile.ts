@@ -9,7 +9,7 @@ import * as users from '../../users/repo';
 import { getWallet } from '../../wallet/repo';
 import { hashPassword } from '../passwords';
 import type { Account } from './accounts';
-import { sendVerification } from './mails';
+import { sendEmailChangeNotice, sendPasswordNotice, sendVerification } from './mails';
 import { type FreshProof, requireFreshProof } from './proof';
 
 /** Verification mails one user may ask for. */
@@ -43,7 +43,7 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
   });
   const [wallet] = await Promise.all([getWallet(user.id), saved]);
   const updated = users.afterChange(user, change);
-  if (newEmail) await sendVerification(updated, newEmail);
+  if (newEmail) await Promise.all([sendVerification(updated, newEmail), sendEmailChangeNotice(updated, newEmail)]);
   return { user: updated, wallet, verificationSentTo: newEmail };
 }
 
@@ -69,5 +69,6 @@ export async function changePassword(user: ActiveUser, input: { proof: FreshProo
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;
   }
+  await sendPasswordNotice(user, user.passwordHash ? 'changed' : 'set');
   return signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion + 1 });
 }
