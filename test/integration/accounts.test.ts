@@ -421,6 +421,35 @@ describe('the owner is told', () => {
   });
 });
 
+describe('one mail budget', () => {
+  it('draws every mail to an address the caller chose from the same per-user and per-address limits (reproduction 6, the flood)', async () => {
+    const sender = await registerAndLogIn('flood');
+    const stranger = uniqueContact('flooded').email;
+    const other = uniqueContact('flood-other').email;
+    const ask = (email: string) => callApi('/user/update_user', { token: sender.token, form: { name: sender.name, mobile_no: sender.mobileNo, email, password: sender.password } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await ask(i % 2 === 0 ? stranger : other)).status);
+    // Five changes, then 429; asking again for the address still pending (the stranger's) is a 200 that sends nothing.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 200, 429, 200, 429, 200, 429]);
+    expect(await mailsTo(stranger)).toHaveLength(3);
+    expect(await mailsTo(other)).toHaveLength(2);
+    const resend = await callApi('/user/send_verification', { token: sender.token, form: {} });
+    expect(resend.status).toBe(429);
+    expect(await mailsTo(stranger)).toHaveLength(3);
+  });
+
+  it('sends nothing again when the same pending address is asked for again', async () => {
+    const sender = await registerAndLogIn('again');
+    const target = uniqueContact('again-target').email;
+    for (let i = 0; i < 3; i += 1) {
+      const asked = await callApi('/user/update_user', { token: sender.token, form: { name: sender.name, mobile_no: sender.mobileNo, email: target, password: sender.password } });
+      expect(asked.status).toBe(200);
+    }
+    expect(await mailsTo(target)).toHaveLength(1);
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(target, '/verify-email') } })).status).toBe(200);
+  });
+});
+
 describe('brute-force limits', () => {
   it('slows, then refuses an account with 429 after five failures, and recovers when the window ends', async () => {
     const account = await registerAndLogIn('brute');

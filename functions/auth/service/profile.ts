@@ -1,7 +1,7 @@
 import { googlePlaceholderMobile } from '../../contract/rules';
 import { batchGet } from '../../shared/db';
 import { Conflict, Unauthorized } from '../../shared/errors';
-import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
+import { type RateLimit, tryAgainIn } from '../../shared/rate-limit';
 import { signSessionToken } from '../../shared/session-token';
 import { TransactionCancelled, transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
@@ -9,11 +9,17 @@ import * as users from '../../users/repo';
 import { getWallet } from '../../wallet/repo';
 import { hashPassword } from '../passwords';
 import type { Account } from './accounts';
+import { reserve } from './attempts';
 import { sendEmailChangeNotice, sendPasswordNotice, sendVerification } from './mails';
 import { type FreshProof, requireFreshProof } from './proof';
 
-/** Verification mails one user may ask for. */
-const verificationMails: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
+/**
+ * The one budget of mails to an address the caller chose (a new email, a verification again):
+ * per user and per address mailed, both taken before anything is written or sent.
+ */
+const mailsPerUser: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
+const mailsPerAddress: RateLimit = { name: 'mail-address', max: 3, windowSeconds: 3600, message: tryAgainIn('Too many emails to this address.') };
+const takeMailBudget = (user: ActiveUser, to: string) => reserve([{ limit: mailsPerUser, key: user.id }, { limit: mailsPerAddress, key: to }]);
 
 /**
  * Profile edit: name and mobile number (its claim moves in the same transaction, so uniqueness
@@ -26,9 +32,12 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
   const mobileNo = users.normalizeMobile(input.mobileNo);
   const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
   const now = new Date().toISOString();
-  const newEmail = email !== user.email ? email : undefined;
+  // Asking again for the address already pending changes nothing of it and sends nothing.
+  const asksAgain = email === user.pendingEmail;
+  const newEmail = email !== user.email && !asksAgain ? email : undefined;
   if (newEmail) {
     await requireFreshProof(user, input.proof);
+    await takeMailBudget(user, newEmail);
     const [claim] = await batchGet([users.claimKey('email', newEmail)]);
     if (claim) throw new Conflict('This email is already registered');
   }
@@ -44,14 +53,14 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
   const [wallet] = await Promise.all([getWallet(user.id), saved]);
   const updated = users.afterChange(user, change);
   if (newEmail) await Promise.all([sendVerification(updated, newEmail), sendEmailChangeNotice(updated, newEmail)]);
-  return { user: updated, wallet, verificationSentTo: newEmail };
+  return { user: updated, wallet, verificationSentTo: newEmail ?? (asksAgain ? email : undefined) };
 }
 
 /** Mails the verification link again: to the address waiting to replace the email, else to the unverified email. */
 export async function resendVerification(user: ActiveUser): Promise<string> {
   const to = user.pendingEmail ?? (user.emailVerified ? undefined : user.email);
   if (!to) throw new Conflict('Your email is already verified');
-  await takeAttempt(verificationMails, user.id);
+  await takeMailBudget(user, to);
   await sendVerification(user, to);
   return to;
 }
