@@ -23,6 +23,8 @@ export interface User {
   /** Absent on accounts made before it existed, which read as 0. */
   stateVersion?: number;
   passwordHash?: string;
+  /** The email the password was set under: one set before the email moved is not the new address's owner's. */
+  passwordSetFor?: string;
   googleSub?: string;
   /** Whether the owner of `email` proved it (a link we mailed, or Google's verified claim). */
   emailVerified?: boolean;
@@ -131,6 +133,7 @@ export interface ProfileChange {
   googleSub?: string;
   /** null clears the password (a Google identity taking over an unverified account). */
   passwordHash?: string | null;
+  passwordSetFor?: string | null;
   role?: Role;
   emailVerified?: boolean;
   /** null clears a pending email change. */
@@ -138,6 +141,8 @@ export interface ProfileChange {
   /** Bump the token version, revoking every older token. */
   revokeTokens?: boolean;
 }
+
+const profileFields = ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'passwordSetFor', 'role', 'emailVerified', 'pendingEmail'] as const;
 
 /** The account's state version (0 before it was first recorded). */
 export const stateVersionOf = (user: Pick<User, 'stateVersion'>) => user.stateVersion ?? 0;
@@ -150,7 +155,7 @@ export function changesIdentity(change: ProfileChange): boolean {
 /** The user as a change leaves it, versions included (for mailing links under the new state). */
 export function afterChange(user: User, change: ProfileChange): User {
   const next: User = { ...user, tokenVersion: user.tokenVersion + (change.revokeTokens ? 1 : 0), stateVersion: stateVersionOf(user) + (changesIdentity(change) ? 1 : 0) };
-  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'role', 'emailVerified', 'pendingEmail'] as const) {
+  for (const field of profileFields) {
     if (change[field] === null) delete next[field];
     else if (change[field] !== undefined) Object.assign(next, { [field]: change[field] });
   }
@@ -167,7 +172,7 @@ export function updateProfileItem(user: User, change: ProfileChange, now: string
   const removes: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now, ':version': user.tokenVersion };
-  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'role', 'emailVerified', 'pendingEmail'] as const) {
+  for (const field of profileFields) {
     if (change[field] === undefined) continue;
     names[`#${field}`] = field;
     if (change[field] === null) {

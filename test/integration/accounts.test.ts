@@ -238,6 +238,23 @@ describe('Google sign-in', () => {
     expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(200);
   });
 
+  it('drops the password of an account that moved to this address when its owner links Google (reproduction 5)', async () => {
+    const attacker = await registerAndLogIn('r5attacker');
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(attacker.email, '/verify-email') } })).status).toBe(200);
+    const victim = uniqueContact('r5victim').email;
+    await callApi('/user/update_user', { token: attacker.token, form: { name: attacker.name, mobile_no: attacker.mobileNo, email: victim, password: attacker.password } });
+    const [confirm] = await mailsTo(victim);
+    expect(confirm?.text).toContain('attaches');
+    // The victim clicks "confirm".
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(victim, '/verify-email') } })).status).toBe(200);
+
+    const claims = googleClaims(victim);
+    const signedIn = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: victim, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toMatchObject({ code: attacker.code, has_password: false });
+    expect((await callApi('/auth/login', { form: { email: victim, password: attacker.password } })).status).toBe(400);
+  });
+
   it.each([
     ['a nonce that is not the one of this sign-in', { nonce: 'replayed-from-elsewhere' }, undefined],
     ['no nonce', { nonce: undefined }, undefined],

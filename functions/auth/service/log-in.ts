@@ -62,7 +62,9 @@ export async function logIn(identifier: string, password: string, clientIp: stri
  * linked to another Google identity (refused). An account whose email was never verified may
  * have been registered by someone else in its owner's name: linking it first removes its
  * password and pending email change and ends all its sessions (and, as every link does, voids its
- * mailed links), so the real owner takes over nothing the previous holder set up. An unknown email is a
+ * mailed links), so the real owner takes over nothing the previous holder set up. So does linking
+ * an account whose password was set under another email (it moved here by an email change): that
+ * password belongs to whoever held the account before, not to this address's owner. An unknown email is a
  * 404 with userExists false, so that the client registers.
  */
 export async function logInWithGoogle(input: { googleToken: string; nonce?: string; email: string; photoURL?: string }): Promise<SignedIn> {
@@ -76,14 +78,15 @@ export async function logInWithGoogle(input: { googleToken: string; nonce?: stri
   const { user } = account;
   if (!googleClaim && user.googleSub && user.googleSub !== identity.sub) throw new Invalid('This email is linked to another Google account');
   const link = !googleClaim;
-  const takeOver = link && !user.emailVerified;
+  const foreignPassword = Boolean(user.passwordHash) && user.passwordSetFor !== user.email;
+  const takeOver = link && (!user.emailVerified || foreignPassword);
   const picture = safePhotoUrl(input.photoURL) ?? identity.picture;
   if (link || (picture && picture !== user.photoURL)) {
     const now = new Date().toISOString();
     const change = {
       photoURL: picture,
       ...(link ? { googleSub: identity.sub, emailVerified: true } : {}),
-      ...(takeOver ? { passwordHash: null, pendingEmail: null, revokeTokens: true } : {}),
+      ...(takeOver ? { passwordHash: null, passwordSetFor: null, pendingEmail: null, revokeTokens: true } : {}),
     };
     await transact([users.updateProfileItem(user, change, now), ...(link ? [users.googleClaimItem(identity.sub, user.id, now)] : [])]);
     return signIn({ ...account, user: users.afterChange(user, change) });

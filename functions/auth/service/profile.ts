@@ -73,7 +73,7 @@ export async function resendVerification(user: ActiveUser): Promise<string> {
 export async function changePassword(user: ActiveUser, input: { proof: FreshProof; next: string }): Promise<string> {
   await requireFreshProof(user, input.proof);
   try {
-    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
+    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), passwordSetFor: user.email, revokeTokens: true }, new Date().toISOString())]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;
