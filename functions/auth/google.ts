@@ -8,6 +8,8 @@ export interface GoogleIdentity {
   email: string;
   name: string;
   picture?: string;
+  /** Epoch seconds Google signed it at: how fresh a sign-in it proves. */
+  issuedAt: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function verifyGoogleIdToken(token: string, nonce: string | undefin
       email: payload.email,
       name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email.split('@')[0]!,
       picture: typeof payload.picture === 'string' && isHttpsUrl(payload.picture) ? payload.picture : undefined,
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
     };
   } catch (error) {
     logger.warn('google token refused', { reason: error instanceof Error ? error.name : 'unknown' });

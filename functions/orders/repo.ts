@@ -177,14 +177,15 @@ export const countPendingOrders = () => countPartition({ index: 'gsi1', key: 'gs
 /**
  * Moves an order from the status that was read to `to`, once: the condition is that its status is
  * still `order.status`, so a second or racing click changes nothing. It moves to the queue of its
- * new status and records the remark and when.
+ * new status and records the remark and when. A completed or refunded order keeps no game-account secret.
  */
 export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pending'>, remark: string, now: string): TransactionItem {
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now`,
+      // The game-account secret served the delivery; a closed order keeps none (retention rule).
+      UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now REMOVE sealedSecret`,
       // Not while a refund through the gateway is under way or done: that one decides.
       ConditionExpression: '#status = :from AND (attribute_not_exists(gatewayRefund) OR gatewayRefund.#state = :refused)',
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
@@ -264,13 +265,13 @@ export function gatewayRefundOutcomeItem(order: PlanOrder, from: GatewayRefund['
   };
 }
 
-/** Closes a refund under way as done: the order moves to refunded (out of its queue) with the remark, once. */
+/** Closes a refund under way as done: the order moves to refunded (out of its queue) with the remark, once, and drops its game-account secret. */
 export function gatewayRefundDoneItem(order: PlanOrder, from: GatewayRefund['state'], now: string): TransactionItem {
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: 'SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now',
+      UpdateExpression: 'SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now REMOVE sealedSecret',
       ConditionExpression: 'gatewayRefund.#state = :from AND #status = :status',
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
       ExpressionAttributeValues: { ':refunded': 'refunded', ':queue': keys.queue('refunded'), ':done': 'done', ':from': from, ':status': order.status, ':now': now },

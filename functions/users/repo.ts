@@ -5,7 +5,12 @@ import type { TransactionItem } from '../shared/transactions';
 
 export type Role = 'shopper' | 'admin';
 
-/** A shopper or an admin. `tokenVersion` grows on a password change, revoking older tokens. */
+/**
+ * A shopper or an admin. `tokenVersion` grows when sessions must end (a password set or reset, a
+ * takeover, a completed email change), revoking older tokens. `stateVersion` grows on every
+ * identity change (see `changesIdentity`), voiding every link mailed before it; it is apart from
+ * `tokenVersion` because some changes (asking for a new email) must not end the owner's session.
+ */
 export interface User {
   id: string;
   name: string;
@@ -15,7 +20,11 @@ export interface User {
   photoURL?: string;
   role: Role;
   tokenVersion: number;
+  /** Absent on accounts made before it existed, which read as 0. */
+  stateVersion?: number;
   passwordHash?: string;
+  /** The email the password was set under: one set before the email moved is not the new address's owner's. */
+  passwordSetFor?: string;
   googleSub?: string;
   /** Whether the owner of `email` proved it (a link we mailed, or Google's verified claim). */
   emailVerified?: boolean;
@@ -124,6 +133,7 @@ export interface ProfileChange {
   googleSub?: string;
   /** null clears the password (a Google identity taking over an unverified account). */
   passwordHash?: string | null;
+  passwordSetFor?: string | null;
   role?: Role;
   emailVerified?: boolean;
   /** null clears a pending email change. */
@@ -132,16 +142,37 @@ export interface ProfileChange {
   revokeTokens?: boolean;
 }
 
+const profileFields = ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'passwordSetFor', 'role', 'emailVerified', 'pendingEmail'] as const;
+
+/** The account's state version (0 before it was first recorded). */
+export const stateVersionOf = (user: Pick<User, 'stateVersion'>) => user.stateVersion ?? 0;
+
+/** Whether a change is one of who holds the account: it then bumps the state version. */
+export function changesIdentity(change: ProfileChange): boolean {
+  return change.revokeTokens === true || (['email', 'pendingEmail', 'passwordHash', 'googleSub', 'role'] as const).some((field) => change[field] !== undefined);
+}
+
+/** The user as a change leaves it, versions included (for mailing links under the new state). */
+export function afterChange(user: User, change: ProfileChange): User {
+  const next: User = { ...user, tokenVersion: user.tokenVersion + (change.revokeTokens ? 1 : 0), stateVersion: stateVersionOf(user) + (changesIdentity(change) ? 1 : 0) };
+  for (const field of profileFields) {
+    if (change[field] === null) delete next[field];
+    else if (change[field] !== undefined) Object.assign(next, { [field]: change[field] });
+  }
+  return next;
+}
+
 /**
- * The update of a profile, conditioned on the token version that was read, so a change racing a
- * password change elsewhere is refused rather than applied with a revoked token.
+ * The update of a profile, conditioned on the token and state versions that were read, so a change
+ * racing an identity change elsewhere (a reset, a takeover, a link spent) is refused rather than
+ * applied to a state it was not decided on. An identity change bumps the state version.
  */
 export function updateProfileItem(user: User, change: ProfileChange, now: string): TransactionItem {
   const sets = ['updatedAt = :now'];
   const removes: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now, ':version': user.tokenVersion };
-  for (const field of ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'role', 'emailVerified', 'pendingEmail'] as const) {
+  for (const field of profileFields) {
     if (change[field] === undefined) continue;
     names[`#${field}`] = field;
     if (change[field] === null) {
@@ -155,12 +186,17 @@ export function updateProfileItem(user: User, change: ProfileChange, now: string
     sets.push('tokenVersion = :nextVersion');
     values[':nextVersion'] = user.tokenVersion + 1;
   }
+  if (changesIdentity(change)) {
+    sets.push('stateVersion = :nextState');
+    values[':nextState'] = stateVersionOf(user) + 1;
+  }
+  if (user.stateVersion !== undefined) values[':state'] = user.stateVersion;
   return {
     Update: {
       TableName: tableName,
       Key: keys.user(user.id),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: 'tokenVersion = :version',
+      ConditionExpression: `tokenVersion = :version AND ${user.stateVersion === undefined ? 'attribute_not_exists(stateVersion)' : 'stateVersion = :state'}`,
       ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
       ExpressionAttributeValues: values,
     },
@@ -186,8 +222,8 @@ export async function findUserIds(query: string): Promise<string[]> {
   return [...new Set([emailClaim?.userId, mobileClaim?.userId, profile?.id].filter((id): id is string => typeof id === 'string'))];
 }
 
-/** What a single-use link in an e-mail is for. */
-export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+/** What a single-use link in an e-mail is for; `cancel-email-change` is the owner's "this wasn't me". */
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'cancel-email-change';
 
 /** A single-use link's record: kept under the hash of its token, never the token itself. */
 export interface EmailToken {
@@ -197,6 +233,8 @@ export interface EmailToken {
   email: string;
   /** Epoch seconds after which it is worthless (and DynamoDB's TTL removes it). */
   expiresAt: number;
+  /** The account's state version it was issued under: it works only while that holds. */
+  stateVersion: number;
 }
 
 const emailTokenKey = (tokenHash: string) => ({ pk: `EMAILTOKEN#${tokenHash}`, sk: '#TOKEN' });
@@ -215,7 +253,7 @@ export function emailTokenItem(tokenHash: string, token: EmailToken, now: string
 /** A link's token record: GetItem EMAILTOKEN#<hash>, strongly consistent. */
 export async function getEmailToken(tokenHash: string): Promise<EmailToken | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: emailTokenKey(tokenHash), ConsistentRead: true }));
-  return Item && { purpose: Item.purpose as EmailTokenPurpose, userId: String(Item.userId), email: String(Item.email), expiresAt: Number(Item.expiresAt) };
+  return Item && { purpose: Item.purpose as EmailTokenPurpose, userId: String(Item.userId), email: String(Item.email), expiresAt: Number(Item.expiresAt), stateVersion: Number(Item.stateVersion ?? -1) };
 }
 
 /** Spends a link: its record goes, on the condition that it is still there (so it works once). */

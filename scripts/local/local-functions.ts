@@ -22,7 +22,7 @@ export interface LocalEnvironment {
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
-const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_LIMIT_PER_ADDRESS', 'RECONCILE_MIN_AGE_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
+const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_LIMIT_PER_ADDRESS', 'RESET_LIMIT_PER_ADDRESS', 'RECONCILE_MIN_AGE_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
 
 /** The tuning variables set in this process's environment. */
 const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));

@@ -118,6 +118,15 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Updated Successfully');
     await page.locator('.profile-name', { hasText: 'Renamed Gamer' }).waitFor();
+    // A new email asks for the current password.
+    const newEmail = `moved.${account.code.toLowerCase()}@example.com`;
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByLabel('Current Password').waitFor();
+    await page.getByText('Required Field').waitFor();
+    await page.getByLabel('Current Password').fill(account.password);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, `Updated Successfully. Your email changes once you follow the link we sent to ${newEmail}.`);
 
     await page.goto('/profile/userSecurity');
     await page.getByLabel('Current Password').fill(account.password);

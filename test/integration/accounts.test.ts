@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
 import { db, tableName } from '../../functions/shared/db';
 import { signSessionToken } from '../../functions/shared/session-token';
-import { googleClaims, mailedToken, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
 import { testLoginWindowSeconds } from '../support/spawn-stack';
 
@@ -156,16 +156,18 @@ describe('update_user', () => {
   it('keeps emails unique across an email change, which waits for the new address to be verified, and frees the old one', async () => {
     const account = await registerAndLogIn('move');
     const other = await registerAndLogIn('other');
-    const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email } });
+    const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email, password: account.password } });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('This email is already registered');
     const fresh = uniqueContact().email;
-    const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh } });
+    const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh, password: account.password } });
     expect(moved.body.message).toBe(`Updated Successfully. Your email changes once you follow the link we sent to ${fresh}.`);
     expect(moved.body.data).toMatchObject({ email: account.email, pending_email: fresh });
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(fresh, '/verify-email') } })).status).toBe(200);
-    const after = await callApi<{ data: UserInfo }>('/user/user_data', { token: account.token, form: {} });
-    expect(after.body.data).toMatchObject({ email: fresh, pending_email: '', email_verified: true });
+    // Completing the change ends every session; the owner signs in with the new address.
+    expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(401);
+    const again = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: fresh, password: account.password } });
+    expect(again.body.data).toMatchObject({ email: fresh, pending_email: '', email_verified: true });
     const reuse = await callApi('/auth/register_user', { form: { name: 'Z', email: account.email, mobile_no: uniqueContact().mobileNo, password: 'abcde' } });
     expect(reuse.status).toBe(200);
   });
@@ -236,6 +238,23 @@ describe('Google sign-in', () => {
     expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(200);
   });
 
+  it('drops the password of an account that moved to this address when its owner links Google (reproduction 5)', async () => {
+    const attacker = await registerAndLogIn('r5attacker');
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(attacker.email, '/verify-email') } })).status).toBe(200);
+    const victim = uniqueContact('r5victim').email;
+    await callApi('/user/update_user', { token: attacker.token, form: { name: attacker.name, mobile_no: attacker.mobileNo, email: victim, password: attacker.password } });
+    const [confirm] = await mailsTo(victim);
+    expect(confirm?.text).toContain('attaches');
+    // The victim clicks "confirm".
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(victim, '/verify-email') } })).status).toBe(200);
+
+    const claims = googleClaims(victim);
+    const signedIn = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: victim, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toMatchObject({ code: attacker.code, has_password: false });
+    expect((await callApi('/auth/login', { form: { email: victim, password: attacker.password } })).status).toBe(400);
+  });
+
   it.each([
     ['a nonce that is not the one of this sign-in', { nonce: 'replayed-from-elsewhere' }, undefined],
     ['no nonce', { nonce: undefined }, undefined],
@@ -258,6 +277,193 @@ describe('Google sign-in', () => {
     const googleToken = await mintGoogleToken(claims);
     const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('links end with the account state they were mailed under', () => {
+  const resetLinkFor = async (email: string) => {
+    expect((await callApi('/auth/forgot_password', { form: { email } })).status).toBe(200);
+    return mailedToken(email, '/reset-password');
+  };
+  const reset = (token: string, password: string) => callApi('/auth/reset_password', { form: { token, new_password: password } });
+  const logIn = (email: string, password: string) => callApi<{ data: { authToken: string } }>('/auth/login', { form: { email, password } });
+
+  it('refuses a reset link mailed to the old address once the email has moved (reproduction 1)', async () => {
+    const owner = await registerAndLogIn('r1move');
+    const oldLink = await resetLinkFor(owner.email);
+    const moved = uniqueContact('r1new').email;
+    await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: moved, password: owner.password } });
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(moved, '/verify-email') } })).status).toBe(200);
+
+    const taken = await reset(oldLink, 'thief-password');
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe('This link is used, expired or unknown');
+    expect((await logIn(moved, 'thief-password')).status).toBe(400);
+    // The owner's own reset at the new address still works.
+    expect((await reset(await resetLinkFor(moved), 'owners-new-pw')).status).toBe(200);
+    expect((await logIn(moved, 'owners-new-pw')).status).toBe(200);
+  });
+
+  it('refuses a reset link once the owner changed the password, and its siblings once one was used (reproduction 1)', async () => {
+    const owner = await registerAndLogIn('r1pw');
+    const before = await resetLinkFor(owner.email);
+    const changed = await callApi('/user/update_user', { token: owner.token, form: { password: owner.password, new_password: 'kick-them-out' } });
+    expect(changed.status).toBe(200);
+    expect((await reset(before, 'thief-password')).status).toBe(400);
+
+    const first = await resetLinkFor(owner.email);
+    const second = await resetLinkFor(owner.email);
+    expect(first).not.toBe(second);
+    expect((await reset(first, 'owners-reset-pw')).status).toBe(200);
+    expect((await reset(second, 'thief-password')).status).toBe(400);
+    expect((await logIn(owner.email, 'owners-reset-pw')).status).toBe(200);
+    expect((await logIn(owner.email, 'thief-password')).status).toBe(400);
+  });
+
+  it('ends the pre-registered holder\'s pending email change and its link when the real owner signs in with Google (reproduction 2)', async () => {
+    const attacker = await registerAndLogIn('r2victim');
+    const attackerMail = uniqueContact('r2attacker').email;
+    await callApi('/user/update_user', { token: attacker.token, form: { name: attacker.name, mobile_no: attacker.mobileNo, email: attackerMail, password: attacker.password } });
+    const pendingLink = await mailedToken(attackerMail, '/verify-email');
+
+    const claims = googleClaims(attacker.email);
+    const victim = await callApi<{ data: UserInfo & { authToken: string } }>('/auth/login', {
+      form: { email: attacker.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+    });
+    expect(victim.status).toBe(200);
+    expect(victim.body.data).toMatchObject({ code: attacker.code, email: attacker.email, pending_email: '', has_password: false });
+
+    expect((await callApi('/auth/verify_email', { form: { token: pendingLink } })).status).toBe(400);
+    expect((await callApi('/auth/forgot_password', { form: { email: attackerMail } })).status).toBe(200);
+    expect((await mailsTo(attackerMail)).filter((mail) => mail.subject === 'Set a new password')).toHaveLength(0);
+    expect((await callApi('/user/user_data', { token: attacker.token, form: {} })).status).toBe(401);
+    expect((await logIn(attacker.email, attacker.password)).status).toBe(400);
+    const owned = await callApi<{ data: UserInfo }>('/user/user_data', { token: victim.body.data.authToken, form: {} });
+    expect(owned.body.data).toMatchObject({ email: attacker.email, pending_email: '' });
+  });
+});
+
+describe('fresh proof for a change of who holds the account', () => {
+  it('refuses to move the email with a session token alone, or with a wrong password (reproduction 3)', async () => {
+    const owner = await registerAndLogIn('r3owner');
+    const thief = uniqueContact('r3thief').email;
+    const ask = (password?: string) => callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: thief, ...(password ? { password } : {}) } });
+    const bare = await ask();
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Current password is required');
+    expect((await ask('not-the-password')).body.message).toBe('Current password is incorrect');
+    expect(await mailsTo(thief)).toHaveLength(0);
+    const after = await callApi<{ data: UserInfo }>('/user/user_data', { token: owner.token, form: {} });
+    expect(after.body.data).toMatchObject({ email: owner.email, pending_email: '' });
+    // The owner, who knows the password, still moves it.
+    expect((await ask(owner.password)).status).toBe(200);
+  });
+
+  it('refuses to set a first password on a Google-only account without a fresh Google sign-in of that account (reproduction 4)', async () => {
+    const { email } = uniqueContact('r4google');
+    const claims = googleClaims(email);
+    const googleToken = await mintGoogleToken(claims);
+    expect((await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce } })).status).toBe(200);
+    const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
+    const setPassword = (form: Record<string, string>) => callApi('/user/update_user', { token: login.body.data.authToken, form: { new_password: 'standing-credential', ...form } });
+
+    const bare = await setPassword({});
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Please sign in with Google again to confirm this change');
+    const stale = await mintGoogleToken({ ...claims, iat: Math.floor(Date.now() / 1000) - 600 });
+    expect((await setPassword({ google_token: stale, nonce: claims.nonce })).status).toBe(400);
+    const stranger = googleClaims(email);
+    expect((await setPassword({ google_token: await mintGoogleToken(stranger), nonce: stranger.nonce })).status).toBe(400);
+    expect((await callApi('/auth/login', { form: { email, password: 'standing-credential' } })).status).toBe(400);
+
+    const fresh = { ...claims, nonce: 'fresh-proof-nonce' };
+    expect((await setPassword({ google_token: await mintGoogleToken(fresh), nonce: fresh.nonce })).status).toBe(200);
+    expect((await callApi('/auth/login', { form: { email, password: 'standing-credential' } })).status).toBe(200);
+  });
+});
+
+describe('the owner is told', () => {
+  const verified = async (label: string) => {
+    const account = await registerAndLogIn(label);
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
+    return account;
+  };
+  const subjects = async (address: string) => (await mailsTo(address)).map((mail) => mail.subject);
+
+  it('of an email change asked for, and "this wasn\'t me" cancels it and signs out everywhere', async () => {
+    const owner = await verified('tellmove');
+    const target = uniqueContact('tellmove-new').email;
+    const asked = await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password } });
+    expect(asked.status).toBe(200);
+    const notice = (await mailsTo(owner.email)).find((mail) => mail.subject === 'Your email address is being changed');
+    expect(notice?.text).toContain(target);
+    const verifyLink = await mailedToken(target, '/verify-email');
+
+    const cancelled = await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } });
+    expect(cancelled.status).toBe(200);
+    expect((await callApi('/user/user_data', { token: owner.token, form: {} })).status).toBe(401);
+    expect((await callApi('/auth/verify_email', { form: { token: verifyLink } })).status).toBe(400);
+    const back = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: owner.email, password: owner.password } });
+    expect(back.body.data).toMatchObject({ email: owner.email, pending_email: '' });
+  });
+
+  it('of a completed email change at the previous address, and of a password changed or reset', async () => {
+    const owner = await verified('tellpw');
+    const target = uniqueContact('tellpw-new').email;
+    await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password } });
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(target, '/verify-email') } })).status).toBe(200);
+    expect(await subjects(owner.email)).toContain('Your email address was changed');
+    // The cancel link of a change that has completed no longer works.
+    expect((await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } })).status).toBe(400);
+
+    const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: target, password: owner.password } });
+    expect((await callApi('/user/update_user', { token: login.body.data.authToken, form: { password: owner.password, new_password: 'changed-pw' } })).status).toBe(200);
+    expect(await subjects(target)).toContain('Your password was changed');
+    await callApi('/auth/forgot_password', { form: { email: target } });
+    expect((await callApi('/auth/reset_password', { form: { token: await mailedToken(target, '/reset-password'), new_password: 'reset-pw' } })).status).toBe(200);
+    expect(await subjects(target)).toContain('Your password was reset');
+  });
+
+  it('with a generic greeting and none of the account\'s text at an address not yet proved (reproduction 6, the name)', async () => {
+    const sender = await registerAndLogIn('inject');
+    const stranger = uniqueContact('stranger').email;
+    const name = 'URGENT your wallet is locked - verify at https://evil.example/login';
+    const asked = await callApi('/user/update_user', { token: sender.token, form: { name, mobile_no: sender.mobileNo, email: stranger, password: sender.password } });
+    expect(asked.status).toBe(200);
+    const [mail] = await mailsTo(stranger);
+    expect(mail?.text).toMatch(/^Hello,\n/);
+    expect(mail?.text).not.toContain('evil.example');
+    expect(mail?.text).not.toContain('URGENT');
+    expect(mail?.text).toContain('existing shop account');
+  });
+});
+
+describe('one mail budget', () => {
+  it('draws every mail to an address the caller chose from the same per-user and per-address limits (reproduction 6, the flood)', async () => {
+    const sender = await registerAndLogIn('flood');
+    const stranger = uniqueContact('flooded').email;
+    const other = uniqueContact('flood-other').email;
+    const ask = (email: string) => callApi('/user/update_user', { token: sender.token, form: { name: sender.name, mobile_no: sender.mobileNo, email, password: sender.password } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await ask(i % 2 === 0 ? stranger : other)).status);
+    // Five changes, then 429; asking again for the address still pending (the stranger's) is a 200 that sends nothing.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 200, 429, 200, 429, 200, 429]);
+    expect(await mailsTo(stranger)).toHaveLength(3);
+    expect(await mailsTo(other)).toHaveLength(2);
+    const resend = await callApi('/user/send_verification', { token: sender.token, form: {} });
+    expect(resend.status).toBe(429);
+    expect(await mailsTo(stranger)).toHaveLength(3);
+  });
+
+  it('sends nothing again when the same pending address is asked for again', async () => {
+    const sender = await registerAndLogIn('again');
+    const target = uniqueContact('again-target').email;
+    for (let i = 0; i < 3; i += 1) {
+      const asked = await callApi('/user/update_user', { token: sender.token, form: { name: sender.name, mobile_no: sender.mobileNo, email: target, password: sender.password } });
+      expect(asked.status).toBe(200);
+    }
+    expect(await mailsTo(target)).toHaveLength(1);
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(target, '/verify-email') } })).status).toBe(200);
   });
 });
 

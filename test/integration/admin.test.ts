@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { type TestAccount, registerAndLogIn } from '../support/accounts';
 import { type ApiResponse, callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp } from '../support/money';
+import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp, storedItem } from '../support/money';
 import { projectRoot, stackLog } from '../support/spawn-stack';
 
 const run = promisify(execFile);
@@ -175,6 +175,20 @@ describe('orders queue', () => {
     for (const answer of everythingElse) expect(JSON.stringify(answer.body)).not.toContain(secret);
     expect(stackLog('integration')).toContain(`/api/admin/orders/${orderId}/reveal`);
     expect(stackLog('integration')).not.toContain(secret);
+  });
+
+  it.each(['complete', 'refund'] as const)('deletes the game-account password in the same step as the %s, and then refuses to reveal it', async (move) => {
+    const secret = `Pw-${Date.now()}-${move}`;
+    const buyer = await fundedAccount(350, `gone-${move}`);
+    const orderId = await placeLoginOrder(buyer, secret);
+    expect((await asAdmin(`/admin/orders/${orderId}/${move}`, { form: { remark: 'Done' } })).status).toBe(200);
+
+    expect(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`)).not.toHaveProperty('sealedSecret');
+    expect((await asAdmin(`/admin/orders/${orderId}`)).body.data.account).toMatchObject({ has_secret: false });
+    const reveal = await asAdmin(`/admin/orders/${orderId}/reveal`, { form: {} });
+    expect(reveal.status).toBe(409);
+    expect((reveal.body as unknown as { message: string }).message).toBe('The game-account password is deleted once an order is completed or refunded');
+    expect(await auditFor(orderId)).not.toContainEqual(expect.objectContaining({ action: 'order.reveal' }));
   });
 });
 

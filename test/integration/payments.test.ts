@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, leavePending, merchantPanel, payForInvoice, payInvoice, returnedInvoice, sendWebhook, startTopUp } from '../support/money';
+import { balanceOf, expectLedgerMatchesBalance, fundedAccount, leavePending, merchantPanel, payForInvoice, payInvoice, returnedInvoice, sendWebhook, startTopUp, storedItem } from '../support/money';
 
 const walletHistory = async (token: string) => (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
 const verifyPayment = (token: string, invoiceId: string) => callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
@@ -395,6 +395,22 @@ describe('refunds back to the payment method', () => {
     expect(detail.body.data.timeline.at(-1)).toMatchObject({ status: 'refunded', remark: `Player ID was wrong · Refunded to your bkash (transaction ${transactionId})` });
     expect((await refund(orderId, 'wallet')).status).toBe(409);
     expect(await balanceOf(buyer.code)).toBe(0);
+  });
+
+  it('deletes the game-account password of a gateway order in the step that closes its refund', async () => {
+    const buyer = await fundedAccount(0, 'refund-secret');
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: buyer.token,
+      form: { plan_id: 'ffa-520', amount: 350, saccount_type: 'FB', saccount_id: 'gamer@example.com', saccount_password: 'gw-secret-pw', backup_code: '7711', paid_from_wallet: 350 },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await sendWebhook(await payForInvoice(started.body.data.payment_url));
+    const orderId = started.body.data.id;
+    expect(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`)).toHaveProperty('sealedSecret');
+
+    expect((await refund(orderId, 'gateway')).body.data.status).toBe('2');
+    expect(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`)).not.toHaveProperty('sealedSecret');
+    expect((await callApi(`/admin/orders/${orderId}/reveal`, { token: adminToken, form: {} })).status).toBe(409);
   });
 
   it('asks the gateway about a refund whose call timed out, and never sends it twice', async () => {

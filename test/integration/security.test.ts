@@ -106,7 +106,7 @@ describe('account pre-hijacking', () => {
 
     const squatter = await registerAndLogIn('changer');
     const target = uniqueContact('target').email;
-    const change = await callApi<{ data: UserInfo }>('/user/update_user', { token: squatter.token, form: { name: 'S', mobile_no: squatter.mobileNo, email: target } });
+    const change = await callApi<{ data: UserInfo }>('/user/update_user', { token: squatter.token, form: { name: 'S', mobile_no: squatter.mobileNo, email: target, password: squatter.password } });
     expect(change.body.data).toMatchObject({ email: squatter.email, pending_email: target });
     const targetClaims = googleClaims(target);
     const newcomer = await callApi('/auth/login', { form: { email: target, password: 'x', google_token: await mintGoogleToken(targetClaims), nonce: targetClaims.nonce } });

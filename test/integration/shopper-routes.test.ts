@@ -190,7 +190,7 @@ describe('password reset', () => {
     const shopper = await registerAndLogIn('expired');
     const token = 'expired-token-for-a-test-0123456789abcdef';
     const hash = createHash('sha256').update(token).digest('base64url');
-    await transact([emailTokenItem(hash, { purpose: 'reset-password', userId: shopper.code, email: shopper.email, expiresAt: Math.floor(Date.now() / 1000) - 1 }, new Date().toISOString())]);
+    await transact([emailTokenItem(hash, { purpose: 'reset-password', userId: shopper.code, email: shopper.email, expiresAt: Math.floor(Date.now() / 1000) - 1, stateVersion: 1 }, new Date().toISOString())]);
     expect((await callApi('/auth/reset_password', { form: { token, new_password: 'too-late-pw' } })).status).toBe(400);
 
     const target = await registerAndLogIn('flooded');

@@ -50,7 +50,7 @@ export async function mailsTo(address: string): Promise<{ subject: string; text:
 }
 
 /** The token of the newest link of this kind mailed to an address. */
-export async function mailedToken(address: string, path: '/verify-email' | '/reset-password'): Promise<string> {
+export async function mailedToken(address: string, path: '/verify-email' | '/reset-password' | '/cancel-email-change'): Promise<string> {
   const mails = await mailsTo(address);
   const link = mails
     .reverse()

@@ -51,10 +51,11 @@ export async function spawnStack(
       // The stand-in unless the test starts a gateway of its own, whatever the developer's shell says.
       GATEWAY_URL: options.gateway?.url ?? '',
       LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
-      // The suite registers hundreds of accounts and starts hundreds of payments from 127.0.0.1;
+      // The suite registers hundreds of accounts, starts hundreds of payments and asks for many resets from 127.0.0.1;
       // the tests of these limits run the services in-process with the real ones.
       REGISTER_LIMIT_PER_ADDRESS: '100000',
       CHECKOUT_LIMIT_PER_ADDRESS: '100000',
+      RESET_LIMIT_PER_ADDRESS: '100000',
       // The reconciler runs on its timer as in the cloud, only faster: payments lost for 30 s settle by themselves.
       RECONCILE_EVERY_SECONDS: '3',
       RECONCILE_MIN_AGE_SECONDS: '30',

@@ -96,11 +96,12 @@ export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: str
 
 /**
  * The game-account password (and backup code) of an ID-password order, for the operator who
- * fulfils it. The audit entry is written first, so no secret is shown unrecorded; neither the
+ * fulfils it, while the order is pending (completing or refunding deletes it). The audit entry is written first, so no secret is shown unrecorded; neither the
  * entry nor any log line carries it.
  */
 export async function revealOrderSecret(admin: ActiveUser, orderId: string): Promise<{ password: string; backupCode: string }> {
   const order = await orderById(orderId);
+  if (order.status !== 'pending') throw new Conflict('The game-account password is deleted once an order is completed or refunded');
   if (!order.sealedSecret) throw new Conflict('This order has no game-account password');
   await transact([auditItem(auditEntry(admin.id, 'order.reveal', orderId, `game-account password of ${order.userId}`))]);
   return JSON.parse(await unseal(order.sealedSecret)) as { password: string; backupCode: string };

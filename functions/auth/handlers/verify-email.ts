@@ -4,10 +4,12 @@ import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { requiredText } from '../../shared/validation';
 import { verifyEmail } from '../service/links';
+import { sendEmailChangedNotice } from '../service/mails';
 
 const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
 
 export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) => {
-  await verifyEmail(form.token);
-  return success({}, 'Email verified');
+  const { outcome, user, previousEmail } = await verifyEmail(form.token);
+  if (outcome === 'changed') await sendEmailChangedNotice(user, previousEmail);
+  return success({}, outcome === 'changed' ? 'Email changed. Please log in again with your new email address.' : 'Email verified');
 });

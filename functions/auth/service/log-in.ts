@@ -61,7 +61,10 @@ export async function logIn(identifier: string, password: string, clientIp: stri
  * subject signs in. Otherwise the account of the token's email is linked to it, unless it is
  * linked to another Google identity (refused). An account whose email was never verified may
  * have been registered by someone else in its owner's name: linking it first removes its
- * password and ends all its sessions, so the real owner takes it over. An unknown email is a
+ * password and pending email change and ends all its sessions (and, as every link does, voids its
+ * mailed links), so the real owner takes over nothing the previous holder set up. So does linking
+ * an account whose password was set under another email (it moved here by an email change): that
+ * password belongs to whoever held the account before, not to this address's owner. An unknown email is a
  * 404 with userExists false, so that the client registers.
  */
 export async function logInWithGoogle(input: { googleToken: string; nonce?: string; email: string; photoURL?: string }): Promise<SignedIn> {
@@ -75,18 +78,18 @@ export async function logInWithGoogle(input: { googleToken: string; nonce?: stri
   const { user } = account;
   if (!googleClaim && user.googleSub && user.googleSub !== identity.sub) throw new Invalid('This email is linked to another Google account');
   const link = !googleClaim;
-  const takeOver = link && !user.emailVerified;
+  const foreignPassword = Boolean(user.passwordHash) && user.passwordSetFor !== user.email;
+  const takeOver = link && (!user.emailVerified || foreignPassword);
   const picture = safePhotoUrl(input.photoURL) ?? identity.picture;
   if (link || (picture && picture !== user.photoURL)) {
     const now = new Date().toISOString();
     const change = {
       photoURL: picture,
       ...(link ? { googleSub: identity.sub, emailVerified: true } : {}),
-      ...(takeOver ? { passwordHash: null, revokeTokens: true } : {}),
+      ...(takeOver ? { passwordHash: null, passwordSetFor: null, pendingEmail: null, revokeTokens: true } : {}),
     };
     await transact([users.updateProfileItem(user, change, now), ...(link ? [users.googleClaimItem(identity.sub, user.id, now)] : [])]);
-    Object.assign(user, { photoURL: picture }, link ? { googleSub: identity.sub, emailVerified: true } : {});
-    if (takeOver) Object.assign(user, { passwordHash: undefined, tokenVersion: user.tokenVersion + 1 });
+    return signIn({ ...account, user: users.afterChange(user, change) });
   }
   return signIn(account);
 }

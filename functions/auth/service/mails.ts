@@ -2,13 +2,24 @@ import { sendMail } from '../../mail/mailer';
 import type { User } from '../../users/repo';
 import { createLink } from './links';
 
-/** Mails the link that proves `to` (the account's address, or the new one it asked for) belongs to the user. */
+/** An address shown to someone who may not own the account: enough to recognise it, not to learn it. */
+const masked = (email: string) => email.replace(/^(.).*(@.*)$/, '$1…$2');
+
+/**
+ * Mails the link that proves `to` (the account's address, or the new one it asked for) belongs to
+ * the user. The address is not proved yet, so the mail greets generically and carries no text the
+ * account chose; a change says plainly that the address joins an existing account.
+ */
 export async function sendVerification(user: User, to: string): Promise<void> {
   const link = await createLink(user, to, 'verify-email');
+  const what =
+    to === user.email
+      ? `Please confirm that ${to} is your email address for your shop account:`
+      : `Someone asked to move the existing shop account registered as ${masked(user.email)} to ${to}. Following this link attaches ${to} to that account: you would then sign in to it, not to an account of your own.`;
   await sendMail({
     to,
     subject: 'Confirm your email address',
-    text: `Hello ${user.name},\n\nPlease confirm that ${to} is your email address for your shop account:\n\n${link}\n\nThe link works once, for two days. If you did not ask for it, ignore this email.`,
+    text: `Hello,\n\n${what}\n\n${link}\n\nThe link works once, for two days. If you did not ask for it, ignore this email.`,
   });
 }
 
@@ -19,5 +30,38 @@ export async function sendPasswordReset(user: User): Promise<void> {
     to: user.email,
     subject: 'Set a new password',
     text: `Hello ${user.name},\n\nSomeone (we hope you) asked to set a new password for your shop account. Follow this link to choose one:\n\n${link}\n\nThe link works once, for thirty minutes, and signs you out everywhere else. If you did not ask for it, ignore this email: your password stays as it is.`,
+  });
+}
+
+/**
+ * Tells the owner's proved address that a move to `to` was asked for, with the one-click "this
+ * wasn't me" that cancels it and signs out everywhere. `user` is the account as the request left it.
+ */
+export async function sendEmailChangeNotice(user: User, to: string): Promise<void> {
+  if (!user.emailVerified) return;
+  const link = await createLink(user, user.email, 'cancel-email-change');
+  await sendMail({
+    to: user.email,
+    subject: 'Your email address is being changed',
+    text: `Hello ${user.name},\n\nSomeone signed in to your shop account asked to change its email address to ${to}. It changes once that address is confirmed.\n\nIf this wasn't you, follow this link to cancel the change and sign out everywhere:\n\n${link}\n\nThen set a new password.`,
+  });
+}
+
+/** Tells the previous address that the account's email is now `to`. */
+export async function sendEmailChangedNotice(user: User, previousEmail: string): Promise<void> {
+  await sendMail({
+    to: previousEmail,
+    subject: 'Your email address was changed',
+    text: `Hello ${user.name},\n\nThe email address of your shop account is now ${user.email}, and every session was signed out. If this wasn't you, contact the shop's support at once.`,
+  });
+}
+
+/** Tells the owner's proved address that the account's password was set, changed or reset. */
+export async function sendPasswordNotice(user: User, how: 'set' | 'changed' | 'reset'): Promise<void> {
+  if (!user.emailVerified) return;
+  await sendMail({
+    to: user.email,
+    subject: `Your password was ${how}`,
+    text: `Hello ${user.name},\n\nThe password of your shop account was ${how}, and every other session was signed out. If this wasn't you, use "Forgot password" at once to set a new one.`,
   });
 }

@@ -1,7 +1,7 @@
 import { googlePlaceholderMobile } from '../../contract/rules';
 import { batchGet } from '../../shared/db';
-import { Conflict, Invalid, Unauthorized } from '../../shared/errors';
-import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
+import { Conflict, Unauthorized } from '../../shared/errors';
+import { type RateLimit, tryAgainIn } from '../../shared/rate-limit';
 import { signSessionToken } from '../../shared/session-token';
 import { TransactionCancelled, transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
@@ -9,29 +9,40 @@ import * as users from '../../users/repo';
 import { getWallet } from '../../wallet/repo';
 import { hashPassword } from '../passwords';
 import type { Account } from './accounts';
-import { checkPassword } from './attempts';
-import { sendVerification } from './mails';
+import { reserve } from './attempts';
+import { sendEmailChangeNotice, sendPasswordNotice, sendVerification } from './mails';
+import { type FreshProof, requireFreshProof } from './proof';
 
-/** Verification mails one user may ask for. */
-const verificationMails: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
+/**
+ * The one budget of mails to an address the caller chose (a new email, a verification again):
+ * per user and per address mailed, both taken before anything is written or sent.
+ */
+const mailsPerUser: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
+const mailsPerAddress: RateLimit = { name: 'mail-address', max: 3, windowSeconds: 3600, message: tryAgainIn('Too many emails to this address.') };
+const takeMailBudget = (user: ActiveUser, to: string) => reserve([{ limit: mailsPerUser, key: user.id }, { limit: mailsPerAddress, key: to }]);
 
 /**
  * Profile edit: name and mobile number (its claim moves in the same transaction, so uniqueness
  * holds; the Google placeholder claims nothing). A new email does not take effect now: it waits,
  * as `pendingEmail`, for the owner of the new address to follow the link mailed to it, so nobody
- * can put another person's address on their account.
+ * can put another person's address on their account; asking for it needs fresh proof.
  */
-export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string }): Promise<Account & { verificationSentTo?: string }> {
+export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string; proof: FreshProof }): Promise<Account & { verificationSentTo?: string }> {
   const email = input.email ? users.normalizeEmail(input.email) : user.email;
   const mobileNo = users.normalizeMobile(input.mobileNo);
   const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
   const now = new Date().toISOString();
-  const newEmail = email !== user.email ? email : undefined;
+  // Asking again for the address already pending changes nothing of it and sends nothing.
+  const asksAgain = email === user.pendingEmail;
+  const newEmail = email !== user.email && !asksAgain ? email : undefined;
   if (newEmail) {
+    await requireFreshProof(user, input.proof);
+    await takeMailBudget(user, newEmail);
     const [claim] = await batchGet([users.claimKey('email', newEmail)]);
     if (claim) throw new Conflict('This email is already registered');
   }
-  const items = [users.updateProfileItem(user, { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) }, now)];
+  const change = { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
+  const items = [users.updateProfileItem(user, change, now)];
   if (mobileNo !== user.mobileNo) items.push(...users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now));
   const saved = transact(items).catch((error: unknown) => {
     if (!(error instanceof TransactionCancelled)) throw error;
@@ -40,35 +51,33 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
     throw error;
   });
   const [wallet] = await Promise.all([getWallet(user.id), saved]);
-  const updated = { ...user, name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
-  if (newEmail) await sendVerification(updated, newEmail);
-  return { user: updated, wallet, verificationSentTo: newEmail };
+  const updated = users.afterChange(user, change);
+  if (newEmail) await Promise.all([sendVerification(updated, newEmail), sendEmailChangeNotice(updated, newEmail)]);
+  return { user: updated, wallet, verificationSentTo: newEmail ?? (asksAgain ? email : undefined) };
 }
 
 /** Mails the verification link again: to the address waiting to replace the email, else to the unverified email. */
 export async function resendVerification(user: ActiveUser): Promise<string> {
   const to = user.pendingEmail ?? (user.emailVerified ? undefined : user.email);
   if (!to) throw new Conflict('Your email is already verified');
-  await takeAttempt(verificationMails, user.id);
+  await takeMailBudget(user, to);
   await sendVerification(user, to);
   return to;
 }
 
 /**
- * Password change: the current password is required when the account has one (a Google-only
- * account may set its first), checked against the account's login limit. The token version moves
- * on, so every older token stops working, and the caller gets a fresh token.
+ * Password change, or a Google-only account's first password: fresh proof is required (the
+ * current password, or a recent Google sign-in). The token version moves on, so every older
+ * token stops working, and the caller gets a fresh token.
  */
-export async function changePassword(user: ActiveUser, input: { current?: string; next: string }): Promise<string> {
-  if (user.passwordHash) {
-    if (!input.current) throw new Invalid('Current password is required', { password: 'Current password is required' });
-    if (!(await checkPassword(user, input.current))) throw new Invalid('Current password is incorrect', { password: 'Current password is incorrect' });
-  }
+export async function changePassword(user: ActiveUser, input: { proof: FreshProof; next: string }): Promise<string> {
+  await requireFreshProof(user, input.proof);
   try {
-    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), revokeTokens: true }, new Date().toISOString())]);
+    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), passwordSetFor: user.email, revokeTokens: true }, new Date().toISOString())]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;
   }
+  await sendPasswordNotice(user, user.passwordHash ? 'changed' : 'set');
   return signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion + 1 });
 }

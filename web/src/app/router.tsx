@@ -15,6 +15,7 @@ const routes: RouteObject[] = [
       page(undefined, () => import('./routes/home')),
       page('login', () => import('./routes/login')),
       page('verify-email', () => import('./routes/verify-email')),
+      page('cancel-email-change', () => import('./routes/cancel-email-change')),
       page('register', () => import('./routes/register')),
       page('forgot-password', () => import('./routes/forgot-password')),
       page('reset-password', () => import('./routes/reset-password')),

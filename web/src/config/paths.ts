@@ -11,6 +11,8 @@ export const paths = {
   login: '/login',
   /** Where a mailed verification link lands. */
   verifyEmail: '/verify-email',
+  /** Where the owner's "this wasn't me" link (an email change asked for) lands, with ?token=. */
+  cancelEmailChange: '/cancel-email-change',
   forgotPassword: '/forgot-password',
   /** Where a mailed reset link lands, with ?token=. */
   resetPassword: '/reset-password',

@@ -5,8 +5,11 @@ import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { sessionStore } from '../../../lib/session';
 
-/** The profile form's fields, or the security form's (a current password only when the account has one). */
-export type UpdateUserInput = { name: string; mobile_no: string; email: string } | { password?: string; new_password: string };
+/** Fresh proof of a new email or password: the current password, or a Google-only account's Google sign-in just now. */
+export type FreshProof = { password?: string; google_token?: string; nonce?: string };
+
+/** The profile form's fields, or the security form's, each with its proof when it changes who holds the account. */
+export type UpdateUserInput = ({ name: string; mobile_no: string; email: string } | { new_password: string }) & FreshProof;
 
 /**
  * POST /user/update_user: one action for the profile and the password (spec §7). A password

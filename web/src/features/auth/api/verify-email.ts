@@ -9,6 +9,12 @@ export async function verifyEmail(token: string): Promise<string> {
   return message;
 }
 
+/** POST /auth/cancel_email_change: the owner's "this wasn't me"; spends the link's token, answers the server's message. */
+export async function cancelEmailChange(token: string): Promise<string> {
+  const { message } = await apiRequest('POST', '/auth/cancel_email_change', { body: { token } });
+  return message;
+}
+
 /** POST /user/send_verification: mails the link again (to the pending address, or the unverified one). */
 export function useSendVerification() {
   const { mutate } = useSWRConfig();

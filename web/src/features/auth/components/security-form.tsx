@@ -4,11 +4,12 @@ import type { UserInfo } from '@contract/wire';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useUpdateUser } from '../api/update-user';
+import { googleProof } from '../google-proof';
 import { confirmationError, newPasswordError } from '../password-rules';
 
 const empty = { current: '', password: '', confirm: '' };
 
-/** Change the password: the current one (when the account has one), the new one twice. */
+/** Change the password: the current one (a Google-only account signs in with Google again instead), the new one twice. */
 export function SecurityForm({ user }: { user: UserInfo }) {
   const needsCurrent = user.has_password !== false;
   const [form, setForm] = useState(empty);
@@ -26,7 +27,8 @@ export function SecurityForm({ user }: { user: UserInfo }) {
     setTried(true);
     if (Object.values(errors).some(Boolean)) return;
     await run(async () => {
-      toast.success(await updateUser({ password: needsCurrent ? form.current : undefined, new_password: form.password }));
+      const proof = needsCurrent ? { password: form.current } : await googleProof();
+      toast.success(await updateUser({ ...proof, new_password: form.password }));
       setForm(empty);
       setTried(false);
     });
@@ -36,7 +38,9 @@ export function SecurityForm({ user }: { user: UserInfo }) {
   return (
     <form className="panel" onSubmit={submit} noValidate>
       <h1>Security</h1>
-      <p className="muted">Changing your password signs you out everywhere else.</p>
+      <p className="muted">
+        Changing your password signs you out everywhere else.{needsCurrent ? '' : ' To set one, we ask you to sign in with Google again.'}
+      </p>
       {needsCurrent && (
         <FormField label="Current Password" name="password" secret autoComplete="current-password" value={form.current} error={shown('current')} onChange={(e) => setForm({ ...form, current: e.target.value })} />
       )}
