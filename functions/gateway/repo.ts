@@ -132,37 +132,22 @@ export interface GatewayBookLine {
   receipt: GatewayReceipt;
 }
 
-const bookKeys = {
-  payment: (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'PAYMENT' }),
-  refund: (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'REFUND' }),
-  day: (line: GatewayBookLine) => ({ gsi3pk: `GATEWAYDAY#${dhakaDay(Date.parse(line.at))}`, gsi3sk: `${line.at}#${line.kind}#${line.receipt.invoiceId}` }),
-};
+const bookEntities = { payment: { entity: 'GatewayPayment', sk: 'PAYMENT' }, refund: { entity: 'GatewayRefund', sk: 'REFUND' } } as const;
 
 /**
- * The book line of a settled payment, in the settling transaction: its condition (no line for
- * this invoice yet) makes a second settle of the same invoice, for anything, fail.
+ * A line of the book, in the transaction that settles the payment or closes the refund: its
+ * condition (no line of its kind for this invoice yet) makes a second settle of the same invoice,
+ * for anything, or a second refund of it, fail.
  */
-export function bookPaymentItem(line: Omit<GatewayBookLine, 'kind'>): TransactionItem {
-  const entry: GatewayBookLine = { ...line, kind: 'payment' };
-  return {
-    Put: {
-      TableName: tableName,
-      Item: toItem('GatewayPayment', { ...bookKeys.payment(line.receipt.invoiceId), ...bookKeys.day(entry) }, entry, line.at),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
+export function bookLineItem(line: GatewayBookLine): TransactionItem {
+  const { entity, sk } = bookEntities[line.kind];
+  const keys = {
+    pk: `INVOICE#${line.receipt.invoiceId}`,
+    sk,
+    gsi3pk: `GATEWAYDAY#${dhakaDay(Date.parse(line.at))}`,
+    gsi3sk: `${line.at}#${line.kind}#${line.receipt.invoiceId}`,
   };
-}
-
-/** The book line of a refund sent back through the gateway, once per invoice (the condition). */
-export function bookRefundItem(line: Omit<GatewayBookLine, 'kind'>): TransactionItem {
-  const entry: GatewayBookLine = { ...line, kind: 'refund' };
-  return {
-    Put: {
-      TableName: tableName,
-      Item: toItem('GatewayRefund', { ...bookKeys.refund(line.receipt.invoiceId), ...bookKeys.day(entry) }, entry, line.at),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return { Put: { TableName: tableName, Item: toItem(entity, keys, line, line.at), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 /** A Dhaka day's book lines, in time order: Query gsi3 GATEWAYDAY#<day>, page after page. */

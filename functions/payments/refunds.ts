@@ -1,5 +1,5 @@
 import { GatewayError } from '../gateway/port';
-import { bookRefundItem } from '../gateway/repo';
+import { bookLineItem } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { type GatewayRefund, type PlanOrder, gatewayRefundDoneItem, gatewayRefundOutcomeItem, startGatewayRefundItem } from '../orders/repo';
 import { Conflict, ServiceUnavailable } from '../shared/errors';
@@ -12,7 +12,7 @@ const now = () => new Date().toISOString();
 async function refundDone(order: PlanOrder, from: GatewayRefund['state']): Promise<PlanOrder> {
   const at = now();
   const receipt = order.receipt!;
-  await transact([gatewayRefundDoneItem(order, from, at), bookRefundItem({ at, reference: { kind: 'order', userId: order.userId, id: order.orderId }, amount: order.price, receipt })]);
+  await transact([gatewayRefundDoneItem(order, from, at), bookLineItem({ kind: 'refund', at, reference: { kind: 'order', userId: order.userId, id: order.orderId }, amount: order.price, receipt })]);
   logger.info('refund through the gateway done', { orderId: order.orderId, invoiceId: receipt.invoiceId, amount: order.price });
   return { ...order, status: 'refunded', remark: order.gatewayRefund?.remark ?? order.remark, refundedAt: at, gatewayRefund: { ...order.gatewayRefund!, state: 'done' } };
 }

@@ -1,5 +1,5 @@
 import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment } from '../gateway/port';
-import { type ItemKey, type WaitingPayment, bookPaymentItem, closeCheckoutItem, listWaitingPayments, markCheckedItem, recordInvoiceItem } from '../gateway/repo';
+import { type ItemKey, type WaitingPayment, bookLineItem, closeCheckoutItem, listWaitingPayments, markCheckedItem, recordInvoiceItem } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
@@ -52,7 +52,7 @@ interface ReadPayable extends Payable {
 
 /** The day-book line of a payment that completes `reference`. */
 const bookLine = (reference: PaymentReference, amount: number, payment: VerifiedPayment, now: string) =>
-  bookPaymentItem({ at: now, reference, amount, receipt: receiptOf(payment) });
+  bookLineItem({ kind: 'payment', at: now, reference, amount, receipt: receiptOf(payment) });
 
 /**
  * The two kinds of payables, each read in one BatchGetItem: a wallet top-up request (completing
@@ -217,9 +217,6 @@ export async function cancelPayment(payment: Omit<PaymentReference, 'userId'>, p
   const status = (await giveUp(reference, cancelledByPayerReason)) ?? 'cancelled';
   return { kind: reference.kind, id: reference.id, status, changed: status === 'cancelled' };
 }
-
-/** The payments waiting now, oldest first: those the reconciler can ask about (invoice known) and those only an operator can settle. */
-export const waitingPayments = () => listWaitingPayments(new Date().toISOString());
 
 export interface ReconcileOptions {
   /** Leave payments younger than this to the payer and the webhook. */
