@@ -108,10 +108,10 @@ export function cachedPaths(read: CachedRead): string[] {
 
 export const routes: readonly Route[] = [
   { method: 'POST', path: '/auth/register_user', handler: 'auth/register-user', access: 'public', writes: ['PutItem', 'UpdateItem'], partitions: 'signIn', mail: true },
-  { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn', secret: true },
+  { method: 'POST', path: '/auth/login', handler: 'auth/log-in', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn', secret: true, mail: true },
   { method: 'POST', path: '/user/user_data', handler: 'auth/get-user-data', access: 'user' },
   { method: 'POST', path: '/user/update_user', handler: 'auth/update-user', access: 'user', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], mail: true },
-  { method: 'POST', path: '/auth/verify_email', handler: 'auth/verify-email', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn', mail: true },
+  { method: 'POST', path: '/auth/verify_email', handler: 'auth/verify-email', access: 'public', writes: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: 'signIn', secret: true, mail: true },
   { method: 'POST', path: '/auth/cancel_email_change', handler: 'auth/cancel-email-change', access: 'public', writes: ['UpdateItem', 'DeleteItem'], partitions: 'signIn' },
   { method: 'POST', path: '/auth/forgot_password', handler: 'auth/forgot-password', access: 'public', writes: ['PutItem', 'UpdateItem'], partitions: 'signIn', mail: true },
   { method: 'POST', path: '/auth/reset_password', handler: 'auth/reset-password', access: 'public', writes: ['UpdateItem', 'DeleteItem'], partitions: 'signIn', mail: true },

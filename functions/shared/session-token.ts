@@ -55,3 +55,9 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   const value = header?.trim().replace(/^Bearer\s+/i, '');
   return value && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value) ? value : undefined;
 }
+
+/** The session a request's Authorization header carries, if it carries a valid one; nothing otherwise (for public routes where being signed in adds a fact). */
+export async function sessionIn(header: string | undefined): Promise<Session | undefined> {
+  const token = tokenFromHeader(header);
+  return token ? verifySessionToken(token).catch(() => undefined) : undefined;
+}

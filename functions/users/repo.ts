@@ -23,8 +23,13 @@ export interface User {
   /** Absent on accounts made before it existed, which read as 0. */
   stateVersion?: number;
   passwordHash?: string;
-  /** The email the password was set under: one set before the email moved is not the new address's owner's. */
-  passwordSetFor?: string;
+  /**
+   * The address whose proven owner set the password: by a reset link it reached, by a Google
+   * sign-in, or by following a link to it while signed in to the account. Absent for a password
+   * typed at registration and never proved; one proved under an address the account left is not
+   * the new address's owner's.
+   */
+  passwordProvenFor?: string;
   googleSub?: string;
   /** Whether the owner of `email` proved it (a link we mailed, or Google's verified claim). */
   emailVerified?: boolean;
@@ -133,7 +138,7 @@ export interface ProfileChange {
   googleSub?: string;
   /** null clears the password (a Google identity taking over an unverified account). */
   passwordHash?: string | null;
-  passwordSetFor?: string | null;
+  passwordProvenFor?: string | null;
   role?: Role;
   emailVerified?: boolean;
   /** null clears a pending email change. */
@@ -142,7 +147,7 @@ export interface ProfileChange {
   revokeTokens?: boolean;
 }
 
-const profileFields = ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'passwordSetFor', 'role', 'emailVerified', 'pendingEmail'] as const;
+const profileFields = ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'passwordProvenFor', 'role', 'emailVerified', 'pendingEmail'] as const;
 
 /** The account's state version (0 before it was first recorded). */
 export const stateVersionOf = (user: Pick<User, 'stateVersion'>) => user.stateVersion ?? 0;

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerAndLogIn, uniqueContact } from '../support/accounts';
-import { desktop, phone, toast, useBrowser, useDevSpa } from '../support/browser';
+import type { UserInfo } from '../../functions/contract/wire';
+import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { desktop, phone, signIn, toast, useBrowser, useDevSpa } from '../support/browser';
+import { callApi } from '../support/http';
 
 
 async function logInThroughForm(page: Page, identifier: string, password: string) {
@@ -96,6 +98,55 @@ describe('accounts in the browser', () => {
     await page.goto('/profile');
     await page.getByText(email).waitFor();
     expect(await page.getByText('9999999999').count()).toBe(1);
+  });
+
+  it('sets a Google-only account\'s first password after a fresh Google sign-in in the chooser, and mails the owner', async () => {
+    const { page } = await browser.open('/login');
+    const { email } = uniqueContact('guiset');
+    const chooser = async () => {
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /Continue with Google|Change Password/ }).click()]);
+      await popup.getByLabel('Name').fill('Tanvir Hasan');
+      await popup.getByLabel('Email').fill(email);
+      await popup.getByRole('button', { name: 'Next' }).click();
+    };
+    await chooser();
+    await toast(page, 'Logged in successfully');
+    await page.goto('/profile/userSecurity');
+    await page.getByText('To set one, we ask you to sign in with Google again.').waitFor();
+    expect(await page.getByLabel('Current Password').count()).toBe(0);
+    await page.getByLabel('New Password').fill('owners-first-pw');
+    await page.getByLabel('Confirm Password').fill('owners-first-pw');
+    await chooser();
+    await toast(page, 'Password Change Successfully');
+    expect((await callApi('/auth/login', { form: { email, password: 'owners-first-pw' } })).status).toBe(200);
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toContain('Your password was set');
+  });
+
+  it('confirms the address from its mailed link in the browser signed in to the account, so a later Google sign-in keeps the password', async () => {
+    const account = await registerAndLogIn('uiverify');
+    const { page, errors } = await browser.open('/');
+    await signIn(page, account.token, `/verify-email?token=${await mailedToken(account.email, '/verify-email')}`);
+    await page.getByText('Email verified').waitFor();
+
+    const claims = googleClaims(account.email);
+    const google = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    expect(google.body.data).toMatchObject({ code: account.code, has_password: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('cancels an email change from the owner\'s "this wasn\'t me" link and signs every session out', async () => {
+    const account = await registerAndLogIn('uicancel');
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
+    const thief = uniqueContact('uithief').email;
+    const asked = await callApi('/user/update_user', { token: account.token, form: { name: account.name, mobile_no: account.mobileNo, email: thief, password: account.password } });
+    expect(asked.status).toBe(200);
+
+    // The owner opens the mail on their phone, signed in nowhere.
+    const { page, errors } = await browser.open(`/cancel-email-change?token=${await mailedToken(account.email, '/cancel-email-change')}`, phone);
+    await page.getByText('The email change is cancelled and every session is signed out.', { exact: false }).waitFor();
+    expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(401);
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(thief, '/verify-email') } })).status).toBe(400);
+    expect(errors).toEqual([]);
   });
 
   it('sends a visitor from /profile to /', async () => {

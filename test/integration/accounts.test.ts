@@ -226,9 +226,9 @@ describe('Google sign-in', () => {
     }
   });
 
-  it('links a verified Google identity to the password account of the same, verified email, keeping its password', async () => {
+  it('links a verified Google identity to the password account of the same email, keeping a password its owner proved (confirmed while signed in)', async () => {
     const account = await registerAndLogIn('link');
-    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
+    expect((await callApi('/auth/verify_email', { token: account.token, form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
     const claims = googleClaims(account.email);
     const googleToken = await mintGoogleToken(claims);
     const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
@@ -236,6 +236,32 @@ describe('Google sign-in', () => {
     expect(login.body.data.code).toBe(account.code);
     expect((await callApi('/auth/login', { form: { email: account.email, password: account.password } })).status).toBe(200);
     expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(200);
+  });
+
+  it('keeps a password set through a reset link when the owner later links Google', async () => {
+    const account = await registerAndLogIn('linkreset');
+    expect((await callApi('/auth/forgot_password', { form: { email: account.email } })).status).toBe(200);
+    const reset = await callApi('/auth/reset_password', { form: { token: await mailedToken(account.email, '/reset-password'), new_password: 'owners-own-pw' } });
+    expect(reset.status).toBe(200);
+    const claims = googleClaims(account.email);
+    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    expect(login.body.data).toMatchObject({ code: account.code, has_password: true });
+    expect((await callApi('/auth/login', { form: { email: account.email, password: 'owners-own-pw' } })).status).toBe(200);
+  });
+
+  it('drops the registrant\'s password when the address\'s owner only clicked "confirm" and then signs in with Google, and tells them why', async () => {
+    // Someone registers with the victim's address and keeps the password; the victim confirms the
+    // address from the mail, not signed in to anything.
+    const registrant = await registerAndLogIn('r5bconfirm');
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(registrant.email, '/verify-email') } })).status).toBe(200);
+
+    const claims = googleClaims(registrant.email);
+    const owner = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: registrant.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    expect(owner.status).toBe(200);
+    expect(owner.body.data).toMatchObject({ code: registrant.code, has_password: false });
+    expect((await callApi('/auth/login', { form: { email: registrant.email, password: registrant.password } })).status).toBe(400);
+    expect((await callApi('/user/user_data', { token: registrant.token, form: {} })).status).toBe(401);
+    expect((await mailsTo(registrant.email)).map((mail) => mail.subject)).toContain('Your shop account is now signed in with Google');
   });
 
   it('drops the password of an account that moved to this address when its owner links Google (reproduction 5)', async () => {

@@ -38,7 +38,7 @@ describe('local functions', () => {
     expect(functionFor(row('admin/presign-upload')).environment).toMatchObject(environment.uploads);
     expect(functionFor(row('admin/save-voucher')).environment).not.toHaveProperty('UPLOAD_BUCKET');
     expect(functionFor(row('auth/register-user')).environment).toMatchObject(environment.mail);
-    expect(functionFor(row('auth/log-in')).environment).not.toHaveProperty('MAIL_FROM');
+    expect(functionFor(row('auth/cancel-email-change')).environment).not.toHaveProperty('MAIL_FROM');
     expect(functionFor(row('admin/update-site-settings')).environment).toMatchObject(environment.edgeCache);
     expect(functionFor(row('admin/save-plan')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
   });

@@ -2,14 +2,15 @@ import * as v from 'valibot';
 import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
+import { sessionIn } from '../../shared/session-token';
 import { requiredText } from '../../shared/validation';
 import { verifyEmail } from '../service/links';
 import { sendEmailChangedNotice } from '../service/mails';
 
 const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
 
-export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) => {
-  const { outcome, user, previousEmail } = await verifyEmail(form.token);
+export const handler = publicRoute({ ...formBody(body) }, async ({ body: form, headers }) => {
+  const { outcome, user, previousEmail } = await verifyEmail(form.token, await sessionIn(headers.authorization));
   if (outcome === 'changed') await sendEmailChangedNotice(user, previousEmail);
   return success({}, outcome === 'changed' ? 'Email changed. Please log in again with your new email address.' : 'Email verified');
 });

@@ -57,7 +57,6 @@ export async function createAccount(account: NewAccount): Promise<User> {
         tokenVersion: 1,
         stateVersion: 1,
         passwordHash,
-        passwordSetFor: passwordHash ? users.normalizeEmail(account.email) : undefined,
         googleSub: account.googleSub,
         emailVerified: account.emailVerified ?? false,
         createdAt: new Date().toISOString(),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { siteUrl } from '../../shared/config';
+import type { Session } from '../../shared/session-token';
 import { Conflict, Invalid } from '../../shared/errors';
 import { TransactionCancelled, transact } from '../../shared/transactions';
 import * as users from '../../users/repo';
@@ -48,14 +49,19 @@ export async function openLink(token: string, purpose: EmailTokenPurpose): Promi
  * address, the account is marked verified; when it is the new address the user asked for, the
  * email changes now (its claim is taken, the old one freed; every session ends, so the owner
  * signs in again with the new address) — 409 if someone took it meanwhile.
+ * Followed by someone signed in to the account (`session`, at its current token version), it
+ * also proves that the address's owner holds the password; followed by anyone else (the real
+ * owner of an address someone else registered), it does not, and a later Google link drops it.
  * The link is spent in the same transaction, so it works once. Answers which of the two it was.
  */
-export async function verifyEmail(token: string): Promise<{ outcome: 'verified' | 'changed'; user: User; previousEmail: string }> {
+export async function verifyEmail(token: string, session: Session | undefined): Promise<{ outcome: 'verified' | 'changed'; user: User; previousEmail: string }> {
   const { hash, record, user } = await openLink(token, 'verify-email');
   const now = new Date().toISOString();
   const proved = users.normalizeEmail(record.email);
-  const changes = proved === user.email ? { emailVerified: true } : proved === user.pendingEmail ? { email: proved, emailVerified: true, pendingEmail: null, revokeTokens: true } : undefined;
-  if (!changes) throw badLink();
+  const address = proved === user.email ? { emailVerified: true } : proved === user.pendingEmail ? { email: proved, emailVerified: true, pendingEmail: null, revokeTokens: true } : undefined;
+  if (!address) throw badLink();
+  const heldBySigner = Boolean(user.passwordHash) && session?.userId === user.id && session.tokenVersion === user.tokenVersion;
+  const changes = heldBySigner ? { ...address, passwordProvenFor: proved } : address;
   const moves = proved === user.email ? [] : users.moveClaimItems('email', user.email, proved, user.id, now);
   try {
     await transact([users.spendEmailTokenItem(hash), users.updateProfileItem(user, changes, now), ...moves]);

@@ -9,6 +9,7 @@ import { loginLimits } from '../login-limits';
 import { decoyHash, verifyPassword } from '../passwords';
 import { type Account, readAccount, safePhotoUrl, sessionTokenFor } from './accounts';
 import { reserve, settleReservation, slowDown } from './attempts';
+import { sendPasswordRemovedNotice } from './mails';
 
 /** A signed-in account: the session token, and the device cookie that marks this browser as the owner's. */
 export type SignedIn = Account & { token: string; deviceCookie: string };
@@ -63,9 +64,10 @@ export async function logIn(identifier: string, password: string, clientIp: stri
  * have been registered by someone else in its owner's name: linking it first removes its
  * password and pending email change and ends all its sessions (and, as every link does, voids its
  * mailed links), so the real owner takes over nothing the previous holder set up. So does linking
- * an account whose password was set under another email (it moved here by an email change): that
- * password belongs to whoever held the account before, not to this address's owner. An unknown email is a
- * 404 with userExists false, so that the client registers.
+ * an account whose password was not set by this address's proven owner (`passwordProvenFor`): one
+ * typed at registration and only later confirmed by a click on the mailed link, or one set under
+ * another email before the account moved here. The owner is mailed why password login stopped.
+ * An unknown email is a 404 with userExists false, so that the client registers.
  */
 export async function logInWithGoogle(input: { googleToken: string; nonce?: string; email: string; photoURL?: string }): Promise<SignedIn> {
   const identity = await verifyGoogleIdToken(input.googleToken, input.nonce);
@@ -78,7 +80,7 @@ export async function logInWithGoogle(input: { googleToken: string; nonce?: stri
   const { user } = account;
   if (!googleClaim && user.googleSub && user.googleSub !== identity.sub) throw new Invalid('This email is linked to another Google account');
   const link = !googleClaim;
-  const foreignPassword = Boolean(user.passwordHash) && user.passwordSetFor !== user.email;
+  const foreignPassword = Boolean(user.passwordHash) && user.passwordProvenFor !== user.email;
   const takeOver = link && (!user.emailVerified || foreignPassword);
   const picture = safePhotoUrl(input.photoURL) ?? identity.picture;
   if (link || (picture && picture !== user.photoURL)) {
@@ -86,10 +88,12 @@ export async function logInWithGoogle(input: { googleToken: string; nonce?: stri
     const change = {
       photoURL: picture,
       ...(link ? { googleSub: identity.sub, emailVerified: true } : {}),
-      ...(takeOver ? { passwordHash: null, passwordSetFor: null, pendingEmail: null, revokeTokens: true } : {}),
+      ...(takeOver ? { passwordHash: null, passwordProvenFor: null, pendingEmail: null, revokeTokens: true } : {}),
     };
     await transact([users.updateProfileItem(user, change, now), ...(link ? [users.googleClaimItem(identity.sub, user.id, now)] : [])]);
-    return signIn({ ...account, user: users.afterChange(user, change) });
+    const linked = users.afterChange(user, change);
+    if (takeOver && user.passwordHash) await sendPasswordRemovedNotice(linked);
+    return signIn({ ...account, user: linked });
   }
   return signIn(account);
 }

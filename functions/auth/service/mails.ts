@@ -65,3 +65,15 @@ export async function sendPasswordNotice(user: User, how: 'set' | 'changed' | 'r
     text: `Hello ${user.name},\n\nThe password of your shop account was ${how}, and every other session was signed out. If this wasn't you, use "Forgot password" at once to set a new one.`,
   });
 }
+
+/**
+ * Tells the address Google just proved that the password someone set before it was proved is
+ * gone (a takeover): the owner learns why password login stopped and how to set their own.
+ */
+export async function sendPasswordRemovedNotice(user: User): Promise<void> {
+  await sendMail({
+    to: user.email,
+    subject: 'Your shop account is now signed in with Google',
+    text: `Hello ${user.name},\n\nYou signed in with Google. This account had a password that was not proved to be yours (it was typed when the account was registered, before anyone confirmed this address), so it was removed and every other session was signed out. Sign in with Google from now on, or set a password of your own under Profile.`,
+  });
+}

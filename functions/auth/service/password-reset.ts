@@ -16,7 +16,7 @@ import { sendPasswordNotice } from './mails';
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   const { hash, record, user } = await openLink(token, 'reset-password');
   if (users.normalizeEmail(record.email) !== user.email) throw badLink();
-  const change = { passwordHash: await hashPassword(newPassword), passwordSetFor: user.email, emailVerified: true, revokeTokens: true };
+  const change = { passwordHash: await hashPassword(newPassword), passwordProvenFor: user.email, emailVerified: true, revokeTokens: true };
   try {
     await transact([users.spendEmailTokenItem(hash), users.updateProfileItem(user, change, new Date().toISOString())]);
   } catch (error) {

@@ -73,7 +73,9 @@ export async function resendVerification(user: ActiveUser): Promise<string> {
 export async function changePassword(user: ActiveUser, input: { proof: FreshProof; next: string }): Promise<string> {
   await requireFreshProof(user, input.proof);
   try {
-    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), passwordSetFor: user.email, revokeTokens: true }, new Date().toISOString())]);
+    // Proved by the current password, a new one is as proven as the old; by a Google sign-in, the address's owner set it.
+    const provenFor = user.passwordHash ? {} : { passwordProvenFor: user.emailVerified ? user.email : null };
+    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), ...provenFor, revokeTokens: true }, new Date().toISOString())]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;
