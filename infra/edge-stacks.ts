@@ -21,7 +21,11 @@ export class EdgeProtectionStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
     super(scope, id, props);
-    const metrics = (name: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `storefront-${props.stage}-${name}` });
+    const metrics = (name: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `storefront-${props.stage}-${name}`,
+    });
     const notAdmin: CfnWebACL.StatementProperty = {
       notStatement: {
         statement: {
@@ -90,7 +94,7 @@ export class EdgeAlarmsStack extends Stack {
     super(scope, id, props);
     const { action } = new AlarmTopic(this, 'Alarms', { stage: props.stage, email: props.alarmEmail });
     const alarm = new Alarm(this, 'CloudFront5xxRate', {
-      alarmDescription: 'More than 5% of the site\'s responses were 5xx for 10 minutes',
+      alarmDescription: "More than 5% of the site's responses were 5xx for 10 minutes",
       metric: new Metric({
         namespace: 'AWS/CloudFront',
         metricName: '5xxErrorRate',

@@ -33,7 +33,17 @@ export interface StageConfig {
   apiBurstLimit: number;
 }
 
-const required = ['account', 'region', 'siteUrl', 'gatewayUrl', 'googleClientId', 'mailFrom', 'alarmEmail', 'apiRateLimit', 'apiBurstLimit'] as const;
+const required = [
+  'account',
+  'region',
+  'siteUrl',
+  'gatewayUrl',
+  'googleClientId',
+  'mailFrom',
+  'alarmEmail',
+  'apiRateLimit',
+  'apiBurstLimit',
+] as const;
 
 /** The domain of a sender, `Name <no-reply@shop.com>` or `no-reply@shop.com`: its SES identity. */
 export function mailDomainOf(mailFrom: string): string | undefined {
@@ -74,8 +84,10 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   for (const key of ['siteUrl', 'gatewayUrl'] as const) {
     if (config[key] && !/^https:\/\/[^/\s]+$/.test(config[key])) problems.push(`${key} must be an https origin without a path`);
   }
-  if (config.googleClientId && !config.googleClientId.endsWith('.apps.googleusercontent.com')) problems.push('googleClientId must be a Google OAuth client id (….apps.googleusercontent.com)');
-  if (config.mailFrom && !mailDomainOf(config.mailFrom)) problems.push('mailFrom must be an e-mail address, or Name <address>, on a domain verified in SES');
+  if (config.googleClientId && !config.googleClientId.endsWith('.apps.googleusercontent.com'))
+    problems.push('googleClientId must be a Google OAuth client id (….apps.googleusercontent.com)');
+  if (config.mailFrom && !mailDomainOf(config.mailFrom))
+    problems.push('mailFrom must be an e-mail address, or Name <address>, on a domain verified in SES');
   if (config.alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.alarmEmail)) problems.push('alarmEmail must be an e-mail address');
   for (const key of ['apiRateLimit', 'apiBurstLimit'] as const) {
     if (!(config[key] > 0)) problems.push(`${key} must be a positive number`);
@@ -87,8 +99,10 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   if (config.certificateArn && !/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(config.certificateArn)) {
     problems.push('certificateArn must be an ACM certificate in us-east-1 (CloudFront takes no other)');
   }
-  if (stage === 'prod' && sandboxLike.test(config.gatewayUrl)) problems.push(`gatewayUrl ${config.gatewayUrl} looks like a sandbox: prod takes real payments`);
-  if (problems.length > 0) throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
+  if (stage === 'prod' && sandboxLike.test(config.gatewayUrl))
+    problems.push(`gatewayUrl ${config.gatewayUrl} looks like a sandbox: prod takes real payments`);
+  if (problems.length > 0)
+    throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
   return { stage, config };
 }
 

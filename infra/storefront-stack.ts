@@ -59,7 +59,13 @@ export class StorefrontStack extends Stack {
       logRemovalPolicy: removalPolicy,
     };
     const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain });
-    const roles = new FunctionRoles(this, 'FunctionRoles', { table, keyRing: secrets.keys, gatewayKey: secrets.gatewayKey, siteBucket, uploadsPrefix });
+    const roles = new FunctionRoles(this, 'FunctionRoles', {
+      table,
+      keyRing: secrets.keys,
+      gatewayKey: secrets.gatewayKey,
+      siteBucket,
+      uploadsPrefix,
+    });
     const api = new Api(this, 'Api', {
       table,
       keyRing: secrets.keys,
@@ -98,13 +104,22 @@ export class StorefrontStack extends Stack {
     });
 
     // The execute-api URL is deliberately not an output: only CloudFront may call it (x-origin-verify).
-    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}`, description: "The distribution's own address (siteUrl in cdk.json must be this, or a custom domain of it)" });
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${distribution.distributionDomainName}`,
+      description: "The distribution's own address (siteUrl in cdk.json must be this, or a custom domain of it)",
+    });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'KeyRingSecretName', { value: secrets.keys.secretName });
-    new CfnOutput(this, 'GatewayKeySecretName', { value: secrets.gatewayKey.secretName, description: "Put the gateway's API key here (README, Deploy)" });
+    new CfnOutput(this, 'GatewayKeySecretName', {
+      value: secrets.gatewayKey.secretName,
+      description: "Put the gateway's API key here (README, Deploy)",
+    });
 
     acknowledge(this, [
-      { id: 'AwsSolutions-L1', reason: 'Node 22 is the pinned runtime of every function and of the project (engines, toolchain notes); upgraded together' },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'Node 22 is the pinned runtime of every function and of the project (engines, toolchain notes); upgraded together',
+      },
     ]);
   }
 }

@@ -50,19 +50,29 @@ const isRunning = (pid: number) => {
 async function localTable(): Promise<Target> {
   const local = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
   if (process.env.AWS_ENDPOINT_URL_DYNAMODB && process.env.TABLE_NAME) {
-    return { environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB, TABLE_NAME: process.env.TABLE_NAME }, describe: `table ${process.env.TABLE_NAME}` };
+    return {
+      environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB, TABLE_NAME: process.env.TABLE_NAME },
+      describe: `table ${process.env.TABLE_NAME}`,
+    };
   }
   const stateDir = join(projectRoot, '.local');
   const file = runningStackFile(stateDir);
   if (existsSync(file)) {
     const running = JSON.parse(readFileSync(file, 'utf8')) as RunningStackFile;
     if (isRunning(running.pid)) {
-      return { environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: running.dynamoDbEndpoint, TABLE_NAME: running.tableName }, describe: 'the running local stack' };
+      return {
+        environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: running.dynamoDbEndpoint, TABLE_NAME: running.tableName },
+        describe: 'the running local stack',
+      };
     }
   }
   if (!existsSync(join(stateDir, 'dynamodb'))) throw new Error('There is no local shop yet: run npm start once first.');
   const dynamo = await startDynamoDbLocal({ dataDir: join(stateDir, 'dynamodb') });
-  return { environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, TABLE_NAME: tableName }, describe: 'the local shop (stack not running)', stop: dynamo.stop };
+  return {
+    environment: { ...local, AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, TABLE_NAME: tableName },
+    describe: 'the local shop (stack not running)',
+    stop: dynamo.stop,
+  };
 }
 
 try {
@@ -72,7 +82,9 @@ try {
     // Imported once the table is known: the data layer reads TABLE_NAME when it loads.
     const { setRole } = await import('../functions/admin/service/users');
     const user = await setRole(email, command === 'grant' ? 'admin' : 'shopper', `cli:${userInfo().username}@${hostname()}`);
-    console.log(`${user.email} (user ${user.id}) is now ${user.role === 'admin' ? 'an operator (admin)' : 'a shopper'} on ${target.describe}.`);
+    console.log(
+      `${user.email} (user ${user.id}) is now ${user.role === 'admin' ? 'an operator (admin)' : 'a shopper'} on ${target.describe}.`,
+    );
   } finally {
     await target.stop?.();
   }

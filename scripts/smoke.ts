@@ -81,7 +81,7 @@ export async function readOnlyChecks(siteUrl: string): Promise<Check[]> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const siteUrl = process.argv[2];
   if (!siteUrl || !/^https?:\/\//.test(siteUrl)) {
-    console.error('Usage: npm run smoke -- <site-url>   (the stack output SiteUrl, or the shop\'s own domain)');
+    console.error("Usage: npm run smoke -- <site-url>   (the stack output SiteUrl, or the shop's own domain)");
     process.exit(2);
   }
   const checks = await readOnlyChecks(siteUrl);

@@ -12,7 +12,8 @@ import subsetFont from 'subset-font';
 const firstLoadText = '৳';
 const projectRoot = resolve(import.meta.dirname, '..');
 
-const source = (weight: number) => join(projectRoot, 'node_modules', '@fontsource', 'noto-sans-bengali', 'files', `noto-sans-bengali-bengali-${weight}-normal.woff2`);
+const source = (weight: number) =>
+  join(projectRoot, 'node_modules', '@fontsource', 'noto-sans-bengali', 'files', `noto-sans-bengali-bengali-${weight}-normal.woff2`);
 
 // One weight: bold text gets a synthesised bold of it, which keeps the inline face to one small file.
 const subset = await subsetFont(readFileSync(source(400)), firstLoadText, { targetFormat: 'woff2' });

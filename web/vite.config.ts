@@ -19,7 +19,11 @@ export default defineConfig({
   server: {
     fs: {
       strict: true,
-      allow: [import.meta.dirname, fileURLToPath(new URL('../functions/contract', import.meta.url)), fileURLToPath(new URL('../node_modules', import.meta.url))],
+      allow: [
+        import.meta.dirname,
+        fileURLToPath(new URL('../functions/contract', import.meta.url)),
+        fileURLToPath(new URL('../node_modules', import.meta.url)),
+      ],
       deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.local/**'],
     },
   },

@@ -29,20 +29,35 @@ export const optionalRemark = optionalText(500);
 export const requiredRemark = requiredText('A remark is required', 500);
 
 /** An image or logo: a path on the shop's origin (/uploads/…, /images/…) or an https URL. */
-export const imageField = (label: string) => v.pipe(requiredText(`${label} is required`, 1000), v.regex(imageReferencePattern, `${label} must be an uploaded image or an https link`));
+export const imageField = (label: string) =>
+  v.pipe(requiredText(`${label} is required`, 1000), v.regex(imageReferencePattern, `${label} must be an uploaded image or an https link`));
 
 /** An image that may be left out (a blog post's, a popup's). */
-export const optionalImageField = (message: string) => v.pipe(optionalText(1000), v.check((image) => image === undefined || imageReferencePattern.test(image), message));
+export const optionalImageField = (message: string) =>
+  v.pipe(
+    optionalText(1000),
+    v.check((image) => image === undefined || imageReferencePattern.test(image), message),
+  );
 
 /** A link: an https URL, or empty. */
 export const linkField = (label: string) =>
-  v.pipe(optionalText(1000), v.check((link) => link === undefined || /^https:\/\/[^\s"'<>]+$/.test(link), `${label} must be an https link`));
+  v.pipe(
+    optionalText(1000),
+    v.check((link) => link === undefined || /^https:\/\/[^\s"'<>]+$/.test(link), `${label} must be an https link`),
+  );
 
 /** A list position (smaller first). */
 export const positionField = v.optional(boundedInt(0, 9999, 'Position must be a whole number from 0 to 9999'), 0);
 
 /** An id of an item to change; absent for a new one. */
-export const optionalId = v.pipe(optionalText(64), v.check((id) => id === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(id), 'Invalid id'));
+export const optionalId = v.pipe(
+  optionalText(64),
+  v.check((id) => id === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(id), 'Invalid id'),
+);
 
 /** HTML as an operator writes it: stored as written, sanitised where it is shown. */
-export const htmlField = (max = 50_000) => v.pipe(optionalText(max), v.transform((html) => html ?? ''));
+export const htmlField = (max = 50_000) =>
+  v.pipe(
+    optionalText(max),
+    v.transform((html) => html ?? ''),
+  );

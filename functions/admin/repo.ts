@@ -18,9 +18,23 @@ export interface DayActivity {
  * DAY#<day>, only the fields the figures need, page after page.
  */
 export async function listDayActivity(day: string): Promise<DayActivity[]> {
-  const items = await queryAll({ index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}` }, ['gsi3sk', 'status', 'price', 'unitPrice', 'qty', 'amount']);
+  const items = await queryAll({ index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}` }, [
+    'gsi3sk',
+    'status',
+    'price',
+    'unitPrice',
+    'qty',
+    'amount',
+  ]);
   return items.map((item) => {
     const kind = String(item.gsi3sk).split('#')[0] as DayActivity['kind'];
-    return { kind, status: item.status as string | undefined, price: item.price, unitPrice: item.unitPrice, qty: item.qty, amount: item.amount } as DayActivity;
+    return {
+      kind,
+      status: item.status as string | undefined,
+      price: item.price,
+      unitPrice: item.unitPrice,
+      qty: item.qty,
+      amount: item.amount,
+    } as DayActivity;
   });
 }

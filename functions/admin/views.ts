@@ -55,7 +55,11 @@ export const adminWaitingPaymentView = (payment: WaitingPaymentDetail): AdminWai
 });
 
 /** An order in the operators' queue. */
-export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({ ...orderView(order), user_id: order.userId, account_type: order.accountType });
+export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({
+  ...orderView(order),
+  user_id: order.userId,
+  account_type: order.accountType,
+});
 
 /** An order with the game account to top up; the password only ever through reveal. */
 export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
@@ -67,11 +71,16 @@ export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
   completed_at: order.completedAt ?? null,
   refunded_at: order.refundedAt ?? null,
   receipt: order.receipt ? receiptView(order.receipt) : null,
-  gateway_refund: order.gatewayRefund ? { state: order.gatewayRefund.state, at: order.gatewayRefund.at, reason: order.gatewayRefund.reason ?? '' } : null,
+  gateway_refund: order.gatewayRefund
+    ? { state: order.gatewayRefund.state, at: order.gatewayRefund.at, reason: order.gatewayRefund.reason ?? '' }
+    : null,
 });
 
 /** A revealed game-account secret. */
-export const revealedSecretView = (secret: { password: string; backupCode: string }): RevealedSecret => ({ password: secret.password, backup_code: secret.backupCode });
+export const revealedSecretView = (secret: { password: string; backupCode: string }): RevealedSecret => ({
+  password: secret.password,
+  backup_code: secret.backupCode,
+});
 
 /** A top-up in the operators' list. */
 export const adminWalletRequestView = (request: WalletRequest): AdminWalletRequestRow => ({
@@ -104,7 +113,13 @@ export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEn
 });
 
 /** An audit entry on the wire. */
-export const auditView = (entry: AuditEntry): AuditRow => ({ at: entry.at, actor_id: entry.actorId, action: entry.action, target: entry.target, detail: entry.detail });
+export const auditView = (entry: AuditEntry): AuditRow => ({
+  at: entry.at,
+  actor_id: entry.actorId,
+  action: entry.action,
+  target: entry.target,
+  detail: entry.detail,
+});
 
 /** The dashboard on the wire. */
 export const dashboardView = (figures: DashboardFigures): Dashboard => ({
@@ -123,7 +138,10 @@ export const dashboardView = (figures: DashboardFigures): Dashboard => ({
 });
 
 /** A game or brand as operators edit it. */
-export const adminMasterCategoryView = (category: MasterCategory): AdminMasterCategory => ({ ...masterCategoryView(category), position: category.position });
+export const adminMasterCategoryView = (category: MasterCategory): AdminMasterCategory => ({
+  ...masterCategoryView(category),
+  position: category.position,
+});
 
 /** A plan group as operators edit it. */
 export const adminPlanGroupView = (group: PlanGroup): AdminPlanGroup => ({ ...planGroupView(group), position: group.position });
@@ -140,10 +158,20 @@ export const catalogTreeView = (tree: CatalogTree): AdminCatalog => ({
 });
 
 /** A voucher as operators edit it. */
-export const adminVoucherView = (voucher: VoucherWithStock): AdminVoucher => ({ ...voucherView(voucher), mcategory_id: voucher.masterCategoryId, position: voucher.position });
+export const adminVoucherView = (voucher: VoucherWithStock): AdminVoucher => ({
+  ...voucherView(voucher),
+  mcategory_id: voucher.masterCategoryId,
+  position: voucher.position,
+});
 
 /** A page of masked codes and the stock. */
-export const maskedCodesView = ({ stock, page }: { stock: number; page: Page<{ codeId: string; masked: string; createdAt: string }> }): MaskedCodes => ({
+export const maskedCodesView = ({
+  stock,
+  page,
+}: {
+  stock: number;
+  page: Page<{ codeId: string; masked: string; createdAt: string }>;
+}): MaskedCodes => ({
   stock,
   ...pageView(page, (code) => ({ code_id: code.codeId, masked: code.masked, created_at: code.createdAt })),
 });
@@ -152,7 +180,10 @@ export const maskedCodesView = ({ stock, page }: { stock: number; page: Page<{ c
 export const adminEventView = (event: BannerEvent): AdminEvent => ({ ...eventView(event), id: event.id, position: event.position });
 
 /** A payment channel as operators edit it. */
-export const adminPaymentChannelView = (channel: PaymentChannel): AdminPaymentChannel => ({ ...paymentChannelView(channel), position: channel.position });
+export const adminPaymentChannelView = (channel: PaymentChannel): AdminPaymentChannel => ({
+  ...paymentChannelView(channel),
+  position: channel.position,
+});
 
 /** The whole site settings as operators edit them. */
 export const adminSiteSettingsView = (settings: SiteSettings): AdminSiteSettings => ({
@@ -201,7 +232,10 @@ export function siteSettingsChange(input: SiteSettingsInput): { apply: (current:
     return {
       shopStatus: (input.shopStatus ?? current.shopStatus) as 0 | 1,
       closedMessage: input.errorMessage ?? current.closedMessage,
-      popups: [popup(0, input.popup_status, input.popup_text, input.popup_image), popup(1, input.popup_status2, input.popup_text2, input.popup_image2)],
+      popups: [
+        popup(0, input.popup_status, input.popup_text, input.popup_image),
+        popup(1, input.popup_status2, input.popup_text2, input.popup_image2),
+      ],
       phone: input.phone ?? current.phone,
       messengerLink: input.messenger_link ?? current.messengerLink,
       appLink: input.app_link ?? current.appLink,
@@ -213,7 +247,8 @@ export function siteSettingsChange(input: SiteSettingsInput): { apply: (current:
 }
 
 /** Paisa as the gateway writes amounts: a decimal string with two places ("9.25", "-0.50"). */
-const decimalOfPaisa = (paisa: number) => `${paisa < 0 ? '-' : ''}${Math.trunc(Math.abs(paisa) / 100)}.${String(Math.abs(paisa) % 100).padStart(2, '0')}`;
+const decimalOfPaisa = (paisa: number) =>
+  `${paisa < 0 ? '-' : ''}${Math.trunc(Math.abs(paisa) / 100)}.${String(Math.abs(paisa) % 100).padStart(2, '0')}`;
 
 /** A day's, a channel's or a range's gateway money on the wire. */
 const paymentFiguresView = (figures: DayFigures): PaymentFigures => ({
@@ -250,7 +285,17 @@ export const paymentDaysView = (report: PaymentDaysReport, { detail = false } = 
 });
 
 /** The CSV's columns, in order: its header row. */
-export const paymentDaysCsvColumns = ['day', 'payment_method', 'payments', 'amount', 'fees', 'charged', 'refunds', 'refunded', 'net'] as const;
+export const paymentDaysCsvColumns = [
+  'day',
+  'payment_method',
+  'payments',
+  'amount',
+  'fees',
+  'charged',
+  'refunds',
+  'refunded',
+  'net',
+] as const;
 
 /** A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break; a text a spreadsheet would run as a formula is kept text. */
 function csvCell(value: string | number): string {
@@ -261,7 +306,17 @@ function csvCell(value: string | number): string {
 /** The daily reconciliation as CSV: the header row, then one row per day and channel (a day without gateway money has none). */
 export function paymentDaysCsv(report: AdminPaymentDays): string {
   const rows = report.days.flatMap((day) =>
-    day.channels.map((channel) => [day.day, channel.payment_method, channel.payments, channel.amount, channel.fees, channel.charged, channel.refunds, channel.refunded, channel.net]),
+    day.channels.map((channel) => [
+      day.day,
+      channel.payment_method,
+      channel.payments,
+      channel.amount,
+      channel.fees,
+      channel.charged,
+      channel.refunds,
+      channel.refunded,
+      channel.net,
+    ]),
   );
   return [paymentDaysCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -33,7 +33,8 @@ export async function verifyGoogleIdToken(token: string, nonce: string | undefin
   try {
     const { payload } = await jwtVerify(token, jwks, { issuer: issuers, audience: clientId, algorithms: ['RS256'] });
     const verified = payload.email_verified === true || payload.email_verified === 'true';
-    if (!verified || typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('unverified or incomplete identity');
+    if (!verified || typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+      throw new Error('unverified or incomplete identity');
     if (!nonce || payload.nonce !== nonce) throw new Error('nonce missing or not the one of this sign-in');
     return {
       sub: payload.sub,

@@ -66,14 +66,27 @@ export const masterCategoryItem = (category: MasterCategory, isNew: boolean, now
 
 /** The item that stores a plan group, new or changed (its count of plans is kept). */
 export const planGroupItem = (group: PlanGroup, isNew: boolean, now: string) =>
-  upsertItem('PlanGroup', { ...keys.group(group.id), ...keys.groupListing(group) }, { ...group, playerIdFormat: group.playerIdFormat ?? null }, isNew, now);
+  upsertItem(
+    'PlanGroup',
+    { ...keys.group(group.id), ...keys.groupListing(group) },
+    { ...group, playerIdFormat: group.playerIdFormat ?? null },
+    isNew,
+    now,
+  );
 
 /** The item that stores a plan, new or changed. */
 export const planItem = (plan: Plan, isNew: boolean, now: string) =>
-  upsertItem('Plan', { ...keys.plan(plan.id), ...keys.planListing(plan) }, { ...plan, playerIdFormat: plan.playerIdFormat ?? null }, isNew, now);
+  upsertItem(
+    'Plan',
+    { ...keys.plan(plan.id), ...keys.planListing(plan) },
+    { ...plan, playerIdFormat: plan.playerIdFormat ?? null },
+    isNew,
+    now,
+  );
 
 /** A master category counts its plan groups and vouchers: one more (or less) in the transaction that adds (or removes) one. */
-export const masterCategoryChildItem = (masterCategoryId: string, delta: number) => childCountItem(keys.masterCategory(masterCategoryId), delta);
+export const masterCategoryChildItem = (masterCategoryId: string, delta: number) =>
+  childCountItem(keys.masterCategory(masterCategoryId), delta);
 
 /** A plan group counts its plans, likewise. */
 export const planGroupChildItem = (groupId: string, delta: number) => childCountItem(keys.group(groupId), delta);

@@ -41,8 +41,10 @@ async function write(items: TransactionItem[], isNew: boolean, what: string): Pr
   try {
     await transact(items);
   } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(0)) throw isNew ? new Conflict(`A ${what} with this id exists`) : new NotFound(`${what[0]!.toUpperCase()}${what.slice(1)} not found`);
-    if (error instanceof TransactionCancelled && error.reasons.includes('ConditionalCheckFailed')) throw new NotFound('The category it belongs to was not found');
+    if (error instanceof TransactionCancelled && error.failedAt(0))
+      throw isNew ? new Conflict(`A ${what} with this id exists`) : new NotFound(`${what[0]!.toUpperCase()}${what.slice(1)} not found`);
+    if (error instanceof TransactionCancelled && error.reasons.includes('ConditionalCheckFailed'))
+      throw new NotFound('The category it belongs to was not found');
     throw error;
   }
 }
@@ -55,7 +57,11 @@ const transactionSize = 100;
  * (each carries its game's name for the orders it makes): with the game's own write when they
  * fit in its transaction, the rest right after.
  */
-export async function saveMasterCategory(category: repo.MasterCategory, isNew: boolean, alsoWrite: AlsoWrite = []): Promise<repo.MasterCategory> {
+export async function saveMasterCategory(
+  category: repo.MasterCategory,
+  isNew: boolean,
+  alsoWrite: AlsoWrite = [],
+): Promise<repo.MasterCategory> {
   const now = new Date().toISOString();
   const previous = isNew ? undefined : await repo.getMasterCategory(category.id);
   const renamed = previous && previous.name !== category.name;
@@ -63,14 +69,17 @@ export async function saveMasterCategory(category: repo.MasterCategory, isNew: b
   const first = [repo.masterCategoryItem(category, isNew, now), ...alsoWrite];
   const room = transactionSize - first.length;
   await write([...first, ...planUpdates.slice(0, room)], isNew, 'category');
-  for (let start = room; start < planUpdates.length; start += transactionSize) await transact(planUpdates.slice(start, start + transactionSize));
+  for (let start = room; start < planUpdates.length; start += transactionSize)
+    await transact(planUpdates.slice(start, start + transactionSize));
   return category;
 }
 
 /** The plan-context updates of every plan of a game, for its new name. */
 async function gamePlanContextItems(category: repo.MasterCategory, now: string): Promise<TransactionItem[]> {
   const groups = await repo.listPlanGroups(category.id);
-  const perGroup = await Promise.all(groups.map(async (group) => repo.planContextItems(await repo.listPlans(group.id), contextOf(group, category), now)));
+  const perGroup = await Promise.all(
+    groups.map(async (group) => repo.planContextItems(await repo.listPlans(group.id), contextOf(group, category), now)),
+  );
   return perGroup.flat();
 }
 
@@ -87,7 +96,11 @@ const contextOf = (group: repo.PlanGroup, game: repo.MasterCategory): repo.PlanC
  * under the new one only). When its name, game or player-ID format changes, its plans take the
  * new context in the same transaction.
  */
-export async function savePlanGroup(group: repo.PlanGroup, previous: repo.PlanGroup | undefined, alsoWrite: AlsoWrite = []): Promise<repo.PlanGroup> {
+export async function savePlanGroup(
+  group: repo.PlanGroup,
+  previous: repo.PlanGroup | undefined,
+  alsoWrite: AlsoWrite = [],
+): Promise<repo.PlanGroup> {
   const now = new Date().toISOString();
   const game = await repo.getMasterCategory(group.masterCategoryId);
   if (!game) throw new NotFound('The category it belongs to was not found');
@@ -98,14 +111,20 @@ export async function savePlanGroup(group: repo.PlanGroup, previous: repo.PlanGr
   }
   const contextChanged =
     previous &&
-    (previous.name !== group.name || previous.masterCategoryId !== group.masterCategoryId || JSON.stringify(previous.playerIdFormat) !== JSON.stringify(group.playerIdFormat));
+    (previous.name !== group.name ||
+      previous.masterCategoryId !== group.masterCategoryId ||
+      JSON.stringify(previous.playerIdFormat) !== JSON.stringify(group.playerIdFormat));
   if (contextChanged) items.push(...repo.planContextItems(await repo.listPlans(group.id), contextOf(group, game), now));
   await write([...items, ...alsoWrite], !previous, 'plan group');
   return group;
 }
 
 /** Stores a plan, new or changed, counted under its group, with its group's and game's context. */
-export async function savePlan(plan: Omit<repo.Plan, keyof repo.PlanContext>, previous: repo.Plan | undefined, alsoWrite: AlsoWrite = []): Promise<repo.Plan> {
+export async function savePlan(
+  plan: Omit<repo.Plan, keyof repo.PlanContext>,
+  previous: repo.Plan | undefined,
+  alsoWrite: AlsoWrite = [],
+): Promise<repo.Plan> {
   const group = await repo.getPlanGroup(plan.groupId);
   if (!group) throw new NotFound('Plan group not found');
   const game = await repo.getMasterCategory(group.masterCategoryId);
@@ -122,14 +141,26 @@ export async function savePlan(plan: Omit<repo.Plan, keyof repo.PlanContext>, pr
 
 /** Deletes a master category without plan groups or vouchers (else 409). */
 export async function deleteMasterCategory(id: string, alsoWrite: AlsoWrite = []): Promise<void> {
-  await deleteChildless(repo.deleteMasterCategoryItem(id), alsoWrite, () => repo.getMasterCategory(id), 'Category', 'it still has plan groups or vouchers');
+  await deleteChildless(
+    repo.deleteMasterCategoryItem(id),
+    alsoWrite,
+    () => repo.getMasterCategory(id),
+    'Category',
+    'it still has plan groups or vouchers',
+  );
 }
 
 /** Deletes a plan group without plans (else 409). */
 export async function deletePlanGroup(id: string, alsoWrite: AlsoWrite = []): Promise<void> {
   const group = await repo.getPlanGroup(id);
   if (!group) throw new NotFound('Plan group not found');
-  await deleteChildless(repo.deletePlanGroupItem(id), [repo.masterCategoryChildItem(group.masterCategoryId, -1), ...alsoWrite], async () => group, 'Plan group', 'it still has plans');
+  await deleteChildless(
+    repo.deletePlanGroupItem(id),
+    [repo.masterCategoryChildItem(group.masterCategoryId, -1), ...alsoWrite],
+    async () => group,
+    'Plan group',
+    'it still has plans',
+  );
 }
 
 /** Deletes a plan. */
@@ -140,7 +171,13 @@ export async function deletePlan(id: string, alsoWrite: AlsoWrite = []): Promise
 }
 
 /** A delete whose condition failed: 404 when the item is gone, else 409 because children remain. */
-async function deleteChildless(item: TransactionItem, alsoWrite: AlsoWrite, read: () => Promise<unknown>, what: string, children: string): Promise<void> {
+async function deleteChildless(
+  item: TransactionItem,
+  alsoWrite: AlsoWrite,
+  read: () => Promise<unknown>,
+  what: string,
+  children: string,
+): Promise<void> {
   try {
     await transact([item, ...alsoWrite]);
   } catch (error) {

@@ -2,7 +2,11 @@ import type { MasterCategoryRow, PlanGroupRow, PlanRow } from '../contract/wire'
 import type { MasterCategory, Plan, PlanGroup } from './repo';
 
 /** The contract's master category: `{id, cname, image}`. */
-export const masterCategoryView = (category: MasterCategory): MasterCategoryRow => ({ id: category.id, cname: category.name, image: category.image });
+export const masterCategoryView = (category: MasterCategory): MasterCategoryRow => ({
+  id: category.id,
+  cname: category.name,
+  image: category.image,
+});
 
 /** The contract's plan group (category_list row): `{id, cname, image, master_category}`. */
 export const planGroupView = (group: PlanGroup): PlanGroupRow => ({
@@ -10,7 +14,9 @@ export const planGroupView = (group: PlanGroup): PlanGroupRow => ({
   cname: group.name,
   image: group.image,
   master_category: group.masterCategoryId,
-  player_id_format: group.playerIdFormat ? { min_digits: group.playerIdFormat.minDigits, max_digits: group.playerIdFormat.maxDigits } : null,
+  player_id_format: group.playerIdFormat
+    ? { min_digits: group.playerIdFormat.minDigits, max_digits: group.playerIdFormat.maxDigits }
+    : null,
 });
 
 /** The contract's plan: `{plans_id, pname, image, price, no_of_diamonds, status}`. */

@@ -74,10 +74,12 @@ async function querySite<T extends { id: string; position: number }>(prefix: str
 }
 
 /** The item that stores a banner event, new or changed. */
-export const eventItem = (event: BannerEvent, isNew: boolean, now: string) => upsertItem('BannerEvent', keys.event(event.id), event, isNew, now);
+export const eventItem = (event: BannerEvent, isNew: boolean, now: string) =>
+  upsertItem('BannerEvent', keys.event(event.id), event, isNew, now);
 
 /** The item that stores a payment channel, new or changed. */
-export const paymentChannelItem = (channel: PaymentChannel, isNew: boolean, now: string) => upsertItem('PaymentChannel', keys.channel(channel.id), channel, isNew, now);
+export const paymentChannelItem = (channel: PaymentChannel, isNew: boolean, now: string) =>
+  upsertItem('PaymentChannel', keys.channel(channel.id), channel, isNew, now);
 
 /** The item that stores a blog post, new or changed; it is listed by when it was first posted. */
 export const blogPostItem = (post: BlogPost, isNew: boolean, now: string) =>

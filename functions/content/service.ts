@@ -57,7 +57,8 @@ async function write(items: TransactionItem[], isNew: boolean, what: string): Pr
   try {
     await transact(items);
   } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(0)) throw isNew ? new Conflict(`A ${what} with this id exists`) : new NotFound(`No such ${what}`);
+    if (error instanceof TransactionCancelled && error.failedAt(0))
+      throw isNew ? new Conflict(`A ${what} with this id exists`) : new NotFound(`No such ${what}`);
     throw error;
   }
 }
@@ -75,7 +76,11 @@ export async function savePaymentChannel(channel: repo.PaymentChannel, isNew: bo
 }
 
 /** Stores a blog post, new (posted now, unless it says when) or changed (it keeps when it was first posted). */
-export async function saveBlogPost(post: Omit<repo.BlogPost, 'createdAt'> & { createdAt?: string }, isNew: boolean, alsoWrite: AlsoWrite = []): Promise<repo.BlogPost> {
+export async function saveBlogPost(
+  post: Omit<repo.BlogPost, 'createdAt'> & { createdAt?: string },
+  isNew: boolean,
+  alsoWrite: AlsoWrite = [],
+): Promise<repo.BlogPost> {
   const previous = isNew ? undefined : await repo.getBlogPost(post.id, true);
   if (!isNew && !previous) throw new NotFound('No such blog post');
   const now = new Date().toISOString();
@@ -86,11 +91,18 @@ export async function saveBlogPost(post: Omit<repo.BlogPost, 'createdAt'> & { cr
 
 /** Deletes a banner, a payment channel or a blog post. */
 export async function deleteContent(kind: 'event' | 'channel' | 'blogPost', id: string, alsoWrite: AlsoWrite = []): Promise<void> {
-  await write([repo.deleteContentItem(kind, id), ...alsoWrite], false, { event: 'banner', channel: 'payment channel', blogPost: 'blog post' }[kind]);
+  await write(
+    [repo.deleteContentItem(kind, id), ...alsoWrite],
+    false,
+    { event: 'banner', channel: 'payment channel', blogPost: 'blog post' }[kind],
+  );
 }
 
 /** Changes some of the site settings (the rest stay), whole in one write with `alsoWrite`; answers all of them. */
-export async function updateSiteSettings(change: (current: repo.SiteSettings) => repo.SiteSettings, alsoWrite: AlsoWrite = []): Promise<repo.SiteSettings> {
+export async function updateSiteSettings(
+  change: (current: repo.SiteSettings) => repo.SiteSettings,
+  alsoWrite: AlsoWrite = [],
+): Promise<repo.SiteSettings> {
   const settings = change((await repo.getSettings(true)) ?? unconfigured);
   await transact([repo.settingsItem(settings, new Date().toISOString()), ...alsoWrite]);
   return settings;

@@ -17,10 +17,18 @@ export const blogPostView = (post: BlogPost): BlogPostRow => ({
 });
 
 /** The contract's payment channel: `{id, name, logo, number}`. */
-export const paymentChannelView = (channel: PaymentChannel): PaymentChannelRow => ({ id: channel.id, name: channel.name, logo: channel.logo, number: channel.number });
+export const paymentChannelView = (channel: PaymentChannel): PaymentChannelRow => ({
+  id: channel.id,
+  name: channel.name,
+  logo: channel.logo,
+  number: channel.number,
+});
 
 /** The contract's shop status: `{shopStatus, errorMessage}`. */
-export const shopStatusView = (settings: SiteSettings): ShopStatus => ({ shopStatus: settings.shopStatus, errorMessage: settings.closedMessage });
+export const shopStatusView = (settings: SiteSettings): ShopStatus => ({
+  shopStatus: settings.shopStatus,
+  errorMessage: settings.closedMessage,
+});
 
 /** The contract's site settings: the two popups flattened, contact links and social links. */
 export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {

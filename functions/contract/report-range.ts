@@ -18,10 +18,12 @@ export const defaultReportDays = 7;
 export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 
 /** Whether a text is a calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export const isCalendarDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && shiftDay(text, 0) === text;
+export const isCalendarDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && shiftDay(text, 0) === text;
 
 /** How many days run from `from` to `to`, both included. */
-export const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
+export const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
 
 /** The days from `from` to `to`, both included, oldest first (none when `from` is after `to`). */
 export function daysBetween(from: string, to: string): string[] {
@@ -31,7 +33,11 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /** The range asked for, the defaults filled in: without `to`, today (Dhaka); without `from`, the week that ends on `to`. */
-export function reportRange(from: string | null | undefined, to: string | null | undefined, now = Date.now()): { from: string; to: string } {
+export function reportRange(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  now = Date.now(),
+): { from: string; to: string } {
   const end = to || dhakaDay(now);
   return { from: from || shiftDay(end, 1 - defaultReportDays), to: end };
 }

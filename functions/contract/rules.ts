@@ -57,10 +57,12 @@ export function orderAccountProblems(
   if (playerIdGroup) {
     const playerId = fields.saccount_id?.trim() ?? '';
     if (!playerId) problems.saccount_id = 'Please fill player ID';
-    else if (format && !new RegExp(`^\\d{${format.min_digits},${format.max_digits}}$`).test(playerId)) problems.saccount_id = playerIdFormatMessage(format);
+    else if (format && !new RegExp(`^\\d{${format.min_digits},${format.max_digits}}$`).test(playerId))
+      problems.saccount_id = playerIdFormatMessage(format);
     return problems;
   }
-  if (!accountTypes.some((type) => type.toLowerCase() === fields.saccount_type?.trim().toLowerCase())) problems.saccount_type = 'Please choose account type';
+  if (!accountTypes.some((type) => type.toLowerCase() === fields.saccount_type?.trim().toLowerCase()))
+    problems.saccount_type = 'Please choose account type';
   if (!fields.saccount_id?.trim()) problems.saccount_id = 'Please fill email';
   if (!fields.saccount_password) problems.saccount_password = 'Please fill password';
   return problems;

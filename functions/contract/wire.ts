@@ -176,7 +176,11 @@ export interface OrderRow {
 
 /** POST /user/order/{id}: the shopper's own order with its timeline. */
 export interface OrderDetail extends OrderRow {
-  timeline: { status: 'placed' | 'awaiting_payment' | 'payment_cancelled' | 'paid' | 'completed' | 'refunded'; at: string; remark: string }[];
+  timeline: {
+    status: 'placed' | 'awaiting_payment' | 'payment_cancelled' | 'paid' | 'completed' | 'refunded';
+    at: string;
+    remark: string;
+  }[];
 }
 
 /** POST /user/get_voucher_history: a code purchase; `price` is the unit price, `codes` comma-separated. */

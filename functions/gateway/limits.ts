@@ -4,7 +4,12 @@ import { TransactionCancelled } from '../shared/transactions';
 import { maxOpenCheckouts } from './repo';
 
 /** Gateway checkouts one user may start in ten minutes, and one client address. */
-const checkoutsPerUser: RateLimit = { name: 'checkout-user', max: 10, windowSeconds: 600, message: tryAgainIn('Too many payments started.') };
+const checkoutsPerUser: RateLimit = {
+  name: 'checkout-user',
+  max: 10,
+  windowSeconds: 600,
+  message: tryAgainIn('Too many payments started.'),
+};
 const checkoutsPerAddress: RateLimit = {
   name: 'checkout-address',
   max: Number(process.env.CHECKOUT_LIMIT_PER_ADDRESS ?? 30),
@@ -13,7 +18,12 @@ const checkoutsPerAddress: RateLimit = {
 };
 
 /** Payment checks (the return path) one user may ask for in ten minutes. */
-const verificationsPerUser: RateLimit = { name: 'verify-user', max: 30, windowSeconds: 600, message: tryAgainIn('Too many payment checks.') };
+const verificationsPerUser: RateLimit = {
+  name: 'verify-user',
+  max: 30,
+  windowSeconds: 600,
+  message: tryAgainIn('Too many payment checks.'),
+};
 
 /** Before a checkout is opened at the gateway (each costs a call with the merchant's key): the user's and the address's limits. */
 export async function limitCheckoutStart(userId: string, clientIp: string): Promise<void> {

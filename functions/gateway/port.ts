@@ -113,7 +113,10 @@ export const isExactly = (amount: string, taka: number) => paisaOf(amount) === t
  * shop's origin is the stage's configured SITE_URL, never a request header: the gateway sends its
  * webhook with the merchant's API key to whatever host these links name.
  */
-export function checkoutLinks(returnPath: string, reference: PaymentReference): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
+export function checkoutLinks(
+  returnPath: string,
+  reference: PaymentReference,
+): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
   const back = `${siteUrl()}${returnPath}?payment=${encodeURIComponent(reference.id)}`;
   return { redirectUrl: back, cancelUrl: `${back}&cancelled=1`, webhookUrl: `${siteUrl()}/api/payment/webhook` };
 }

@@ -39,7 +39,13 @@ export interface WaitingPayment {
 
 /** Pending payments created before `before`, oldest first: Query gsi2 PAYMENT#PENDING, sk < before (keys, invoice and last check only). */
 export async function listWaitingPayments(before: string): Promise<WaitingPayment[]> {
-  const items = await queryAll({ index: 'gsi2', key: 'gsi2pk', value: pendingPaymentsPartition, sortKey: 'gsi2sk', sortBelow: before }, ['pk', 'sk', 'gsi2sk', 'invoiceId', 'checkedAt']);
+  const items = await queryAll({ index: 'gsi2', key: 'gsi2pk', value: pendingPaymentsPartition, sortKey: 'gsi2sk', sortBelow: before }, [
+    'pk',
+    'sk',
+    'gsi2sk',
+    'invoiceId',
+    'checkedAt',
+  ]);
   return items.flatMap((item) => {
     const [createdAt, kind, userId, id] = String(item.gsi2sk).split('#');
     if ((kind !== 'wallet' && kind !== 'order') || !userId || !id) return [];

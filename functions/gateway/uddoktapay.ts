@@ -20,7 +20,10 @@ async function call<T>(path: string, body: unknown): Promise<T> {
   const answer = (await response.json().catch(() => undefined)) as (T & { status?: unknown; message?: unknown }) | undefined;
   if (response.status >= 500 || !answer) throw new GatewayError(`The payment gateway failed (HTTP ${response.status}).`, 'unavailable');
   if (!response.ok || answer.status === false) {
-    throw new GatewayError(typeof answer.message === 'string' && answer.message ? answer.message : 'The payment gateway refused the request.', 'refused');
+    throw new GatewayError(
+      typeof answer.message === 'string' && answer.message ? answer.message : 'The payment gateway refused the request.',
+      'refused',
+    );
   }
   return answer;
 }

@@ -20,7 +20,10 @@ export const maxBodyBytes = 64 * 1024;
 // The media type is decided here (mediaType below), so the parsers' own narrower checks are off:
 // Middy's multipart pattern refuses boundaries that RFC 2046 allows (+ _ . = and quoted ones).
 const parsers = {
-  'multipart/form-data': httpMultipartBodyParser({ disableContentTypeCheck: true, busboy: { limits: { fieldSize: maxBodyBytes, fields: 100, files: 0 } } }),
+  'multipart/form-data': httpMultipartBodyParser({
+    disableContentTypeCheck: true,
+    busboy: { limits: { fieldSize: maxBodyBytes, fields: 100, files: 0 } },
+  }),
   'application/json': httpJsonBodyParser({ disableContentTypeError: true }),
   'application/x-www-form-urlencoded': httpUrlEncodeBodyParser({ disableContentTypeError: true }),
 };
@@ -37,9 +40,7 @@ export function mediaType(contentType: string | undefined): keyof typeof parsers
   const media = type.toLowerCase();
   if (media === 'application/json' || media === 'application/x-www-form-urlencoded') return media;
   if (media !== 'multipart/form-data') return undefined;
-  const boundary = parameters
-    .map((parameter) => /^boundary=(?:"([^"]*)"|(.*))$/i.exec(parameter))
-    .find(Boolean);
+  const boundary = parameters.map((parameter) => /^boundary=(?:"([^"]*)"|(.*))$/i.exec(parameter)).find(Boolean);
   const value = boundary?.[1] ?? boundary?.[2];
   return value !== undefined && boundaryPattern.test(value) ? media : undefined;
 }
@@ -67,4 +68,3 @@ const bodyParser: BodyParser = {
     }
   },
 };
-

@@ -32,7 +32,10 @@ async function invalidate(reads: readonly CachedRead[]): Promise<void> {
   if (paths.length === 0) return;
   try {
     await cloudFront.send(
-      new CreateInvalidationCommand({ DistributionId: distributionId, InvalidationBatch: { CallerReference: randomUUID(), Paths: { Quantity: paths.length, Items: paths } } }),
+      new CreateInvalidationCommand({
+        DistributionId: distributionId,
+        InvalidationBatch: { CallerReference: randomUUID(), Paths: { Quantity: paths.length, Items: paths } },
+      }),
     );
   } catch (error) {
     logger.error('edge cache not invalidated: the edit shows when the cached copy expires', { paths, error: error as Error });

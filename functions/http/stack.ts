@@ -81,7 +81,11 @@ export interface RouteOptions<B, P, Q = undefined> {
 export type AccessCheck<Caller> = (event: Event) => Promise<Caller>;
 
 /** A built Lambda handler, marked with the access and caching it applies so that a test can hold it to its route row. */
-export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly access: Access; readonly cachedAs?: CachedRead; readonly invalidates: readonly CachedRead[] };
+export type HttpHandler = ReturnType<typeof middy<Event, Result>> & {
+  readonly access: Access;
+  readonly cachedAs?: CachedRead;
+  readonly invalidates: readonly CachedRead[];
+};
 
 /**
  * Builds a Lambda handler on the one Middy stack: logger context, the CloudFront origin check
@@ -90,13 +94,19 @@ export type HttpHandler = ReturnType<typeof middy<Event, Result>> & { readonly a
  * error handler that alone writes error envelopes. Handlers call it through the builder of their
  * access (`publicRoute`, `userRoute`, `adminRoute`, `gatewayRoute`), never directly.
  */
-export function buildHandler<Caller extends object, B extends Schema | undefined, P extends Schema | undefined, Q extends Schema | undefined>(
+export function buildHandler<
+  Caller extends object,
+  B extends Schema | undefined,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+>(
   access: Access,
   check: AccessCheck<Caller>,
   options: RouteOptions<B, P, Q>,
   run: (request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> & Caller) => Promise<Reply>,
 ): HttpHandler {
-  if ((options.body === undefined) !== (options.bodyParser === undefined)) throw new Error('A body schema comes with its parser: use formBody(schema)');
+  if ((options.body === undefined) !== (options.bodyParser === undefined))
+    throw new Error('A body schema comes with its parser: use formBody(schema)');
   const callers = new WeakMap<Event, Caller>();
   const base = async (event: Event): Promise<Result> => {
     const request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> = {
@@ -107,15 +117,21 @@ export function buildHandler<Caller extends object, B extends Schema | undefined
       path: event.rawPath,
       rawQueryString: event.rawQueryString,
       headers: event.headers,
-      cookies: Object.fromEntries((event.cookies ?? []).map((cookie) => [cookie.slice(0, cookie.indexOf('=')).trim(), cookie.slice(cookie.indexOf('=') + 1).trim()])),
+      cookies: Object.fromEntries(
+        (event.cookies ?? []).map((cookie) => [cookie.slice(0, cookie.indexOf('=')).trim(), cookie.slice(cookie.indexOf('=') + 1).trim()]),
+      ),
       clientIp: clientAddress(event.headers['x-viewer-ip'], event.requestContext.http.sourceIp),
     };
     const reply = await run({ ...request, ...callers.get(event)! });
     const statusCode = reply.statusCode ?? 200;
     const succeeded = statusCode < 300;
     if (succeeded && options.invalidates) await options.invalidates.run(reply.changed);
-    const response = typeof reply.body === 'string' ? textResponse(statusCode, reply.body, reply.headers) : jsonResponse(statusCode, reply.body, reply.headers);
-    if (succeeded && options.cachedAs) Object.assign(response.headers!, { 'cache-control': edgeCacheControl, etag: entityTag(response.body!) });
+    const response =
+      typeof reply.body === 'string'
+        ? textResponse(statusCode, reply.body, reply.headers)
+        : jsonResponse(statusCode, reply.body, reply.headers);
+    if (succeeded && options.cachedAs)
+      Object.assign(response.headers!, { 'cache-control': edgeCacheControl, etag: entityTag(response.body!) });
     return { ...response, ...(reply.cookies ? { cookies: reply.cookies } : {}) };
   };
 
@@ -144,7 +160,11 @@ function jsonResponse(statusCode: number, body: unknown, headers: Record<string,
 
 /** A body as it is, with the content type its headers name (JSON's, or a file's from `fileResponse`); never cached, never sniffed. */
 function textResponse(statusCode: number, body: string, headers: Record<string, string> = {}): Result {
-  return { statusCode, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers }, body };
+  return {
+    statusCode,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers },
+    body,
+  };
 }
 
 /** One line per request with route, status and duration; never headers or bodies. */
@@ -199,4 +219,3 @@ export function errorResponse(error: unknown): Result {
   logger.error('unhandled error', { error });
   return jsonResponse(500, { status: 0, message: 'Something went wrong' });
 }
-

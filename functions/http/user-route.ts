@@ -14,17 +14,19 @@ const checkedUser = (role: 'any' | 'admin') => async (event: Event) => {
 };
 
 /** A route for a signed-in user: a valid token of a user who still exists at that token's version. */
-export function userRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  options: RouteOptions<B, P, Q>,
-  run: UserRun<B, P, Q>,
-) {
+export function userRoute<
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(options: RouteOptions<B, P, Q>, run: UserRun<B, P, Q>) {
   return buildHandler('user', checkedUser('any'), options, run);
 }
 
 /** A route for an operator: as `userRoute`, and the user's role, read on this request, is admin (else 403). */
-export function adminRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  options: RouteOptions<B, P, Q>,
-  run: UserRun<B, P, Q>,
-) {
+export function adminRoute<
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(options: RouteOptions<B, P, Q>, run: UserRun<B, P, Q>) {
   return buildHandler('admin', checkedUser('admin'), options, run);
 }

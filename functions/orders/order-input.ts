@@ -12,7 +12,12 @@ export const orderPayload = {
   backup_code: optionalText(100),
 };
 
-export const accountFields = (body: { saccount_type?: string; saccount_id?: string; saccount_password?: string; backup_code?: string }) => ({
+export const accountFields = (body: {
+  saccount_type?: string;
+  saccount_id?: string;
+  saccount_password?: string;
+  backup_code?: string;
+}) => ({
   saccount_type: body.saccount_type,
   saccount_id: body.saccount_id,
   saccount_password: body.saccount_password,

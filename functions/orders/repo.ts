@@ -78,10 +78,16 @@ export interface PendingOrder {
 const keys = {
   order: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` }),
   queue: (status: OrderStatus) => `ORDERS#${status}`,
-  fulfilmentQueue: (order: PlanOrder) => ({ gsi1pk: `ORDERS#${order.status}`, gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}` }),
+  fulfilmentQueue: (order: PlanOrder) => ({
+    gsi1pk: `ORDERS#${order.status}`,
+    gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}`,
+  }),
   day: (orderId: string) => dayIndexKeys('ORDER', orderId),
   pendingOrder: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `PORDER#${orderId}` }),
-  playerId: (userId: string, masterCategoryId: string, playerId: string) => ({ pk: `USER#${userId}`, sk: `PLAYERID#${masterCategoryId}#${playerId}` }),
+  playerId: (userId: string, masterCategoryId: string, playerId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `PLAYERID#${masterCategoryId}#${playerId}`,
+  }),
 };
 
 /** A pending gateway order's key, for batch reads. */
@@ -95,7 +101,12 @@ export function newOrderItem(order: PlanOrder): TransactionItem {
   return {
     Put: {
       TableName: tableName,
-      Item: toItem('PlanOrder', { ...keys.order(order.userId, order.orderId), ...keys.fulfilmentQueue(order), ...keys.day(order.orderId) }, order, order.createdAt),
+      Item: toItem(
+        'PlanOrder',
+        { ...keys.order(order.userId, order.orderId), ...keys.fulfilmentQueue(order), ...keys.day(order.orderId) },
+        order,
+        order.createdAt,
+      ),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -120,7 +131,9 @@ export function newPendingOrderItem(pending: PendingOrder, pendingIndex: Pick<It
  */
 export function closePendingOrderItem(
   pending: PendingOrder,
-  outcome: { paymentStatus: 'completed' | 'credited'; receipt: GatewayReceipt } | { paymentStatus: 'cancelled'; cancelReason: string; invoiceId?: string },
+  outcome:
+    | { paymentStatus: 'completed' | 'credited'; receipt: GatewayReceipt }
+    | { paymentStatus: 'cancelled'; cancelReason: string; invoiceId?: string },
   now: string,
 ): TransactionItem {
   const paid = outcome.paymentStatus !== 'cancelled';
@@ -189,7 +202,14 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
       // Not while a refund through the gateway is under way or done: that one decides.
       ConditionExpression: '#status = :from AND (attribute_not_exists(gatewayRefund) OR gatewayRefund.#state = :refused)',
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
-      ExpressionAttributeValues: { ':to': to, ':queue': keys.queue(to), ':remark': remark, ':now': now, ':from': order.status, ':refused': 'refused' },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':queue': keys.queue(to),
+        ':remark': remark,
+        ':now': now,
+        ':from': order.status,
+        ':refused': 'refused',
+      },
     },
   };
 }
@@ -206,21 +226,34 @@ export async function getPendingOrder(userId: string, orderId: string): Promise<
  * USER#id, begins_with PORDER# (100 newest).
  */
 export async function listAwaitingOrders(userId: string): Promise<PendingOrder[]> {
-  return (await newestItems(`USER#${userId}`, 'PORDER#')).map(pendingOrderFromItem).filter((pending) => pending.paymentStatus === 'pending' || pending.paymentStatus === 'credited');
+  return (await newestItems(`USER#${userId}`, 'PORDER#'))
+    .map(pendingOrderFromItem)
+    .filter((pending) => pending.paymentStatus === 'pending' || pending.paymentStatus === 'credited');
 }
 
 /**
  * The player ID of a top-up by player ID, remembered per game with the order that used it (the
  * user's own item, so no one else ever sees it); a game-account order remembers nothing.
  */
-export function rememberedPlayerIdItems(order: Pick<PlanOrder, 'userId' | 'masterCategoryId' | 'accountId' | 'accountType' | 'paidAt'>): TransactionItem[] {
+export function rememberedPlayerIdItems(
+  order: Pick<PlanOrder, 'userId' | 'masterCategoryId' | 'accountId' | 'accountType' | 'paidAt'>,
+): TransactionItem[] {
   if (order.accountType) return [];
-  const item = toItem('PlayerId', keys.playerId(order.userId, order.masterCategoryId, order.accountId), { masterCategoryId: order.masterCategoryId, playerId: order.accountId, lastUsed: order.paidAt }, order.paidAt);
+  const item = toItem(
+    'PlayerId',
+    keys.playerId(order.userId, order.masterCategoryId, order.accountId),
+    { masterCategoryId: order.masterCategoryId, playerId: order.accountId, lastUsed: order.paidAt },
+    order.paidAt,
+  );
   return [{ Put: { TableName: tableName, Item: item } }];
 }
 
 /** A user's player IDs of one game, the most recently used first: Query USER#id, begins_with PLAYERID#<game>#. */
-export async function listPlayerIds(userId: string, masterCategoryId: string, limit = 10): Promise<{ playerId: string; lastUsed: string }[]> {
+export async function listPlayerIds(
+  userId: string,
+  masterCategoryId: string,
+  limit = 10,
+): Promise<{ playerId: string; lastUsed: string }[]> {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -252,7 +285,12 @@ export function startGatewayRefundItem(order: PlanOrder, remark: string, now: st
 }
 
 /** Moves a refund under way (`from`: sending or unknown) to unknown or refused; the order's status does not change. */
-export function gatewayRefundOutcomeItem(order: PlanOrder, from: GatewayRefund['state'], outcome: Pick<GatewayRefund, 'state' | 'reason'>, now: string): TransactionItem {
+export function gatewayRefundOutcomeItem(
+  order: PlanOrder,
+  from: GatewayRefund['state'],
+  outcome: Pick<GatewayRefund, 'state' | 'reason'>,
+  now: string,
+): TransactionItem {
   return {
     Update: {
       TableName: tableName,
@@ -271,10 +309,18 @@ export function gatewayRefundDoneItem(order: PlanOrder, from: GatewayRefund['sta
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: 'SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now REMOVE sealedSecret',
+      UpdateExpression:
+        'SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now REMOVE sealedSecret',
       ConditionExpression: 'gatewayRefund.#state = :from AND #status = :status',
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
-      ExpressionAttributeValues: { ':refunded': 'refunded', ':queue': keys.queue('refunded'), ':done': 'done', ':from': from, ':status': order.status, ':now': now },
+      ExpressionAttributeValues: {
+        ':refunded': 'refunded',
+        ':queue': keys.queue('refunded'),
+        ':done': 'done',
+        ':from': from,
+        ':status': order.status,
+        ':now': now,
+      },
     },
   };
 }

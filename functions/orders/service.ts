@@ -110,20 +110,32 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
  * recorded with its payment link (its invoice id comes later, with the payer or the webhook); only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
-export async function startGatewayOrder(user: ActiveUser, input: PlanOrderInput, clientIp: string): Promise<{ paymentUrl: string; orderId: string }> {
+export async function startGatewayOrder(
+  user: ActiveUser,
+  input: PlanOrderInput,
+  clientIp: string,
+): Promise<{ paymentUrl: string; orderId: string }> {
   const { plan } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway');
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const { paymentUrl } = await uddoktaPay
-    .createCheckout({ fullName: user.name, email: user.email, amount: plan.price, metadata: reference, ...checkoutLinks('/profile/userOrder', reference) })
+    .createCheckout({
+      fullName: user.name,
+      email: user.email,
+      amount: plan.price,
+      metadata: reference,
+      ...checkoutLinks('/profile/userOrder', reference),
+    })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
   const pending = { order, paymentStatus: 'pending' as const, paymentUrl, createdAt: order.createdAt };
-  await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch((error: unknown) => {
-    throw tooManyOpenCheckouts(error, 1) ?? error;
-  });
+  await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch(
+    (error: unknown) => {
+      throw tooManyOpenCheckouts(error, 1) ?? error;
+    },
+  );
   return { paymentUrl, orderId: order.orderId };
 }
 
@@ -140,7 +152,10 @@ export interface OrderEntry {
  */
 export async function orderHistory(user: ActiveUser): Promise<OrderEntry[]> {
   const [awaiting, orders] = await Promise.all([listAwaitingOrders(user.id), listOrders(user.id)]);
-  const entries: OrderEntry[] = [...awaiting.map((pending) => ({ order: pending.order, gatewayPayment: pending })), ...orders.map((order) => ({ order }))];
+  const entries: OrderEntry[] = [
+    ...awaiting.map((pending) => ({ order: pending.order, gatewayPayment: pending })),
+    ...orders.map((order) => ({ order })),
+  ];
   return entries.sort((a, b) => b.order.createdAt.localeCompare(a.order.createdAt) || b.order.orderId.localeCompare(a.order.orderId));
 }
 

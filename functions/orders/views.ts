@@ -31,7 +31,8 @@ export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder): Orde
 };
 
 /** Where a refund through the gateway went, with the payment's transaction id to find it in the provider's app. */
-const refundedToMethod = (order: PlanOrder) => `Refunded to your ${order.receipt?.paymentMethod || 'payment method'} (transaction ${order.receipt?.transactionId ?? ''})`;
+const refundedToMethod = (order: PlanOrder) =>
+  `Refunded to your ${order.receipt?.paymentMethod || 'payment method'} (transaction ${order.receipt?.transactionId ?? ''})`;
 
 /** What the shopper reads of an order paid after it had been cancelled. */
 const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
@@ -43,7 +44,11 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder)
     const confirming = gatewayPayment.invoiceId ? 'The payment provider is confirming your payment' : '';
     timeline.push({ status: 'awaiting_payment', at: order.createdAt, remark: confirming });
   } else if (gatewayPayment?.paymentStatus === 'cancelled') {
-    timeline.push({ status: 'payment_cancelled', at: gatewayPayment.settledAt ?? order.createdAt, remark: gatewayPayment.cancelReason ?? '' });
+    timeline.push({
+      status: 'payment_cancelled',
+      at: gatewayPayment.settledAt ?? order.createdAt,
+      remark: gatewayPayment.cancelReason ?? '',
+    });
   } else if (gatewayPayment?.paymentStatus === 'credited') {
     const at = gatewayPayment.settledAt ?? order.createdAt;
     timeline.push(
@@ -51,11 +56,25 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder)
       { status: 'paid', at, remark: 'Through the payment gateway, after the order was cancelled' },
       { status: 'refunded', at, remark: lateCreditRemark(order.price) },
     );
-  } else timeline.push({ status: 'paid', at: order.paidAt ?? order.createdAt, remark: order.paidFrom === 'wallet' ? 'From the wallet' : 'Through the payment gateway' });
-  if (order.completedAt) timeline.push({ status: 'completed', at: order.completedAt, remark: order.status === 'completed' ? order.remark : '' });
-  if (order.refundedAt) timeline.push({ status: 'refunded', at: order.refundedAt, remark: order.gatewayRefund?.state === 'done' ? `${order.remark} · ${refundedToMethod(order)}` : order.remark });
+  } else
+    timeline.push({
+      status: 'paid',
+      at: order.paidAt ?? order.createdAt,
+      remark: order.paidFrom === 'wallet' ? 'From the wallet' : 'Through the payment gateway',
+    });
+  if (order.completedAt)
+    timeline.push({ status: 'completed', at: order.completedAt, remark: order.status === 'completed' ? order.remark : '' });
+  if (order.refundedAt)
+    timeline.push({
+      status: 'refunded',
+      at: order.refundedAt,
+      remark: order.gatewayRefund?.state === 'done' ? `${order.remark} · ${refundedToMethod(order)}` : order.remark,
+    });
   return { ...orderView(order, gatewayPayment), timeline };
 }
 
 /** A recent player ID on the wire. */
-export const recentPlayerIdView = (entry: { playerId: string; lastUsed: string }): RecentPlayerId => ({ player_id: entry.playerId, last_used: entry.lastUsed });
+export const recentPlayerIdView = (entry: { playerId: string; lastUsed: string }): RecentPlayerId => ({
+  player_id: entry.playerId,
+  last_used: entry.lastUsed,
+});

@@ -1,7 +1,13 @@
 import { GatewayError } from '../gateway/port';
 import { bookLineItem } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
-import { type GatewayRefund, type PlanOrder, gatewayRefundDoneItem, gatewayRefundOutcomeItem, startGatewayRefundItem } from '../orders/repo';
+import {
+  type GatewayRefund,
+  type PlanOrder,
+  gatewayRefundDoneItem,
+  gatewayRefundOutcomeItem,
+  startGatewayRefundItem,
+} from '../orders/repo';
 import { Conflict, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
@@ -12,9 +18,24 @@ const now = () => new Date().toISOString();
 async function refundDone(order: PlanOrder, from: GatewayRefund['state']): Promise<PlanOrder> {
   const at = now();
   const receipt = order.receipt!;
-  await transact([gatewayRefundDoneItem(order, from, at), bookLineItem({ kind: 'refund', at, reference: { kind: 'order', userId: order.userId, id: order.orderId }, amount: order.price, receipt })]);
+  await transact([
+    gatewayRefundDoneItem(order, from, at),
+    bookLineItem({
+      kind: 'refund',
+      at,
+      reference: { kind: 'order', userId: order.userId, id: order.orderId },
+      amount: order.price,
+      receipt,
+    }),
+  ]);
   logger.info('refund through the gateway done', { orderId: order.orderId, invoiceId: receipt.invoiceId, amount: order.price });
-  return { ...order, status: 'refunded', remark: order.gatewayRefund?.remark ?? order.remark, refundedAt: at, gatewayRefund: { ...order.gatewayRefund!, state: 'done' } };
+  return {
+    ...order,
+    status: 'refunded',
+    remark: order.gatewayRefund?.remark ?? order.remark,
+    refundedAt: at,
+    gatewayRefund: { ...order.gatewayRefund!, state: 'done' },
+  };
 }
 
 /**
@@ -27,10 +48,14 @@ async function askAboutRefund(order: PlanOrder): Promise<PlanOrder> {
     status = (await uddoktaPay.verify(order.receipt!.invoiceId)).status;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    throw new ServiceUnavailable('The gateway did not say whether the refund went through. Ask again in a few minutes: it will not be sent twice.');
+    throw new ServiceUnavailable(
+      'The gateway did not say whether the refund went through. Ask again in a few minutes: it will not be sent twice.',
+    );
   }
   if (status === 'REFUNDED') return refundDone(order, 'unknown');
-  throw new Conflict("The gateway does not show this refund yet. Check the gateway's panel before anything else: the refund will not be sent twice.");
+  throw new Conflict(
+    "The gateway does not show this refund yet. Check the gateway's panel before anything else: the refund will not be sent twice.",
+  );
 }
 
 /**
@@ -42,7 +67,8 @@ async function askAboutRefund(order: PlanOrder): Promise<PlanOrder> {
  */
 export async function refundThroughGateway(order: PlanOrder, remark: string, audit: TransactionItem): Promise<PlanOrder> {
   const receipt = order.receipt;
-  if (order.paidFrom !== 'gateway' || !receipt?.transactionId) throw new Conflict('This order was not paid through the gateway: refund it to the wallet');
+  if (order.paidFrom !== 'gateway' || !receipt?.transactionId)
+    throw new Conflict('This order was not paid through the gateway: refund it to the wallet');
   if (order.gatewayRefund?.state === 'unknown') return askAboutRefund(order);
   if (order.gatewayRefund?.state === 'sending') throw new Conflict('A refund of this order is already under way');
   const started = now();
@@ -63,7 +89,9 @@ export async function refundThroughGateway(order: PlanOrder, remark: string, aud
     });
   } catch (error) {
     const refused = error instanceof GatewayError && error.kind === 'refused';
-    await transact([gatewayRefundOutcomeItem(order, 'sending', refused ? { state: 'refused', reason: error.message } : { state: 'unknown' }, now())]);
+    await transact([
+      gatewayRefundOutcomeItem(order, 'sending', refused ? { state: 'refused', reason: error.message } : { state: 'unknown' }, now()),
+    ]);
     if (refused) throw new Conflict(`The gateway refused the refund: ${error.message}`);
     logger.warn('refund through the gateway unanswered', { orderId: order.orderId, invoiceId: receipt.invoiceId });
     return askAboutRefund({ ...sending, gatewayRefund: { ...sending.gatewayRefund!, state: 'unknown' } });

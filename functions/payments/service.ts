@@ -1,5 +1,13 @@
 import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment } from '../gateway/port';
-import { type ItemKey, type WaitingPayment, bookLineItem, closeCheckoutItem, listWaitingPayments, markCheckedItem, recordInvoiceItem } from '../gateway/repo';
+import {
+  type ItemKey,
+  type WaitingPayment,
+  bookLineItem,
+  closeCheckoutItem,
+  listWaitingPayments,
+  markCheckedItem,
+  recordInvoiceItem,
+} from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
@@ -74,12 +82,20 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
       complete: (payment, now) => [
         ...leavesPending(request.status, userId),
         wallet.closeWalletRequestItem(request, { status: 'completed', invoiceId: payment.invoiceId, receipt: receiptOf(payment) }, now),
-        ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId), now),
+        ...wallet.balanceChangeItems(
+          userId,
+          changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId),
+          now,
+        ),
         bookLine(reference, request.amount, payment, now),
       ],
       cancel: (reason, now, invoiceId) => [
         ...leavesPending(request.status, userId),
-        wallet.closeWalletRequestItem(request, { status: 'cancelled', cancelReason: reason, invoiceId: request.invoiceId ?? invoiceId }, now),
+        wallet.closeWalletRequestItem(
+          request,
+          { status: 'cancelled', cancelReason: reason, invoiceId: request.invoiceId ?? invoiceId },
+          now,
+        ),
       ],
       describe: () => ({ requestId: request.requestId, amount: request.amount }),
     };
@@ -114,7 +130,10 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           bookLine(reference, price, payment, now),
         ];
       },
-      cancel: (reason, now, invoiceId) => [...leavesPending(state, userId), orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now)],
+      cancel: (reason, now, invoiceId) => [
+        ...leavesPending(state, userId),
+        orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
+      ],
       describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
     };
   },
@@ -122,7 +141,13 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
 
 /** A payment we will not act on: logged (ids and reason only) for a person to review. */
 function review(reason: string, payment: VerifiedPayment, reference?: PaymentReference) {
-  logger.warn('payment needs review', { reason, invoiceId: payment.invoiceId, gatewayStatus: payment.status, amount: payment.amount, reference });
+  logger.warn('payment needs review', {
+    reason,
+    invoiceId: payment.invoiceId,
+    gatewayStatus: payment.status,
+    amount: payment.amount,
+    reference,
+  });
 }
 
 /** The writes a settlement makes on a payable (none for `none` and `review`). */
@@ -150,7 +175,8 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
       if (settlement.action === 'review') review(settlement.reason, payment, reference);
       const writes = settlementWrites(payable, settlement, payment, new Date().toISOString());
       if (writes.length > 0) await transact([...writes, ...alsoWrite]);
-      if (settlement.action === 'complete') logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
+      if (settlement.action === 'complete')
+        logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
       return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement), changed: writes.length > 0 };
     },
     (error) => error instanceof TransactionCancelled,
@@ -172,7 +198,8 @@ export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = []
     if (!(error instanceof GatewayError)) throw error;
     logger.warn('invoice not verified', { invoiceId, reason: error.message, kind: error.kind });
     // Unanswered is not unpaid: the payable stays pending and the caller (a webhook: the gateway) tries again.
-    if (error.kind === 'unavailable') throw new ServiceUnavailable('We could not confirm the payment yet. It will be checked again in a few minutes.');
+    if (error.kind === 'unavailable')
+      throw new ServiceUnavailable('We could not confirm the payment yet. It will be checked again in a few minutes.');
     if (payerId) throw new NotFound('Payment not found');
     return undefined;
   }
@@ -320,7 +347,8 @@ export async function waitingPaymentDetails(): Promise<WaitingPaymentDetail[]> {
     for (const [i, item] of items.entries()) {
       if (!item) continue;
       const payment = batch[i]!;
-      const amount = payment.reference.kind === 'wallet' ? wallet.walletRequestFromItem(item).amount : orders.pendingOrderFromItem(item).order.price;
+      const amount =
+        payment.reference.kind === 'wallet' ? wallet.walletRequestFromItem(item).amount : orders.pendingOrderFromItem(item).order.price;
       details.push({ ...payment, amount });
     }
   }

@@ -34,11 +34,17 @@ export type Settlement =
 export function settlementOf(payable: Payable, payment: Pick<VerifiedPayment, 'invoiceId' | 'status' | 'amount'>): Settlement {
   const paid = payment.status === 'COMPLETED';
   if (payable.state === 'completed') {
-    return paid && payable.invoiceId !== payment.invoiceId ? { action: 'review', reason: 'a second payment for a paid payable' } : { action: 'none' };
+    return paid && payable.invoiceId !== payment.invoiceId
+      ? { action: 'review', reason: 'a second payment for a paid payable' }
+      : { action: 'none' };
   }
-  if (paid) return isExactly(payment.amount, payable.amount) ? { action: 'complete' } : { action: 'review', reason: 'amount differs from the payable' };
+  if (paid)
+    return isExactly(payment.amount, payable.amount)
+      ? { action: 'complete' }
+      : { action: 'review', reason: 'amount differs from the payable' };
   const itsInvoice = !payable.invoiceId || payable.invoiceId === payment.invoiceId;
-  if (hasFailed(payment)) return payable.state === 'pending' && itsInvoice ? { action: 'cancel', reason: 'Payment failed' } : { action: 'none' };
+  if (hasFailed(payment))
+    return payable.state === 'pending' && itsInvoice ? { action: 'cancel', reason: 'Payment failed' } : { action: 'none' };
   return payable.state === 'pending' && !payable.invoiceId ? { action: 'record' } : { action: 'none' };
 }
 

@@ -42,4 +42,7 @@ export interface PageRequest {
 }
 
 /** A page on the wire: `{items, next_cursor}` (null at the end). */
-export const pageView = <T, R>(page: Page<T>, view: (item: T) => R): ListPage<R> => ({ items: page.items.map(view), next_cursor: page.nextCursor });
+export const pageView = <T, R>(page: Page<T>, view: (item: T) => R): ListPage<R> => ({
+  items: page.items.map(view),
+  next_cursor: page.nextCursor,
+});

@@ -77,7 +77,11 @@ function partitionCondition(partition: Partition) {
   names['#sk'] = partition.sortKey ?? 'sk';
   if (partition.sortPrefix !== undefined) {
     values[':prefix'] = partition.sortPrefix;
-    return { KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+    return {
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
   }
   if (partition.sortBelow !== undefined) {
     values[':below'] = partition.sortBelow;
@@ -117,7 +121,10 @@ export async function queryAll(partition: Partition, attributes?: readonly strin
  * One page of a partition, in key order or reversed, from where `cursor` left off: one Query.
  * Admin lists use it; a cursor made for another partition is a 400.
  */
-export async function queryPage(partition: Partition, options: PageRequest & { ascending: boolean }): Promise<Page<Record<string, unknown>>> {
+export async function queryPage(
+  partition: Partition,
+  options: PageRequest & { ascending: boolean },
+): Promise<Page<Record<string, unknown>>> {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -152,7 +159,9 @@ export async function countPartition(partition: Partition): Promise<number> {
 }
 
 /** The item of a partition whose sort key is exactly `sortValue` (an index has no GetItem): one Query. */
-export async function queryOne(partition: Partition & { sortKey: string; sortValue: string }): Promise<Record<string, unknown> | undefined> {
+export async function queryOne(
+  partition: Partition & { sortKey: string; sortValue: string },
+): Promise<Record<string, unknown> | undefined> {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName,

@@ -57,7 +57,10 @@ export class Conflict extends AppError {
 
 /** 429: too many attempts. */
 export class TooManyRequests extends AppError {
-  constructor(message = 'Too many attempts, please try again later', readonly retryAfterSeconds?: number) {
+  constructor(
+    message = 'Too many attempts, please try again later',
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }

@@ -15,7 +15,20 @@ export function toItem<T extends object>(entity: string, keys: ItemKeys, attribu
   return { ...attributes, ...keys, entity, createdAt: now, updatedAt: now };
 }
 
-const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'entity', 'updatedAt', 'expiresAt', 'children']);
+const storageAttributes = new Set([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'entity',
+  'updatedAt',
+  'expiresAt',
+  'children',
+]);
 
 /** Strips keys and bookkeeping so that domain objects never carry them. */
 export function fromItem<T>(item: Record<string, unknown>): T {

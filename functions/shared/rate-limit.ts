@@ -26,7 +26,11 @@ export interface Taken {
   locks: number;
 }
 
-const taken = (item: Record<string, unknown>): Taken => ({ count: Number(item.attempts), windowEndsAt: Number(item.windowEndsAt), locks: Number(item.locks ?? 0) });
+const taken = (item: Record<string, unknown>): Taken => ({
+  count: Number(item.attempts),
+  windowEndsAt: Number(item.windowEndsAt),
+  locks: Number(item.locks ?? 0),
+});
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -62,7 +66,8 @@ export async function takeAttempt(limit: RateLimit, key: string, now = nowSecond
     const windowEndsAt = Number(Item?.windowEndsAt ?? 0);
     if (windowEndsAt > now) {
       // Full, unless an attempt was given back in between: then try the increment again.
-      if (Number(Item!.attempts) >= limit.max || tries >= 3) throw new TooManyRequests(limit.message(windowEndsAt - now), windowEndsAt - now);
+      if (Number(Item!.attempts) >= limit.max || tries >= 3)
+        throw new TooManyRequests(limit.message(windowEndsAt - now), windowEndsAt - now);
       continue;
     }
     try {

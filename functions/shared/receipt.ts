@@ -16,7 +16,8 @@ export interface GatewayReceipt {
 }
 
 /** A payer's mobile number as views show it: the last three digits only. */
-export const maskedNumber = (number: string) => (number.length > 3 ? `${'•'.repeat(Math.max(0, number.length - 3))}${number.slice(-3)}` : number);
+export const maskedNumber = (number: string) =>
+  number.length > 3 ? `${'•'.repeat(Math.max(0, number.length - 3))}${number.slice(-3)}` : number;
 
 /** A receipt on the wire, the payer's number masked. */
 export const receiptView = (receipt: GatewayReceipt): PaymentReceipt => ({

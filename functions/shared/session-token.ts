@@ -41,7 +41,13 @@ export async function verifySessionToken(token: string): Promise<Session> {
       if (!found) throw new Unauthorized();
       return found.tokenKey;
     };
-    const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], maxTokenAge: lifetime });
+    const { payload } = await jwtVerify(token, key, {
+      issuer,
+      audience,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat'],
+      maxTokenAge: lifetime,
+    });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new Unauthorized();
     if (payload.exp! - payload.iat! > lifetimeSeconds) throw new Unauthorized();
     return { userId: payload.sub, tokenVersion: payload.ver };

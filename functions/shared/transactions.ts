@@ -58,7 +58,10 @@ export function upsertItem(entity: string, keys: ItemKeys, attributes: object, i
       Key: { pk, sk },
       UpdateExpression: `SET ${sets.map((_, i) => `#f${i} = :f${i}`).join(', ')}, createdAt = if_not_exists(createdAt, :now)${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
       ConditionExpression: isNew ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)',
-      ExpressionAttributeNames: { ...Object.fromEntries(sets.map(([name], i) => [`#f${i}`, name])), ...Object.fromEntries(removes.map(([name], i) => [`#r${i}`, name])) },
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(sets.map(([name], i) => [`#f${i}`, name])),
+        ...Object.fromEntries(removes.map(([name], i) => [`#r${i}`, name])),
+      },
       ExpressionAttributeValues: { ...Object.fromEntries(sets.map(([, value], i) => [`:f${i}`, value])), ':now': createdAt },
     },
   };

@@ -27,7 +27,8 @@ export const optionalSecret = (max = 200) =>
   v.pipe(v.unknown(), v.transform(absentIfEmpty), v.optional(v.pipe(v.string('Must be text'), v.maxLength(max, 'Too long'))));
 
 /** An id from a form or the path; malformed ids are refused before any lookup. */
-export const idField = (label: string) => v.pipe(v.unknown(), v.transform(asText), v.string(`${label} is required`), v.regex(idPattern, `Invalid ${label}`));
+export const idField = (label: string) =>
+  v.pipe(v.unknown(), v.transform(asText), v.string(`${label} is required`), v.regex(idPattern, `Invalid ${label}`));
 
 /** A whole number of taka above zero; fractions, negatives, zero and non-numbers are refused. */
 export const wholeTaka = (label = 'Amount') =>
@@ -59,11 +60,14 @@ export const boundedInt = (min: number, max: number, message: string) =>
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required email address, trimmed; only its shape is checked. */
-export const emailField = (message = 'Email is required') =>
-  v.pipe(requiredText(message, 254), v.regex(emailPattern, 'Invalid email'));
+export const emailField = (message = 'Email is required') => v.pipe(requiredText(message, 254), v.regex(emailPattern, 'Invalid email'));
 
 /** An optional email address: absent, or of an email's shape. */
-export const optionalEmail = () => v.pipe(optionalText(254), v.check((email) => email === undefined || emailPattern.test(email), 'Invalid email'));
+export const optionalEmail = () =>
+  v.pipe(
+    optionalText(254),
+    v.check((email) => email === undefined || emailPattern.test(email), 'Invalid email'),
+  );
 
 /** A required mobile number: digits with an optional leading + and spaces or dashes. */
 export const mobileField = (message = 'Mobile number is required') =>

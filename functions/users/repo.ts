@@ -59,7 +59,10 @@ export function normalizeMobile(mobileNo: string): string {
 
 const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: '#PROFILE' }),
-  claim: (kind: ClaimKind, value: string) => ({ pk: `${kind.toUpperCase()}#${kind === 'email' ? normalizeEmail(value) : value}`, sk: '#CLAIM' }),
+  claim: (kind: ClaimKind, value: string) => ({
+    pk: `${kind.toUpperCase()}#${kind === 'email' ? normalizeEmail(value) : value}`,
+    sk: '#CLAIM',
+  }),
 };
 
 /** The profile's key: USER#id / #PROFILE. */
@@ -115,9 +118,18 @@ function claimDelete(kind: ClaimKind, value: string, userId: string): Transactio
  * `claimMobile` is false: the Google placeholder) and its Google subject. Each is conditioned on
  * not existing, so two registrations of one email cannot both succeed.
  */
-export function createUserItems(user: User, claimMobile: boolean): { items: TransactionItem[]; claimAt: Partial<Record<ClaimKind, number>> } {
+export function createUserItems(
+  user: User,
+  claimMobile: boolean,
+): { items: TransactionItem[]; claimAt: Partial<Record<ClaimKind, number>> } {
   const items: TransactionItem[] = [
-    { Put: { TableName: tableName, Item: toItem('User', keys.user(user.id), user, user.createdAt), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('User', keys.user(user.id), user, user.createdAt),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
   const claimAt: Partial<Record<ClaimKind, number>> = {};
   const claim = (kind: ClaimKind, value: string) => {
@@ -147,19 +159,37 @@ export interface ProfileChange {
   revokeTokens?: boolean;
 }
 
-const profileFields = ['name', 'email', 'mobileNo', 'photoURL', 'googleSub', 'passwordHash', 'passwordProvenFor', 'role', 'emailVerified', 'pendingEmail'] as const;
+const profileFields = [
+  'name',
+  'email',
+  'mobileNo',
+  'photoURL',
+  'googleSub',
+  'passwordHash',
+  'passwordProvenFor',
+  'role',
+  'emailVerified',
+  'pendingEmail',
+] as const;
 
 /** The account's state version (0 before it was first recorded). */
 export const stateVersionOf = (user: Pick<User, 'stateVersion'>) => user.stateVersion ?? 0;
 
 /** Whether a change is one of who holds the account: it then bumps the state version. */
 export function changesIdentity(change: ProfileChange): boolean {
-  return change.revokeTokens === true || (['email', 'pendingEmail', 'passwordHash', 'googleSub', 'role'] as const).some((field) => change[field] !== undefined);
+  return (
+    change.revokeTokens === true ||
+    (['email', 'pendingEmail', 'passwordHash', 'googleSub', 'role'] as const).some((field) => change[field] !== undefined)
+  );
 }
 
 /** The user as a change leaves it, versions included (for mailing links under the new state). */
 export function afterChange(user: User, change: ProfileChange): User {
-  const next: User = { ...user, tokenVersion: user.tokenVersion + (change.revokeTokens ? 1 : 0), stateVersion: stateVersionOf(user) + (changesIdentity(change) ? 1 : 0) };
+  const next: User = {
+    ...user,
+    tokenVersion: user.tokenVersion + (change.revokeTokens ? 1 : 0),
+    stateVersion: stateVersionOf(user) + (changesIdentity(change) ? 1 : 0),
+  };
   for (const field of profileFields) {
     if (change[field] === null) delete next[field];
     else if (change[field] !== undefined) Object.assign(next, { [field]: change[field] });
@@ -209,7 +239,13 @@ export function updateProfileItem(user: User, change: ProfileChange, now: string
 }
 
 /** Moves a claim from one value to another (email or mobile change). Order: new claim, old release. */
-export function moveClaimItems(kind: ClaimKind, from: string | undefined, to: string | undefined, userId: string, now: string): TransactionItem[] {
+export function moveClaimItems(
+  kind: ClaimKind,
+  from: string | undefined,
+  to: string | undefined,
+  userId: string,
+  now: string,
+): TransactionItem[] {
   return [...(to ? [claimPut(kind, to, userId, now)] : []), ...(from ? [claimDelete(kind, from, userId)] : [])];
 }
 
@@ -223,7 +259,11 @@ export const googleClaimItem = (sub: string, userId: string, now: string) => cla
 export async function findUserIds(query: string): Promise<string[]> {
   const text = query.trim();
   if (!text) return [];
-  const [emailClaim, mobileClaim, profile] = await batchGet([keys.claim('email', text), keys.claim('mobile', normalizeMobile(text)), keys.user(text)]);
+  const [emailClaim, mobileClaim, profile] = await batchGet([
+    keys.claim('email', text),
+    keys.claim('mobile', normalizeMobile(text)),
+    keys.user(text),
+  ]);
   return [...new Set([emailClaim?.userId, mobileClaim?.userId, profile?.id].filter((id): id is string => typeof id === 'string'))];
 }
 
@@ -258,7 +298,15 @@ export function emailTokenItem(tokenHash: string, token: EmailToken, now: string
 /** A link's token record: GetItem EMAILTOKEN#<hash>, strongly consistent. */
 export async function getEmailToken(tokenHash: string): Promise<EmailToken | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: emailTokenKey(tokenHash), ConsistentRead: true }));
-  return Item && { purpose: Item.purpose as EmailTokenPurpose, userId: String(Item.userId), email: String(Item.email), expiresAt: Number(Item.expiresAt), stateVersion: Number(Item.stateVersion ?? -1) };
+  return (
+    Item && {
+      purpose: Item.purpose as EmailTokenPurpose,
+      userId: String(Item.userId),
+      email: String(Item.email),
+      expiresAt: Number(Item.expiresAt),
+      stateVersion: Number(Item.stateVersion ?? -1),
+    }
+  );
 }
 
 /** Spends a link: its record goes, on the condition that it is still there (so it works once). */

@@ -26,9 +26,11 @@ export function parseCodes(text: string): { codes: NewCode[]; duplicates: number
     .map((line) => line.trim())
     .filter(Boolean);
   if (lines.length === 0) throw new Invalid('Paste at least one code', { codes: 'Paste at least one code' });
-  if (lines.length > maxCodesPerUpload) throw new Invalid(`At most ${maxCodesPerUpload} codes an upload`, { codes: `At most ${maxCodesPerUpload} codes an upload` });
+  if (lines.length > maxCodesPerUpload)
+    throw new Invalid(`At most ${maxCodesPerUpload} codes an upload`, { codes: `At most ${maxCodesPerUpload} codes an upload` });
   const tooLong = lines.find((line) => line.length > maxCodeLength);
-  if (tooLong) throw new Invalid(`A code is longer than ${maxCodeLength} characters`, { codes: `A code is longer than ${maxCodeLength} characters` });
+  if (tooLong)
+    throw new Invalid(`A code is longer than ${maxCodeLength} characters`, { codes: `A code is longer than ${maxCodeLength} characters` });
   const seen = new Map<string, NewCode>();
   for (const code of lines) if (!seen.has(code)) seen.set(code, { code, hash: codeHash(code) });
   return { codes: [...seen.values()], duplicates: lines.length - seen.size };

@@ -229,7 +229,8 @@ async function vouchersWithStock(query: Omit<QueryCommandInput, 'TableName' | 'E
     const page = await db.send(new QueryCommand({ ...query, TableName: tableName, ExclusiveStartKey: startKey }));
     for (const item of page.Items ?? []) {
       if (item.entity === 'Voucher') vouchers.set(String(item.id), { ...fromItem<Voucher>(item), stock: 0 });
-      else if (item.entity === 'VoucherStock') stock.set(String(item.voucherId), (stock.get(String(item.voucherId)) ?? 0) + Number(item.count ?? 0));
+      else if (item.entity === 'VoucherStock')
+        stock.set(String(item.voucherId), (stock.get(String(item.voucherId)) ?? 0) + Number(item.count ?? 0));
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -276,7 +277,11 @@ export const voucherKey = keys.voucher;
 /** Reads a voucher item. */
 export const voucherFromItem = (item: Record<string, unknown>) => fromItem<Voucher>(item);
 
-const candidateFromItem = (item: Record<string, unknown>): CodeCandidate => ({ codeId: String(item.codeId), code: String(item.code), shard: Number(item.shard) });
+const candidateFromItem = (item: Record<string, unknown>): CodeCandidate => ({
+  codeId: String(item.codeId),
+  code: String(item.code),
+  shard: Number(item.shard),
+});
 
 /**
  * Up to `count` unsold codes of a voucher, read from a random point of its code range (code ids
@@ -346,7 +351,12 @@ export function newVoucherOrderItem(order: VoucherOrder): TransactionItem {
   return {
     Put: {
       TableName: tableName,
-      Item: toItem('VoucherOrder', { ...voucherOrderKey(order.userId, order.orderId), ...dayIndexKeys('CODES', order.orderId) }, order, order.createdAt),
+      Item: toItem(
+        'VoucherOrder',
+        { ...voucherOrderKey(order.userId, order.orderId), ...dayIndexKeys('CODES', order.orderId) },
+        order,
+        order.createdAt,
+      ),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

@@ -160,7 +160,10 @@ export async function addCodes(
       .map((code) => ({ ...code, codeId: randomId(12), shard: randomInt(repo.stockShards) }));
     for (let attempt = 1; batch.length > 0; attempt += 1) {
       try {
-        await transact([...repo.addCodeItems(voucherId, batch, new Date().toISOString()), ...auditItemFor({ added: batch.length, part: part + 1, parts })]);
+        await transact([
+          ...repo.addCodeItems(voucherId, batch, new Date().toISOString()),
+          ...auditItemFor({ added: batch.length, part: part + 1, parts }),
+        ]);
         added += batch.length;
         break;
       } catch (error) {

@@ -47,7 +47,10 @@ const keys = {
   request: (userId: string, requestId: string) => ({ pk: `USER#${userId}`, sk: `WREQ#${requestId}` }),
   txnClaim: (userId: string, txnId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${txnId}` }),
   byStatus: (status: WalletRequestStatus) => `WREQS#${status}`,
-  statusListing: (request: WalletRequest) => ({ gsi1pk: `WREQS#${request.status}`, gsi1sk: `${request.createdAt}#${request.userId}#${request.requestId}` }),
+  statusListing: (request: WalletRequest) => ({
+    gsi1pk: `WREQS#${request.status}`,
+    gsi1sk: `${request.createdAt}#${request.userId}#${request.requestId}`,
+  }),
   day: (requestId: string) => dayIndexKeys('TOPUP', requestId),
 };
 
@@ -73,7 +76,12 @@ export function newWalletRequestItems(request: WalletRequest, pendingIndex: Pick
         TableName: tableName,
         Item: toItem(
           'WalletRequest',
-          { ...keys.request(request.userId, request.requestId), ...keys.statusListing(request), ...keys.day(request.requestId), ...pending },
+          {
+            ...keys.request(request.userId, request.requestId),
+            ...keys.statusListing(request),
+            ...keys.day(request.requestId),
+            ...pending,
+          },
           request,
           request.createdAt,
         ),
@@ -91,7 +99,9 @@ export function newWalletRequestItems(request: WalletRequest, pendingIndex: Pick
 }
 
 /** Fields a request takes when it settles or is cancelled. */
-export type RequestOutcome = { status: 'completed'; invoiceId: string; receipt: GatewayReceipt } | { status: 'cancelled'; cancelReason: string; invoiceId?: string };
+export type RequestOutcome =
+  | { status: 'completed'; invoiceId: string; receipt: GatewayReceipt }
+  | { status: 'cancelled'; cancelReason: string; invoiceId?: string };
 
 /**
  * Moves a request out of `from` (what was read) to its outcome, into the listing of its new
@@ -100,7 +110,9 @@ export type RequestOutcome = { status: 'completed'; invoiceId: string; receipt: 
  */
 export function closeWalletRequestItem(request: WalletRequest, outcome: RequestOutcome, now: string): TransactionItem {
   const fields: Record<string, unknown> = Object.fromEntries(
-    Object.entries({ ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) }).filter(([, value]) => value !== undefined),
+    Object.entries({ ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) }).filter(
+      ([, value]) => value !== undefined,
+    ),
   );
   const names = Object.keys(fields);
   return {

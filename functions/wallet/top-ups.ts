@@ -37,7 +37,11 @@ async function repeatOf(userId: string, requestId: string, amount: number): Prom
  * (per user and per address) a few minutes. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
  * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
  */
-export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: string): Promise<{ paymentUrl: string; requestId: string }> {
+export async function startTopUp(
+  user: ActiveUser,
+  input: TopUpInput,
+  clientIp: string,
+): Promise<{ paymentUrl: string; requestId: string }> {
   const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
   if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
   await limitCheckoutStart(user.id, clientIp);
@@ -66,7 +70,10 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: 
     throw error instanceof GatewayError ? error.toShopperError() : error;
   }
   try {
-    await transact([...repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)), openCheckoutItem(user.id)]);
+    await transact([
+      ...repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)),
+      openCheckoutItem(user.id),
+    ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(1)) {
       const [claim] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
@@ -76,4 +83,3 @@ export async function startTopUp(user: ActiveUser, input: TopUpInput, clientIp: 
   }
   return { paymentUrl: checkout.paymentUrl, requestId: request.requestId };
 }
-

@@ -1,13 +1,30 @@
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
-import { type CfnStage, HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  type HttpRoute,
+  HttpStage,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { apiBasePath, canonicalPath, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, routes, tableGrantOf } from '../../functions/routes';
+import {
+  apiBasePath,
+  canonicalPath,
+  fallbackHandler,
+  handlerModule,
+  needsGatewayKey,
+  needsSecret,
+  routes,
+  tableGrantOf,
+} from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
 import { acknowledge } from '../nag';
@@ -115,14 +132,22 @@ export class Api extends Construct {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
     // Tighter on sign-in and registration (the WAF also limits them per address): HttpStage has no per-route throttle, its L1 has.
-    const authThrottle = { ThrottlingRateLimit: Math.max(1, Math.floor(props.throttle.rateLimit / 10)), ThrottlingBurstLimit: Math.max(1, Math.floor(props.throttle.burstLimit / 10)) };
+    const authThrottle = {
+      ThrottlingRateLimit: Math.max(1, Math.floor(props.throttle.rateLimit / 10)),
+      ThrottlingBurstLimit: Math.max(1, Math.floor(props.throttle.burstLimit / 10)),
+    };
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      routes.filter((row) => row.path.startsWith('/auth/')).map((row) => [`${row.method} ${apiBasePath}${canonicalPath(row.path)}`, authThrottle]),
+      routes
+        .filter((row) => row.path.startsWith('/auth/'))
+        .map((row) => [`${row.method} ${apiBasePath}${canonicalPath(row.path)}`, authThrottle]),
     );
     // Route settings name routes, which must exist before the stage that names them.
     for (const route of authRoutes) this.stage.node.addDependency(route);
     acknowledge(this.httpApi, [
-      { id: 'AwsSolutions-APIG4', reason: 'Authorization is in each function (session token, admin role, gateway key); public routes are public by design' },
+      {
+        id: 'AwsSolutions-APIG4',
+        reason: 'Authorization is in each function (session token, admin role, gateway key); public routes are public by design',
+      },
     ]);
   }
 

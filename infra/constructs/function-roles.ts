@@ -54,7 +54,8 @@ export class FunctionRoles extends Construct {
 
   /** Lets every role granted `invalidatesEdge` invalidate the distribution (made after the functions, which it fronts). */
   allowInvalidation(distribution: IDistribution): void {
-    for (const [key, role] of this.roles) if ((JSON.parse(key) as FunctionGrants).invalidatesEdge) distribution.grantCreateInvalidation(role);
+    for (const [key, role] of this.roles)
+      if ((JSON.parse(key) as FunctionGrants).invalidatesEdge) distribution.grantCreateInvalidation(role);
   }
 
   /** The shared role of these grants, made on first use. */
@@ -76,7 +77,10 @@ export class FunctionRoles extends Construct {
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     const suppressions: Acknowledged[] = [
-      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'AWSLambdaBasicExecutionRole allows only CreateLogGroup, CreateLogStream and PutLogEvents' },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'AWSLambdaBasicExecutionRole allows only CreateLogGroup, CreateLogStream and PutLogEvents',
+      },
     ];
     if (grants.table) {
       const { writes, leadingKeys, indexes } = grants.table;
@@ -91,26 +95,44 @@ export class FunctionRoles extends Construct {
       );
       const indexArns = indexes ? indexes.map((index) => `${table.tableArn}/index/${index}`) : [`${table.tableArn}/index/*`];
       if (indexArns.length > 0) {
-        role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Query'], resources: indexArns, conditions: condition }));
+        role.addToPolicy(
+          new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Query'], resources: indexArns, conditions: condition }),
+        );
       }
-      if (!indexes) suppressions.push({ id: `AwsSolutions-IAM5[Resource::<${Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable)}.Arn>/index/*]`, reason: "Query on this table's own indexes, no other table's" });
+      if (!indexes)
+        suppressions.push({
+          id: `AwsSolutions-IAM5[Resource::<${Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable)}.Arn>/index/*]`,
+          reason: "Query on this table's own indexes, no other table's",
+        });
     }
     if (grants.keyRing) keyRing.grantRead(role);
     if (grants.gatewayKey) {
       gatewayKey.grantRead(role);
-      suppressions.push({ id: 'AwsSolutions-IAM5[Resource::*]', reason: "X-Ray tracing of the payment functions: PutTraceSegments and PutTelemetryRecords take no resource" });
+      suppressions.push({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray tracing of the payment functions: PutTraceSegments and PutTelemetryRecords take no resource',
+      });
     }
     if (grants.uploads) {
       siteBucket.grantPut(role, `${uploadsPrefix}*`);
       const bucketId = Stack.of(siteBucket).getLogicalId(siteBucket.node.defaultChild as CfnBucket);
       suppressions.push(
         { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: 'Aborting its own multipart uploads, under uploads/ only' },
-        { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${uploadsPrefix}*]`, reason: "Puts under the uploads/ prefix only, for presigned POSTs of operators' images" },
+        {
+          id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${uploadsPrefix}*]`,
+          reason: "Puts under the uploads/ prefix only, for presigned POSTs of operators' images",
+        },
       );
     }
     if (grants.mailDomain) {
       const { partition, region, account } = Stack.of(this);
-      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [`arn:${partition}:ses:${region}:${account}:identity/${grants.mailDomain}`] }));
+      role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          resources: [`arn:${partition}:ses:${region}:${account}:identity/${grants.mailDomain}`],
+        }),
+      );
     }
     acknowledge(role, suppressions);
     return role;
@@ -121,5 +143,14 @@ function describe(grants: FunctionGrants): string {
   const table = grants.table
     ? `table read${grants.table.writes.length ? ` and ${grants.table.writes.join(', ')}` : ''}${grants.table.leadingKeys ? ` on ${grants.table.leadingKeys.join(' ')}` : ''}`
     : 'no table';
-  return [table, grants.keyRing && 'key ring', grants.gatewayKey && 'gateway key', grants.uploads && 'uploads', grants.mailDomain && `mail as ${grants.mailDomain}`, grants.invalidatesEdge && 'edge invalidations'].filter(Boolean).join('; ');
+  return [
+    table,
+    grants.keyRing && 'key ring',
+    grants.gatewayKey && 'gateway key',
+    grants.uploads && 'uploads',
+    grants.mailDomain && `mail as ${grants.mailDomain}`,
+    grants.invalidatesEdge && 'edge invalidations',
+  ]
+    .filter(Boolean)
+    .join('; ');
 }

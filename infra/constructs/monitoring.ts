@@ -109,7 +109,9 @@ export class Monitoring extends Construct {
     const summed = (kind: 'Errors' | 'Throttles', group: IFunction[], n: number) =>
       new MathExpression({
         expression: group.map((_, i) => `${kind[0]!.toLowerCase()}${n}x${i}`).join(' + '),
-        usingMetrics: Object.fromEntries(group.map((fn, i) => [`${kind[0]!.toLowerCase()}${n}x${i}`, fn.metric(kind, { statistic: 'Sum', period: fiveMinutes })])),
+        usingMetrics: Object.fromEntries(
+          group.map((fn, i) => [`${kind[0]!.toLowerCase()}${n}x${i}`, fn.metric(kind, { statistic: 'Sum', period: fiveMinutes })]),
+        ),
         label: `${kind} of ${group.length} functions`,
         period: fiveMinutes,
       });
@@ -156,7 +158,10 @@ export class Monitoring extends Construct {
 
     const webhook401s = new MetricFilter(this, 'Webhook401Filter', {
       logGroup: props.webhookLogs,
-      filterPattern: FilterPattern.all(FilterPattern.stringValue('$.message', '=', 'request'), FilterPattern.numberValue('$.status', '=', 401)),
+      filterPattern: FilterPattern.all(
+        FilterPattern.stringValue('$.message', '=', 'request'),
+        FilterPattern.numberValue('$.status', '=', 401),
+      ),
       metricNamespace: `Storefront/${props.stage}`,
       metricName: 'Webhook401',
       metricValue: '1',
@@ -186,7 +191,15 @@ export class Monitoring extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     const systemErrors = props.table.metricSystemErrorsForOperations({
-      operations: [Operation.GET_ITEM, Operation.QUERY, Operation.BATCH_GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.TRANSACT_WRITE_ITEMS],
+      operations: [
+        Operation.GET_ITEM,
+        Operation.QUERY,
+        Operation.BATCH_GET_ITEM,
+        Operation.PUT_ITEM,
+        Operation.UPDATE_ITEM,
+        Operation.DELETE_ITEM,
+        Operation.TRANSACT_WRITE_ITEMS,
+      ],
       period: fiveMinutes,
     });
     alarm('TableSystemErrors', 'DynamoDB answered with system errors (5xx on its side)', {
@@ -210,8 +223,23 @@ export class Monitoring extends Construct {
       dashboardName: `Storefront-${props.stage}`,
       widgets: [
         [graph('API requests and 5xx', [requests, serverErrors]), graph('API latency p99 (ms)', [latency])],
-        [graph('Function errors', chunks.map((group, n) => summed('Errors', group, n))), graph('Function throttles', chunks.map((group, n) => summed('Throttles', group, n)))],
-        [graph('Reconciler runs and errors', [props.reconciler.metricInvocations({ period: fiveMinutes }), props.reconciler.metricErrors({ period: fiveMinutes })]), graph('Webhook 401s', [webhook401s])],
+        [
+          graph(
+            'Function errors',
+            chunks.map((group, n) => summed('Errors', group, n)),
+          ),
+          graph(
+            'Function throttles',
+            chunks.map((group, n) => summed('Throttles', group, n)),
+          ),
+        ],
+        [
+          graph('Reconciler runs and errors', [
+            props.reconciler.metricInvocations({ period: fiveMinutes }),
+            props.reconciler.metricErrors({ period: fiveMinutes }),
+          ]),
+          graph('Webhook 401s', [webhook401s]),
+        ],
         [graph('DynamoDB throttles and system errors', [tableThrottles, systemErrors]), graph('CloudFront 5xx %', [cloudFront5xx])],
       ],
     });

@@ -30,7 +30,10 @@ export class SiteBucket extends Construct {
       cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: Duration.hours(1).toSeconds() }],
     });
     acknowledge(this.bucket, [
-      { id: 'AwsSolutions-S1', reason: 'Written only by the deploy and by presigned POSTs that audited admin calls sign; read only through CloudFront' },
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'Written only by the deploy and by presigned POSTs that audited admin calls sign; read only through CloudFront',
+      },
     ]);
   }
 }

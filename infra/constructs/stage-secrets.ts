@@ -51,7 +51,11 @@ export class StageSecrets extends Construct {
     });
     for (const secret of [this.keys, this.gatewayKey, this.originVerify]) {
       acknowledge(secret, [
-        { id: 'AwsSolutions-SMG4', reason: 'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key comes from the merchant panel, the origin secret changes with a deploy' },
+        {
+          id: 'AwsSolutions-SMG4',
+          reason:
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key comes from the merchant panel, the origin secret changes with a deploy',
+        },
       ]);
     }
   }

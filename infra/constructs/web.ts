@@ -96,7 +96,10 @@ export class Web extends Construct {
       comment: 'Storefront security headers (infra/security-headers.ts)',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ inline: inlineHashes(props.assetsDir), uploadOrigin: `https://${bucket.bucketRegionalDomainName}` }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            inline: inlineHashes(props.assetsDir),
+            uploadOrigin: `https://${bucket.bucketRegionalDomainName}`,
+          }),
           override: true,
         },
         strictTransportSecurity: { accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds), includeSubdomains: true, override: true },
@@ -209,20 +212,47 @@ export class Web extends Construct {
     const deployHandler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
     if (deployHandler) {
       acknowledge(deployHandler, [
-        { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: "CDK's BucketDeployment handler: logs only" },
-        ...['Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*', 'Action::s3:Abort*', 'Action::s3:DeleteObject*', 'Resource::*'].map((finding) => ({
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: "CDK's BucketDeployment handler: logs only",
+        },
+        ...[
+          'Action::s3:GetBucket*',
+          'Action::s3:GetObject*',
+          'Action::s3:List*',
+          'Action::s3:Abort*',
+          'Action::s3:DeleteObject*',
+          'Resource::*',
+        ].map((finding) => ({
           id: `AwsSolutions-IAM5[${finding}]`,
-          reason: "CDK's BucketDeployment handler copies the SPA from the CDK asset bucket into the site bucket and invalidates the distribution",
+          reason:
+            "CDK's BucketDeployment handler copies the SPA from the CDK asset bucket into the site bucket and invalidates the distribution",
         })),
-        { id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*]`, reason: 'The deploy writes and prunes the SPA in the site bucket' },
-        { id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::cdk-hnb659fds-assets-${stack.account}-${stack.region}/*]`, reason: "The deploy reads the SPA's files from CDK's asset bucket" },
+        {
+          id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
+          reason: 'The deploy writes and prunes the SPA in the site bucket',
+        },
+        {
+          id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::cdk-hnb659fds-assets-${stack.account}-${stack.region}/*]`,
+          reason: "The deploy reads the SPA's files from CDK's asset bucket",
+        },
         { id: 'AwsSolutions-L1', reason: "CDK's BucketDeployment handler runtime is CDK's choice" },
       ]);
     }
     acknowledge(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'Sold to Bangladeshi gamers wherever they are; the WAF filters requests instead of countries' },
-      { id: 'AwsSolutions-CFR3', reason: 'Requests are logged where they are handled (API access logs, function logs) and counted by the WAF' },
-      ...(customDomain ? [] : [{ id: 'AwsSolutions-CFR4', reason: "CloudFront's own *.cloudfront.net certificate allows no minimum TLS setting; a custom domain gets TLSv1.2_2021" }]),
+      {
+        id: 'AwsSolutions-CFR3',
+        reason: 'Requests are logged where they are handled (API access logs, function logs) and counted by the WAF',
+      },
+      ...(customDomain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason: "CloudFront's own *.cloudfront.net certificate allows no minimum TLS setting; a custom domain gets TLSv1.2_2021",
+            },
+          ]),
     ]);
   }
 

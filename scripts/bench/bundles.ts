@@ -76,7 +76,8 @@ export function functionsToMeasure(): FunctionInfo[] {
       access: route.access,
       publicRead: route.access === 'public' && !route.handler.startsWith('auth/'),
       takesBodies: (known?.takesBodies ?? false) || route.method === 'POST',
-      verifiesOrSignsTokens: (known?.verifiesOrSignsTokens ?? false) || route.access === 'user' || route.access === 'admin' || route.handler.startsWith('auth/'),
+      verifiesOrSignsTokens:
+        (known?.verifiesOrSignsTokens ?? false) || route.access === 'user' || route.access === 'admin' || route.handler.startsWith('auth/'),
       // The key ring and the gateway key are both read through Secrets Manager.
       secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route),
       uploads: (known?.uploads ?? false) || route.uploads === true,
@@ -85,8 +86,22 @@ export function functionsToMeasure(): FunctionInfo[] {
     byModule.set(module, info);
   }
   const none = { takesBodies: false, verifiesOrSignsTokens: false, uploads: false, mail: false };
-  byModule.set(handlerModule(fallbackHandler), { module: handlerModule(fallbackHandler), routes: ['* (no row matches)'], access: 'fallback', publicRead: true, secret: false, ...none });
-  byModule.set(reconcilerJob.module, { module: reconcilerJob.module, routes: ['every 5 minutes'], access: 'job', publicRead: false, secret: reconcilerJob.gateway, ...none });
+  byModule.set(handlerModule(fallbackHandler), {
+    module: handlerModule(fallbackHandler),
+    routes: ['* (no row matches)'],
+    access: 'fallback',
+    publicRead: true,
+    secret: false,
+    ...none,
+  });
+  byModule.set(reconcilerJob.module, {
+    module: reconcilerJob.module,
+    routes: ['every 5 minutes'],
+    access: 'job',
+    publicRead: false,
+    secret: reconcilerJob.gateway,
+    ...none,
+  });
   return [...byModule.values()];
 }
 
@@ -111,7 +126,11 @@ export const lambdaNodeOptions = '';
  * (one entry point each, no code splitting: each output is byte for byte what a build of that
  * entry alone gives), and measures sizes, heavy packages and, when `importRuns` > 0, import cost.
  */
-export async function measureBundles(options: { importRuns: number; outDir?: string; log?: (line: string) => void }): Promise<BundleReport & { outDir: string }> {
+export async function measureBundles(options: {
+  importRuns: number;
+  outDir?: string;
+  log?: (line: string) => void;
+}): Promise<BundleReport & { outDir: string }> {
   const log = options.log ?? (() => {});
   const outDir = options.outDir ?? mkdtempSync(join(tmpdir(), 'bench-bundles-'));
   const functions = functionsToMeasure();
@@ -180,7 +199,13 @@ function timeNode(args: string[], env: NodeJS.ProcessEnv): { ms: number; error?:
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) return { ms, error: (result.stderr || String(result.error ?? result.signal)).split('\n').find((line) => /Error|error/.test(line)) ?? 'exit ' + result.status };
+  if (result.status !== 0)
+    return {
+      ms,
+      error:
+        (result.stderr || String(result.error ?? result.signal)).split('\n').find((line) => /Error|error/.test(line)) ??
+        'exit ' + result.status,
+    };
   return { ms };
 }
 

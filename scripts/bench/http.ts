@@ -124,7 +124,9 @@ export async function compareWithBareServer(options: {
       const stack = await load(target, options.connections, options.seconds);
       const bareRun = await load(`${bare.url}${options.path}`, options.connections, options.seconds);
       rounds.push({ stack, bare: bareRun });
-      options.log(`${options.label} round ${round}: stack ${stack.requestsPerSecond} req/s (p99 ${stack.p99Ms} ms), bare ${bareRun.requestsPerSecond} req/s (p99 ${bareRun.p99Ms} ms)`);
+      options.log(
+        `${options.label} round ${round}: stack ${stack.requestsPerSecond} req/s (p99 ${stack.p99Ms} ms), bare ${bareRun.requestsPerSecond} req/s (p99 ${bareRun.p99Ms} ms)`,
+      );
     }
     const stackSequential = await load(target, 1, options.seconds);
     options.log(`${options.label}, one at a time: p50 ${stackSequential.p50Ms} ms, p99 ${stackSequential.p99Ms} ms`);

@@ -138,7 +138,9 @@ try {
   };
 
   if (wants('bundles')) {
-    const bundles = await section('bundles', () => measureBundles({ importRuns: options.importRuns, outDir: join(workDir, 'bundles'), log }));
+    const bundles = await section('bundles', () =>
+      measureBundles({ importRuns: options.importRuns, outDir: join(workDir, 'bundles'), log }),
+    );
     const { outDir: _bundleDir, ...figures } = bundles;
     results.bundles = figures;
   }
@@ -171,7 +173,13 @@ try {
     }
 
     if (wants('http')) {
-      const common = { stackUrl: stack!.url, connections: options.connections, seconds: options.httpSeconds, rounds: options.httpRounds, log };
+      const common = {
+        stackUrl: stack!.url,
+        connections: options.connections,
+        seconds: options.httpSeconds,
+        rounds: options.httpRounds,
+        log,
+      };
       results.http = await section('http', async () => [
         await compareWithBareServer({
           ...common,
@@ -182,13 +190,22 @@ try {
         await compareWithBareServer({
           ...common,
           label: 'Shop status read',
-          servedBy: 'the origin, never cached: HTTP adapter → the function in its worker thread (from TypeScript source, through tsx) → one GetItem on DynamoDB Local, logging every request',
+          servedBy:
+            'the origin, never cached: HTTP adapter → the function in its worker thread (from TypeScript source, through tsx) → one GetItem on DynamoDB Local, logging every request',
           path: '/api/user/shop_status',
         }),
       ]);
     }
     if (wants('lighthouse')) {
-      results.lighthouse = await section('lighthouse', () => measureLighthouse({ baseUrl: stack!.url, paths: lighthousePaths, runs: options.lighthouseRuns, workDir: join(workDir, 'lighthouse'), log }));
+      results.lighthouse = await section('lighthouse', () =>
+        measureLighthouse({
+          baseUrl: stack!.url,
+          paths: lighthousePaths,
+          runs: options.lighthouseRuns,
+          workDir: join(workDir, 'lighthouse'),
+          log,
+        }),
+      );
     }
     if (wants('sales')) {
       results.sales = await section('sales', () =>
@@ -211,8 +228,11 @@ try {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(outDir, 'report.md'), renderMarkdown(report));
-  log(`wrote ${relative(process.cwd(), join(outDir, 'report.md'))} and report.json in ${(results.durationSeconds / 60).toFixed(1)} minutes`);
-  for (const goal of report.goals) log(`${goal.met === undefined ? '?' : goal.met ? 'met    ' : 'NOT MET'}  ${goal.goal}: ${goal.figure} (target ${goal.target})`);
+  log(
+    `wrote ${relative(process.cwd(), join(outDir, 'report.md'))} and report.json in ${(results.durationSeconds / 60).toFixed(1)} minutes`,
+  );
+  for (const goal of report.goals)
+    log(`${goal.met === undefined ? '?' : goal.met ? 'met    ' : 'NOT MET'}  ${goal.goal}: ${goal.figure} (target ${goal.target})`);
 } finally {
   await cleanUp();
 }

@@ -51,7 +51,10 @@ interface Lhr {
   lighthouseVersion: string;
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; details?: { items?: LhrListItem[] } }>;
+  audits: Record<
+    string,
+    { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; details?: { items?: LhrListItem[] } }
+  >;
 }
 
 /** An item of an insight's list: a table or checklist, or the node it is about. */
@@ -69,7 +72,16 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
   const cli = join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js');
   await run(
     process.execPath,
-    [cli, url, `--chrome-flags=${chromiumFlags.join(' ')}`, `--only-categories=${categories.join(',')}`, '--output=json', `--output-path=${outputFile}`, '--quiet', '--max-wait-for-load=45000'],
+    [
+      cli,
+      url,
+      `--chrome-flags=${chromiumFlags.join(' ')}`,
+      `--only-categories=${categories.join(',')}`,
+      '--output=json',
+      `--output-path=${outputFile}`,
+      '--quiet',
+      '--max-wait-for-load=45000',
+    ],
     { env: { ...process.env, CHROME_PATH: chromiumPath }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
   );
   const lhr = JSON.parse(readFileSync(outputFile, 'utf8')) as Lhr;
@@ -86,12 +98,16 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
     .flatMap((id) => lhr.audits[id]?.details?.items ?? [])
     .find((item) => item.type === 'node');
   const discovery = (lhr.audits['lcp-discovery-insight']?.details?.items ?? []).find((item) => item.type === 'checklist')?.items;
-  const lcpDiscoveryFailures = discovery && !Array.isArray(discovery) ? Object.values(discovery).filter((check) => !check.value).map((check) => check.label) : [];
+  const lcpDiscoveryFailures =
+    discovery && !Array.isArray(discovery)
+      ? Object.values(discovery)
+          .filter((check) => !check.value)
+          .map((check) => check.label)
+      : [];
   const failedAudits = categories
     .filter((category) => category !== 'performance')
     .flatMap((category) =>
-      lhr.categories[category]!.auditRefs
-        .filter((ref) => ref.weight > 0)
+      lhr.categories[category]!.auditRefs.filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id]!)
         .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score !== null && audit.score < 1)
         .map((audit) => `${category}: ${audit.title}`),
@@ -120,7 +136,13 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
  * Lighthouse mobile for each path, `runs` times (the paths in turn each time, so that a slow
  * moment of the machine touches all alike), medians per path.
  */
-export async function measureLighthouse(options: { baseUrl: string; paths: string[]; runs: number; workDir: string; log: (line: string) => void }): Promise<LighthouseReport> {
+export async function measureLighthouse(options: {
+  baseUrl: string;
+  paths: string[];
+  runs: number;
+  workDir: string;
+  log: (line: string) => void;
+}): Promise<LighthouseReport> {
   mkdirSync(options.workDir, { recursive: true });
   const byPath = new Map(options.paths.map((path) => [path, { runs: [] as LighthouseRun[], errors: [] as string[] }]));
   let version = '';
@@ -128,11 +150,17 @@ export async function measureLighthouse(options: { baseUrl: string; paths: strin
     for (const path of options.paths) {
       const entry = byPath.get(path)!;
       try {
-        const result = await lighthouseOnce(`${options.baseUrl}${path}`, join(options.workDir, `lighthouse-${attempt}.json`), new URL(options.baseUrl).origin);
+        const result = await lighthouseOnce(
+          `${options.baseUrl}${path}`,
+          join(options.workDir, `lighthouse-${attempt}.json`),
+          new URL(options.baseUrl).origin,
+        );
         version = result.version;
         entry.runs.push(result.run);
         const { scores, lcpMs, cls, tbtMs } = result.run;
-        options.log(`lighthouse ${path} run ${attempt}: ${scores.performance}/${scores.accessibility}/${scores['best-practices']}/${scores.seo}, LCP ${lcpMs} ms, CLS ${cls}, TBT ${tbtMs} ms`);
+        options.log(
+          `lighthouse ${path} run ${attempt}: ${scores.performance}/${scores.accessibility}/${scores['best-practices']}/${scores.seo}, LCP ${lcpMs} ms, CLS ${cls}, TBT ${tbtMs} ms`,
+        );
       } catch (error) {
         const message = (error as Error).message.split('\n')[0]!;
         entry.errors.push(message);
@@ -148,10 +176,22 @@ export async function measureLighthouse(options: { baseUrl: string; paths: strin
       runs,
       median: {
         scores: Object.fromEntries(categories.map((category) => [category, med((r) => r.scores[category])])) as Record<Category, number>,
-        lcpMs: round(med((r) => r.lcpMs), 0),
-        cls: round(med((r) => r.cls), 3),
-        tbtMs: round(med((r) => r.tbtMs), 0),
-        fcpMs: round(med((r) => r.fcpMs), 0),
+        lcpMs: round(
+          med((r) => r.lcpMs),
+          0,
+        ),
+        cls: round(
+          med((r) => r.cls),
+          3,
+        ),
+        tbtMs: round(
+          med((r) => r.tbtMs),
+          0,
+        ),
+        fcpMs: round(
+          med((r) => r.fcpMs),
+          0,
+        ),
       },
       lcpElement: mostCommon(runs.map((r) => r.lcpElement).filter((element): element is string => element !== undefined)),
       largestShift: mostCommon(runs.map((r) => r.largestShift).filter((shift): shift is string => shift !== undefined)),

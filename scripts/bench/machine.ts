@@ -15,7 +15,12 @@ export interface Machine {
 
 const firstLine = (run: () => string) => {
   try {
-    return run().split('\n').find((line) => line.trim())?.trim() ?? 'unknown';
+    return (
+      run()
+        .split('\n')
+        .find((line) => line.trim())
+        ?.trim() ?? 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -30,7 +35,9 @@ export function describeMachine(chromiumPath: string): Machine {
     memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
     os: `${osName} (Linux ${release()})`,
     node: process.version,
-    chromium: firstLine(() => execFileSync(chromiumPath, ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] })),
+    chromium: firstLine(() =>
+      execFileSync(chromiumPath, ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }),
+    ),
     // `java -version` writes to stderr.
     java: firstLine(() => execFileSync('sh', ['-c', 'java -version 2>&1'], { encoding: 'utf8', timeout: 20_000 })),
     date: new Date().toISOString(),

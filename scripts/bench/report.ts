@@ -45,23 +45,58 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
   if (sales) {
     const sale = sales.voucherSale;
     goals.push(
-      { goal: 'Voucher sale, 16 buyers: attempts per sale', figure: `${sale.service.attemptsPerSale} (${sale.service.retriedSales} of ${sale.service.completed} sales retried, at most ${sale.service.maxAttempts} attempts)`, target: '≤ 1.2', met: sale.service.attemptsPerSale <= 1.2 },
-      { goal: 'Voucher sale: false "Out of stock" while stock exceeds demand', figure: `${sale.service.falseOutOfStock} (stock ${sale.service.stockBefore} → ${sale.service.stockAfter} codes)`, target: '0', met: sale.service.falseOutOfStock === 0 && sale.service.stockAfter > sale.service.concurrency },
-      { goal: 'Voucher sale throughput vs a raw TransactWriteItems of the same items', figure: `${sale.ratio}× (${sale.service.requestsPerSecond} vs ${sale.raw.requestsPerSecond} /s)`, target: '≥ 0.6×', met: sale.ratio >= 0.6 },
-      { goal: 'Plan order from the wallet vs its raw TransactWriteItems (the same bar)', figure: `${sales.planOrder.ratio}× (${sales.planOrder.service.requestsPerSecond} vs ${sales.planOrder.raw.requestsPerSecond} /s)`, target: '≥ 0.6×', met: sales.planOrder.ratio >= 0.6 },
+      {
+        goal: 'Voucher sale, 16 buyers: attempts per sale',
+        figure: `${sale.service.attemptsPerSale} (${sale.service.retriedSales} of ${sale.service.completed} sales retried, at most ${sale.service.maxAttempts} attempts)`,
+        target: '≤ 1.2',
+        met: sale.service.attemptsPerSale <= 1.2,
+      },
+      {
+        goal: 'Voucher sale: false "Out of stock" while stock exceeds demand',
+        figure: `${sale.service.falseOutOfStock} (stock ${sale.service.stockBefore} → ${sale.service.stockAfter} codes)`,
+        target: '0',
+        met: sale.service.falseOutOfStock === 0 && sale.service.stockAfter > sale.service.concurrency,
+      },
+      {
+        goal: 'Voucher sale throughput vs a raw TransactWriteItems of the same items',
+        figure: `${sale.ratio}× (${sale.service.requestsPerSecond} vs ${sale.raw.requestsPerSecond} /s)`,
+        target: '≥ 0.6×',
+        met: sale.ratio >= 0.6,
+      },
+      {
+        goal: 'Plan order from the wallet vs its raw TransactWriteItems (the same bar)',
+        figure: `${sales.planOrder.ratio}× (${sales.planOrder.service.requestsPerSecond} vs ${sales.planOrder.raw.requestsPerSecond} /s)`,
+        target: '≥ 0.6×',
+        met: sales.planOrder.ratio >= 0.6,
+      },
       {
         goal: `${sales.race.buyers} buyers race for ${sales.race.codes} codes`,
         figure: `sold ${sales.race.sold} (${sales.race.distinctCodes} distinct), ${sales.race.outOfStock} "Out of stock", stock left ${sales.race.stockAfter}, wallet mismatches ${sales.race.walletMismatches}`,
         target: `exactly ${sales.race.codes}`,
-        met: sales.race.sold === sales.race.codes && sales.race.distinctCodes === sales.race.codes && sales.race.stockAfter === 0 && sales.race.walletMismatches === 0 && Object.keys(sales.race.otherFailures).length === 0,
+        met:
+          sales.race.sold === sales.race.codes &&
+          sales.race.distinctCodes === sales.race.codes &&
+          sales.race.stockAfter === 0 &&
+          sales.race.walletMismatches === 0 &&
+          Object.keys(sales.race.otherFailures).length === 0,
       },
     );
   }
   if (spa) {
     const largest = spa.routes[0];
     goals.push(
-      { goal: 'SPA first load: JS before anything lazy', figure: `${kib(spa.firstLoad.jsGzipBytes)} KiB gzip (${spa.firstLoad.js.length} files)`, target: '≤ 100 KiB gzip', met: spa.firstLoad.jsGzipBytes <= 100 * 1024 },
-      { goal: 'Every route chunk', figure: largest ? `largest ${kib(largest.js.gzipBytes)} KiB gzip (${shortRoute(largest.route)})` : 'no route chunks', target: '≤ 25 KiB gzip', met: spa.routes.every((route) => route.js.gzipBytes <= 25 * 1024) },
+      {
+        goal: 'SPA first load: JS before anything lazy',
+        figure: `${kib(spa.firstLoad.jsGzipBytes)} KiB gzip (${spa.firstLoad.js.length} files)`,
+        target: '≤ 100 KiB gzip',
+        met: spa.firstLoad.jsGzipBytes <= 100 * 1024,
+      },
+      {
+        goal: 'Every route chunk',
+        figure: largest ? `largest ${kib(largest.js.gzipBytes)} KiB gzip (${shortRoute(largest.route)})` : 'no route chunks',
+        target: '≤ 25 KiB gzip',
+        met: spa.routes.every((route) => route.js.gzipBytes <= 25 * 1024),
+      },
     );
   }
   if (lighthouse && lighthouse.routes.length > 0) {
@@ -95,7 +130,10 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
     const carrying = bundles.functions.filter((fn) => fn.publicRead && fn.unused.length > 0);
     goals.push({
       goal: 'Public read bundles carry nothing they never run (jose, multipart, Secrets Manager, S3, SES)',
-      figure: carrying.length === 0 ? 'none carries any' : `${carrying.length} of ${bundles.functions.filter((fn) => fn.publicRead).length} carry some (${describeUnused(carrying)})`,
+      figure:
+        carrying.length === 0
+          ? 'none carries any'
+          : `${carrying.length} of ${bundles.functions.filter((fn) => fn.publicRead).length} carry some (${describeUnused(carrying)})`,
       target: '0 bundles',
       met: carrying.length === 0,
     });
@@ -142,40 +180,82 @@ export function renderMarkdown(results: BenchResults): string {
   }
 
   out.push('## Goals (issue 14)', '');
-  out.push(table(['goal', 'figure', 'target', ''], results.goals.map((goal) => [goal.goal, goal.figure, goal.target, yes(goal.met)])), '');
+  out.push(
+    table(
+      ['goal', 'figure', 'target', ''],
+      results.goals.map((goal) => [goal.goal, goal.figure, goal.target, yes(goal.met)]),
+    ),
+    '',
+  );
 
   out.push('## Headline figures', '');
   const headline: (string | number)[][] = [];
   const { http, sales, spa, lighthouse, bundles } = results;
   for (const read of http ?? []) {
-    headline.push([`${read.label} \`GET ${read.path}\`, ${read.stack.connections} connections: local stack`, `${read.stack.requestsPerSecond} req/s, p50 ${ms(read.stack.p50Ms)}, p99 ${ms(read.stack.p99Ms)}`]);
-    headline.push([`… a bare node:http server answering the same ${read.responseBytes} bytes`, `${read.bare.requestsPerSecond} req/s, p50 ${ms(read.bare.p50Ms)}, p99 ${ms(read.bare.p99Ms)} (stack/bare ${read.ratio}×)`]);
-    headline.push([`${read.label} one at a time (local stack)`, `p50 ${ms(read.stackSequential.p50Ms)}, p99 ${ms(read.stackSequential.p99Ms)}`]);
+    headline.push([
+      `${read.label} \`GET ${read.path}\`, ${read.stack.connections} connections: local stack`,
+      `${read.stack.requestsPerSecond} req/s, p50 ${ms(read.stack.p50Ms)}, p99 ${ms(read.stack.p99Ms)}`,
+    ]);
+    headline.push([
+      `… a bare node:http server answering the same ${read.responseBytes} bytes`,
+      `${read.bare.requestsPerSecond} req/s, p50 ${ms(read.bare.p50Ms)}, p99 ${ms(read.bare.p99Ms)} (stack/bare ${read.ratio}×)`,
+    ]);
+    headline.push([
+      `${read.label} one at a time (local stack)`,
+      `p50 ${ms(read.stackSequential.p50Ms)}, p99 ${ms(read.stackSequential.p99Ms)}`,
+    ]);
   }
   if (sales) {
     const { voucherSale: v, planOrder: p } = sales;
-    headline.push([`Voucher sale (\`buyCodes\`, ${v.service.concurrency} buyers, 1 code each)`, `${v.service.requestsPerSecond}/s, p50 ${ms(v.service.p50Ms)}, p99 ${ms(v.service.p99Ms)}, ${v.service.attemptsPerSale} attempts/sale, ${v.service.falseOutOfStock} false out of stock`]);
-    headline.push([`… raw TransactWriteItems of the same ${v.rawItems.length} items`, `${v.raw.requestsPerSecond}/s, p50 ${ms(v.raw.p50Ms)}, p99 ${ms(v.raw.p99Ms)} (sale/raw ${v.ratio}×)`]);
-    headline.push([`Plan order from the wallet (\`placeWalletOrder\`, ${p.service.concurrency} buyers)`, `${p.service.requestsPerSecond}/s, p50 ${ms(p.service.p50Ms)}, p99 ${ms(p.service.p99Ms)}`]);
-    headline.push([`… raw TransactWriteItems of the same ${p.rawItems.length} items`, `${p.raw.requestsPerSecond}/s, p50 ${ms(p.raw.p50Ms)}, p99 ${ms(p.raw.p99Ms)} (order/raw ${p.ratio}×)`]);
-    headline.push([`${sales.race.buyers} buyers for ${sales.race.codes} codes`, `${sales.race.sold} sold, ${sales.race.outOfStock} told "Out of stock"`]);
+    headline.push([
+      `Voucher sale (\`buyCodes\`, ${v.service.concurrency} buyers, 1 code each)`,
+      `${v.service.requestsPerSecond}/s, p50 ${ms(v.service.p50Ms)}, p99 ${ms(v.service.p99Ms)}, ${v.service.attemptsPerSale} attempts/sale, ${v.service.falseOutOfStock} false out of stock`,
+    ]);
+    headline.push([
+      `… raw TransactWriteItems of the same ${v.rawItems.length} items`,
+      `${v.raw.requestsPerSecond}/s, p50 ${ms(v.raw.p50Ms)}, p99 ${ms(v.raw.p99Ms)} (sale/raw ${v.ratio}×)`,
+    ]);
+    headline.push([
+      `Plan order from the wallet (\`placeWalletOrder\`, ${p.service.concurrency} buyers)`,
+      `${p.service.requestsPerSecond}/s, p50 ${ms(p.service.p50Ms)}, p99 ${ms(p.service.p99Ms)}`,
+    ]);
+    headline.push([
+      `… raw TransactWriteItems of the same ${p.rawItems.length} items`,
+      `${p.raw.requestsPerSecond}/s, p50 ${ms(p.raw.p50Ms)}, p99 ${ms(p.raw.p99Ms)} (order/raw ${p.ratio}×)`,
+    ]);
+    headline.push([
+      `${sales.race.buyers} buyers for ${sales.race.codes} codes`,
+      `${sales.race.sold} sold, ${sales.race.outOfStock} told "Out of stock"`,
+    ]);
   }
   if (spa) {
-    headline.push(['SPA first load (what index.html fetches)', `JS ${kib(spa.firstLoad.jsGzipBytes)} KiB gzip, CSS ${kib(spa.firstLoad.cssGzipBytes)} KiB gzip, HTML ${kib(spa.firstLoad.html.gzipBytes)} KiB gzip`]);
+    headline.push([
+      'SPA first load (what index.html fetches)',
+      `JS ${kib(spa.firstLoad.jsGzipBytes)} KiB gzip, CSS ${kib(spa.firstLoad.cssGzipBytes)} KiB gzip, HTML ${kib(spa.firstLoad.html.gzipBytes)} KiB gzip`,
+    ]);
     const shopper = spa.routes.filter((route) => !route.admin);
-    if (shopper.length > 0) headline.push(['Shopper route chunks', `${kib(Math.min(...shopper.map((r) => r.js.gzipBytes)))}–${kib(Math.max(...shopper.map((r) => r.js.gzipBytes)))} KiB gzip each (largest: ${shortRoute(shopper[0]!.route)})`]);
+    if (shopper.length > 0)
+      headline.push([
+        'Shopper route chunks',
+        `${kib(Math.min(...shopper.map((r) => r.js.gzipBytes)))}–${kib(Math.max(...shopper.map((r) => r.js.gzipBytes)))} KiB gzip each (largest: ${shortRoute(shopper[0]!.route)})`,
+      ]);
   }
   if (bundles) {
     const sizes = bundles.functions.map((fn) => fn.gzipBytes);
     const imports = bundles.functions.flatMap((fn) => (fn.importMs === undefined ? [] : [fn.importMs]));
-    headline.push([`Function bundles (${bundles.functions.length})`, `${kib(Math.min(...sizes))}–${kib(Math.max(...sizes))} KiB gzip; import cost ${imports.length ? `${Math.min(...imports)}–${Math.max(...imports)} ms over a bare node (${bundles.bareNodeMs} ms)` : 'not measured'}`]);
+    headline.push([
+      `Function bundles (${bundles.functions.length})`,
+      `${kib(Math.min(...sizes))}–${kib(Math.max(...sizes))} KiB gzip; import cost ${imports.length ? `${Math.min(...imports)}–${Math.max(...imports)} ms over a bare node (${bundles.bareNodeMs} ms)` : 'not measured'}`,
+    ]);
   }
   if (lighthouse) {
     for (const route of lighthouse.routes) {
       const m = route.median;
       headline.push([
         `Lighthouse mobile ${route.path}`,
-        route.runs.length === 0 ? `failed: ${route.errors[0] ?? 'no run'}` : `${m.scores.performance}/${m.scores.accessibility}/${m.scores['best-practices']}/${m.scores.seo}, LCP ${ms(m.lcpMs)}, CLS ${m.cls}, TBT ${ms(m.tbtMs)}`,
+        route.runs.length === 0
+          ? `failed: ${route.errors[0] ?? 'no run'}`
+          : `${m.scores.performance}/${m.scores.accessibility}/${m.scores['best-practices']}/${m.scores.seo}, LCP ${ms(m.lcpMs)}, CLS ${m.cls}, TBT ${ms(m.tbtMs)}`,
       ]);
     }
   }
@@ -196,11 +276,16 @@ export function renderMarkdown(results: BenchResults): string {
         kib(fn.minifiedBytes),
         kib(fn.gzipBytes),
         fn.importMs ?? (fn.importError ? `fails: ${fn.importError}` : '–'),
-        ...heavyNames.map((name) => (fn.heavy[name] === undefined ? '' : fn.unused.includes(name) ? `*${kib(fn.heavy[name])}*` : kib(fn.heavy[name]))),
+        ...heavyNames.map((name) =>
+          fn.heavy[name] === undefined ? '' : fn.unused.includes(name) ? `*${kib(fn.heavy[name])}*` : kib(fn.heavy[name]),
+        ),
       ]);
     out.push(table(['function', 'access', 'min KiB', 'gzip KiB', 'import ms', ...heavyNames], rows), '');
     const unusedTotal = bundles.functions.filter((fn) => fn.publicRead).map((fn) => fn.unusedBytes);
-    out.push(`Public read bundles carry ${kib(Math.max(0, ...unusedTotal))} KiB (minified) at most of packages they never run. Bundled in ${bundles.buildSeconds} s.`, '');
+    out.push(
+      `Public read bundles carry ${kib(Math.max(0, ...unusedTotal))} KiB (minified) at most of packages they never run. Bundled in ${bundles.buildSeconds} s.`,
+      '',
+    );
   }
 
   for (const http of results.http ?? []) {
@@ -213,13 +298,45 @@ export function renderMarkdown(results: BenchResults): string {
       table(
         ['target', 'req/s', 'p50', 'p90', 'p99', 'max', 'requests', 'non-2xx', 'errors'],
         [
-          ['local stack', http.stack.requestsPerSecond, ms(http.stack.p50Ms), ms(http.stack.p90Ms), ms(http.stack.p99Ms), ms(http.stack.maxMs), http.stack.requests, http.stack.non2xx, http.stack.errors],
-          ['bare node:http', http.bare.requestsPerSecond, ms(http.bare.p50Ms), ms(http.bare.p90Ms), ms(http.bare.p99Ms), ms(http.bare.maxMs), http.bare.requests, http.bare.non2xx, http.bare.errors],
-          ['local stack, 1 connection', http.stackSequential.requestsPerSecond, ms(http.stackSequential.p50Ms), ms(http.stackSequential.p90Ms), ms(http.stackSequential.p99Ms), ms(http.stackSequential.maxMs), http.stackSequential.requests, http.stackSequential.non2xx, http.stackSequential.errors],
+          [
+            'local stack',
+            http.stack.requestsPerSecond,
+            ms(http.stack.p50Ms),
+            ms(http.stack.p90Ms),
+            ms(http.stack.p99Ms),
+            ms(http.stack.maxMs),
+            http.stack.requests,
+            http.stack.non2xx,
+            http.stack.errors,
+          ],
+          [
+            'bare node:http',
+            http.bare.requestsPerSecond,
+            ms(http.bare.p50Ms),
+            ms(http.bare.p90Ms),
+            ms(http.bare.p99Ms),
+            ms(http.bare.maxMs),
+            http.bare.requests,
+            http.bare.non2xx,
+            http.bare.errors,
+          ],
+          [
+            'local stack, 1 connection',
+            http.stackSequential.requestsPerSecond,
+            ms(http.stackSequential.p50Ms),
+            ms(http.stackSequential.p90Ms),
+            ms(http.stackSequential.p99Ms),
+            ms(http.stackSequential.maxMs),
+            http.stackSequential.requests,
+            http.stackSequential.non2xx,
+            http.stackSequential.errors,
+          ],
         ],
       ),
       '',
-      `Answer headers: ${Object.entries(http.headers).map(([name, value]) => `\`${name}: ${value}\``).join(', ')}.`,
+      `Answer headers: ${Object.entries(http.headers)
+        .map(([name, value]) => `\`${name}: ${value}\``)
+        .join(', ')}.`,
       '',
     );
   }
@@ -234,14 +351,20 @@ export function renderMarkdown(results: BenchResults): string {
       `Raw plan order items: ${p.rawItems.join('; ')}.`,
       '',
     );
-    const row = (name: string, run: { requestsPerSecond: number; p50Ms: number; p99Ms: number; maxMs: number; completed: number; failures: Record<string, number> }, extra: string) => [
+    const row = (
+      name: string,
+      run: { requestsPerSecond: number; p50Ms: number; p99Ms: number; maxMs: number; completed: number; failures: Record<string, number> },
+      extra: string,
+    ) => [
       name,
       run.requestsPerSecond,
       ms(run.p50Ms),
       ms(run.p99Ms),
       ms(run.maxMs),
       run.completed,
-      Object.entries(run.failures).map(([message, count]) => `${count}× ${message}`).join('; ') || '–',
+      Object.entries(run.failures)
+        .map(([message, count]) => `${count}× ${message}`)
+        .join('; ') || '–',
       extra,
     ];
     out.push(
@@ -257,7 +380,11 @@ export function renderMarkdown(results: BenchResults): string {
       '',
       `Rounds (service/raw /s): sales ${v.rounds.map((r) => `${r.service.requestsPerSecond}/${r.raw.requestsPerSecond}`).join(', ')}; plan orders ${p.rounds.map((r) => `${r.service.requestsPerSecond}/${r.raw.requestsPerSecond}`).join(', ')}.`,
       '',
-      `The race: ${race.buyers} buyers, each able to pay for one code, all at once on a voucher of ${race.codes} codes: ${race.sold} sold (${race.distinctCodes} distinct), ${race.outOfStock} told "Out of stock", ${Object.entries(race.otherFailures).map(([message, count]) => `${count}× ${message}`).join('; ') || 'no other answer'}, stock left ${race.stockAfter}, ${race.walletMismatches} wallets that do not match their answer.`,
+      `The race: ${race.buyers} buyers, each able to pay for one code, all at once on a voucher of ${race.codes} codes: ${race.sold} sold (${race.distinctCodes} distinct), ${race.outOfStock} told "Out of stock", ${
+        Object.entries(race.otherFailures)
+          .map(([message, count]) => `${count}× ${message}`)
+          .join('; ') || 'no other answer'
+      }, stock left ${race.stockAfter}, ${race.walletMismatches} wallets that do not match their answer.`,
       '',
     );
   }
@@ -272,7 +399,11 @@ export function renderMarkdown(results: BenchResults): string {
       table(
         ['first load', 'bytes', 'gzip KiB'],
         [
-          ...[spa.firstLoad.html, ...spa.firstLoad.js, ...spa.firstLoad.css].map((asset) => [asset.file, asset.bytes, kib(asset.gzipBytes)]),
+          ...[spa.firstLoad.html, ...spa.firstLoad.js, ...spa.firstLoad.css].map((asset) => [
+            asset.file,
+            asset.bytes,
+            kib(asset.gzipBytes),
+          ]),
           ['**JS total**', spa.firstLoad.js.reduce((sum, asset) => sum + asset.bytes, 0), `**${kib(spa.firstLoad.jsGzipBytes)}**`],
           ['**CSS total**', spa.firstLoad.css.reduce((sum, asset) => sum + asset.bytes, 0), `**${kib(spa.firstLoad.cssGzipBytes)}**`],
         ],
@@ -302,7 +433,20 @@ export function renderMarkdown(results: BenchResults): string {
     );
     out.push(
       table(
-        ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'CLS', 'TBT', 'runs (perf)', 'LCP element', 'largest layout shift'],
+        [
+          'route',
+          'performance',
+          'accessibility',
+          'best practices',
+          'SEO',
+          'FCP',
+          'LCP',
+          'CLS',
+          'TBT',
+          'runs (perf)',
+          'LCP element',
+          'largest layout shift',
+        ],
         lighthouse.routes.map((route) => [
           route.path,
           route.median.scores.performance,
@@ -314,7 +458,9 @@ export function renderMarkdown(results: BenchResults): string {
           route.median.cls,
           ms(route.median.tbtMs),
           route.runs.map((run) => run.scores.performance).join(', ') + (route.errors.length ? `; ${route.errors.length} failed` : ''),
-          route.lcpElement ? `\`${route.lcpElement}\`${route.lcpDiscoveryFailures.length ? `; discovery checks failed: ${route.lcpDiscoveryFailures.join('; ')}` : ''}` : '–',
+          route.lcpElement
+            ? `\`${route.lcpElement}\`${route.lcpDiscoveryFailures.length ? `; discovery checks failed: ${route.lcpDiscoveryFailures.join('; ')}` : ''}`
+            : '–',
           route.largestShift ? `\`${route.largestShift}\`` : '–',
         ]),
       ),
@@ -325,18 +471,36 @@ export function renderMarkdown(results: BenchResults): string {
     const logged = lighthouse.routes.filter((route) => route.consoleErrors.length > 0);
     if (logged.length > 0) {
       out.push(`Console errors: ${logged.map((route) => `${route.path}: ${route.consoleErrors.join('; ')}`).join(' — ')}.`, '');
-      if (logged.some((route) => route.consoleErrors.some((error) => /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(error)))) {
-        out.push('(A name that does not resolve is a host outside this machine, which reaches no network but the package registries: on the open internet that request may well succeed, and the audit with it.)', '');
+      if (
+        logged.some((route) =>
+          route.consoleErrors.some((error) => /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(error)),
+        )
+      ) {
+        out.push(
+          '(A name that does not resolve is a host outside this machine, which reaches no network but the package registries: on the open internet that request may well succeed, and the audit with it.)',
+          '',
+        );
       }
     }
   }
 
   if (results.stackLog) {
     const { requests, serverErrors, crashes, examples } = results.stackLog;
-    out.push('## The stack while measured', '', `It logged ${requests} requests, ${serverErrors} answered 5xx, ${crashes} function crashes${examples.length ? ` (${examples.join('; ')})` : ''}.`, '');
+    out.push(
+      '## The stack while measured',
+      '',
+      `It logged ${requests} requests, ${serverErrors} answered 5xx, ${crashes} function crashes${examples.length ? ` (${examples.join('; ')})` : ''}.`,
+      '',
+    );
   }
 
   out.push('## CPU during each section', '');
-  out.push(table(['section', 'seconds', 'this bench (% of the machine)', 'other processes (% of the machine)'], Object.entries(results.cpu).map(([section, share]) => [section, share.seconds, share.benchPercent, share.othersPercent])), '');
+  out.push(
+    table(
+      ['section', 'seconds', 'this bench (% of the machine)', 'other processes (% of the machine)'],
+      Object.entries(results.cpu).map(([section, share]) => [section, share.seconds, share.benchPercent, share.othersPercent]),
+    ),
+    '',
+  );
   return `${out.join('\n')}\n`;
 }

@@ -12,26 +12,58 @@ import { mean, median, percentile, round } from './stats';
  * The domain modules are imported only once the environment points them at the stack.
  */
 async function domain() {
-  const [transactions, db, users, accounts, wallet, walletRepo, vouchers, voucherRepo, inventory, orders, orderRepo, catalogRepo, contentRepo, ids, money] =
-    await Promise.all([
-      import('../../functions/shared/transactions'),
-      import('../../functions/shared/db'),
-      import('../../functions/users/active-user'),
-      import('../../functions/auth/service/accounts'),
-      import('../../functions/wallet/service'),
-      import('../../functions/wallet/repo'),
-      import('../../functions/vouchers/service'),
-      import('../../functions/vouchers/repo'),
-      import('../../functions/vouchers/inventory'),
-      import('../../functions/orders/service'),
-      import('../../functions/orders/repo'),
-      import('../../functions/catalog/repo'),
-      import('../../functions/content/repo'),
-      import('../../functions/shared/ids'),
-      import('../../functions/wallet/money'),
-    ]);
+  const [
+    transactions,
+    db,
+    users,
+    accounts,
+    wallet,
+    walletRepo,
+    vouchers,
+    voucherRepo,
+    inventory,
+    orders,
+    orderRepo,
+    catalogRepo,
+    contentRepo,
+    ids,
+    money,
+  ] = await Promise.all([
+    import('../../functions/shared/transactions'),
+    import('../../functions/shared/db'),
+    import('../../functions/users/active-user'),
+    import('../../functions/auth/service/accounts'),
+    import('../../functions/wallet/service'),
+    import('../../functions/wallet/repo'),
+    import('../../functions/vouchers/service'),
+    import('../../functions/vouchers/repo'),
+    import('../../functions/vouchers/inventory'),
+    import('../../functions/orders/service'),
+    import('../../functions/orders/repo'),
+    import('../../functions/catalog/repo'),
+    import('../../functions/content/repo'),
+    import('../../functions/shared/ids'),
+    import('../../functions/wallet/money'),
+  ]);
   const { activeUserCheckItem } = await import('../../functions/users/repo');
-  return { transactions, db, users, accounts, wallet, walletRepo, vouchers, voucherRepo, inventory, orders, orderRepo, catalogRepo, contentRepo, ids, money, activeUserCheckItem };
+  return {
+    transactions,
+    db,
+    users,
+    accounts,
+    wallet,
+    walletRepo,
+    vouchers,
+    voucherRepo,
+    inventory,
+    orders,
+    orderRepo,
+    catalogRepo,
+    contentRepo,
+    ids,
+    money,
+    activeUserCheckItem,
+  };
 }
 type Domain = Awaited<ReturnType<typeof domain>>;
 
@@ -238,7 +270,10 @@ function combine<T extends RunFigures>(runs: T[]): T {
   for (const run of runs) for (const [message, count] of Object.entries(run.failures)) failures[message] = (failures[message] ?? 0) + count;
   return {
     ...medianRun(runs),
-    seconds: round(runs.reduce((sum, run) => sum + run.seconds, 0), 2),
+    seconds: round(
+      runs.reduce((sum, run) => sum + run.seconds, 0),
+      2,
+    ),
     completed: runs.reduce((sum, run) => sum + run.completed, 0),
     requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond)), 1),
     p50Ms: round(median(runs.map((run) => run.p50Ms)), 1),
@@ -324,7 +359,13 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     });
 
   /** A raw round: each buyer writes its transactions one after another, tracking its own wallet. */
-  const rawRound = async (build: (user: ActiveUser, wallet: { balance: number; version: number }, worker: number) => { items: TransactionItem[]; after: { balance: number; version: number } }) => {
+  const rawRound = async (
+    build: (
+      user: ActiveUser,
+      wallet: { balance: number; version: number },
+      worker: number,
+    ) => { items: TransactionItem[]; after: { balance: number; version: number } },
+  ) => {
     const wallets = await Promise.all(buyers.map((buyer) => d.walletRepo.getWallet(buyer.id)));
     return drive(buyers.length, options.seconds, async (worker) => {
       const { items, after } = build(buyers[worker]!, wallets[worker]!, worker);
@@ -403,7 +444,9 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     });
     const ratio = round(service.figures.requestsPerSecond / raw.figures.requestsPerSecond, 3);
     planRounds.push({ service: service.figures, raw: raw.figures, ratio });
-    log(`plan order round ${round_}: raw ${raw.figures.requestsPerSecond}/s (p99 ${raw.figures.p99Ms} ms), placeWalletOrder ${service.figures.requestsPerSecond}/s (p99 ${service.figures.p99Ms} ms), ratio ${ratio}`);
+    log(
+      `plan order round ${round_}: raw ${raw.figures.requestsPerSecond}/s (p99 ${raw.figures.p99Ms} ms), placeWalletOrder ${service.figures.requestsPerSecond}/s (p99 ${service.figures.p99Ms} ms), ratio ${ratio}`,
+    );
   }
   const planOrder: PairedFigures<RunFigures> = {
     service: combine(planRounds.map((r) => r.service)),
@@ -415,7 +458,11 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
 
   // The race: more buyers than codes, all at once, each able to pay for one code.
   const raceVoucher = await newVoucher(d, 'race');
-  await d.vouchers.addCodes(raceVoucher.id, d.inventory.parseCodes(Array.from({ length: options.raceCodes }, (_, i) => `RACE-${raceVoucher.id.toUpperCase()}-${i}`).join('\n')).codes);
+  await d.vouchers.addCodes(
+    raceVoucher.id,
+    d.inventory.parseCodes(Array.from({ length: options.raceCodes }, (_, i) => `RACE-${raceVoucher.id.toUpperCase()}-${i}`).join('\n'))
+      .codes,
+  );
   const racers = await fundedBuyers(d, options.raceBuyers, price, 'racer');
   const answers = await Promise.allSettled(racers.map((racer) => d.vouchers.buyCodes(racer, raceVoucher.id, 1)));
   const sold = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value.order.codes : []));
@@ -439,7 +486,9 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     stockAfter: await d.voucherRepo.stockOf(raceVoucher.id),
     walletMismatches,
   };
-  log(`race: ${race.buyers} buyers for ${race.codes} codes sold ${race.sold} (${race.distinctCodes} distinct), ${race.outOfStock} out of stock, stock left ${race.stockAfter}`);
+  log(
+    `race: ${race.buyers} buyers for ${race.codes} codes sold ${race.sold} (${race.distinctCodes} distinct), ${race.outOfStock} out of stock, stock left ${race.stockAfter}`,
+  );
 
   return { voucherSale, planOrder, race, codesUploaded: options.codes, uploadSeconds };
 }

@@ -60,11 +60,15 @@ export function buildAndMeasureSpa(log: (line: string) => void = () => {}): SpaR
   const outDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
   const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   const started = performance.now();
-  execFileSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const buildSeconds = Math.round((performance.now() - started) / 100) / 10;
   log(`built the SPA in ${buildSeconds} s`);
   return { ...measureSpa(outDir), buildSeconds };

@@ -22,79 +22,86 @@ export type FunctionResolver = (route: Route | undefined) => LocalFunction;
  * v2 event for it, and its result becomes the response. GETs of the cached public reads go
  * through the edge cache first, as the distribution's public-reads behaviour does.
  */
-export const apiAdapter = (host: FunctionHost, functionFor: FunctionResolver, originVerifySecret: string, edgeCache?: LocalEdgeCache) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  const path = canonicalPath(url.pathname);
-  const method = (request.method ?? 'GET').toUpperCase();
-  const match = matchRoute(method, path.slice(apiBasePath.length));
-  const route = match.kind === 'route' ? match.route : undefined;
-  const routeKey = route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default';
+export const apiAdapter =
+  (host: FunctionHost, functionFor: FunctionResolver, originVerifySecret: string, edgeCache?: LocalEdgeCache) =>
+  async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const path = canonicalPath(url.pathname);
+    const method = (request.method ?? 'GET').toUpperCase();
+    const match = matchRoute(method, path.slice(apiBasePath.length));
+    const route = match.kind === 'route' ? match.route : undefined;
+    const routeKey = route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default';
 
-  const body = await readBody(request);
-  if (body === undefined) {
-    response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
-    return;
-  }
-  const contentType = request.headers['content-type'] ?? '';
-  const isText = body.length === 0 || textTypes.test(contentType);
-  const started = Date.now();
-  const clientIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
-  const event: APIGatewayProxyEventV2 = {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: url.search.slice(1),
-    cookies: request.headers.cookie?.split(';').map((cookie) => cookie.trim()),
-    headers: eventHeaders(request, clientIp, originVerifySecret),
-    queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-    pathParameters: match.kind === 'route' && Object.keys(match.params).length > 0 ? match.params : undefined,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: request.headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method,
-        path,
-        protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: clientIp,
-        userAgent: request.headers['user-agent'] ?? '',
-      },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: new Date(started).toUTCString(),
-      timeEpoch: started,
-    },
-    body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
-    isBase64Encoded: !isText,
-  };
-
-  const invoke = async (): Promise<APIGatewayProxyStructuredResultV2> => {
-    try {
-      return (await host.invoke(functionFor(route), event)) as APIGatewayProxyStructuredResultV2;
-    } catch (error) {
-      // A function that throws past its own error handler, or fails to load, is a crash; API Gateway answers 502.
-      console.error('function crashed', error);
-      return { statusCode: 502, body: JSON.stringify({ message: 'Internal Server Error' }) };
+    const body = await readBody(request);
+    if (body === undefined) {
+      response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
+      return;
     }
+    const contentType = request.headers['content-type'] ?? '';
+    const isText = body.length === 0 || textTypes.test(contentType);
+    const started = Date.now();
+    const clientIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey,
+      rawPath: path,
+      rawQueryString: url.search.slice(1),
+      cookies: request.headers.cookie?.split(';').map((cookie) => cookie.trim()),
+      headers: eventHeaders(request, clientIp, originVerifySecret),
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: match.kind === 'route' && Object.keys(match.params).length > 0 ? match.params : undefined,
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: request.headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: {
+          method,
+          path,
+          protocol: `HTTP/${request.httpVersion}`,
+          sourceIp: clientIp,
+          userAgent: request.headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: new Date(started).toUTCString(),
+        timeEpoch: started,
+      },
+      body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
+      isBase64Encoded: !isText,
+    };
+
+    const invoke = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+      try {
+        return (await host.invoke(functionFor(route), event)) as APIGatewayProxyStructuredResultV2;
+      } catch (error) {
+        // A function that throws past its own error handler, or fails to load, is a crash; API Gateway answers 502.
+        console.error('function crashed', error);
+        return { statusCode: 502, body: JSON.stringify({ message: 'Internal Server Error' }) };
+      }
+    };
+    if (!edgeCache || !route?.cachedAs || (method !== 'GET' && method !== 'HEAD')) {
+      writeResult(response, await invoke());
+      return;
+    }
+    const key = `${path}${url.search}`;
+    const cached = edgeCache.lookup(key);
+    if (cached) {
+      // A stale copy is served while one request refreshes it (stale-while-revalidate).
+      if (cached.state === 'stale') void invoke().then((fresh) => edgeCache.store(key, fresh));
+      writeResult(
+        response,
+        cached.result,
+        { 'x-cache': 'Hit from cloudfront', age: String(cached.ageSeconds) },
+        request.headers['if-none-match'],
+      );
+      return;
+    }
+    const result = await invoke();
+    edgeCache.store(key, result);
+    writeResult(response, result, { 'x-cache': 'Miss from cloudfront' }, request.headers['if-none-match']);
   };
-  if (!edgeCache || !route?.cachedAs || (method !== 'GET' && method !== 'HEAD')) {
-    writeResult(response, await invoke());
-    return;
-  }
-  const key = `${path}${url.search}`;
-  const cached = edgeCache.lookup(key);
-  if (cached) {
-    // A stale copy is served while one request refreshes it (stale-while-revalidate).
-    if (cached.state === 'stale') void invoke().then((fresh) => edgeCache.store(key, fresh));
-    writeResult(response, cached.result, { 'x-cache': 'Hit from cloudfront', age: String(cached.ageSeconds) }, request.headers['if-none-match']);
-    return;
-  }
-  const result = await invoke();
-  edgeCache.store(key, result);
-  writeResult(response, result, { 'x-cache': 'Miss from cloudfront' }, request.headers['if-none-match']);
-};
 
 /**
  * API Gateway lower-cases header names and joins repeated values with commas; x-viewer-ip (the
@@ -125,7 +132,12 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 /** Writes a function's result; a cached one whose ETag the client already holds is a bodiless 304, as at the edge. */
-function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, edgeHeaders: Record<string, string> = {}, ifNoneMatch?: string): void {
+function writeResult(
+  response: ServerResponse,
+  result: APIGatewayProxyStructuredResultV2,
+  edgeHeaders: Record<string, string> = {},
+  ifNoneMatch?: string,
+): void {
   const headers: Record<string, string | string[]> = { ...edgeHeaders };
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;

@@ -50,13 +50,20 @@ export class LocalEdgeCache {
   /** Drops every entry an invalidation path names: exact, or a prefix ending in `*` (query strings included). */
   invalidate(paths: string[]): void {
     for (const key of this.entries.keys()) {
-      if (paths.some((path) => (path.endsWith('*') ? key.startsWith(path.slice(0, -1)) : key === path || key.startsWith(`${path}?`)))) this.entries.delete(key);
+      if (paths.some((path) => (path.endsWith('*') ? key.startsWith(path.slice(0, -1)) : key === path || key.startsWith(`${path}?`))))
+        this.entries.delete(key);
     }
   }
 }
 
 const xmlns = 'http://cloudfront.amazonaws.com/doc/2020-05-31/';
-const decodeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decodeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const encodeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -67,11 +74,21 @@ const encodeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 export async function startInvalidationApi(cache: LocalEdgeCache): Promise<LocalService> {
   const server = createServer(async (request, response) => {
     const xml = (status: number, body: string, headers: Record<string, string> = {}) =>
-      response.writeHead(status, { 'content-type': 'text/xml', 'x-amz-request-id': randomUUID(), ...headers }).end(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+      response
+        .writeHead(status, { 'content-type': 'text/xml', 'x-amz-request-id': randomUUID(), ...headers })
+        .end(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
     const id = /^\/2020-05-31\/distribution\/([^/]+)\/invalidation$/.exec(new URL(request.url ?? '/', 'http://local').pathname)?.[1];
     const body = await readText(request);
-    if (request.method !== 'POST' || !id) return xml(400, `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>InvalidAction</Code><Message>Only CreateInvalidation is served here</Message></Error></ErrorResponse>`);
-    if (id !== localDistributionId) return xml(404, `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>NoSuchDistribution</Code><Message>The specified distribution does not exist.</Message></Error></ErrorResponse>`);
+    if (request.method !== 'POST' || !id)
+      return xml(
+        400,
+        `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>InvalidAction</Code><Message>Only CreateInvalidation is served here</Message></Error></ErrorResponse>`,
+      );
+    if (id !== localDistributionId)
+      return xml(
+        404,
+        `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>NoSuchDistribution</Code><Message>The specified distribution does not exist.</Message></Error></ErrorResponse>`,
+      );
     const paths = [...body.matchAll(/<Path>([^<]*)<\/Path>/g)].map(([, path]) => decodeXml(path!));
     const callerReference = decodeXml(/<CallerReference>([^<]*)<\/CallerReference>/.exec(body)?.[1] ?? '');
     cache.invalidate(paths);

@@ -51,7 +51,11 @@ export class FunctionHost {
   private workerFor(fn: LocalFunction) {
     const known = this.workers.get(fn.name);
     if (known) return known;
-    const worker = new Worker(new URL('./function-worker.ts', import.meta.url), { env: fn.environment, workerData: { module: fn.module }, execArgv: typeScriptLoader });
+    const worker = new Worker(new URL('./function-worker.ts', import.meta.url), {
+      env: fn.environment,
+      workerData: { module: fn.module },
+      execArgv: typeScriptLoader,
+    });
     const pending = new Map<number, Pending>();
     worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
       const call = pending.get(id);

@@ -50,25 +50,46 @@ export async function startGoogleIdp(): Promise<GoogleIdp> {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
     try {
       if (url.pathname === '/.well-known/openid-configuration') {
-        return send(200, 'application/json', JSON.stringify({ issuer, authorization_endpoint: `${issuer}/o/oauth2/v2/auth`, jwks_uri: `${issuer}/certs`, id_token_signing_alg_values_supported: ['RS256'] }));
+        return send(
+          200,
+          'application/json',
+          JSON.stringify({
+            issuer,
+            authorization_endpoint: `${issuer}/o/oauth2/v2/auth`,
+            jwks_uri: `${issuer}/certs`,
+            id_token_signing_alg_values_supported: ['RS256'],
+          }),
+        );
       }
       if (url.pathname === '/certs') return send(200, 'application/json', JSON.stringify({ keys: [jwk] }));
-      if (url.pathname === '/o/oauth2/v2/auth' && request.method === 'GET') return send(200, 'text/html; charset=utf-8', chooserPage(url.searchParams));
+      if (url.pathname === '/o/oauth2/v2/auth' && request.method === 'GET')
+        return send(200, 'text/html; charset=utf-8', chooserPage(url.searchParams));
       if (url.pathname === '/o/oauth2/v2/auth' && request.method === 'POST') {
         const form = new URLSearchParams(await readText(request));
         const redirect = new URL(form.get('redirect_uri') ?? '');
         if (!['localhost', '127.0.0.1'].includes(redirect.hostname)) return send(400, 'text/plain', 'redirect_uri must be on this machine');
-        const idToken = await sign({ ...identityClaims(form.get('email') ?? '', form.get('name') ?? ''), aud: form.get('client_id') ?? '', nonce: form.get('nonce') ?? undefined });
+        const idToken = await sign({
+          ...identityClaims(form.get('email') ?? '', form.get('name') ?? ''),
+          aud: form.get('client_id') ?? '',
+          nonce: form.get('nonce') ?? undefined,
+        });
         redirect.hash = new URLSearchParams({ id_token: idToken, state: form.get('state') ?? '' }).toString();
         return send(302, 'text/plain', '', { location: redirect.toString() });
       }
       if (url.pathname === '/mint' && request.method === 'POST') {
-        const { claims = {}, expiresInSeconds } = JSON.parse(await readText(request)) as { claims?: Record<string, unknown>; expiresInSeconds?: number };
+        const { claims = {}, expiresInSeconds } = JSON.parse(await readText(request)) as {
+          claims?: Record<string, unknown>;
+          expiresInSeconds?: number;
+        };
         return send(200, 'application/json', JSON.stringify({ idToken: await sign(claims, expiresInSeconds) }));
       }
       if (url.pathname.startsWith('/avatar/')) {
         const initial = decodeURIComponent(url.pathname.slice('/avatar/'.length)).charAt(0).toUpperCase();
-        return send(200, 'image/svg+xml', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#1a73e8"/><text x="32" y="42" font-family="Arial" font-size="28" fill="#fff" text-anchor="middle">${escapeHtml(initial)}</text></svg>`);
+        return send(
+          200,
+          'image/svg+xml',
+          `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#1a73e8"/><text x="32" y="42" font-family="Arial" font-size="28" fill="#fff" text-anchor="middle">${escapeHtml(initial)}</text></svg>`,
+        );
       }
       return send(404, 'text/plain', 'Not found');
     } catch (error) {
@@ -87,7 +108,9 @@ function chooserPage(params: URLSearchParams): string {
     .join('');
   const accounts = demoAccounts
     .map(
-      (a) => `<form method="post">${hidden}<input type="hidden" name="name" value="${escapeHtml(a.name)}"><input type="hidden" name="email" value="${escapeHtml(a.email)}">
+      (
+        a,
+      ) => `<form method="post">${hidden}<input type="hidden" name="name" value="${escapeHtml(a.name)}"><input type="hidden" name="email" value="${escapeHtml(a.email)}">
       <button class="account" type="submit"><span class="avatar">${escapeHtml(a.name[0]!)}</span><span><strong>${escapeHtml(a.name)}</strong><br>${escapeHtml(a.email)}</span></button></form>`,
     )
     .join('');

@@ -1,5 +1,15 @@
 import { join } from 'node:path';
-import { type Route, type TableGrant, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, reconcilerJob, routes, tableGrantOf } from '../../functions/routes';
+import {
+  type Route,
+  type TableGrant,
+  fallbackHandler,
+  handlerModule,
+  needsGatewayKey,
+  needsSecret,
+  reconcilerJob,
+  routes,
+  tableGrantOf,
+} from '../../functions/routes';
 import type { FunctionResolver } from './api-adapter';
 import type { LocalFunction } from './function-host';
 
@@ -22,7 +32,14 @@ export interface LocalEnvironment {
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
-const tuning = ['LOGIN_WINDOW_SECONDS', 'REGISTER_LIMIT_PER_ADDRESS', 'CHECKOUT_LIMIT_PER_ADDRESS', 'RESET_LIMIT_PER_ADDRESS', 'RECONCILE_MIN_AGE_SECONDS', 'POWERTOOLS_LOG_LEVEL'];
+const tuning = [
+  'LOGIN_WINDOW_SECONDS',
+  'REGISTER_LIMIT_PER_ADDRESS',
+  'CHECKOUT_LIMIT_PER_ADDRESS',
+  'RESET_LIMIT_PER_ADDRESS',
+  'RECONCILE_MIN_AGE_SECONDS',
+  'POWERTOOLS_LOG_LEVEL',
+];
 
 /** The tuning variables set in this process's environment. */
 const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));

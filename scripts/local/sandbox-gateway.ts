@@ -203,7 +203,11 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
    * The payer acts on a checkout's page: its one invoice, made now or reused. A PENDING invoice may
    * still be paid; a COMPLETED one stays as it is; an ERROR or REFUNDED one cannot be paid again.
    */
-  function act(checkout: Checkout, form: URLSearchParams, status: 'COMPLETED' | 'PENDING' | 'ERROR'): { invoice: Invoice; changed: boolean } | { refusal: string } {
+  function act(
+    checkout: Checkout,
+    form: URLSearchParams,
+    status: 'COMPLETED' | 'PENDING' | 'ERROR',
+  ): { invoice: Invoice; changed: boolean } | { refusal: string } {
     const method = (form.get('payment_method') ?? '').toLowerCase();
     const sender = (form.get('sender_number') ?? '').trim();
     const paymentMethod = (methods as readonly string[]).includes(method) ? method : 'bkash';
@@ -216,7 +220,16 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
       while (!transactionId || taken(transactionId)) transactionId = randomCode(10);
       let invoiceId = randomCode(20);
       while (invoices.has(invoiceId)) invoiceId = randomCode(20);
-      invoice = { invoice_id: invoiceId, checkout, payment_method: paymentMethod, sender_number: senderNumber, transaction_id: transactionId, date: dhakaNow(), status, refunded: 0 };
+      invoice = {
+        invoice_id: invoiceId,
+        checkout,
+        payment_method: paymentMethod,
+        sender_number: senderNumber,
+        transaction_id: transactionId,
+        date: dhakaNow(),
+        status,
+        refunded: 0,
+      };
       checkout.invoice = invoice;
       invoices.set(invoiceId, invoice);
       return { invoice, changed: true };
@@ -239,7 +252,8 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   /** Sends the payer back to the shop with the invoice id, as the checkout's return type says. */
   function returnToShop(response: ServerResponse, invoice: Invoice) {
     const { checkout } = invoice;
-    if (checkout.return_type === 'GET') return response.writeHead(303, { location: withInvoiceId(checkout.redirect_url, invoice.invoice_id) }).end();
+    if (checkout.return_type === 'GET')
+      return response.writeHead(303, { location: withInvoiceId(checkout.redirect_url, invoice.invoice_id) }).end();
     return html(response, 200, postReturnPage(checkout.redirect_url, invoice.invoice_id));
   }
 
@@ -254,21 +268,29 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
 
     if (path === '/api/checkout-v2') {
       for (const field of ['full_name', 'email'] as const) {
-        if (typeof body[field] !== 'string' || !body[field].trim()) return json(response, 400, { status: false, message: `The ${field.replace('_', ' ')} field is required.` });
+        if (typeof body[field] !== 'string' || !body[field].trim())
+          return json(response, 400, { status: false, message: `The ${field.replace('_', ' ')} field is required.` });
       }
       const amount = poishaOf(body.amount);
       if (amount === null) return json(response, 400, { status: false, message: 'The amount must be a number greater than 0.' });
-      if (amount > sandboxMaxAmount * 100) return json(response, 400, { status: false, message: `Amount exceeds the gateway limit of ${sandboxMaxAmount} BDT` });
+      if (amount > sandboxMaxAmount * 100)
+        return json(response, 400, { status: false, message: `Amount exceeds the gateway limit of ${sandboxMaxAmount} BDT` });
       const metadata = body.metadata;
-      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return json(response, 400, { status: false, message: 'The metadata must be a JSON object.' });
+      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+        return json(response, 400, { status: false, message: 'The metadata must be a JSON object.' });
       for (const field of ['redirect_url', 'cancel_url'] as const) {
-        if (!isAbsoluteUrl(body[field])) return json(response, 400, { status: false, message: `The ${field.replace('_', ' ')} must be a valid URL.` });
+        if (!isAbsoluteUrl(body[field]))
+          return json(response, 400, { status: false, message: `The ${field.replace('_', ' ')} must be a valid URL.` });
       }
       if (body.webhook_url !== undefined && body.webhook_url !== null && body.webhook_url !== '' && !isAbsoluteUrl(body.webhook_url)) {
         return json(response, 400, { status: false, message: 'The webhook url must be a valid URL.' });
       }
-      const returnType = body.return_type === undefined || body.return_type === null || body.return_type === '' ? 'POST' : String(body.return_type).toUpperCase();
-      if (returnType !== 'GET' && returnType !== 'POST') return json(response, 400, { status: false, message: 'The return type must be GET or POST.' });
+      const returnType =
+        body.return_type === undefined || body.return_type === null || body.return_type === ''
+          ? 'POST'
+          : String(body.return_type).toUpperCase();
+      if (returnType !== 'GET' && returnType !== 'POST')
+        return json(response, 400, { status: false, message: 'The return type must be GET or POST.' });
       const token = randomBytes(20).toString('hex');
       checkouts.set(token, {
         token,
@@ -303,12 +325,15 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     const transactionId = typeof body.transaction_id === 'string' ? body.transaction_id.trim() : '';
     const invoice = transactionId ? [...invoices.values()].find((candidate) => candidate.transaction_id === transactionId) : undefined;
     if (!invoice || invoice.status === 'PENDING' || invoice.status === 'ERROR') return { status: false, message: 'Transaction not found' };
-    if (invoice.status === 'REFUNDED' || invoice.refunded >= invoice.checkout.amount) return { status: false, message: 'Payment already refunded' };
+    if (invoice.status === 'REFUNDED' || invoice.refunded >= invoice.checkout.amount)
+      return { status: false, message: 'Payment already refunded' };
     const amount = poishaOf(body.amount);
     if (amount === null || amount > invoice.checkout.amount - invoice.refunded) return { status: false, message: 'Invalid refund amount' };
-    if (typeof body.payment_method !== 'string' || body.payment_method.trim().toLowerCase() !== invoice.payment_method) return { status: false, message: 'Payment method mismatch' };
+    if (typeof body.payment_method !== 'string' || body.payment_method.trim().toLowerCase() !== invoice.payment_method)
+      return { status: false, message: 'Payment method mismatch' };
     for (const field of ['product_name', 'reason'] as const) {
-      if (typeof body[field] !== 'string' || !body[field].trim()) return { status: false, message: `The ${field.replace('_', ' ')} field is required.` };
+      if (typeof body[field] !== 'string' || !body[field].trim())
+        return { status: false, message: `The ${field.replace('_', ' ')} field is required.` };
     }
     invoice.refunded += amount;
     if (invoice.refunded >= invoice.checkout.amount) invoice.status = 'REFUNDED';
@@ -327,10 +352,16 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     const checkout = checkouts.get(token);
     if (!checkout) return html(response, 404, messagePage('Invalid payment link', 'This payment link does not exist or has expired.'));
     if (!action) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return html(response, 405, messagePage('Not allowed', 'Use the buttons on the payment page.'));
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return html(response, 405, messagePage('Not allowed', 'Use the buttons on the payment page.'));
       const status = checkout.invoice?.status;
       if (status === 'COMPLETED') return html(response, 200, donePage(checkout));
-      if (status === 'ERROR' || status === 'REFUNDED') return html(response, 200, messagePage(status === 'ERROR' ? 'Payment failed' : 'Payment refunded', 'This payment cannot be made again.'));
+      if (status === 'ERROR' || status === 'REFUNDED')
+        return html(
+          response,
+          200,
+          messagePage(status === 'ERROR' ? 'Payment failed' : 'Payment refunded', 'This payment cannot be made again.'),
+        );
       return html(response, 200, paymentPage(checkout));
     }
     if (request.method !== 'POST') return html(response, 405, messagePage('Not allowed', 'Use the buttons on the payment page.'));
@@ -359,14 +390,31 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     return html(response, 404, messagePage('Not found', 'No such page.'));
   }
 
-  async function handlePanel(request: IncomingMessage, response: ServerResponse, url: URL, invoiceId: string | undefined, action: string | undefined) {
+  async function handlePanel(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    invoiceId: string | undefined,
+    action: string | undefined,
+  ) {
     if (!invoiceId) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return json(response, 405, { status: false, message: 'Method Not Allowed' });
-      return html(response, 200, panelPage([...invoices.values()].reverse(), [...checkouts.values()].filter((c) => !c.invoice).length, url.searchParams.get('error')));
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return json(response, 405, { status: false, message: 'Method Not Allowed' });
+      return html(
+        response,
+        200,
+        panelPage(
+          [...invoices.values()].reverse(),
+          [...checkouts.values()].filter((c) => !c.invoice).length,
+          url.searchParams.get('error'),
+        ),
+      );
     }
     const wantsJson = (request.headers.accept ?? '').includes('application/json');
     const refuse = (status: number, message: string) =>
-      wantsJson ? json(response, status, { status: false, message }) : response.writeHead(303, { location: `/panel?error=${encodeURIComponent(message)}` }).end();
+      wantsJson
+        ? json(response, status, { status: false, message })
+        : response.writeHead(303, { location: `/panel?error=${encodeURIComponent(message)}` }).end();
     if (request.method !== 'POST') return refuse(405, 'Method Not Allowed');
     await readText(request);
     const invoice = invoices.get(invoiceId);
@@ -392,7 +440,11 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   async function handleTest(request: IncomingMessage, response: ServerResponse, path: string) {
     if (request.method === 'GET' && path === '/test/refunds') return json(response, 200, refunds);
     if (request.method === 'GET' && path === '/test/invoices') {
-      return json(response, 200, [...invoices.values()].map((invoice) => ({ ...verifyAnswer(invoice), token: invoice.checkout.token })));
+      return json(
+        response,
+        200,
+        [...invoices.values()].map((invoice) => ({ ...verifyAnswer(invoice), token: invoice.checkout.token })),
+      );
     }
     if (request.method !== 'POST') return json(response, 404, { status: false, message: 'Not Found' });
     const body = (await jsonBody(request)) ?? {};
@@ -492,7 +544,10 @@ const layout = (title: string, body: string, extraStyle = '') =>
 function paymentPage(checkout: Checkout): string {
   const base = `/payment/${checkout.token}`;
   const options = methods
-    .map((m, i) => `<label class="method"><input type="radio" name="payment_method" value="${m}"${i === 0 ? ' checked' : ''}> ${methodNames[m]}</label>`)
+    .map(
+      (m, i) =>
+        `<label class="method"><input type="radio" name="payment_method" value="${m}"${i === 0 ? ' checked' : ''}> ${methodNames[m]}</label>`,
+    )
     .join('');
   return layout(
     `Pay ৳${decimal(checkout.amount)} – Sandbox gateway`,
@@ -549,7 +604,8 @@ function panelPage(invoices: Invoice[], unpaidLinks: number, error: string | nul
   const rows = invoices
     .map((invoice) => {
       const base = `/panel/${invoice.invoice_id}`;
-      const button = (action: string, label: string) => `<form method="post" action="${base}/${action}"><button class="${action}" type="submit">${label}</button></form>`;
+      const button = (action: string, label: string) =>
+        `<form method="post" action="${base}/${action}"><button class="${action}" type="submit">${label}</button></form>`;
       const actions = [
         invoice.status === 'PENDING' ? button('approve', 'Approve') : '',
         invoice.status === 'PENDING' ? button('reject', 'Reject') : '',

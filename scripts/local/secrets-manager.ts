@@ -11,11 +11,15 @@ import { type LocalService, listen, readText } from './local-service';
 export async function startSecretsManager(secrets: Record<string, string>): Promise<LocalService> {
   const versionId = randomUUID();
   const server = createServer(async (request, response) => {
-    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
     const target = String(request.headers['x-amz-target'] ?? '');
     const body = JSON.parse((await readText(request)) || '{}') as { SecretId?: string };
-    if (target !== 'secretsmanager.GetSecretValue') return json(400, { __type: 'UnknownOperationException', message: `${target} is not served here` });
-    const name = Object.keys(secrets).find((known) => known === body.SecretId || `arn:aws:secretsmanager:local:000000000000:secret:${known}` === body.SecretId);
+    if (target !== 'secretsmanager.GetSecretValue')
+      return json(400, { __type: 'UnknownOperationException', message: `${target} is not served here` });
+    const name = Object.keys(secrets).find(
+      (known) => known === body.SecretId || `arn:aws:secretsmanager:local:000000000000:secret:${known}` === body.SecretId,
+    );
     if (!name) return json(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
     return json(200, {
       ARN: `arn:aws:secretsmanager:local:000000000000:secret:${name}`,

@@ -24,9 +24,21 @@ const masterCategories = [
 ];
 
 const groups: Omit<PlanGroup, 'position'>[] = [
-  { id: 'ff-uid', masterCategoryId: 'free-fire', name: 'UID TOPUP', image: img('group-uid.svg'), playerIdFormat: { minDigits: 6, maxDigits: 12 } },
+  {
+    id: 'ff-uid',
+    masterCategoryId: 'free-fire',
+    name: 'UID TOPUP',
+    image: img('group-uid.svg'),
+    playerIdFormat: { minDigits: 6, maxDigits: 12 },
+  },
   { id: 'ff-id-password', masterCategoryId: 'free-fire', name: 'ID-Password Topup', image: img('group-account.svg') },
-  { id: 'pubg-uid', masterCategoryId: 'pubg-mobile', name: 'UID TOPUP', image: img('group-pubg.svg'), playerIdFormat: { minDigits: 6, maxDigits: 12 } },
+  {
+    id: 'pubg-uid',
+    masterCategoryId: 'pubg-mobile',
+    name: 'UID TOPUP',
+    image: img('group-pubg.svg'),
+    playerIdFormat: { minDigits: 6, maxDigits: 12 },
+  },
   { id: 'mlbb-id-password', masterCategoryId: 'mobile-legends', name: 'ID-Password Topup', image: img('group-mlbb.svg') },
 ];
 
@@ -66,11 +78,51 @@ const rules = (region: string) =>
   `<p><strong>How to redeem</strong></p><ol><li>Copy the code from <em>My Codes</em>.</li><li>Open the store app and choose <em>Redeem</em>.</li><li>Paste the code and confirm.</li></ol><p>Works for ${region} accounts only. Codes are not refundable once delivered.</p>`;
 
 const vouchers = [
-  { id: 'gp-500', masterCategoryId: 'google-play', name: 'Google Play ৳500 (Bangladesh)', price: 520, image: img('voucher-gp-500.svg'), codes: 8, region: 'Bangladesh' },
-  { id: 'gp-1000', masterCategoryId: 'google-play', name: 'Google Play ৳1000 (Bangladesh)', price: 1030, image: img('voucher-gp-1000.svg'), codes: 5, region: 'Bangladesh' },
-  { id: 'itunes-10', masterCategoryId: 'itunes', name: 'iTunes $10 (US)', price: 1350, image: img('voucher-itunes-10.svg'), codes: 0, region: 'US' },
-  { id: 'itunes-25', masterCategoryId: 'itunes', name: 'iTunes $25 (US)', price: 3300, image: img('voucher-itunes-25.svg'), codes: 4, region: 'US' },
-  { id: 'steam-20', masterCategoryId: 'steam', name: 'Steam Wallet $20 (Global)', price: 2600, image: img('voucher-steam-20.svg'), codes: 6, region: 'Global' },
+  {
+    id: 'gp-500',
+    masterCategoryId: 'google-play',
+    name: 'Google Play ৳500 (Bangladesh)',
+    price: 520,
+    image: img('voucher-gp-500.svg'),
+    codes: 8,
+    region: 'Bangladesh',
+  },
+  {
+    id: 'gp-1000',
+    masterCategoryId: 'google-play',
+    name: 'Google Play ৳1000 (Bangladesh)',
+    price: 1030,
+    image: img('voucher-gp-1000.svg'),
+    codes: 5,
+    region: 'Bangladesh',
+  },
+  {
+    id: 'itunes-10',
+    masterCategoryId: 'itunes',
+    name: 'iTunes $10 (US)',
+    price: 1350,
+    image: img('voucher-itunes-10.svg'),
+    codes: 0,
+    region: 'US',
+  },
+  {
+    id: 'itunes-25',
+    masterCategoryId: 'itunes',
+    name: 'iTunes $25 (US)',
+    price: 3300,
+    image: img('voucher-itunes-25.svg'),
+    codes: 4,
+    region: 'US',
+  },
+  {
+    id: 'steam-20',
+    masterCategoryId: 'steam',
+    name: 'Steam Wallet $20 (Global)',
+    price: 2600,
+    image: img('voucher-steam-20.svg'),
+    codes: 6,
+    region: 'Global',
+  },
 ];
 
 /** Demo codes: obviously fake, but shaped like the real thing. */
@@ -91,16 +143,37 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
   }
   for (const [i, { codes, region, ...voucher }] of vouchers.entries()) {
     await saveVoucher({ ...voucher, description: rules(region), position: i + 1 }, undefined);
-    if (codes > 0) await addCodes(voucher.id, parseCodes(Array.from({ length: codes }, (_, n) => demoCode(voucher.id, n + 1)).join('\n')).codes);
+    if (codes > 0)
+      await addCodes(voucher.id, parseCodes(Array.from({ length: codes }, (_, n) => demoCode(voucher.id, n + 1)).join('\n')).codes);
   }
 
   const events = [
-    { id: 'ff-diamonds', name: 'Free Fire Diamonds', image: img('banner-free-fire.svg'), link: '/category/free-fire', text: 'Top up Free Fire diamonds by player ID.' },
-    { id: 'pubg-uc', name: 'PUBG Mobile UC', image: img('banner-pubg.svg'), link: '/category/pubg-mobile', text: 'UC at the best price in taka.' },
-    { id: 'google-play', name: 'Google Play Gift Cards', image: img('banner-google-play.svg'), link: '/voucher/google-play', text: 'Codes delivered instantly.' },
+    {
+      id: 'ff-diamonds',
+      name: 'Free Fire Diamonds',
+      image: img('banner-free-fire.svg'),
+      link: '/category/free-fire',
+      text: 'Top up Free Fire diamonds by player ID.',
+    },
+    {
+      id: 'pubg-uc',
+      name: 'PUBG Mobile UC',
+      image: img('banner-pubg.svg'),
+      link: '/category/pubg-mobile',
+      text: 'UC at the best price in taka.',
+    },
+    {
+      id: 'google-play',
+      name: 'Google Play Gift Cards',
+      image: img('banner-google-play.svg'),
+      link: '/voucher/google-play',
+      text: 'Codes delivered instantly.',
+    },
   ];
   await Promise.all(
-    events.map(({ link, text, ...event }, i) => saveEvent({ ...event, description: `<a href="${link}">${event.name}</a><p>${text}</p>`, position: i + 1 }, true)),
+    events.map(({ link, text, ...event }, i) =>
+      saveEvent({ ...event, description: `<a href="${link}">${event.name}</a><p>${text}</p>`, position: i + 1 }, true),
+    ),
   );
 
   const channels = [
@@ -111,41 +184,54 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
   ];
   await Promise.all(channels.map((channel, i) => savePaymentChannel({ ...channel, position: i + 1 }, true)));
 
-  await saveBlogPost({
-    id: 'how-to-top-up-free-fire',
-    type: 'image',
-    image: img('blog-topup-guide.svg'),
-    youtubeId: '',
-    title: 'How to top up Free Fire diamonds by player ID',
-    content:
-      '<p>Open <strong>Free Fire</strong>, tap your avatar and copy the <em>player ID</em> under your name.</p><ol><li>Choose <strong>UID TOPUP</strong> on the Free Fire page.</li><li>Pick a diamond pack and paste your player ID.</li><li>Pay from your wallet or with bKash, Nagad or Upay.</li></ol><p>Diamonds usually arrive in 5-10 minutes.</p>',
-    createdAt: '2026-10-02T09:30:00.000Z',
-  }, true);
-  await saveBlogPost({
-    id: 'keep-your-account-safe',
-    type: 'image',
-    image: img('blog-account-safety.svg'),
-    youtubeId: '',
-    title: 'Five ways to keep your game account safe',
-    content:
-      '<p>Use a strong password, turn on two-step login and never share a backup code with anyone who calls you.</p><ul><li>We never ask for your password by phone.</li><li>Change your game password after an ID-password top-up.</li></ul>',
-    createdAt: '2026-10-20T12:00:00.000Z',
-  }, true);
-  await saveBlogPost({
-    id: 'ob46-update-video',
-    type: 'video',
-    image: img('blog-update-video.svg'),
-    youtubeId: 'dQw4w9WgXcQ',
-    title: 'Watch: what is new in the latest Free Fire update',
-    content: '<p>A quick tour of the new map, weapons and the diamond royale of this season.</p>',
-    createdAt: '2026-11-05T15:45:00.000Z',
-  }, true);
+  await saveBlogPost(
+    {
+      id: 'how-to-top-up-free-fire',
+      type: 'image',
+      image: img('blog-topup-guide.svg'),
+      youtubeId: '',
+      title: 'How to top up Free Fire diamonds by player ID',
+      content:
+        '<p>Open <strong>Free Fire</strong>, tap your avatar and copy the <em>player ID</em> under your name.</p><ol><li>Choose <strong>UID TOPUP</strong> on the Free Fire page.</li><li>Pick a diamond pack and paste your player ID.</li><li>Pay from your wallet or with bKash, Nagad or Upay.</li></ol><p>Diamonds usually arrive in 5-10 minutes.</p>',
+      createdAt: '2026-10-02T09:30:00.000Z',
+    },
+    true,
+  );
+  await saveBlogPost(
+    {
+      id: 'keep-your-account-safe',
+      type: 'image',
+      image: img('blog-account-safety.svg'),
+      youtubeId: '',
+      title: 'Five ways to keep your game account safe',
+      content:
+        '<p>Use a strong password, turn on two-step login and never share a backup code with anyone who calls you.</p><ul><li>We never ask for your password by phone.</li><li>Change your game password after an ID-password top-up.</li></ul>',
+      createdAt: '2026-10-20T12:00:00.000Z',
+    },
+    true,
+  );
+  await saveBlogPost(
+    {
+      id: 'ob46-update-video',
+      type: 'video',
+      image: img('blog-update-video.svg'),
+      youtubeId: 'dQw4w9WgXcQ',
+      title: 'Watch: what is new in the latest Free Fire update',
+      content: '<p>A quick tour of the new map, weapons and the diamond royale of this season.</p>',
+      createdAt: '2026-11-05T15:45:00.000Z',
+    },
+    true,
+  );
 
   await updateSiteSettings(() => ({
     shopStatus: 1,
     closedMessage: 'The shop is closed for maintenance. Please come back in a little while.',
     popups: [
-      { status: '1', image: img('popup-offer.svg'), text: '<p><strong>Weekend offer:</strong> 5% extra diamonds on every UID top-up until Sunday.</p>' },
+      {
+        status: '1',
+        image: img('popup-offer.svg'),
+        text: '<p><strong>Weekend offer:</strong> 5% extra diamonds on every UID top-up until Sunday.</p>',
+      },
       { status: '0', image: img('popup-app.svg'), text: '<p>Get our app for faster top-ups and order alerts.</p>' },
     ],
     phone: '+880 1700-000000',

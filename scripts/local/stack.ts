@@ -83,7 +83,8 @@ async function paymentGateway(state: LocalState): Promise<{ url: string; apiKey:
   const url = process.env.GATEWAY_URL?.trim();
   if (url) {
     const apiKey = process.env.GATEWAY_API_KEY?.trim();
-    if (!apiKey) throw new Error('GATEWAY_URL is set without GATEWAY_API_KEY: give both to use your own gateway, or neither to use the stand-in');
+    if (!apiKey)
+      throw new Error('GATEWAY_URL is set without GATEWAY_API_KEY: give both to use your own gateway, or neither to use the stand-in');
     return { url: url.replace(/\/+$/, ''), apiKey, external: true, stop: async () => {} };
   }
   const sandbox = await startSandboxGateway({ apiKey: state.gatewayApiKey, autoWebhook: process.env.GATEWAY_AUTO_WEBHOOK === '1' });
@@ -130,13 +131,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
-  const uploads = await startUploadStore({ dir: uploadsDir, bucket: uploadBucket, secretAccessKey: 'local', allowOrigin: (origin) => isShopOrigin(origin, { url: shopOrigin, host: options.host }) });
+  const uploads = await startUploadStore({
+    dir: uploadsDir,
+    bucket: uploadBucket,
+    secretAccessKey: 'local',
+    allowOrigin: (origin) => isShopOrigin(origin, { url: shopOrigin, host: options.host }),
+  });
   const mailbox = await startMailbox();
   const edgeCache = new LocalEdgeCache();
   const invalidations = await startInvalidationApi(edgeCache);
   // The seed and the admin command sign as `local` and pass; each function signs as itself and gets its row's grant.
-  const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) => (accessKeyId === 'local' ? 'unrestricted' : localTableGrant(accessKeyId)));
-  const stops: (() => Promise<void>)[] = [dynamo.stop, tableGuard.stop, gateway.stop, identityProvider.stop, uploads.stop, mailbox.stop, invalidations.stop];
+  const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) =>
+    accessKeyId === 'local' ? 'unrestricted' : localTableGrant(accessKeyId),
+  );
+  const stops: (() => Promise<void>)[] = [
+    dynamo.stop,
+    tableGuard.stop,
+    gateway.stop,
+    identityProvider.stop,
+    uploads.stop,
+    mailbox.stop,
+    invalidations.stop,
+  ];
   if (!options.stateDir) stops.push(() => rm(uploadsDir, { recursive: true, force: true }));
 
   const environment = {
@@ -176,7 +192,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     timer.unref();
     stops.push(async () => clearInterval(timer));
   }
-  const handleApiRequest = apiAdapter(functions, sourceFunctions(join(projectRoot, 'functions'), environment), originVerifySecret, edgeCache);
+  const handleApiRequest = apiAdapter(
+    functions,
+    sourceFunctions(join(projectRoot, 'functions'), environment),
+    originVerifySecret,
+    edgeCache,
+  );
   // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
   const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });
 

@@ -31,7 +31,8 @@ const maxCompressBytes = 10_000_000;
 type Encoding = 'br' | 'gzip';
 
 const compress: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
-  br: (data) => promisify(brotliCompress)(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  br: (data) =>
+    promisify(brotliCompress)(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
   gzip: (data) => promisify(gzip)(data, { level: 9 }),
 };
 

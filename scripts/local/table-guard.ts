@@ -43,7 +43,10 @@ export async function startTableGuard(dynamoEndpoint: string, grantOf: GrantLook
   const server = createServer(async (request, response) => {
     const body = await readText(request);
     const accessKeyId = /Credential=([^/]+)\//.exec(String(request.headers.authorization ?? ''))?.[1] ?? '';
-    const operation = String(request.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    const operation =
+      String(request.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop() ?? '';
     const grant = grantOf(accessKeyId);
     if (grant !== 'unrestricted') {
       const refused = refusal(operation, JSON.parse(body || '{}') as DynamoRequest, grant);
@@ -51,13 +54,21 @@ export async function startTableGuard(dynamoEndpoint: string, grantOf: GrantLook
         denied.push(`${accessKeyId}: ${refused}`);
         console.error(`table guard denied ${accessKeyId}: ${refused}`);
         response.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-        response.end(JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', Message: `User: ${accessKeyId} is not authorized to perform: ${refused}` }));
+        response.end(
+          JSON.stringify({
+            __type: 'com.amazon.coral.service#AccessDeniedException',
+            Message: `User: ${accessKeyId} is not authorized to perform: ${refused}`,
+          }),
+        );
         return;
       }
     }
     // DynamoDB Local keeps one database per access key (and takes only letters and digits in one):
     // every allowed call reaches the one database under `local`. It checks no signatures.
-    const headers = { ...request.headers, authorization: String(request.headers.authorization ?? '').replace(/Credential=[^/]+\//, 'Credential=local/') };
+    const headers = {
+      ...request.headers,
+      authorization: String(request.headers.authorization ?? '').replace(/Credential=[^/]+\//, 'Credential=local/'),
+    };
     const upstream = forward({ host: target.hostname, port: target.port, method: request.method, path: request.url, headers }, (answer) => {
       response.writeHead(answer.statusCode ?? 500, answer.headers);
       answer.pipe(response);
@@ -75,7 +86,11 @@ export function refusal(operation: string, body: DynamoRequest, grant: TableGran
     if (!grant) return what;
     if (![...readActions, ...grant.writes].includes(needed.action)) return what;
     if (needed.index && grant.indexes && !grant.indexes.includes(needed.index)) return what;
-    if (grant.leadingKeys && (needed.partition === undefined || !grant.leadingKeys.some((pattern) => likeMatch(pattern, needed.partition!)))) return what;
+    if (
+      grant.leadingKeys &&
+      (needed.partition === undefined || !grant.leadingKeys.some((pattern) => likeMatch(pattern, needed.partition!)))
+    )
+      return what;
   }
   return undefined;
 }
@@ -92,10 +107,15 @@ function permissionsOf(operation: string, body: DynamoRequest): Needed[] {
     case 'Query':
       return [{ action: 'Query', index: body.IndexName, partition: queriedPartition(body) }];
     case 'BatchGetItem':
-      return Object.values(body.RequestItems ?? {}).flatMap(({ Keys = [] }) => Keys.map((key) => ({ action: 'BatchGetItem', partition: partitionOf(key) })));
+      return Object.values(body.RequestItems ?? {}).flatMap(({ Keys = [] }) =>
+        Keys.map((key) => ({ action: 'BatchGetItem', partition: partitionOf(key) })),
+      );
     case 'TransactWriteItems':
       return (body.TransactItems ?? []).flatMap((item) =>
-        Object.entries(item).map(([kind, part]) => ({ action: kind === 'Put' ? 'PutItem' : `${kind}Item`, partition: partitionOf(kind === 'Put' ? part?.Item : part?.Key) })),
+        Object.entries(item).map(([kind, part]) => ({
+          action: kind === 'Put' ? 'PutItem' : `${kind}Item`,
+          partition: partitionOf(kind === 'Put' ? part?.Item : part?.Key),
+        })),
       );
     case 'TransactGetItems':
       return (body.TransactItems ?? []).map((item) => ({ action: 'GetItem', partition: partitionOf(item.Get?.Key) }));
@@ -109,7 +129,9 @@ const partitionOf = (key: Key | undefined) => key?.[tableDefinition.partitionKey
 
 /** The partition key value a Query names: the table's, or its index's (LeadingKeys is the queried partition). */
 function queriedPartition(body: DynamoRequest): string | undefined {
-  const keyName = body.IndexName ? tableDefinition.globalIndexes.find((index) => index.indexName === body.IndexName)?.partitionKey : tableDefinition.partitionKey;
+  const keyName = body.IndexName
+    ? tableDefinition.globalIndexes.find((index) => index.indexName === body.IndexName)?.partitionKey
+    : tableDefinition.partitionKey;
   for (const [, name, placeholder] of (body.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
     const attribute = name!.startsWith('#') ? body.ExpressionAttributeNames?.[name!] : name;
     if (attribute === keyName) return body.ExpressionAttributeValues?.[placeholder!]?.S;
@@ -119,7 +141,10 @@ function queriedPartition(body: DynamoRequest): string | undefined {
 
 /** IAM's StringLike: `*` any run of characters, `?` one. */
 function likeMatch(pattern: string, value: string): boolean {
-  const expression = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const expression = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${expression}$`, 's').test(value);
 }
 

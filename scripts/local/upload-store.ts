@@ -38,7 +38,8 @@ export async function startUploadStore(options: StoreOptions): Promise<UploadSto
     // As S3: the allowed origin is named back; a preflight from any other is refused with 403.
     const cors = { ...(allowedOrigin && { 'access-control-allow-origin': allowedOrigin }), vary: 'Origin' };
     if (request.method === 'OPTIONS') {
-      if (allowedOrigin) response.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*' }).end();
+      if (allowedOrigin)
+        response.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*' }).end();
       else response.writeHead(403, cors).end('<Error><Code>AccessForbidden</Code></Error>');
       return;
     }
@@ -49,7 +50,10 @@ export async function startUploadStore(options: StoreOptions): Promise<UploadSto
     }
     receive(request, options).then(
       () => response.writeHead(204, cors).end(),
-      (error: Error) => response.writeHead(error.message === 'EntityTooLarge' ? 400 : 403, { ...cors, 'content-type': 'application/xml' }).end(`<Error><Code>${error.message}</Code></Error>`),
+      (error: Error) =>
+        response
+          .writeHead(error.message === 'EntityTooLarge' ? 400 : 403, { ...cors, 'content-type': 'application/xml' })
+          .end(`<Error><Code>${error.message}</Code></Error>`),
     );
   });
   const service = await listen(server);
@@ -63,7 +67,11 @@ export async function startUploadStore(options: StoreOptions): Promise<UploadSto
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return;
       }
-      response.writeHead(200, { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' });
+      response.writeHead(200, {
+        'content-type': type,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      });
       createReadStream(file).pipe(response);
     },
   };
@@ -128,7 +136,10 @@ function check(fields: Record<string, string>, size: number, options: StoreOptio
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('SignatureDoesNotMatch');
 
-  const { expiration, conditions } = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+  const { expiration, conditions } = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as {
+    expiration: string;
+    conditions: unknown[];
+  };
   if (!(Date.parse(expiration) > Date.now())) throw new Error('AccessDenied');
   const named = new Set(['policy', 'x-amz-signature', 'file']);
   for (const condition of conditions) {

@@ -23,7 +23,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   }, tags);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+      ),
+    );
 }
 
 /** Opens `path` (signed in with `token` if given), waits for `ready`, and checks it on a phone and on a desktop. */
@@ -75,7 +79,10 @@ describe('accessibility (axe): no serious or critical violations', () => {
     let orderId = '';
     beforeAll(async () => {
       shopper = await fundedAccount(500, 'axe');
-      const order = await callApi<{ data: { order_id: string } }>('/user/request/', { token: shopper.token, form: { plan_id: 'ff-25', saccount_id: '123456789', paid_from_wallet: 22 } });
+      const order = await callApi<{ data: { order_id: string } }>('/user/request/', {
+        token: shopper.token,
+        form: { plan_id: 'ff-25', saccount_id: '123456789', paid_from_wallet: 22 },
+      });
       orderId = order.body.data.order_id;
       // A top-up still waiting for its payment, so that Pay now and Cancel are on the page too.
       await startTopUp(shopper, 150);

@@ -5,7 +5,6 @@ import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, 
 import { desktop, phone, signIn, toast, useBrowser, useDevSpa } from '../support/browser';
 import { callApi } from '../support/http';
 
-
 async function logInThroughForm(page: Page, identifier: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email/Mobile Number').fill(identifier);
@@ -39,7 +38,7 @@ describe('accounts in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  describe('on the dev server, where StrictMode mounts the toasts\' container twice', () => {
+  describe("on the dev server, where StrictMode mounts the toasts' container twice", () => {
     const devSpa = useDevSpa();
 
     it('shows "Logged in successfully" on a fresh page', async () => {
@@ -100,11 +99,14 @@ describe('accounts in the browser', () => {
     expect(await page.getByText('9999999999').count()).toBe(1);
   });
 
-  it('sets a Google-only account\'s first password after a fresh Google sign-in in the chooser, and mails the owner', async () => {
+  it("sets a Google-only account's first password after a fresh Google sign-in in the chooser, and mails the owner", async () => {
     const { page } = await browser.open('/login');
     const { email } = uniqueContact('guiset');
     const chooser = async () => {
-      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /Continue with Google|Change Password/ }).click()]);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByRole('button', { name: /Continue with Google|Change Password/ }).click(),
+      ]);
       await popup.getByLabel('Name').fill('Tanvir Hasan');
       await popup.getByLabel('Email').fill(email);
       await popup.getByRole('button', { name: 'Next' }).click();
@@ -129,7 +131,9 @@ describe('accounts in the browser', () => {
     await page.getByText('Email verified').waitFor();
 
     const claims = googleClaims(account.email);
-    const google = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    const google = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+    });
     expect(google.body.data).toMatchObject({ code: account.code, has_password: true });
     expect(errors).toEqual([]);
   });
@@ -138,11 +142,17 @@ describe('accounts in the browser', () => {
     const account = await registerAndLogIn('uicancel');
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
     const thief = uniqueContact('uithief').email;
-    const asked = await callApi('/user/update_user', { token: account.token, form: { name: account.name, mobile_no: account.mobileNo, email: thief, password: account.password } });
+    const asked = await callApi('/user/update_user', {
+      token: account.token,
+      form: { name: account.name, mobile_no: account.mobileNo, email: thief, password: account.password },
+    });
     expect(asked.status).toBe(200);
 
     // The owner opens the mail on their phone, signed in nowhere.
-    const { page, errors } = await browser.open(`/cancel-email-change?token=${await mailedToken(account.email, '/cancel-email-change')}`, phone);
+    const { page, errors } = await browser.open(
+      `/cancel-email-change?token=${await mailedToken(account.email, '/cancel-email-change')}`,
+      phone,
+    );
     await page.getByText('The email change is cancelled and every session is signed out.', { exact: false }).waitFor();
     expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(401);
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(thief, '/verify-email') } })).status).toBe(400);

@@ -20,7 +20,8 @@ async function adminPost<T = unknown>(path: string, form: Record<string, string 
 }
 
 /** Deletes an item if it is still there (a test's own data, in `finally`). */
-const deleteIfThere = (kind: string, id: string | undefined) => (id ? callApi(`/admin/${kind}/${id}/delete`, { method: 'POST', token: adminToken }) : undefined);
+const deleteIfThere = (kind: string, id: string | undefined) =>
+  id ? callApi(`/admin/${kind}/${id}/delete`, { method: 'POST', token: adminToken }) : undefined;
 
 const currentSettings = async () => (await callApi<{ data: AdminContent }>('/admin/content', { token: adminToken })).body.data.settings;
 
@@ -42,7 +43,12 @@ function noisyPng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('editing the shop from the admin console', () => {
@@ -52,13 +58,20 @@ describe('editing the shop from the admin console', () => {
     const tag = uniqueTag();
     const codes = [`GC-${tag}-AAAA1`, `GC-${tag}-BBBB2`, `GC-${tag}-CCCC3`];
     const csvCodes = [`GC-${tag}-DDDD4`, `GC-${tag}-AAAA1`];
-    const brand = await adminPost<{ id: string }>('/admin/master_categories', { cname: `Test cards ${tag}.`, image: '/images/google-play.svg', position: 950 });
+    const brand = await adminPost<{ id: string }>('/admin/master_categories', {
+      cname: `Test cards ${tag}.`,
+      image: '/images/google-play.svg',
+      position: 950,
+    });
     let voucherId: string | undefined;
     try {
       const { page, errors } = await browser.open('/');
       await signIn(page, adminToken, '/admin');
       await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Vouchers' }).click();
-      await page.getByRole('navigation', { name: 'Brands' }).getByRole('link', { name: `Test cards ${tag}.` }).click();
+      await page
+        .getByRole('navigation', { name: 'Brands' })
+        .getByRole('link', { name: `Test cards ${tag}.` })
+        .click();
       await page.getByText('No vouchers in this brand yet.').waitFor();
       await page.getByRole('button', { name: `Add a voucher to Test cards ${tag}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a voucher' });
@@ -69,7 +82,9 @@ describe('editing the shop from the admin console', () => {
       await dialog.getByLabel('Name').fill(`Test card ৳50 ${tag}`);
       await dialog.getByLabel('Price in taka').fill('50');
       await dialog.getByLabel('Image path or link').fill('/images/voucher-gp-500.svg');
-      await dialog.getByLabel('Rules (HTML)', { exact: true }).fill('<p>Redeem <strong>within a year</strong>.</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 1">');
+      await dialog
+        .getByLabel('Rules (HTML)', { exact: true })
+        .fill('<p>Redeem <strong>within a year</strong>.</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 1">');
       const preview = dialog.getByRole('region', { name: 'Rules (HTML) preview' });
       await preview.getByText('within a year').waitFor();
       expect(await preview.locator('script, [onerror]').count()).toBe(0);
@@ -84,7 +99,11 @@ describe('editing the shop from the admin console', () => {
       const box = page.getByLabel('Codes, one a line');
       await box.fill(`${codes.join('\n')}\n\n${codes[0]}\n`);
       await page.getByText('4 codes (at most 1000').waitFor();
-      await page.getByLabel('Choose a code file').setInputFiles({ name: 'batch.csv', mimeType: 'text/csv', buffer: Buffer.from(`code,pin\n${csvCodes.map((code) => `"${code}",1234`).join('\r\n')}\r\n`) });
+      await page.getByLabel('Choose a code file').setInputFiles({
+        name: 'batch.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`code,pin\n${csvCodes.map((code) => `"${code}",1234`).join('\r\n')}\r\n`),
+      });
       await page.getByText('6 codes (at most 1000').waitFor();
       await page.getByRole('button', { name: 'Add 6 codes' }).click();
       await page.getByText('Added 4, duplicates 2, stock 4').waitFor();
@@ -95,7 +114,12 @@ describe('editing the shop from the admin console', () => {
       expect(await codeRows.count()).toBe(4);
       const html = await page.content();
       for (const code of [...codes, ...csvCodes]) expect(html).not.toContain(code);
-      expect((await codeRows.locator('.masked-code').allTextContents()).sort()).toEqual(['•••• AAA1', '•••• BBB2', '•••• CCC3', '•••• DDD4']);
+      expect((await codeRows.locator('.masked-code').allTextContents()).sort()).toEqual([
+        '•••• AAA1',
+        '•••• BBB2',
+        '•••• CCC3',
+        '•••• DDD4',
+      ]);
 
       // The same batch again adds nothing; a refused send keeps what was typed.
       await box.fill(codes.join('\n'));
@@ -138,7 +162,8 @@ describe('editing the shop from the admin console', () => {
     } finally {
       if (voucherId) {
         const left = (await callApi<{ data: MaskedCodes }>(`/admin/vouchers/${voucherId}/codes`, { token: adminToken })).body.data;
-        for (const code of left?.items ?? []) await callApi(`/admin/vouchers/${voucherId}/codes/${code.code_id}/void`, { method: 'POST', token: adminToken });
+        for (const code of left?.items ?? [])
+          await callApi(`/admin/vouchers/${voucherId}/codes/${code.code_id}/void`, { method: 'POST', token: adminToken });
       }
       await deleteIfThere('vouchers', voucherId);
       await deleteIfThere('master_categories', brand.id);
@@ -181,7 +206,8 @@ describe('editing the shop from the admin console', () => {
       expect(errors).toEqual([]);
     } finally {
       const left = (await callApi<{ data: MaskedCodes }>(`/admin/vouchers/${voucher.id}/codes`, { token: adminToken })).body.data;
-      for (const code of left.items) await callApi(`/admin/vouchers/${voucher.id}/codes/${code.code_id}/void`, { method: 'POST', token: adminToken });
+      for (const code of left.items)
+        await callApi(`/admin/vouchers/${voucher.id}/codes/${code.code_id}/void`, { method: 'POST', token: adminToken });
       await deleteIfThere('vouchers', voucher.id);
     }
   });
@@ -252,7 +278,9 @@ describe('editing the shop from the admin console', () => {
       await toast(page, '77 Gems: out of stock');
       expect(await planRow.getByRole('switch', { name: 'In stock' }).isChecked()).toBe(false);
       const groupId = (await group.getAttribute('data-group-id'))!;
-      const plans = await callApi<{ data: { pname: string; price: number; status: number }[] }>('/user/plan_list/', { form: { category_id: groupId } });
+      const plans = await callApi<{ data: { pname: string; price: number; status: number }[] }>('/user/plan_list/', {
+        form: { category_id: groupId },
+      });
       expect(plans.body.data).toEqual([expect.objectContaining({ pname: '77 Gems', price: 60, status: 0 })]);
       await shop.reload();
       await shop.getByTestId('plan-groups').getByRole('button', { name: 'UID TOPUP' }).click();
@@ -289,7 +317,12 @@ describe('editing the shop from the admin console', () => {
       gameId = undefined;
     } finally {
       if (gameId) {
-        const catalog = (await callApi<{ data: { master_categories: { id: string; groups: { id: string; plans: { plans_id: string }[] }[] }[] } }>('/admin/catalog', { token: adminToken })).body.data;
+        const catalog = (
+          await callApi<{ data: { master_categories: { id: string; groups: { id: string; plans: { plans_id: string }[] }[] }[] } }>(
+            '/admin/catalog',
+            { token: adminToken },
+          )
+        ).body.data;
         for (const group of catalog.master_categories.find((row) => row.id === gameId)?.groups ?? []) {
           for (const plan of group.plans) await deleteIfThere('plans', plan.plans_id);
           await deleteIfThere('plan_groups', group.id);
@@ -308,7 +341,9 @@ describe('editing the shop from the admin console', () => {
       const card = page.getByRole('region', { name: 'Popup 1' });
       const visible = card.getByRole('switch', { name: 'Show to visitors' });
       if (!(await visible.isChecked())) await visible.click();
-      await card.getByLabel('Text (HTML)').fill(`<p><strong>Eid sale</strong> on every card ${tag}</p><img src="x" onerror="window.hacked = 1">`);
+      await card
+        .getByLabel('Text (HTML)')
+        .fill(`<p><strong>Eid sale</strong> on every card ${tag}</p><img src="x" onerror="window.hacked = 1">`);
       const preview = card.getByRole('group', { name: 'Popup 1 preview' });
       await preview.getByText(`on every card ${tag}`).waitFor();
       expect(await preview.locator('[onerror]').count()).toBe(0);
@@ -328,7 +363,11 @@ describe('editing the shop from the admin console', () => {
       expect(await shown.locator('img.popup-image').getAttribute('src')).toBe(before.popup_image);
       expect(await visitor.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
     } finally {
-      await adminPost('/admin/site_settings', { popup_status: before.popup_status, popup_text: before.popup_text, popup_image: before.popup_image });
+      await adminPost('/admin/site_settings', {
+        popup_status: before.popup_status,
+        popup_text: before.popup_text,
+        popup_image: before.popup_image,
+      });
     }
     const after = await currentSettings();
     expect([after.popup_status, after.popup_text, after.popup_image]).toEqual([before.popup_status, before.popup_text, before.popup_image]);
@@ -395,7 +434,11 @@ describe('editing the shop from the admin console', () => {
       await page.getByRole('button', { name: 'Add a banner' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a banner' });
       const file = dialog.getByLabel('Upload image');
-      await file.setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+      await file.setInputFiles({
+        name: 'evil.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      });
       await dialog.getByText('Only PNG, JPEG or WebP images can be uploaded').waitFor();
       await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: noisyPng(1000, 720) });
       await dialog.getByText('An image must be at most 2 MB').waitFor();
@@ -404,7 +447,12 @@ describe('editing the shop from the admin console', () => {
       // A slow line, so that the progress can be seen.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 300 * 1024,
+      });
       await file.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: noisyPng(640, 420) });
       const progress = dialog.getByRole('progressbar', { name: 'Image upload progress' });
       await progress.waitFor();
@@ -473,11 +521,17 @@ describe('editing the shop from the admin console', () => {
       expect(errors).toEqual([]);
 
       const { page: visitor } = await browser.open('/');
-      expect(await visitor.locator('.header-strip').getByRole('link', { name: 'Messenger' }).getAttribute('href')).toBe(`https://m.me/shop-${tag}`);
+      expect(await visitor.locator('.header-strip').getByRole('link', { name: 'Messenger' }).getAttribute('href')).toBe(
+        `https://m.me/shop-${tag}`,
+      );
       const footer = visitor.getByRole('contentinfo');
       await footer.getByText('+880 1999-000000').waitFor();
       await footer.getByRole('navigation', { name: 'Social' }).getByRole('link', { name: 'Instagram' }).waitFor();
-      expect(await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'Telegram', 'Instagram']);
+      expect(await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').allTextContents()).toEqual([
+        'Facebook',
+        'Telegram',
+        'Instagram',
+      ]);
 
       await page.goto('/admin/payment-channels');
       await page.getByRole('button', { name: 'Add a payment channel' }).click();
@@ -501,10 +555,20 @@ describe('editing the shop from the admin console', () => {
       channelId = undefined;
     } finally {
       await deleteIfThere('senders', channelId);
-      await adminPost('/admin/site_settings', { phone: before.phone, messenger_link: before.messenger_link, app_link: before.app_link, social: JSON.stringify(before.social) });
+      await adminPost('/admin/site_settings', {
+        phone: before.phone,
+        messenger_link: before.messenger_link,
+        app_link: before.app_link,
+        social: JSON.stringify(before.social),
+      });
     }
     const after = await currentSettings();
-    expect([after.phone, after.messenger_link, after.app_link, after.social]).toEqual([before.phone, before.messenger_link, before.app_link, before.social]);
+    expect([after.phone, after.messenger_link, after.app_link, after.social]).toEqual([
+      before.phone,
+      before.messenger_link,
+      before.app_link,
+      before.social,
+    ]);
   });
 
   it('writes a video blog post from a YouTube link with a sanitised preview, shows it to shoppers, and deletes it', async () => {
@@ -519,7 +583,9 @@ describe('editing the shop from the admin console', () => {
       await page.getByRole('button', { name: 'Publish post' }).click();
       await page.getByText('A video post needs a YouTube id').waitFor();
       await page.getByLabel('YouTube video id or link').fill('https://youtu.be/dQw4w9WgXcQ?t=3');
-      await page.getByLabel('Content (HTML)', { exact: true }).fill('<h2>New map</h2><p>Drop <a href="https://example.com">here</a>.</p><style>body{display:none}</style>');
+      await page
+        .getByLabel('Content (HTML)', { exact: true })
+        .fill('<h2>New map</h2><p>Drop <a href="https://example.com">here</a>.</p><style>body{display:none}</style>');
       const preview = page.getByRole('region', { name: 'Content (HTML) preview' });
       await preview.getByRole('heading', { name: 'New map' }).waitFor();
       expect(await preview.locator('style').count()).toBe(0);

@@ -13,7 +13,12 @@ beforeAll(async () => {
 
 /** The shopper's orders as the API lists them. */
 const shopperOrders = async (buyer: TestAccount) =>
-  (await callApi<{ data: { order_id: string; saccount_id: string; status: string }[] }>('/user/get_request_list', { token: buyer.token, form: {} })).body.data;
+  (
+    await callApi<{ data: { order_id: string; saccount_id: string; status: string }[] }>('/user/get_request_list', {
+      token: buyer.token,
+      form: {},
+    })
+  ).body.data;
 
 const orderRow = (page: Page, orderId: string) => page.locator(`tr[data-order-id="${orderId}"]`);
 
@@ -115,7 +120,12 @@ describe('the admin console', () => {
     await page.getByRole('dialog', { name: 'Complete order' }).getByRole('button', { name: 'Mark completed' }).click();
     await toast(page, 'Order is already refunded');
     await row.locator('.status-badge', { hasText: 'Refund' }).waitFor();
-    expect(await row.getByRole('button').filter({ hasText: /Complete|Refund/ }).count()).toBe(0);
+    expect(
+      await row
+        .getByRole('button')
+        .filter({ hasText: /Complete|Refund/ })
+        .count(),
+    ).toBe(0);
     await row.waitFor({ state: 'detached' });
     expect(await balanceOf(shopper.code)).toBe(100);
   });
@@ -153,7 +163,14 @@ describe('the admin console', () => {
     const shopper = await fundedAccount(400, 'reveal');
     const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
       token: shopper.token,
-      form: { plan_id: 'ffa-520', saccount_type: 'FB', saccount_id: 'gamer@example.com', saccount_password: 'hunter-22', backup_code: '8812', paid_from_wallet: 350 },
+      form: {
+        plan_id: 'ffa-520',
+        saccount_type: 'FB',
+        saccount_id: 'gamer@example.com',
+        saccount_password: 'hunter-22',
+        backup_code: '8812',
+        paid_from_wallet: 350,
+      },
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const orderId = placed.body.data.order_id;
@@ -254,7 +271,8 @@ describe('the admin console', () => {
     // Pages of two rows, from the real server; the very first answer fails as a busy server would.
     let failures = 1;
     await page.route('**/api/admin/audit*', async (route) => {
-      if (failures-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 0, message: 'Server busy' }) });
+      if (failures-- > 0)
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 0, message: 'Server busy' }) });
       const url = new URL(route.request().url());
       url.searchParams.set('limit', '2');
       return route.continue({ url: url.toString() });
@@ -268,7 +286,9 @@ describe('the admin console', () => {
     await page.getByRole('button', { name: 'Load more' }).click();
     await rows.nth(3).waitFor();
     expect(await rows.count()).toBe(4);
-    expect(await rows.allTextContents()).toEqual(['fifth', 'fourth', 'third', 'second'].map((reason) => expect.stringContaining(`+5 taka: ${reason}`)));
+    expect(await rows.allTextContents()).toEqual(
+      ['fifth', 'fourth', 'third', 'second'].map((reason) => expect.stringContaining(`+5 taka: ${reason}`)),
+    );
   });
 
   it('shows a shopper and a visitor the 404 page at /admin, and no Admin link', async () => {

@@ -3,7 +3,8 @@ import { registerAndLogIn } from '../support/accounts';
 import { toast, useBrowser } from '../support/browser';
 
 /** Whether any style sheet of the page carries react-toastify's rules. */
-const toastStylesLoaded = () => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.Toastify__toast')));
+const toastStylesLoaded = () =>
+  [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.Toastify__toast')));
 
 describe('what a first visit loads', () => {
   const browser = useBrowser();
@@ -22,7 +23,9 @@ describe('what a first visit loads', () => {
     const xml = await sitemap.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-    expect(pages).toEqual(expect.arrayContaining(['/', '/voucher-code', '/player-id-topup', '/blogs', '/about-us', '/contact-us', '/terms-and-condition']));
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/voucher-code', '/player-id-topup', '/blogs', '/about-us', '/contact-us', '/terms-and-condition']),
+    );
     expect(pages.filter((path) => /^\/(admin|profile|api)\b/.test(path))).toEqual([]);
   });
 

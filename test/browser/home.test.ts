@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { phone, useBrowser } from '../support/browser';
 
-const seededCategories = ['Free Fire', 'PUBG Mobile', 'Mobile Legends', 'Google Play gift cards.', 'iTunes gift cards.', 'Steam wallet codes.'];
+const seededCategories = [
+  'Free Fire',
+  'PUBG Mobile',
+  'Mobile Legends',
+  'Google Play gift cards.',
+  'iTunes gift cards.',
+  'Steam wallet codes.',
+];
 
 describe('home page', () => {
   const browser = useBrowser();

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { phone, signIn, toast, useBrowser } from '../support/browser';
 import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
 
-
-
 describe('money in the browser', () => {
   const browser = useBrowser();
 

@@ -6,8 +6,6 @@ import { fundedAccount } from '../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/shared/db';
 
-
-
 const bengaliQuantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
 
 describe('category grids', () => {
@@ -37,7 +35,9 @@ describe('the top-up page', () => {
   it('shows the game, the Player ID Topup link, the delivery estimate and the plan-group cards, and opens a form on choice', async () => {
     const { page, errors } = await browser.open('/category/free-fire');
     await page.getByRole('heading', { name: 'Free Fire', level: 1 }).waitFor();
-    expect(await page.locator('.category-hero').getByRole('link', { name: 'Player ID Topup' }).getAttribute('href')).toBe('/player-id-topup');
+    expect(await page.locator('.category-hero').getByRole('link', { name: 'Player ID Topup' }).getAttribute('href')).toBe(
+      '/player-id-topup',
+    );
     await page.getByText('Delivery 5-10min').waitFor();
     const cards = page.getByTestId('plan-groups').getByRole('button');
     await cards.first().waitFor();
@@ -49,7 +49,11 @@ describe('the top-up page', () => {
     await form.waitFor();
     await expect.poll(() => form.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
     expect(new URL(page.url()).searchParams.get('group')).toBe('ff-id-password');
-    await page.getByRole('region', { name: 'More games and gift cards' }).locator('.mini-card-name', { hasText: 'PUBG Mobile' }).first().waitFor();
+    await page
+      .getByRole('region', { name: 'More games and gift cards' })
+      .locator('.mini-card-name', { hasText: 'PUBG Mobile' })
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -95,8 +99,15 @@ describe('the top-up page', () => {
     await page.getByText('520 Diamonds', { exact: true }).click();
     await page.getByText('Instant Payment', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    for (const message of ['Please choose account type', 'Please fill email', 'Please fill password']) await page.getByText(message).waitFor();
-    expect(await page.getByLabel('Account type').locator('option').allTextContents()).toEqual(['Choose account type', 'FB', 'Google', 'VK', 'Twitter']);
+    for (const message of ['Please choose account type', 'Please fill email', 'Please fill password'])
+      await page.getByText(message).waitFor();
+    expect(await page.getByLabel('Account type').locator('option').allTextContents()).toEqual([
+      'Choose account type',
+      'FB',
+      'Google',
+      'VK',
+      'Twitter',
+    ]);
     await page.getByLabel('Account type').selectOption('VK');
     expect(await page.getByText('Please choose account type').count()).toBe(0);
   });
@@ -270,7 +281,8 @@ describe('the blog', () => {
       image: '/images/blog-account-safety.svg',
       youtubeId: '',
       title: 'Formatting check',
-      content: '<p>Kept <strong>bold</strong></p><img src="/nothing.png" onerror="window.__injected = \'onerror\'"><script>window.__injected = \'script\'</script><a href="javascript:window.__injected=1">link</a>',
+      content:
+        '<p>Kept <strong>bold</strong></p><img src="/nothing.png" onerror="window.__injected = \'onerror\'"><script>window.__injected = \'script\'</script><a href="javascript:window.__injected=1">link</a>',
       // An old date keeps this post at the end of the newest-first list that other tests look at.
       createdAt: '2001-01-01T00:00:00.000Z',
     });
@@ -351,12 +363,18 @@ describe('the site chrome and the content pages', () => {
     const { page } = await browser.open('/');
     const strip = page.locator('.header-strip');
     expect(await strip.getByRole('link', { name: 'Messenger' }).getAttribute('href')).toBe('https://m.me/topupbazar');
-    expect(await strip.getByRole('link', { name: 'Get the app' }).getAttribute('href')).toBe('https://play.google.com/store/apps/details?id=bd.topupbazar');
+    expect(await strip.getByRole('link', { name: 'Get the app' }).getAttribute('href')).toBe(
+      'https://play.google.com/store/apps/details?id=bd.topupbazar',
+    );
     const footer = page.getByRole('contentinfo');
     await footer.getByText('+880 1700-000000').waitFor();
     await footer.getByText('9AM - 11PM').waitFor();
     await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').first().waitFor();
-    expect(await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'YouTube', 'Telegram']);
+    expect(await footer.getByRole('navigation', { name: 'Social' }).getByRole('link').allTextContents()).toEqual([
+      'Facebook',
+      'YouTube',
+      'Telegram',
+    ]);
     expect(await footer.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-and-condition');
     await footer.getByText('© 2024').waitFor();
   });

@@ -117,7 +117,10 @@ describe('payments the shopper can follow', () => {
     const account = await fundedAccount(0, 'awaiting');
     const { txnId } = await startTopUp(account, 150);
     const playerId = uniquePlayerId();
-    const order = await callApi<{ data: { payment_url: string } }>('/user/request_webview', { token: account.token, form: { plan_id: 'ff-50', amount: 40, saccount_id: playerId, paid_from_wallet: 40 } });
+    const order = await callApi<{ data: { payment_url: string } }>('/user/request_webview', {
+      token: account.token,
+      form: { plan_id: 'ff-50', amount: 40, saccount_id: playerId, paid_from_wallet: 40 },
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
 
     const { page } = await browser.open('/');
@@ -232,7 +235,10 @@ describe('orders and wallet that add up', () => {
     const account = await fundedAccount(100, 'orderpage');
     const playerId = uniquePlayerId();
     const orderId = await placeUidOrder(account, playerId);
-    const completed = await callApi(`/admin/orders/${orderId}/complete`, { token: adminToken, form: { remark: 'Delivered, enjoy the diamonds' } });
+    const completed = await callApi(`/admin/orders/${orderId}/complete`, {
+      token: adminToken,
+      form: { remark: 'Delivered, enjoy the diamonds' },
+    });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
 
     const { page, errors } = await browser.open('/', phone);
@@ -393,7 +399,10 @@ describe('accounts', () => {
     await signIn(page, account.token, '/profile/userEdit');
     await page.getByLabel('Name').fill('Typed Before Expiry');
     // The password changes on another device: this session's token stops working.
-    const changed = await callApi('/user/update_user', { token: account.token, form: { password: account.password, new_password: 'changed-elsewhere' } });
+    const changed = await callApi('/user/update_user', {
+      token: account.token,
+      form: { password: account.password, new_password: 'changed-elsewhere' },
+    });
     expect(changed.status).toBe(200);
 
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -449,7 +458,7 @@ describe('accounts', () => {
 describe('rough edges', () => {
   const browser = useBrowser();
 
-  it('draws the taka sign on a first load with the shop\'s own face, without fetching the Bengali font, and groups money the Bangladeshi way', async () => {
+  it("draws the taka sign on a first load with the shop's own face, without fetching the Bengali font, and groups money the Bangladeshi way", async () => {
     const account = await fundedAccount(125_000, 'taka');
     const { page } = await browser.open('/');
     const bengaliFontRequests: string[] = [];
@@ -477,7 +486,9 @@ describe('rough edges', () => {
 
   it('says a failed catalogue load could not load, with a Retry that loads it', async () => {
     const { page } = await browser.open('/');
-    await page.route('**/api/user/master_category_list', (route) => route.fulfill({ status: 500, json: { status: 0, message: 'Something went wrong' } }));
+    await page.route('**/api/user/master_category_list', (route) =>
+      route.fulfill({ status: 500, json: { status: 0, message: 'Something went wrong' } }),
+    );
     await page.goto('/player-id-topup');
     const failed = page.getByRole('alert').filter({ hasText: 'The games could not be loaded' });
     await failed.waitFor();
@@ -489,12 +500,20 @@ describe('rough edges', () => {
 
   it('shows the shop-closed message at the top of the buying pages', async () => {
     const { page } = await browser.open('/');
-    await page.route('**/api/user/shop_status', (route) => route.fulfill({ json: { status: 1, message: '', data: { shopStatus: 0, errorMessage: 'Closed for maintenance' } } }));
+    await page.route('**/api/user/shop_status', (route) =>
+      route.fulfill({ json: { status: 1, message: '', data: { shopStatus: 0, errorMessage: 'Closed for maintenance' } } }),
+    );
     for (const path of ['/category/free-fire?group=ff-uid', '/voucher/google-play']) {
       await page.goto(path);
       const notice = page.locator('.shop-closed', { hasText: 'Closed for maintenance' });
       await notice.waitFor();
-      const [noticeTop, mainTop] = await Promise.all([notice.evaluate((node) => node.getBoundingClientRect().top), page.locator('h1').first().evaluate((node) => node.getBoundingClientRect().top)]);
+      const [noticeTop, mainTop] = await Promise.all([
+        notice.evaluate((node) => node.getBoundingClientRect().top),
+        page
+          .locator('h1')
+          .first()
+          .evaluate((node) => node.getBoundingClientRect().top),
+      ]);
       expect(noticeTop).toBeLessThan(mainTop);
     }
   });

@@ -31,10 +31,21 @@ describe('the deployed bundles', () => {
 
   let token = '';
   it('register a shopper and log them in', async () => {
-    const registered = await api('/auth/register_user', { form: { name: 'Bundle Shopper', email: stack.shopper.email, mobile_no: `017${String(Date.now()).slice(-8)}`, password: stack.shopper.password } });
+    const registered = await api('/auth/register_user', {
+      form: {
+        name: 'Bundle Shopper',
+        email: stack.shopper.email,
+        mobile_no: `017${String(Date.now()).slice(-8)}`,
+        password: stack.shopper.password,
+      },
+    });
     expect(registered).toMatchObject({ status: 200, body: { message: 'Registered successfully' } });
-    const { emails } = (await (await fetch(`${stack.mailboxUrl}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string }[] };
-    expect(emails.filter((email) => email.destination.to.some((to) => to.includes(stack.shopper.email))).map((email) => email.subject)).toEqual(['Confirm your email address']);
+    const { emails } = (await (await fetch(`${stack.mailboxUrl}/store`)).json()) as {
+      emails: { destination: { to: string[] }; subject: string }[];
+    };
+    expect(
+      emails.filter((email) => email.destination.to.some((to) => to.includes(stack.shopper.email))).map((email) => email.subject),
+    ).toEqual(['Confirm your email address']);
     const loggedIn = await api('/auth/login', { form: { email: stack.shopper.email, password: stack.shopper.password } });
     expect(loggedIn.status).toBe(200);
     token = loggedIn.body.data.authToken;
@@ -46,15 +57,25 @@ describe('the deployed bundles', () => {
     expect(started.status).toBe(200);
     const paymentUrl: string = started.body.data.payment_url;
     expect(paymentUrl).toMatch(new RegExp(`^${stack.gatewayUrl}/payment/[0-9a-f]{40}$`));
-    const paid = await fetch(`${paymentUrl}/complete`, { method: 'POST', body: new URLSearchParams({ payment_method: 'nagad' }), redirect: 'manual' });
+    const paid = await fetch(`${paymentUrl}/complete`, {
+      method: 'POST',
+      body: new URLSearchParams({ payment_method: 'nagad' }),
+      redirect: 'manual',
+    });
     const back = new URL(paid.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(`${stack.url}/profile/userWallet`);
     expect(back.searchParams.get('payment')).toBe(started.body.data.id);
     const invoiceId = back.searchParams.get('invoice_id')!;
     expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(600);
-    const wrongKey = await api('/payment/webhook', { json: { invoice_id: invoiceId }, headers: { 'rt-uddoktapay-api-key': 'not-the-key' } });
+    const wrongKey = await api('/payment/webhook', {
+      json: { invoice_id: invoiceId },
+      headers: { 'rt-uddoktapay-api-key': 'not-the-key' },
+    });
     expect(wrongKey.status).toBe(401);
-    const replay = await api('/payment/webhook', { json: { invoice_id: invoiceId }, headers: { 'rt-uddoktapay-api-key': stack.gatewayApiKey } });
+    const replay = await api('/payment/webhook', {
+      json: { invoice_id: invoiceId },
+      headers: { 'rt-uddoktapay-api-key': stack.gatewayApiKey },
+    });
     expect(replay.status).toBe(200);
     expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(600);
   });
@@ -78,7 +99,10 @@ describe('the deployed bundles', () => {
     try {
       const [id, fn] = Object.entries(stack.functions).find(([, f]) => f.environment.ORIGIN_VERIFY_SECRET)!;
       const environment = { ...fn.environment, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' };
-      const result = (await host.invoke({ name: `direct-${id}`, module: fn.module, environment, timeoutMs: 10_000 }, httpEvent({ method: 'GET', path: '/api/user/event_list', viaCloudFront: false }))) as { statusCode: number; body: string };
+      const result = (await host.invoke(
+        { name: `direct-${id}`, module: fn.module, environment, timeoutMs: 10_000 },
+        httpEvent({ method: 'GET', path: '/api/user/event_list', viaCloudFront: false }),
+      )) as { statusCode: number; body: string };
       expect(result.statusCode).toBe(403);
       expect(JSON.parse(result.body)).toEqual({ status: 0, message: 'Forbidden' });
     } finally {

@@ -8,7 +8,15 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
-import { apiBasePath, canonicalPath, fallbackHandler, needsGatewayKey, needsSecret, publicPartitions, routes } from '../../functions/routes';
+import {
+  apiBasePath,
+  canonicalPath,
+  fallbackHandler,
+  needsGatewayKey,
+  needsSecret,
+  publicPartitions,
+  routes,
+} from '../../functions/routes';
 import { gatewayKeyPlaceholder } from '../../functions/shared/config';
 import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
@@ -28,7 +36,14 @@ const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as 
 const committed = (key: string) => cdkJson.context[key];
 const committedStage = (stage: StageName) => stageConfig(stage, committed).config;
 const stages: StageName[] = ['dev', 'prod'];
-type Stacks = { edge: Template; shop: Template; alarms: Template; stackNames: string[]; terminationProtection: boolean[]; envs: { account?: string; region?: string }[] };
+type Stacks = {
+  edge: Template;
+  shop: Template;
+  alarms: Template;
+  stackNames: string[];
+  terminationProtection: boolean[];
+  envs: { account?: string; region?: string }[];
+};
 const built = {} as Record<StageName, Stacks>;
 /** Every stack template of each stage's cloud assembly, by stack name. */
 const assemblies = {} as Record<StageName, Record<string, { Resources: Record<string, Resource> }>>;
@@ -39,7 +54,10 @@ beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'storefront-infra-'));
   const webDir = join(workDir, 'web');
   mkdirSync(join(webDir, 'assets'), { recursive: true });
-  writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>shop</title><style>body{margin:0}</style><script>${inlineScript}</script><script type="module" src="/assets/index-abc123.js"></script>`);
+  writeFileSync(
+    join(webDir, 'index.html'),
+    `<!doctype html><title>shop</title><style>body{margin:0}</style><script>${inlineScript}</script><script type="module" src="/assets/index-abc123.js"></script>`,
+  );
   writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
 
   const started = performance.now();
@@ -110,7 +128,8 @@ function statementsOf(template: Template, functionResource: Resource): Statement
 }
 
 const actionsOf = (statement: Statement) => [statement.Action].flat();
-const logicalIdOf = (template: Template, type: string, prefix: string) => resources(template, type).find(([id]) => id.startsWith(prefix))![0];
+const logicalIdOf = (template: Template, type: string, prefix: string) =>
+  resources(template, type).find(([id]) => id.startsWith(prefix))![0];
 
 describe('API', () => {
   it('has one route per route-table row, each to its own function built from the row handler', () => {
@@ -146,30 +165,55 @@ describe('API', () => {
     for (const row of routes) {
       const [, fn] = functionForRoute(dev(), routeKeyOf(row));
       expect(fn.Properties.Environment.Variables.TABLE_NAME, row.handler).toEqual({ Ref: table });
-      const statements = statementsOf(dev(), fn).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
-      const onTable = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] }));
+      const statements = statementsOf(dev(), fn).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+      );
+      const onTable = statements.filter(
+        (statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] }),
+      );
       const onIndexes = statements.filter((statement) => statement !== onTable[0]);
       expect(onTable, row.handler).toHaveLength(1);
-      expect(actionsOf(onTable[0]!).sort(), row.handler).toEqual([...tableReadActions, ...(row.writes ?? []).map((action) => `dynamodb:${action}`)].sort());
+      expect(actionsOf(onTable[0]!).sort(), row.handler).toEqual(
+        [...tableReadActions, ...(row.writes ?? []).map((action) => `dynamodb:${action}`)].sort(),
+      );
       const partitions = row.partitions ? publicPartitions[row.partitions] : undefined;
-      const expectedCondition = partitions ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions.leadingKeys] } } : undefined;
+      const expectedCondition = partitions
+        ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions.leadingKeys] } }
+        : undefined;
       expect(onTable[0]!.Condition, row.handler).toEqual(expectedCondition);
       const indexResources = onIndexes.map((statement) => JSON.stringify(statement.Resource));
       if (partitions) {
-        expect(onIndexes.every((statement) => JSON.stringify(actionsOf(statement)) === '["dynamodb:Query"]' && JSON.stringify(statement.Condition) === JSON.stringify(expectedCondition)), row.handler).toBe(true);
-        expect(indexResources.join(), row.handler).toBe(partitions.indexes.map((index) => JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [table, 'Arn'] }, `/index/${index}`]] })).join());
+        expect(
+          onIndexes.every(
+            (statement) =>
+              JSON.stringify(actionsOf(statement)) === '["dynamodb:Query"]' &&
+              JSON.stringify(statement.Condition) === JSON.stringify(expectedCondition),
+          ),
+          row.handler,
+        ).toBe(true);
+        expect(indexResources.join(), row.handler).toBe(
+          partitions.indexes
+            .map((index) => JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [table, 'Arn'] }, `/index/${index}`]] }))
+            .join(),
+        );
       } else {
         expect(indexResources, row.handler).toEqual([JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [table, 'Arn'] }, '/index/*']] })]);
       }
       const all = statementsOf(dev(), fn).flatMap(actionsOf);
-      expect(all.filter((action) => /Scan|GetRecords|GetShardIterator|DescribeStream|BatchWriteItem/.test(action)), row.handler).toEqual([]);
+      expect(
+        all.filter((action) => /Scan|GetRecords|GetShardIterator|DescribeStream|BatchWriteItem/.test(action)),
+        row.handler,
+      ).toEqual([]);
     }
   });
 
   it('keeps codes, orders and accounts out of reach of every public shop-window function', () => {
     const { leadingKeys } = publicPartitions.shopWindow;
     for (const forbidden of ['VOUCHER#gp-500', 'CODEHASH#abc', 'USER#U1', 'EMAIL#a@b.c', 'AUDIT', 'LIMIT#login-address#1.2.3.4']) {
-      expect(leadingKeys.some((pattern) => new RegExp(`^${pattern.replace(/[#.]/g, '\\$&').replace('*', '.*')}$`).test(forbidden)), forbidden).toBe(false);
+      expect(
+        leadingKeys.some((pattern) => new RegExp(`^${pattern.replace(/[#.]/g, '\\$&').replace('*', '.*')}$`).test(forbidden)),
+        forbidden,
+      ).toBe(false);
     }
     // Unsold codes have no index keys, and public functions query gsi1 only, where codes and users never appear.
     expect(publicPartitions.shopWindow.indexes).toEqual(['gsi1']);
@@ -182,9 +226,14 @@ describe('API', () => {
       const [, fn] = functionForRoute(dev(), routeKeyOf(row));
       const env = fn.Properties.Environment.Variables as Record<string, unknown>;
       const statements = statementsOf(dev(), fn);
-      const secretsRead = statements.filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue')).flatMap((statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource)));
+      const secretsRead = statements
+        .filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue'))
+        .flatMap((statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource)));
       expect(secretsRead.sort(), row.handler).toEqual(
-        [...(needsSecret(row) ? [JSON.stringify({ Ref: keyRing })] : []), ...(needsGatewayKey(row) ? [JSON.stringify({ Ref: gatewayKey })] : [])].sort(),
+        [
+          ...(needsSecret(row) ? [JSON.stringify({ Ref: keyRing })] : []),
+          ...(needsGatewayKey(row) ? [JSON.stringify({ Ref: gatewayKey })] : []),
+        ].sort(),
       );
       expect(env.APP_SECRET_ID, row.handler).toEqual(needsSecret(row) ? { Ref: keyRing } : undefined);
       expect(env.GATEWAY_SECRET_ID, row.handler).toEqual(needsGatewayKey(row) ? { Ref: gatewayKey } : undefined);
@@ -201,7 +250,10 @@ describe('API', () => {
       const ses = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('ses:')));
       if (row.mail) {
         expect(env.MAIL_FROM, row.handler).toBe(committedStage('dev').mailFrom);
-        expect(ses.map((statement) => actionsOf(statement)), row.handler).toEqual([['ses:SendEmail']]);
+        expect(
+          ses.map((statement) => actionsOf(statement)),
+          row.handler,
+        ).toEqual([['ses:SendEmail']]);
         expect(JSON.stringify(ses[0]!.Resource), row.handler).toContain(`:identity/${mailDomainOf(committedStage('dev').mailFrom)}`);
       } else {
         expect(env, row.handler).not.toHaveProperty('MAIL_FROM');
@@ -228,7 +280,10 @@ describe('API', () => {
         expect(fn.Properties.Environment.Variables).not.toHaveProperty('AWS_ENDPOINT_URL');
       }
     }
-    for (const row of routes) expect(functionForRoute(dev(), routeKeyOf(row))[1].Properties.Environment.Variables.ORIGIN_VERIFY_SECRET, row.handler).toEqual(reference);
+    for (const row of routes)
+      expect(functionForRoute(dev(), routeKeyOf(row))[1].Properties.Environment.Variables.ORIGIN_VERIFY_SECRET, row.handler).toEqual(
+        reference,
+      );
     expect(functionForRoute(dev(), '$default')[1].Properties.Environment.Variables.ORIGIN_VERIFY_SECRET).toEqual(reference);
   });
 
@@ -242,10 +297,17 @@ describe('API', () => {
   it('throttles the default stage, and /api/auth/* to a tenth of it', () => {
     const { config } = stageConfig('dev', committed);
     const stage = single(dev(), 'AWS::ApiGatewayV2::Stage').Properties;
-    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: config.apiRateLimit, ThrottlingBurstLimit: config.apiBurstLimit });
+    expect(stage.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: config.apiRateLimit,
+      ThrottlingBurstLimit: config.apiBurstLimit,
+    });
     const authRoutes = routes.filter((row) => row.path.startsWith('/auth/')).map(routeKeyOf);
     expect(Object.keys(stage.RouteSettings).sort()).toEqual(authRoutes.sort());
-    for (const key of authRoutes) expect(stage.RouteSettings[key]).toEqual({ ThrottlingRateLimit: config.apiRateLimit / 10, ThrottlingBurstLimit: config.apiBurstLimit / 10 });
+    for (const key of authRoutes)
+      expect(stage.RouteSettings[key]).toEqual({
+        ThrottlingRateLimit: config.apiRateLimit / 10,
+        ThrottlingBurstLimit: config.apiBurstLimit / 10,
+      });
   });
 });
 
@@ -282,7 +344,11 @@ describe('stages', () => {
     const run = (args: string[]) =>
       execFileSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
         cwd: repoRoot,
-        env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, ...Object.fromEntries(args.map((arg) => arg.split('='))) }), CDK_OUTDIR: join(workDir, 'refused') },
+        env: {
+          ...process.env,
+          CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, ...Object.fromEntries(args.map((arg) => arg.split('='))) }),
+          CDK_OUTDIR: join(workDir, 'refused'),
+        },
         stdio: 'pipe',
       });
     expect(() => run(['stage=prod', 'gatewayUrl=https://sandbox.uddoktapay.com'])).toThrow(/looks like a sandbox/);
@@ -303,7 +369,19 @@ describe('room to grow', () => {
   it('shares one execution role per distinct set of grants, and one log group among the API functions but the webhook', () => {
     const functions = houseFunctions(dev());
     const roleIds = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
-    const grantSets = new Set(routes.map((row) => JSON.stringify([row.writes, row.partitions, needsSecret(row), needsGatewayKey(row), row.uploads, row.mail, row.invalidates?.length ?? 0])));
+    const grantSets = new Set(
+      routes.map((row) =>
+        JSON.stringify([
+          row.writes,
+          row.partitions,
+          needsSecret(row),
+          needsGatewayKey(row),
+          row.uploads,
+          row.mail,
+          row.invalidates?.length ?? 0,
+        ]),
+      ),
+    );
     // The routes' grant sets, the fallback's (logs only) and the reconciler's.
     expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 2);
     expect(roleIds.size).toBeLessThan(functions.length / 2);
@@ -369,7 +447,12 @@ describe('jobs', () => {
 describe('secrets', () => {
   it('are three: a generated key ring, the gateway key placeholder, a generated origin secret', () => {
     dev().hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: { SecretStringTemplate: JSON.stringify({ current: 'master' }), GenerateStringKey: 'master', PasswordLength: 64, ExcludePunctuation: true },
+      GenerateSecretString: {
+        SecretStringTemplate: JSON.stringify({ current: 'master' }),
+        GenerateStringKey: 'master',
+        PasswordLength: 64,
+        ExcludePunctuation: true,
+      },
     });
     dev().hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: gatewayKeyPlaceholder });
     dev().hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
@@ -403,7 +486,12 @@ function cloudFrontFunctions(template: Template): [string, (event: unknown) => V
 const sampleRequest = (uri: string): ViewerRequest => ({
   uri,
   method: 'GET',
-  headers: { host: { value: 'shop.example.com' }, 'x-viewer-ip': { value: '10.0.0.1' }, 'x-forwarded-host': { value: 'evil.example' }, 'user-agent': { value: 'test' } },
+  headers: {
+    host: { value: 'shop.example.com' },
+    'x-viewer-ip': { value: '10.0.0.1' },
+    'x-forwarded-host': { value: 'evil.example' },
+    'user-agent': { value: 'test' },
+  },
 });
 
 function viewerRequest(template: Template, logicalIdPrefix: string, uri: string): ViewerRequest {
@@ -412,13 +500,17 @@ function viewerRequest(template: Template, logicalIdPrefix: string, uri: string)
 }
 
 describe('edge functions', () => {
-  it("touch no header that CloudFront forbids an edge function to set or change (its disallowed and read-only lists), whether run or read", () => {
+  it('touch no header that CloudFront forbids an edge function to set or change (its disallowed and read-only lists), whether run or read', () => {
     const functions = cloudFrontFunctions(dev());
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, run, code] of functions) {
       const before = sampleRequest('/api/user/plan_list/');
       const after = run({ request: structuredClone(before), viewer: { ip: '203.0.113.9' } });
-      const touched = new Set([...Object.keys(before.headers), ...Object.keys(after.headers)].filter((name) => JSON.stringify(before.headers[name]) !== JSON.stringify(after.headers[name])));
+      const touched = new Set(
+        [...Object.keys(before.headers), ...Object.keys(after.headers)].filter(
+          (name) => JSON.stringify(before.headers[name]) !== JSON.stringify(after.headers[name]),
+        ),
+      );
       for (const name of touched) {
         expect(listed(name, disallowedHeaders), `${id} sets ${name}`).toBe(false);
         expect(listed(name, readOnlyHeaders['viewer-request']), `${id} changes ${name}`).toBe(false);
@@ -450,10 +542,17 @@ const distribution = (template: Template) => single(template, 'AWS::CloudFront::
 describe('web', () => {
   it('keeps the bucket private and TLS-only', () => {
     dev().hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
     });
     dev().hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
     });
   });
 
@@ -470,7 +569,10 @@ describe('web', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('ApiEndpoint');
     const secret = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsOriginVerify');
     expect(origin.OriginCustomHeaders).toEqual([
-      { HeaderName: 'x-origin-verify', HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] } },
+      {
+        HeaderName: 'x-origin-verify',
+        HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] },
+      },
     ]);
     // Error responses would turn the API's JSON 404s into index.html.
     expect(config.CustomErrorResponses).toBeUndefined();
@@ -480,7 +582,9 @@ describe('web', () => {
   it("caches the route table's public reads at the edge as the API's Cache-Control says, keyed on path and query string only, ahead of /api/*", () => {
     const config = distribution(dev());
     const patterns = config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
-    const cachedPatterns = routes.filter((row) => row.cachedAs).map((row) => `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}/g, '*')}`);
+    const cachedPatterns = routes
+      .filter((row) => row.cachedAs)
+      .map((row) => `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}/g, '*')}`);
     expect(cachedPatterns.length).toBeGreaterThan(0);
     const policies = dev().findResources('AWS::CloudFront::CachePolicy');
     for (const pattern of cachedPatterns) {
@@ -519,7 +623,11 @@ describe('web', () => {
   });
 
   it('does not publish the execute-api URL', () => {
-    expect(Object.keys(dev().findOutputs('*')).filter((name) => !name.startsWith('PublishOutput')).sort()).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'TableName']);
+    expect(
+      Object.keys(dev().findOutputs('*'))
+        .filter((name) => !name.startsWith('PublishOutput'))
+        .sort(),
+    ).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'TableName']);
     expect(JSON.stringify(dev().findOutputs('*'))).not.toContain('ApiEndpoint');
   });
 
@@ -527,7 +635,9 @@ describe('web', () => {
     const config = distribution(dev());
     const policyId = logicalIdOf(dev(), 'AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders');
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    expect(config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*').ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*').ResponseHeadersPolicyId).toEqual({
+      Ref: policyId,
+    });
     const headers = single(dev(), 'AWS::CloudFront::ResponseHeadersPolicy').Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`);
@@ -546,7 +656,8 @@ describe('web', () => {
     const deployments = resources(dev(), 'Custom::CDKBucketDeployment');
     expect(deployments).toHaveLength(2);
     for (const [, deployment] of deployments) {
-      if (deployment.Properties.Prune !== false) expect(deployment.Properties.Exclude).toEqual(expect.arrayContaining(['assets/*', 'uploads/*']));
+      if (deployment.Properties.Prune !== false)
+        expect(deployment.Properties.Exclude).toEqual(expect.arrayContaining(['assets/*', 'uploads/*']));
     }
     const outdir = join(workDir, 'cdk.out-dev');
     const configs = readdirSync(outdir)
@@ -565,7 +676,10 @@ describe('protection and operations', () => {
     const acl = single(built.dev.edge, 'AWS::WAFv2::WebACL').Properties;
     expect(acl.Scope).toBe('CLOUDFRONT');
     const rule = (name: string) => acl.Rules.find((r: { name?: string; Name?: string }) => (r.Name ?? r.name) === name);
-    expect(rule('aws-common-rules').Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    expect(rule('aws-common-rules').Statement.ManagedRuleGroupStatement).toMatchObject({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+    });
     expect(rule('auth-rate-limit').Statement.RateBasedStatement).toMatchObject({
       Limit: authRequestsPer5Minutes,
       AggregateKeyType: 'IP',
@@ -595,7 +709,10 @@ describe('protection and operations', () => {
       expect(metrics, id).toBeLessThanOrEqual(10);
     }
     // Every house function's errors and throttles are in one of the grouped alarms, joined in one composite alarm.
-    const grouped = alarms.filter(([id]) => id.startsWith('MonitoringFunction')).map(([, p]) => p).join();
+    const grouped = alarms
+      .filter(([id]) => id.startsWith('MonitoringFunction'))
+      .map(([, p]) => p)
+      .join();
     for (const [id] of houseFunctions(prod())) {
       expect(grouped, id).toContain(`"Ref":"${id}"`);
     }
@@ -609,7 +726,9 @@ describe('protection and operations', () => {
   it('passes cdk-nag AwsSolutions: every finding fixed, or acknowledged in code with its reason', () => {
     // The synth in beforeAll ran the checks and would have thrown; the acknowledgements are listed for review.
     for (const stage of stages) expect(Object.keys(assemblies[stage])).toHaveLength(3);
-    const acknowledged = readFileSync(join(repoRoot, 'infra/constructs/web.ts'), 'utf8') + readFileSync(join(repoRoot, 'infra/constructs/function-roles.ts'), 'utf8');
+    const acknowledged =
+      readFileSync(join(repoRoot, 'infra/constructs/web.ts'), 'utf8') +
+      readFileSync(join(repoRoot, 'infra/constructs/function-roles.ts'), 'utf8');
     expect(acknowledged).toMatch(/reason:/);
   });
 });

@@ -59,13 +59,19 @@ describe(`account links under random identity changes (seed ${seed}; ACCOUNT_LIN
         } else if (move === 'ask-email') {
           emailAsks += 1;
           const to = uniqueContact(`prop${run}m${step}`).email;
-          const asked = await callApi('/user/update_user', { token, form: { name: account.name, mobile_no: account.mobileNo, email: to, password } });
+          const asked = await callApi('/user/update_user', {
+            token,
+            form: { name: account.name, mobile_no: account.mobileNo, email: to, password },
+          });
           expect(asked.status, trace.join(' → ')).toBe(200);
           epoch += 1;
           links.push({ kind: 'verify', token: await mailedToken(to, '/verify-email'), epoch, to });
         } else if (move === 'change-password') {
           const next = `pw-${run}-${step}`;
-          const changed = await callApi<{ data: { authToken: string } }>('/user/update_user', { token, form: { password, new_password: next } });
+          const changed = await callApi<{ data: { authToken: string } }>('/user/update_user', {
+            token,
+            form: { password, new_password: next },
+          });
           expect(changed.status, trace.join(' → ')).toBe(200);
           password = next;
           token = changed.body.data.authToken;

@@ -9,8 +9,8 @@ import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, 
 import { callApi } from '../support/http';
 import { testLoginWindowSeconds } from '../support/spawn-stack';
 
-
-const claimExists = async (pk: string) => Boolean((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: '#CLAIM' } }))).Item);
+const claimExists = async (pk: string) =>
+  Boolean((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: '#CLAIM' } }))).Item);
 
 describe('register', () => {
   it('registers with name, email, mobile number and password', async () => {
@@ -40,7 +40,9 @@ describe('register', () => {
       form: { name: 'B', email: `  ${first.email.toUpperCase()} `, mobile_no: uniqueContact().mobileNo, password: 'abcde' },
     });
     expect(sameEmail.status).toBe(409);
-    const sameMobile = await callApi('/auth/register_user', { form: { name: 'C', email: uniqueContact().email, mobile_no: first.mobileNo, password: 'abcde' } });
+    const sameMobile = await callApi('/auth/register_user', {
+      form: { name: 'C', email: uniqueContact().email, mobile_no: first.mobileNo, password: 'abcde' },
+    });
     expect(sameMobile.status).toBe(409);
     // One answer for both, so that registering does not tell which of the two has an account.
     expect(sameEmail.body).toEqual({ status: 0, message: 'This email or mobile number is already registered' });
@@ -70,7 +72,14 @@ describe('login and user data', () => {
       const response = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: identifier, password: account.password } });
       expect(response.status).toBe(200);
       expect(response.body.message).toBe('Logged in successfully');
-      expect(response.body.data).toMatchObject({ code: account.code, name: account.name, email: account.email, mobile_no: account.mobileNo, wallet_balance: 0, has_password: true });
+      expect(response.body.data).toMatchObject({
+        code: account.code,
+        name: account.name,
+        email: account.email,
+        mobile_no: account.mobileNo,
+        wallet_balance: 0,
+        has_password: true,
+      });
       expect(response.body.data.authToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     }
   });
@@ -135,7 +144,10 @@ describe('update_user', () => {
   it('updates name and mobile number', async () => {
     const account = await registerAndLogIn('edit');
     const { mobileNo } = uniqueContact();
-    const response = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'New Name', mobile_no: mobileNo, email: account.email } });
+    const response = await callApi<{ data: UserInfo }>('/user/update_user', {
+      token: account.token,
+      form: { name: 'New Name', mobile_no: mobileNo, email: account.email },
+    });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Updated Successfully');
     expect(response.body.data).toMatchObject({ name: 'New Name', mobile_no: mobileNo });
@@ -156,11 +168,17 @@ describe('update_user', () => {
   it('keeps emails unique across an email change, which waits for the new address to be verified, and frees the old one', async () => {
     const account = await registerAndLogIn('move');
     const other = await registerAndLogIn('other');
-    const taken = await callApi('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: other.email, password: account.password } });
+    const taken = await callApi('/user/update_user', {
+      token: account.token,
+      form: { name: 'A', mobile_no: account.mobileNo, email: other.email, password: account.password },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('This email is already registered');
     const fresh = uniqueContact().email;
-    const moved = await callApi<{ data: UserInfo }>('/user/update_user', { token: account.token, form: { name: 'A', mobile_no: account.mobileNo, email: fresh, password: account.password } });
+    const moved = await callApi<{ data: UserInfo }>('/user/update_user', {
+      token: account.token,
+      form: { name: 'A', mobile_no: account.mobileNo, email: fresh, password: account.password },
+    });
     expect(moved.body.message).toBe(`Updated Successfully. Your email changes once you follow the link we sent to ${fresh}.`);
     expect(moved.body.data).toMatchObject({ email: account.email, pending_email: fresh });
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(fresh, '/verify-email') } })).status).toBe(200);
@@ -168,7 +186,9 @@ describe('update_user', () => {
     expect((await callApi('/user/user_data', { token: account.token, form: {} })).status).toBe(401);
     const again = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: fresh, password: account.password } });
     expect(again.body.data).toMatchObject({ email: fresh, pending_email: '', email_verified: true });
-    const reuse = await callApi('/auth/register_user', { form: { name: 'Z', email: account.email, mobile_no: uniqueContact().mobileNo, password: 'abcde' } });
+    const reuse = await callApi('/auth/register_user', {
+      form: { name: 'Z', email: account.email, mobile_no: uniqueContact().mobileNo, password: 'abcde' },
+    });
     expect(reuse.status).toBe(200);
   });
 
@@ -176,7 +196,10 @@ describe('update_user', () => {
     const account = await registerAndLogIn('pw');
     const short = await callApi('/user/update_user', { token: account.token, form: { password: account.password, new_password: 'abcd' } });
     expect(short.body.message).toBe('Min length must be five');
-    const wrongCurrent = await callApi('/user/update_user', { token: account.token, form: { password: 'wrong', new_password: 'new-secret' } });
+    const wrongCurrent = await callApi('/user/update_user', {
+      token: account.token,
+      form: { password: 'wrong', new_password: 'new-secret' },
+    });
     expect(wrongCurrent.status).toBe(400);
     expect(wrongCurrent.body.message).toBe('Current password is incorrect');
 
@@ -210,7 +233,13 @@ describe('Google sign-in', () => {
       form: { email, password: claims.sub, photoURL: 'https://example.com/me.png', google_token: googleToken, nonce: claims.nonce },
     });
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ name: 'Nusrat Jahan', mobile_no: '9999999999', has_password: false, email_verified: true, photoURL: 'https://example.com/me.png' });
+    expect(login.body.data).toMatchObject({
+      name: 'Nusrat Jahan',
+      mobile_no: '9999999999',
+      has_password: false,
+      email_verified: true,
+      photoURL: 'https://example.com/me.png',
+    });
 
     // A Google account has no password to guess, not even the Google id the spec sends as one.
     expect((await callApi('/auth/login', { form: { email, password: claims.sub } })).status).toBe(400);
@@ -221,17 +250,24 @@ describe('Google sign-in', () => {
       const { email } = uniqueContact('placeholder');
       const claims = googleClaims(email);
       const googleToken = await mintGoogleToken(claims);
-      const response = await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce } });
+      const response = await callApi('/auth/register_user', {
+        form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce },
+      });
       expect(response.status).toBe(200);
     }
   });
 
   it('links a verified Google identity to the password account of the same email, keeping a password its owner proved (confirmed while signed in)', async () => {
     const account = await registerAndLogIn('link');
-    expect((await callApi('/auth/verify_email', { token: account.token, form: { token: await mailedToken(account.email, '/verify-email') } })).status).toBe(200);
+    expect(
+      (await callApi('/auth/verify_email', { token: account.token, form: { token: await mailedToken(account.email, '/verify-email') } }))
+        .status,
+    ).toBe(200);
     const claims = googleClaims(account.email);
     const googleToken = await mintGoogleToken(claims);
-    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
+    const login = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+    });
     expect(login.status).toBe(200);
     expect(login.body.data.code).toBe(account.code);
     expect((await callApi('/auth/login', { form: { email: account.email, password: account.password } })).status).toBe(200);
@@ -241,10 +277,14 @@ describe('Google sign-in', () => {
   it('keeps a password set through a reset link when the owner later links Google', async () => {
     const account = await registerAndLogIn('linkreset');
     expect((await callApi('/auth/forgot_password', { form: { email: account.email } })).status).toBe(200);
-    const reset = await callApi('/auth/reset_password', { form: { token: await mailedToken(account.email, '/reset-password'), new_password: 'owners-own-pw' } });
+    const reset = await callApi('/auth/reset_password', {
+      form: { token: await mailedToken(account.email, '/reset-password'), new_password: 'owners-own-pw' },
+    });
     expect(reset.status).toBe(200);
     const claims = googleClaims(account.email);
-    const login = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    const login = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+    });
     expect(login.body.data).toMatchObject({ code: account.code, has_password: true });
     expect((await callApi('/auth/login', { form: { email: account.email, password: 'owners-own-pw' } })).status).toBe(200);
   });
@@ -253,10 +293,14 @@ describe('Google sign-in', () => {
     // Someone registers with the victim's address and keeps the password; the victim confirms the
     // address from the mail, not signed in to anything.
     const registrant = await registerAndLogIn('r5bconfirm');
-    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(registrant.email, '/verify-email') } })).status).toBe(200);
+    expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(registrant.email, '/verify-email') } })).status).toBe(
+      200,
+    );
 
     const claims = googleClaims(registrant.email);
-    const owner = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: registrant.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    const owner = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email: registrant.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+    });
     expect(owner.status).toBe(200);
     expect(owner.body.data).toMatchObject({ code: registrant.code, has_password: false });
     expect((await callApi('/auth/login', { form: { email: registrant.email, password: registrant.password } })).status).toBe(400);
@@ -268,14 +312,19 @@ describe('Google sign-in', () => {
     const attacker = await registerAndLogIn('r5attacker');
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(attacker.email, '/verify-email') } })).status).toBe(200);
     const victim = uniqueContact('r5victim').email;
-    await callApi('/user/update_user', { token: attacker.token, form: { name: attacker.name, mobile_no: attacker.mobileNo, email: victim, password: attacker.password } });
+    await callApi('/user/update_user', {
+      token: attacker.token,
+      form: { name: attacker.name, mobile_no: attacker.mobileNo, email: victim, password: attacker.password },
+    });
     const [confirm] = await mailsTo(victim);
     expect(confirm?.text).toContain('attaches');
     // The victim clicks "confirm".
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(victim, '/verify-email') } })).status).toBe(200);
 
     const claims = googleClaims(victim);
-    const signedIn = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: victim, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce } });
+    const signedIn = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email: victim, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data).toMatchObject({ code: attacker.code, has_password: false });
     expect((await callApi('/auth/login', { form: { email: victim, password: attacker.password } })).status).toBe(400);
@@ -292,7 +341,9 @@ describe('Google sign-in', () => {
     const account = await registerAndLogIn('gbad');
     const claims = googleClaims(account.email);
     const googleToken = await mintGoogleToken({ ...claims, ...override }, expiresIn);
-    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
+    const response = await callApi('/auth/login', {
+      form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+    });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Google sign-in failed');
   });
@@ -301,7 +352,9 @@ describe('Google sign-in', () => {
     const account = await registerAndLogIn('gmismatch');
     const claims = googleClaims(uniqueContact().email);
     const googleToken = await mintGoogleToken(claims);
-    const response = await callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
+    const response = await callApi('/auth/login', {
+      form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -318,7 +371,10 @@ describe('links end with the account state they were mailed under', () => {
     const owner = await registerAndLogIn('r1move');
     const oldLink = await resetLinkFor(owner.email);
     const moved = uniqueContact('r1new').email;
-    await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: moved, password: owner.password } });
+    await callApi('/user/update_user', {
+      token: owner.token,
+      form: { name: owner.name, mobile_no: owner.mobileNo, email: moved, password: owner.password },
+    });
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(moved, '/verify-email') } })).status).toBe(200);
 
     const taken = await reset(oldLink, 'thief-password');
@@ -333,7 +389,10 @@ describe('links end with the account state they were mailed under', () => {
   it('refuses a reset link once the owner changed the password, and its siblings once one was used (reproduction 1)', async () => {
     const owner = await registerAndLogIn('r1pw');
     const before = await resetLinkFor(owner.email);
-    const changed = await callApi('/user/update_user', { token: owner.token, form: { password: owner.password, new_password: 'kick-them-out' } });
+    const changed = await callApi('/user/update_user', {
+      token: owner.token,
+      form: { password: owner.password, new_password: 'kick-them-out' },
+    });
     expect(changed.status).toBe(200);
     expect((await reset(before, 'thief-password')).status).toBe(400);
 
@@ -346,10 +405,13 @@ describe('links end with the account state they were mailed under', () => {
     expect((await logIn(owner.email, 'thief-password')).status).toBe(400);
   });
 
-  it('ends the pre-registered holder\'s pending email change and its link when the real owner signs in with Google (reproduction 2)', async () => {
+  it("ends the pre-registered holder's pending email change and its link when the real owner signs in with Google (reproduction 2)", async () => {
     const attacker = await registerAndLogIn('r2victim');
     const attackerMail = uniqueContact('r2attacker').email;
-    await callApi('/user/update_user', { token: attacker.token, form: { name: attacker.name, mobile_no: attacker.mobileNo, email: attackerMail, password: attacker.password } });
+    await callApi('/user/update_user', {
+      token: attacker.token,
+      form: { name: attacker.name, mobile_no: attacker.mobileNo, email: attackerMail, password: attacker.password },
+    });
     const pendingLink = await mailedToken(attackerMail, '/verify-email');
 
     const claims = googleClaims(attacker.email);
@@ -373,7 +435,11 @@ describe('fresh proof for a change of who holds the account', () => {
   it('refuses to move the email with a session token alone, or with a wrong password (reproduction 3)', async () => {
     const owner = await registerAndLogIn('r3owner');
     const thief = uniqueContact('r3thief').email;
-    const ask = (password?: string) => callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: thief, ...(password ? { password } : {}) } });
+    const ask = (password?: string) =>
+      callApi('/user/update_user', {
+        token: owner.token,
+        form: { name: owner.name, mobile_no: owner.mobileNo, email: thief, ...(password ? { password } : {}) },
+      });
     const bare = await ask();
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe('Current password is required');
@@ -389,9 +455,18 @@ describe('fresh proof for a change of who holds the account', () => {
     const { email } = uniqueContact('r4google');
     const claims = googleClaims(email);
     const googleToken = await mintGoogleToken(claims);
-    expect((await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce } })).status).toBe(200);
-    const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email, password: 'x', google_token: googleToken, nonce: claims.nonce } });
-    const setPassword = (form: Record<string, string>) => callApi('/user/update_user', { token: login.body.data.authToken, form: { new_password: 'standing-credential', ...form } });
+    expect(
+      (
+        await callApi('/auth/register_user', {
+          form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce },
+        })
+      ).status,
+    ).toBe(200);
+    const login = await callApi<{ data: { authToken: string } }>('/auth/login', {
+      form: { email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+    });
+    const setPassword = (form: Record<string, string>) =>
+      callApi('/user/update_user', { token: login.body.data.authToken, form: { new_password: 'standing-credential', ...form } });
 
     const bare = await setPassword({});
     expect(bare.status).toBe(400);
@@ -419,13 +494,18 @@ describe('the owner is told', () => {
   it('of an email change asked for, and "this wasn\'t me" cancels it and signs out everywhere', async () => {
     const owner = await verified('tellmove');
     const target = uniqueContact('tellmove-new').email;
-    const asked = await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password } });
+    const asked = await callApi('/user/update_user', {
+      token: owner.token,
+      form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password },
+    });
     expect(asked.status).toBe(200);
     const notice = (await mailsTo(owner.email)).find((mail) => mail.subject === 'Your email address is being changed');
     expect(notice?.text).toContain(target);
     const verifyLink = await mailedToken(target, '/verify-email');
 
-    const cancelled = await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } });
+    const cancelled = await callApi('/auth/cancel_email_change', {
+      form: { token: await mailedToken(owner.email, '/cancel-email-change') },
+    });
     expect(cancelled.status).toBe(200);
     expect((await callApi('/user/user_data', { token: owner.token, form: {} })).status).toBe(401);
     expect((await callApi('/auth/verify_email', { form: { token: verifyLink } })).status).toBe(400);
@@ -436,25 +516,43 @@ describe('the owner is told', () => {
   it('of a completed email change at the previous address, and of a password changed or reset', async () => {
     const owner = await verified('tellpw');
     const target = uniqueContact('tellpw-new').email;
-    await callApi('/user/update_user', { token: owner.token, form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password } });
+    await callApi('/user/update_user', {
+      token: owner.token,
+      form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password },
+    });
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(target, '/verify-email') } })).status).toBe(200);
     expect(await subjects(owner.email)).toContain('Your email address was changed');
     // The cancel link of a change that has completed no longer works.
-    expect((await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } })).status).toBe(400);
+    expect(
+      (await callApi('/auth/cancel_email_change', { form: { token: await mailedToken(owner.email, '/cancel-email-change') } })).status,
+    ).toBe(400);
 
     const login = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: target, password: owner.password } });
-    expect((await callApi('/user/update_user', { token: login.body.data.authToken, form: { password: owner.password, new_password: 'changed-pw' } })).status).toBe(200);
+    expect(
+      (
+        await callApi('/user/update_user', {
+          token: login.body.data.authToken,
+          form: { password: owner.password, new_password: 'changed-pw' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await subjects(target)).toContain('Your password was changed');
     await callApi('/auth/forgot_password', { form: { email: target } });
-    expect((await callApi('/auth/reset_password', { form: { token: await mailedToken(target, '/reset-password'), new_password: 'reset-pw' } })).status).toBe(200);
+    expect(
+      (await callApi('/auth/reset_password', { form: { token: await mailedToken(target, '/reset-password'), new_password: 'reset-pw' } }))
+        .status,
+    ).toBe(200);
     expect(await subjects(target)).toContain('Your password was reset');
   });
 
-  it('with a generic greeting and none of the account\'s text at an address not yet proved (reproduction 6, the name)', async () => {
+  it("with a generic greeting and none of the account's text at an address not yet proved (reproduction 6, the name)", async () => {
     const sender = await registerAndLogIn('inject');
     const stranger = uniqueContact('stranger').email;
     const name = 'URGENT your wallet is locked - verify at https://evil.example/login';
-    const asked = await callApi('/user/update_user', { token: sender.token, form: { name, mobile_no: sender.mobileNo, email: stranger, password: sender.password } });
+    const asked = await callApi('/user/update_user', {
+      token: sender.token,
+      form: { name, mobile_no: sender.mobileNo, email: stranger, password: sender.password },
+    });
     expect(asked.status).toBe(200);
     const [mail] = await mailsTo(stranger);
     expect(mail?.text).toMatch(/^Hello,\n/);
@@ -469,7 +567,11 @@ describe('one mail budget', () => {
     const sender = await registerAndLogIn('flood');
     const stranger = uniqueContact('flooded').email;
     const other = uniqueContact('flood-other').email;
-    const ask = (email: string) => callApi('/user/update_user', { token: sender.token, form: { name: sender.name, mobile_no: sender.mobileNo, email, password: sender.password } });
+    const ask = (email: string) =>
+      callApi('/user/update_user', {
+        token: sender.token,
+        form: { name: sender.name, mobile_no: sender.mobileNo, email, password: sender.password },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) statuses.push((await ask(i % 2 === 0 ? stranger : other)).status);
     // Five changes, then 429; asking again for the address still pending (the stranger's) is a 200 that sends nothing.
@@ -485,7 +587,10 @@ describe('one mail budget', () => {
     const sender = await registerAndLogIn('again');
     const target = uniqueContact('again-target').email;
     for (let i = 0; i < 3; i += 1) {
-      const asked = await callApi('/user/update_user', { token: sender.token, form: { name: sender.name, mobile_no: sender.mobileNo, email: target, password: sender.password } });
+      const asked = await callApi('/user/update_user', {
+        token: sender.token,
+        form: { name: sender.name, mobile_no: sender.mobileNo, email: target, password: sender.password },
+      });
       expect(asked.status).toBe(200);
     }
     expect(await mailsTo(target)).toHaveLength(1);

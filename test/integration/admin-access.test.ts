@@ -10,7 +10,10 @@ const whoAmI = userRoute({}, async ({ user }) => success({ userId: user.id }));
 const adminOnly = adminRoute({}, async ({ user }) => success({ userId: user.id }));
 
 const call = async (handler: typeof whoAmI, token?: string) => {
-  const result = (await handler(httpEvent({ headers: token ? { authorization: token } : {} }) as never, lambdaContext)) as { statusCode: number; body: string };
+  const result = (await handler(httpEvent({ headers: token ? { authorization: token } : {} }) as never, lambdaContext)) as {
+    statusCode: number;
+    body: string;
+  };
   return { status: result.statusCode, body: JSON.parse(result.body) as Record<string, unknown> };
 };
 

@@ -16,19 +16,31 @@ const asAdmin = <T = Record<string, any>>(path: string, form?: Record<string, st
   callApi<{ data: T }>(path, { token: adminToken, form, method: form ? 'POST' : 'GET' }) as Promise<ApiResponse<{ data: T }>>;
 
 const tag = () => randomBytes(4).toString('hex');
-const auditTargets = async () => (await asAdmin<{ items: { action: string; target: string; detail: string }[] }>('/admin/audit?limit=100')).body.data.items;
+const auditTargets = async () =>
+  (await asAdmin<{ items: { action: string; target: string; detail: string }[] }>('/admin/audit?limit=100')).body.data.items;
 
 /** A new brand (a code category: its name ends with a full stop) and a voucher in it. */
 async function brandWithVoucher(price = 100) {
   const brand = await asAdmin('/admin/master_categories', { cname: `Test cards ${tag()}.`, image: '/images/itunes.svg', position: 950 });
   expect(brand.status, JSON.stringify(brand.body)).toBe(200);
-  const voucher = await asAdmin<AdminVoucher>('/admin/vouchers', { mcategory_id: brand.body.data.id, voucher_name: 'Card ৳100', price, image: '/images/voucher-gp-500.svg', description: '<p>Rules</p>', position: 1 });
+  const voucher = await asAdmin<AdminVoucher>('/admin/vouchers', {
+    mcategory_id: brand.body.data.id,
+    voucher_name: 'Card ৳100',
+    price,
+    image: '/images/voucher-gp-500.svg',
+    description: '<p>Rules</p>',
+    position: 1,
+  });
   expect(voucher.status, JSON.stringify(voucher.body)).toBe(200);
   return { brandId: brand.body.data.id as string, voucherId: voucher.body.data.voucher_id };
 }
 
 const shopperStock = async (brandId: string, voucherId: string) =>
-  (await callApi<{ data: { voucher_id: string; stock: number }[] }>('/user/auto_delivery_vouchers_list', { form: { mcategory_id: brandId } })).body.data.find((v) => v.voucher_id === voucherId)?.stock;
+  (
+    await callApi<{ data: { voucher_id: string; stock: number }[] }>('/user/auto_delivery_vouchers_list', {
+      form: { mcategory_id: brandId },
+    })
+  ).body.data.find((v) => v.voucher_id === voucherId)?.stock;
 
 describe('code inventory', () => {
   it('adds each code once: duplicates in the batch, the same batch again, a sold code again', async () => {
@@ -43,7 +55,10 @@ describe('code inventory', () => {
     expect(await shopperStock(brandId, voucherId)).toBe(5);
 
     const buyer = await fundedAccount(100, 'inventory');
-    const sale = await callApi<{ data: { codes: string } }>('/user/buy_voucher/', { token: buyer.token, form: { voucher_id: voucherId, qty: 1 } });
+    const sale = await callApi<{ data: { codes: string } }>('/user/buy_voucher/', {
+      token: buyer.token,
+      form: { voucher_id: voucherId, qty: 1 },
+    });
     const sold = sale.body.data.codes;
     expect(codes).toContain(sold);
     const soldAgain = await asAdmin<CodeUploadResult>(`/admin/vouchers/${voucherId}/codes`, { codes: sold });
@@ -72,7 +87,9 @@ describe('code inventory', () => {
     let unsold = 0;
     let cursor: string | null = null;
     do {
-      const page: ApiResponse<{ data: MaskedCodes }> = await asAdmin<MaskedCodes>(`/admin/vouchers/${voucherId}/codes?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: ApiResponse<{ data: MaskedCodes }> = await asAdmin<MaskedCodes>(
+        `/admin/vouchers/${voucherId}/codes?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       unsold += page.body.data.items.length;
       cursor = page.body.data.next_cursor;
     } while (cursor);
@@ -101,7 +118,13 @@ describe('code inventory', () => {
     const upload = await asAdmin(`/admin/vouchers/${voucherId}/codes`, { codes: secretCodes.join('\n') });
     const list = await asAdmin<MaskedCodes>(`/admin/vouchers/${voucherId}/codes`);
     expect(list.body.data.items.map((item) => item.masked).sort()).toEqual(secretCodes.map((code) => `•••• ${code.slice(-4)}`).sort());
-    const answers = [upload, list, await asAdmin('/admin/audit?limit=100'), await asAdmin('/admin/vouchers'), await asAdmin('/admin/dashboard')];
+    const answers = [
+      upload,
+      list,
+      await asAdmin('/admin/audit?limit=100'),
+      await asAdmin('/admin/vouchers'),
+      await asAdmin('/admin/dashboard'),
+    ];
     for (const answer of answers) for (const code of secretCodes) expect(JSON.stringify(answer.body)).not.toContain(code);
     for (const code of secretCodes) expect(stackLog('integration')).not.toContain(code);
   });
@@ -109,7 +132,9 @@ describe('code inventory', () => {
   it('refuses an empty upload, more than 1000 codes, and an unknown voucher', async () => {
     const { voucherId } = await brandWithVoucher();
     expect((await asAdmin(`/admin/vouchers/${voucherId}/codes`, { codes: ' \n \n' })).status).toBe(400);
-    const tooMany = await asAdmin(`/admin/vouchers/${voucherId}/codes`, { codes: Array.from({ length: 1001 }, (_, i) => `M${i}`).join('\n') });
+    const tooMany = await asAdmin(`/admin/vouchers/${voucherId}/codes`, {
+      codes: Array.from({ length: 1001 }, (_, i) => `M${i}`).join('\n'),
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('At most 1000 codes an upload');
     expect((await asAdmin('/admin/vouchers/no-such-voucher/codes', { codes: 'X1' })).status).toBe(404);
@@ -119,20 +144,48 @@ describe('code inventory', () => {
 describe('catalog', () => {
   it('adds a game, a group and a plan that show at once in the shop, and renames a group into its plans', async () => {
     const game = await asAdmin('/admin/master_categories', { cname: `Test Game ${tag()}`, image: '/images/free-fire.svg', position: 960 });
-    const group = await asAdmin('/admin/plan_groups', { master_category: game.body.data.id, cname: 'Login top-up', image: '/images/group-uid.svg', position: 1 });
-    const plan = await asAdmin('/admin/plans', { category_id: group.body.data.id, pname: '100 Gems', image: '/images/plan-diamond.svg', price: 90, no_of_diamonds: 100, status: '1', position: 1 });
+    const group = await asAdmin('/admin/plan_groups', {
+      master_category: game.body.data.id,
+      cname: 'Login top-up',
+      image: '/images/group-uid.svg',
+      position: 1,
+    });
+    const plan = await asAdmin('/admin/plans', {
+      category_id: group.body.data.id,
+      pname: '100 Gems',
+      image: '/images/plan-diamond.svg',
+      price: 90,
+      no_of_diamonds: 100,
+      status: '1',
+      position: 1,
+    });
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
     expect(plan.body.data).toMatchObject({ pname: '100 Gems', price: 90, status: 1, category_id: group.body.data.id });
 
     const shopGroups = await callApi<{ data: { id: string }[] }>('/user/category_list', { form: { master_category: game.body.data.id } });
     expect(shopGroups.body.data.map((g) => g.id)).toEqual([group.body.data.id]);
-    const shopPlans = await callApi<{ data: { plans_id: string; price: number }[] }>('/user/plan_list/', { form: { category_id: group.body.data.id } });
+    const shopPlans = await callApi<{ data: { plans_id: string; price: number }[] }>('/user/plan_list/', {
+      form: { category_id: group.body.data.id },
+    });
     expect(shopPlans.body.data).toEqual([expect.objectContaining({ plans_id: plan.body.data.plans_id, price: 90 })]);
 
     // Renamed to UID TOPUP: its plan's order form asks for a player ID only from now on.
-    expect((await asAdmin('/admin/plan_groups', { id: group.body.data.id, master_category: game.body.data.id, cname: 'UID TOPUP', image: '/images/group-uid.svg', position: 1 })).status).toBe(200);
+    expect(
+      (
+        await asAdmin('/admin/plan_groups', {
+          id: group.body.data.id,
+          master_category: game.body.data.id,
+          cname: 'UID TOPUP',
+          image: '/images/group-uid.svg',
+          position: 1,
+        })
+      ).status,
+    ).toBe(200);
     const buyer = await fundedAccount(90, 'renamed');
-    const order = await callApi('/user/request/', { token: buyer.token, form: { plan_id: plan.body.data.plans_id, saccount_id: '555000111', paid_from_wallet: 90 } });
+    const order = await callApi('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: plan.body.data.plans_id, saccount_id: '555000111', paid_from_wallet: 90 },
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
 
     const tree = await asAdmin<AdminCatalog>('/admin/catalog');
@@ -141,15 +194,57 @@ describe('catalog', () => {
   });
 
   it('changes a price and puts a plan out of stock, refusing purchases at the old price or out of stock', async () => {
-    const group = (await asAdmin<AdminCatalog>('/admin/catalog')).body.data.master_categories.find((c) => c.id === 'free-fire')!.groups.find((g) => g.id === 'ff-uid')!;
-    const created = await asAdmin('/admin/plans', { category_id: group.id, pname: `Promo ${tag()}`, image: '/images/plan-diamond.svg', price: 30, no_of_diamonds: 35, status: '1', position: 99 });
+    const group = (await asAdmin<AdminCatalog>('/admin/catalog')).body.data.master_categories
+      .find((c) => c.id === 'free-fire')!
+      .groups.find((g) => g.id === 'ff-uid')!;
+    const created = await asAdmin('/admin/plans', {
+      category_id: group.id,
+      pname: `Promo ${tag()}`,
+      image: '/images/plan-diamond.svg',
+      price: 30,
+      no_of_diamonds: 35,
+      status: '1',
+      position: 99,
+    });
     const planId = created.body.data.plans_id as string;
     const buyer = await fundedAccount(100, 'repriced');
-    expect((await asAdmin('/admin/plans', { plans_id: planId, category_id: group.id, pname: 'Promo', image: '/images/plan-diamond.svg', price: 35, no_of_diamonds: 35, status: '1', position: 99 })).status).toBe(200);
-    const atOldPrice = await callApi('/user/request/', { token: buyer.token, form: { plan_id: planId, saccount_id: '1', paid_from_wallet: 30 } });
+    expect(
+      (
+        await asAdmin('/admin/plans', {
+          plans_id: planId,
+          category_id: group.id,
+          pname: 'Promo',
+          image: '/images/plan-diamond.svg',
+          price: 35,
+          no_of_diamonds: 35,
+          status: '1',
+          position: 99,
+        })
+      ).status,
+    ).toBe(200);
+    const atOldPrice = await callApi('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: planId, saccount_id: '1', paid_from_wallet: 30 },
+    });
     expect(atOldPrice.status).toBe(409);
-    expect((await asAdmin('/admin/plans', { plans_id: planId, category_id: group.id, pname: 'Promo', image: '/images/plan-diamond.svg', price: 35, no_of_diamonds: 35, status: '0', position: 99 })).status).toBe(200);
-    const outOfStock = await callApi('/user/request/', { token: buyer.token, form: { plan_id: planId, saccount_id: '1', paid_from_wallet: 35 } });
+    expect(
+      (
+        await asAdmin('/admin/plans', {
+          plans_id: planId,
+          category_id: group.id,
+          pname: 'Promo',
+          image: '/images/plan-diamond.svg',
+          price: 35,
+          no_of_diamonds: 35,
+          status: '0',
+          position: 99,
+        })
+      ).status,
+    ).toBe(200);
+    const outOfStock = await callApi('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: planId, saccount_id: '1', paid_from_wallet: 35 },
+    });
     expect(outOfStock.status).toBe(409);
     expect(outOfStock.body.message).toBe('This plan is out of stock');
   });
@@ -165,17 +260,52 @@ describe('catalog', () => {
       { image: '//evil.example/x.png' },
     ];
     for (const change of bad) {
-      const response = await asAdmin('/admin/plans', { category_id: 'ff-uid', pname: 'Bad', image: '/images/plan-diamond.svg', price: 10, no_of_diamonds: 1, status: '1', ...change });
+      const response = await asAdmin('/admin/plans', {
+        category_id: 'ff-uid',
+        pname: 'Bad',
+        image: '/images/plan-diamond.svg',
+        price: 10,
+        no_of_diamonds: 1,
+        status: '1',
+        ...change,
+      });
       expect(response.status, JSON.stringify(change)).toBe(400);
     }
-    expect((await asAdmin('/admin/plans', { category_id: 'no-such-group', pname: 'Orphan', image: '/images/plan-diamond.svg', price: 10, status: '1' })).status).toBe(404);
-    expect((await asAdmin('/admin/plans', { plans_id: 'no-such-plan', category_id: 'ff-uid', pname: 'Ghost', image: '/images/plan-diamond.svg', price: 10, status: '1' })).status).toBe(404);
+    expect(
+      (
+        await asAdmin('/admin/plans', {
+          category_id: 'no-such-group',
+          pname: 'Orphan',
+          image: '/images/plan-diamond.svg',
+          price: 10,
+          status: '1',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await asAdmin('/admin/plans', {
+          plans_id: 'no-such-plan',
+          category_id: 'ff-uid',
+          pname: 'Ghost',
+          image: '/images/plan-diamond.svg',
+          price: 10,
+          status: '1',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses to delete what still has children, and deletes it once they are gone', async () => {
     const game = await asAdmin('/admin/master_categories', { cname: `Doomed ${tag()}`, image: '/images/free-fire.svg' });
     const group = await asAdmin('/admin/plan_groups', { master_category: game.body.data.id, cname: 'G', image: '/images/group-uid.svg' });
-    const plan = await asAdmin('/admin/plans', { category_id: group.body.data.id, pname: 'P', image: '/images/plan-diamond.svg', price: 10, status: '1' });
+    const plan = await asAdmin('/admin/plans', {
+      category_id: group.body.data.id,
+      pname: 'P',
+      image: '/images/plan-diamond.svg',
+      price: 10,
+      status: '1',
+    });
     const gameDelete = await asAdmin(`/admin/master_categories/${game.body.data.id}/delete`, {});
     expect(gameDelete.status).toBe(409);
     expect((await asAdmin(`/admin/plan_groups/${group.body.data.id}/delete`, {})).status).toBe(409);
@@ -199,16 +329,34 @@ describe('catalog', () => {
 describe('content and settings', () => {
   it('posts to the blog, edits a banner and a payment channel, and the shop shows each on the next request', async () => {
     const title = `Patch notes ${tag()}`;
-    const post = await asAdmin('/admin/blogs', { type: 'video', youtube_id: 'abcdefghijk', title, content: '<p>New <strong>map</strong></p><script>alert(1)</script>' });
+    const post = await asAdmin('/admin/blogs', {
+      type: 'video',
+      youtube_id: 'abcdefghijk',
+      title,
+      content: '<p>New <strong>map</strong></p><script>alert(1)</script>',
+    });
     expect(post.status, JSON.stringify(post.body)).toBe(200);
     const blogs = await callApi<{ data: { blog_id: string; content: string }[] }>('/user/blog_list');
-    expect(blogs.body.data.find((b) => b.blog_id === post.body.data.blog_id)?.content).toBe('<p>New <strong>map</strong></p><script>alert(1)</script>');
+    expect(blogs.body.data.find((b) => b.blog_id === post.body.data.blog_id)?.content).toBe(
+      '<p>New <strong>map</strong></p><script>alert(1)</script>',
+    );
     expect((await asAdmin('/admin/blogs', { type: 'image', title: 'No image', content: 'x' })).status).toBe(400);
     expect((await asAdmin('/admin/blogs', { type: 'video', youtube_id: 'short', title: 'Bad id' })).status).toBe(400);
-    const edited = await asAdmin('/admin/blogs', { blog_id: post.body.data.blog_id, type: 'video', youtube_id: 'abcdefghijk', title: `${title} (edited)`, content: '<p>x</p>' });
+    const edited = await asAdmin('/admin/blogs', {
+      blog_id: post.body.data.blog_id,
+      type: 'video',
+      youtube_id: 'abcdefghijk',
+      title: `${title} (edited)`,
+      content: '<p>x</p>',
+    });
     expect(edited.body.data.created_at).toBe(post.body.data.created_at);
 
-    const banner = await asAdmin('/admin/events', { ename: `Sale ${tag()}`, image: '/images/banner-pubg.svg', description: '<a href="/category/pubg-mobile">UC</a>', position: 0 });
+    const banner = await asAdmin('/admin/events', {
+      ename: `Sale ${tag()}`,
+      image: '/images/banner-pubg.svg',
+      description: '<a href="/category/pubg-mobile">UC</a>',
+      position: 0,
+    });
     const events = await callApi<{ data: { ename: string }[] }>('/user/event_list');
     expect(events.body.data[0]!.ename).toBe(banner.body.data.ename);
     const channel = await asAdmin('/admin/senders', { name: `SureCash ${tag()}`, logo: '/images/sender-upay.svg', position: 99 });
@@ -216,7 +364,11 @@ describe('content and settings', () => {
 
     const content = await asAdmin<AdminContent>('/admin/content');
     expect(content.body.data.events.map((e) => e.id)).toContain(banner.body.data.id);
-    for (const [kind, id] of [['events', banner.body.data.id], ['senders', channel.body.data.id], ['blogs', post.body.data.blog_id]]) {
+    for (const [kind, id] of [
+      ['events', banner.body.data.id],
+      ['senders', channel.body.data.id],
+      ['blogs', post.body.data.blog_id],
+    ]) {
       expect((await asAdmin(`/admin/${kind}/${id}/delete`, {})).status).toBe(200);
     }
     expect((await callApi(`/user/blog/${post.body.data.blog_id}`)).status).toBe(404);
@@ -227,11 +379,17 @@ describe('content and settings', () => {
     const watchBefore = (await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay;
     const text = `<p>Flash sale ${tag()}</p>`;
     try {
-      const saved = await asAdmin('/admin/site_settings', { popup_status2: '1', popup_text2: text, upay: 'https://www.youtube.com/watch?v=abcdefghijk' });
+      const saved = await asAdmin('/admin/site_settings', {
+        popup_status2: '1',
+        popup_text2: text,
+        upay: 'https://www.youtube.com/watch?v=abcdefghijk',
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const after = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
       expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text });
-      expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe('https://www.youtube.com/watch?v=abcdefghijk');
+      expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe(
+        'https://www.youtube.com/watch?v=abcdefghijk',
+      );
       expect((await asAdmin('/admin/site_settings', { messenger_link: 'javascript:alert(1)' })).status).toBe(400);
       expect((await asAdmin('/admin/site_settings', { social: '[{"name":"X","url":"http://insecure"}]' })).status).toBe(400);
       expect((await asAdmin('/admin/site_settings', {})).status).toBe(400);
@@ -246,14 +404,20 @@ describe('content and settings', () => {
     try {
       expect((await asAdmin('/admin/site_settings', { shopStatus: 0, errorMessage: 'Back at 5 PM' })).status).toBe(200);
       expect((await callApi('/user/shop_status')).body.data).toEqual({ shopStatus: 0, errorMessage: 'Back at 5 PM' });
-      const refused = await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 } });
+      const refused = await callApi('/user/request/', {
+        token: buyer.token,
+        form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 },
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Back at 5 PM');
     } finally {
       await asAdmin('/admin/site_settings', { shopStatus: 1, errorMessage });
       await setShopStatus(1);
     }
-    expect((await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '123456789', paid_from_wallet: 22 } })).status).toBe(200);
+    expect(
+      (await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '123456789', paid_from_wallet: 22 } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -280,7 +444,12 @@ describe('uploads', () => {
   });
 
   it('refuses SVG, HTML and more than 2 MB, and a file bigger or of another type than the permit says', async () => {
-    for (const form of [{ content_type: 'image/svg+xml', size: 100 }, { content_type: 'text/html', size: 100 }, { content_type: 'image/png', size: 2 * 1024 * 1024 + 1 }, { content_type: 'image/png', size: 0 }]) {
+    for (const form of [
+      { content_type: 'image/svg+xml', size: 100 },
+      { content_type: 'text/html', size: 100 },
+      { content_type: 'image/png', size: 2 * 1024 * 1024 + 1 },
+      { content_type: 'image/png', size: 0 },
+    ]) {
       expect((await asAdmin('/admin/uploads', form)).status, JSON.stringify(form)).toBe(400);
     }
     const permit = (await asAdmin<UploadPermit>('/admin/uploads', { content_type: 'image/png', size: 10 })).body.data;
@@ -293,13 +462,20 @@ describe('uploads', () => {
   it('lets the pages of the shop post the file from the browser whether it is opened at localhost, 127.0.0.1 or [::1], and no other page', async () => {
     const permit = (await asAdmin<UploadPermit>('/admin/uploads', { content_type: 'image/png', size: png.length })).body.data;
     const { port } = new URL(inject('stack').url);
-    const preflight = (origin: string) => fetch(permit.upload_url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const preflight = (origin: string) =>
+      fetch(permit.upload_url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     for (const shop of [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
       const answer = await preflight(shop);
       expect(answer.status, shop).toBe(204);
       expect(answer.headers.get('access-control-allow-origin'), shop).toBe(shop);
     }
-    for (const other of ['http://evil.example', `http://evil.example:${port}`, `https://127.0.0.1:${port}`, `http://127.0.0.1:${Number(port) + 1}`, 'null']) {
+    for (const other of [
+      'http://evil.example',
+      `http://evil.example:${port}`,
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      'null',
+    ]) {
       const answer = await preflight(other);
       expect(answer.status, other).toBe(403);
       expect(answer.headers.get('access-control-allow-origin'), other).toBeNull();

@@ -4,7 +4,17 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { type TestAccount, registerAndLogIn } from '../support/accounts';
 import { type ApiResponse, callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp, storedItem } from '../support/money';
+import {
+  balanceOf,
+  expectLedgerMatchesBalance,
+  freshVoucher,
+  fundedAccount,
+  leavePending,
+  merchantPanel,
+  payInvoice,
+  startTopUp,
+  storedItem,
+} from '../support/money';
 import { projectRoot, stackLog } from '../support/spawn-stack';
 
 const run = promisify(execFile);
@@ -18,11 +28,16 @@ beforeAll(async () => {
 
 type Json = Record<string, any>;
 const asAdmin = <T = Json>(path: string, options: { form?: Record<string, string | number>; method?: string } = {}) =>
-  callApi<{ data: T }>(path, { ...options, token: adminToken, method: options.method ?? (options.form ? 'POST' : 'GET') }) as Promise<ApiResponse<{ data: T }>>;
+  callApi<{ data: T }>(path, { ...options, token: adminToken, method: options.method ?? (options.form ? 'POST' : 'GET') }) as Promise<
+    ApiResponse<{ data: T }>
+  >;
 
 /** A wallet order of the 25-diamond plan (৳22) by player ID; answers its id. */
 async function placeUidOrder(buyer: TestAccount, playerId = '123456789'): Promise<string> {
-  const response = await callApi<{ data: { order_id: string } }>('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: playerId, paid_from_wallet: 22 } });
+  const response = await callApi<{ data: { order_id: string } }>('/user/request/', {
+    token: buyer.token,
+    form: { plan_id: 'ff-25', saccount_id: playerId, paid_from_wallet: 22 },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data.order_id;
 }
@@ -31,16 +46,31 @@ async function placeUidOrder(buyer: TestAccount, playerId = '123456789'): Promis
 async function placeLoginOrder(buyer: TestAccount, password: string): Promise<string> {
   const response = await callApi<{ data: { order_id: string } }>('/user/request/', {
     token: buyer.token,
-    form: { plan_id: 'ffa-520', saccount_type: 'FB', saccount_id: 'gamer@example.com', saccount_password: password, backup_code: '8812', paid_from_wallet: 350 },
+    form: {
+      plan_id: 'ffa-520',
+      saccount_type: 'FB',
+      saccount_id: 'gamer@example.com',
+      saccount_password: password,
+      backup_code: '8812',
+      paid_from_wallet: 350,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data.order_id;
 }
 
 const shopperOrders = async (buyer: TestAccount) =>
-  (await callApi<{ data: { order_id: string; status: string; remark: string }[] }>('/user/get_request_list', { token: buyer.token, form: {} })).body.data;
+  (
+    await callApi<{ data: { order_id: string; status: string; remark: string }[] }>('/user/get_request_list', {
+      token: buyer.token,
+      form: {},
+    })
+  ).body.data;
 
-const auditFor = async (target: string) => (await asAdmin<{ items: { action: string; target: string; detail: string; actor_id: string }[] }>('/admin/audit?limit=100')).body.data.items.filter((entry) => entry.target === target);
+const auditFor = async (target: string) =>
+  (
+    await asAdmin<{ items: { action: string; target: string; detail: string; actor_id: string }[] }>('/admin/audit?limit=100')
+  ).body.data.items.filter((entry) => entry.target === target);
 
 describe('admin access', () => {
   it('answers every admin route with 401 to a visitor and 403 to a shopper', async () => {
@@ -88,7 +118,9 @@ describe('orders queue', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: ApiResponse<{ data: { items: { order_id: string }[]; next_cursor: string | null } }> = await asAdmin(`/admin/orders?status=0&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: ApiResponse<{ data: { items: { order_id: string }[]; next_cursor: string | null } }> = await asAdmin(
+        `/admin/orders?status=0&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status).toBe(200);
       expect(page.body.data.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.items.map((item) => item.order_id));
@@ -98,7 +130,14 @@ describe('orders queue', () => {
     expect(seen.indexOf(first)).toBeLessThan(seen.indexOf(second));
 
     const detail = await asAdmin(`/admin/orders/${second}`);
-    expect(detail.body.data).toMatchObject({ order_id: second, user_id: buyer.code, status: '0', paid_amount: 22, paid_by: 'wallet', account: { type: 'uid', player_id: '1000002' } });
+    expect(detail.body.data).toMatchObject({
+      order_id: second,
+      user_id: buyer.code,
+      status: '0',
+      paid_amount: 22,
+      paid_by: 'wallet',
+      account: { type: 'uid', player_id: '1000002' },
+    });
     expect((await asAdmin('/admin/orders/0KQ3ZD7M2X')).status).toBe(404);
     expect((await asAdmin('/admin/orders?status=7')).status).toBe(400);
     expect((await asAdmin('/admin/orders?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
@@ -110,7 +149,10 @@ describe('orders queue', () => {
     const done = await asAdmin(`/admin/orders/${orderId}/complete`, { form: { remark: 'Delivered 25 diamonds' } });
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({ status: '1', remark: 'Delivered 25 diamonds' });
-    expect((await shopperOrders(buyer)).find((order) => order.order_id === orderId)).toMatchObject({ status: '1', remark: 'Delivered 25 diamonds' });
+    expect((await shopperOrders(buyer)).find((order) => order.order_id === orderId)).toMatchObject({
+      status: '1',
+      remark: 'Delivered 25 diamonds',
+    });
 
     const again = await asAdmin(`/admin/orders/${orderId}/complete`, { form: {} });
     expect(again.status).toBe(409);
@@ -123,7 +165,9 @@ describe('orders queue', () => {
     const orderId = await placeUidOrder(buyer);
     expect(await balanceOf(buyer.code)).toBe(0);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => asAdmin(`/admin/orders/${orderId}/refund`, { form: { remark: 'Player ID not found' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => asAdmin(`/admin/orders/${orderId}/refund`, { form: { remark: 'Player ID not found' } })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('Order is already refunded');
     expect(await balanceOf(buyer.code)).toBe(22);
@@ -177,19 +221,24 @@ describe('orders queue', () => {
     expect(stackLog('integration')).not.toContain(secret);
   });
 
-  it.each(['complete', 'refund'] as const)('deletes the game-account password in the same step as the %s, and then refuses to reveal it', async (move) => {
-    const secret = `Pw-${Date.now()}-${move}`;
-    const buyer = await fundedAccount(350, `gone-${move}`);
-    const orderId = await placeLoginOrder(buyer, secret);
-    expect((await asAdmin(`/admin/orders/${orderId}/${move}`, { form: { remark: 'Done' } })).status).toBe(200);
+  it.each(['complete', 'refund'] as const)(
+    'deletes the game-account password in the same step as the %s, and then refuses to reveal it',
+    async (move) => {
+      const secret = `Pw-${Date.now()}-${move}`;
+      const buyer = await fundedAccount(350, `gone-${move}`);
+      const orderId = await placeLoginOrder(buyer, secret);
+      expect((await asAdmin(`/admin/orders/${orderId}/${move}`, { form: { remark: 'Done' } })).status).toBe(200);
 
-    expect(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`)).not.toHaveProperty('sealedSecret');
-    expect((await asAdmin(`/admin/orders/${orderId}`)).body.data.account).toMatchObject({ has_secret: false });
-    const reveal = await asAdmin(`/admin/orders/${orderId}/reveal`, { form: {} });
-    expect(reveal.status).toBe(409);
-    expect((reveal.body as unknown as { message: string }).message).toBe('The game-account password is deleted once an order is completed or refunded');
-    expect(await auditFor(orderId)).not.toContainEqual(expect.objectContaining({ action: 'order.reveal' }));
-  });
+      expect(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`)).not.toHaveProperty('sealedSecret');
+      expect((await asAdmin(`/admin/orders/${orderId}`)).body.data.account).toMatchObject({ has_secret: false });
+      const reveal = await asAdmin(`/admin/orders/${orderId}/reveal`, { form: {} });
+      expect(reveal.status).toBe(409);
+      expect((reveal.body as unknown as { message: string }).message).toBe(
+        'The game-account password is deleted once an order is completed or refunded',
+      );
+      expect(await auditFor(orderId)).not.toContainEqual(expect.objectContaining({ action: 'order.reveal' }));
+    },
+  );
 });
 
 describe('wallet requests', () => {
@@ -197,7 +246,9 @@ describe('wallet requests', () => {
     const payer = await registerAndLogIn('lostpay');
     const { paymentUrl, requestId } = await startTopUp(payer, 700);
     const invoiceId = await leavePending(paymentUrl);
-    const pending = await asAdmin<{ items: { rq_id: string; user_id: string; invoice_id: string; status: string }[] }>('/admin/wallet_requests?status=0&limit=100');
+    const pending = await asAdmin<{ items: { rq_id: string; user_id: string; invoice_id: string; status: string }[] }>(
+      '/admin/wallet_requests?status=0&limit=100',
+    );
     const request = pending.body.data.items.find((item) => item.rq_id === requestId)!;
     expect(request).toMatchObject({ user_id: payer.code, status: '0', invoice_id: '' });
     // No invoice id has come (the payer is on the gateway's pending page): verify now cannot ask.
@@ -225,7 +276,9 @@ describe('users', () => {
     const user = await fundedAccount(150, 'findme');
     for (const q of [user.email, user.mobileNo, user.code]) {
       const found = await asAdmin<{ user_id: string; balance: number; role: string }[]>(`/admin/users?q=${encodeURIComponent(q)}`);
-      expect(found.body.data, q).toEqual([expect.objectContaining({ user_id: user.code, balance: 150, role: 'shopper', email: user.email })]);
+      expect(found.body.data, q).toEqual([
+        expect.objectContaining({ user_id: user.code, balance: 150, role: 'shopper', email: user.email }),
+      ]);
     }
     expect((await asAdmin(`/admin/users?q=${encodeURIComponent(user.email.slice(0, 8))}`)).body.data).toEqual([]);
     expect((await asAdmin('/admin/users')).status).toBe(400);
@@ -236,7 +289,13 @@ describe('users', () => {
 
   it('adjusts a balance by a non-zero whole amount with a reason, never below zero, audited', async () => {
     const user = await fundedAccount(100, 'adjust');
-    const badForms: Record<string, string | number>[] = [{ amount: 0, reason: 'x' }, { amount: '1.5', reason: 'x' }, { amount: 'abc', reason: 'x' }, { amount: 10 }, { amount: 10, reason: ' ' }];
+    const badForms: Record<string, string | number>[] = [
+      { amount: 0, reason: 'x' },
+      { amount: '1.5', reason: 'x' },
+      { amount: 'abc', reason: 'x' },
+      { amount: 10 },
+      { amount: 10, reason: ' ' },
+    ];
     for (const form of badForms) {
       const refused = await asAdmin(`/admin/users/${user.code}/adjust`, { form });
       expect(refused.status, JSON.stringify(form)).toBe(400);

@@ -12,10 +12,12 @@ import { type ApiResponse, callApi } from '../support/http';
 let adminToken = '';
 beforeAll(async () => {
   const { admin } = inject('stack').logins;
-  adminToken = (await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } })).body.data.authToken;
+  adminToken = (await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } }))
+    .body.data.authToken;
 });
 
-const asAdmin = (path: string, form: Record<string, string | number>) => callApi<{ data: Record<string, any> }>(path, { token: adminToken, form }) as Promise<ApiResponse<{ data: Record<string, any> }>>;
+const asAdmin = (path: string, form: Record<string, string | number>) =>
+  callApi<{ data: Record<string, any> }>(path, { token: adminToken, form }) as Promise<ApiResponse<{ data: Record<string, any> }>>;
 const cacheState = (response: ApiResponse) => response.headers.get('x-cache');
 const tag = () => randomBytes(4).toString('hex');
 
@@ -75,7 +77,12 @@ describe('edge-cached public reads', () => {
 
   it('never cache the shop status, a user route or an admin route', async () => {
     const account = await registerAndLogIn('edge');
-    for (const response of [await callApi('/user/shop_status'), await callApi('/user/shop_status'), await callApi('/user/user_data', { token: account.token, form: {} }), await callApi('/admin/dashboard', { token: adminToken })]) {
+    for (const response of [
+      await callApi('/user/shop_status'),
+      await callApi('/user/shop_status'),
+      await callApi('/user/user_data', { token: account.token, form: {} }),
+      await callApi('/admin/dashboard', { token: adminToken }),
+    ]) {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(response.headers.get('x-cache')).toBeNull();

@@ -48,18 +48,28 @@ async function newShopper() {
   return login.body.data.authToken;
 }
 
-const balance = async (token: string) => Number((await api<{ data: { wallet_balance: number } }>('/user/user_data', { token, form: {} })).body.data.wallet_balance);
-const topUps = async (token: string) => (await api<{ data: { rq_id: string; status: string; payment_confirming: boolean }[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
+const balance = async (token: string) =>
+  Number((await api<{ data: { wallet_balance: number } }>('/user/user_data', { token, form: {} })).body.data.wallet_balance);
+const topUps = async (token: string) =>
+  (await api<{ data: { rq_id: string; status: string; payment_confirming: boolean }[] }>('/user/get_wallet_request', { token, form: {} }))
+    .body.data;
 
 async function startTopUp(token: string, amount: number) {
-  const started = await api<{ data: { payment_url: string; id: string } }>('/user/wallet_request_webview', { token, form: { amount, txn_id: `${Date.now()}${Math.floor(Math.random() * 10000)}` } });
+  const started = await api<{ data: { payment_url: string; id: string } }>('/user/wallet_request_webview', {
+    token,
+    form: { amount, txn_id: `${Date.now()}${Math.floor(Math.random() * 10000)}` },
+  });
   expect(started.status).toBe(200);
   return { paymentUrl: started.body.data.payment_url, id: started.body.data.id };
 }
 
 /** The payer presses a button of the gateway's page; answers where the gateway sends the browser, if anywhere. */
 async function onGatewayPage(paymentUrl: string, button: 'pay' | 'pending' | 'cancel'): Promise<URL | undefined> {
-  const response = await fetch(`${paymentUrl}/${button}`, { method: 'POST', body: new URLSearchParams({ payment_method: 'bkash', sender_number: '01711223344' }), redirect: 'manual' });
+  const response = await fetch(`${paymentUrl}/${button}`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: 'bkash', sender_number: '01711223344' }),
+    redirect: 'manual',
+  });
   const location = response.headers.get('location');
   return location ? new URL(location) : undefined;
 }
@@ -69,8 +79,10 @@ async function invoiceOfToken(paymentUrl: string): Promise<string> {
   return invoices.find((invoice) => paymentUrl.endsWith(`/${invoice.token}`))!.invoice_id;
 }
 
-const panel = (invoiceId: string, action: 'approve' | 'webhook') => fetch(`${gateway.url}/panel/${invoiceId}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
-const verifyPayment = (token: string, invoiceId: string) => api<{ data: { status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
+const panel = (invoiceId: string, action: 'approve' | 'webhook') =>
+  fetch(`${gateway.url}/panel/${invoiceId}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
+const verifyPayment = (token: string, invoiceId: string) =>
+  api<{ data: { status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
 
 describe('the local shop against a gateway started apart', () => {
   it('checks out at that gateway and credits a payment once when the payer returns, however often', async () => {
@@ -115,7 +127,9 @@ describe('the local shop against a gateway started apart', () => {
     const { paymentUrl, id } = await startTopUp(token, 200);
     const back = (await onGatewayPage(paymentUrl, 'cancel'))!;
     expect(back.search).toBe(`?payment=${id}&cancelled=1`);
-    expect((await api<{ data: { status: string } }>('/user/cancel_payment', { token, form: { kind: 'wallet', id } })).body.data.status).toBe('2');
+    expect(
+      (await api<{ data: { status: string } }>('/user/cancel_payment', { token, form: { kind: 'wallet', id } })).body.data.status,
+    ).toBe('2');
     const other = await startTopUp(token, 200);
     await onGatewayPage(other.paymentUrl, 'pending');
     const invoiceId = await invoiceOfToken(other.paymentUrl);
@@ -127,12 +141,17 @@ describe('the local shop against a gateway started apart', () => {
 
   it('places a gateway-paid order once', async () => {
     const token = await newShopper();
-    const started = await api<{ data: { payment_url: string; id: string } }>('/user/request_webview', { token, form: { plan_id: 'ff-50', amount: 40, saccount_id: '55667788' } });
+    const started = await api<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token,
+      form: { plan_id: 'ff-50', amount: 40, saccount_id: '55667788' },
+    });
     expect(started.status).toBe(200);
     const invoiceId = (await onGatewayPage(started.body.data.payment_url, 'pay'))!.searchParams.get('invoice_id')!;
     await verifyPayment(token, invoiceId);
     await panel(invoiceId, 'webhook');
-    const orders = (await api<{ data: { order_id: string; status: string; awaiting_payment: boolean }[] }>('/user/get_request_list', { token, form: {} })).body.data;
+    const orders = (
+      await api<{ data: { order_id: string; status: string; awaiting_payment: boolean }[] }>('/user/get_request_list', { token, form: {} })
+    ).body.data;
     expect(orders).toEqual([expect.objectContaining({ order_id: started.body.data.id, status: '0', awaiting_payment: false })]);
   });
 });

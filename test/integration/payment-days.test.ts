@@ -19,7 +19,8 @@ const csvHeader = 'day,payment_method,payments,amount,fees,charged,refunds,refun
 const report = (query: string, token = adminToken) => callApi<{ data: AdminPaymentDays }>(`/admin/payments/daily?${query}`, { token });
 
 /** The report as CSV, as a browser downloads it: the raw answer. */
-const csvReport = (query: string) => fetch(`${inject('stack').url}/api/admin/payments/daily?${query}&format=csv`, { headers: { authorization: adminToken } });
+const csvReport = (query: string) =>
+  fetch(`${inject('stack').url}/api/admin/payments/daily?${query}&format=csv`, { headers: { authorization: adminToken } });
 
 /** The CSV's rows as objects by header name (our values need no quoting). */
 function csvRows(text: string): Record<string, string>[] {
@@ -43,7 +44,8 @@ async function topUpLedgerOf(day: string): Promise<{ userId: string; delta: numb
       }),
     );
     for (const item of page.Items ?? []) {
-      if (dhakaDay(Date.parse(String(item.createdAt))) === day) entries.push({ userId: String(item.userId), delta: Number(item.delta), reference: String(item.reference) });
+      if (dhakaDay(Date.parse(String(item.createdAt))) === day)
+        entries.push({ userId: String(item.userId), delta: Number(item.delta), reference: String(item.reference) });
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -69,9 +71,16 @@ describe('daily reconciliation of gateway money', () => {
     for (const [i, payer] of payers.entries()) expect(await balanceOf(payer.code)).toBe(amounts[i]);
     // A plan order paid through the gateway (৳40, by Rocket): gateway money that is no top-up.
     const orderer = await registerAndLogIn('recon-order');
-    const order = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', { token: orderer.token, form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 } });
+    const order = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: orderer.token,
+      form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 },
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const rocket = await fetch(`${order.body.data.payment_url}/complete`, { method: 'POST', body: new URLSearchParams({ payment_method: 'rocket', sender_number: '01911223344' }), redirect: 'manual' });
+    const rocket = await fetch(`${order.body.data.payment_url}/complete`, {
+      method: 'POST',
+      body: new URLSearchParams({ payment_method: 'rocket', sender_number: '01911223344' }),
+      redirect: 'manual',
+    });
     expect(rocket.status).toBe(303);
 
     const today = dhakaDay(Date.now());
@@ -146,7 +155,9 @@ describe('daily reconciliation of gateway money', () => {
       expect(csvAmount).toBe(totals.amount);
       // And every top-up credited today has its payment line, of the same amount.
       for (const entry of ledgerAfter) {
-        const line = lines.find((candidate) => candidate.kind === 'payment' && candidate.ref_kind === 'wallet' && candidate.ref_id === entry.reference);
+        const line = lines.find(
+          (candidate) => candidate.kind === 'payment' && candidate.ref_kind === 'wallet' && candidate.ref_id === entry.reference,
+        );
         expect(line, `payment line of top-up ${entry.reference}`).toMatchObject({ user_id: entry.userId, amount: entry.delta });
       }
       expect(lines.filter((line) => line.kind === 'payment' && line.ref_kind === 'wallet')).toHaveLength(ledgerAfter.length);
@@ -169,7 +180,11 @@ describe('daily reconciliation of gateway money', () => {
     const fortyDaysAgo = dhakaDay(Date.now() - 39 * 86_400_000);
     const tooLong = await report(`from=${fortyDaysAgo}&to=${today}`);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toMatchObject({ status: 0, message: 'A report covers at most 31 days', errors: { to: 'A report covers at most 31 days' } });
+    expect(tooLong.body).toMatchObject({
+      status: 0,
+      message: 'A report covers at most 31 days',
+      errors: { to: 'A report covers at most 31 days' },
+    });
     expect((await csvReport(`from=${fortyDaysAgo}&to=${today}`)).status).toBe(400);
     expect((await report(`from=${today}&to=${fortyDaysAgo}`)).body.message).toBe('From must not be after To');
     expect((await report('from=2026-02-30')).body).toMatchObject({ status: 0, errors: { from: 'From must be a date written YYYY-MM-DD' } });
@@ -179,6 +194,8 @@ describe('daily reconciliation of gateway money', () => {
     const forbidden = await report(`from=${today}&to=${today}`, shopper.token);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ status: 0, message: 'Forbidden' });
-    expect((await fetch(`${inject('stack').url}/api/admin/payments/daily?format=csv`, { headers: { authorization: shopper.token } })).status).toBe(403);
+    expect(
+      (await fetch(`${inject('stack').url}/api/admin/payments/daily?format=csv`, { headers: { authorization: shopper.token } })).status,
+    ).toBe(403);
   });
 });

@@ -4,12 +4,28 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, leavePending, merchantPanel, payForInvoice, payInvoice, returnedInvoice, sendWebhook, startTopUp, storedItem } from '../support/money';
+import {
+  balanceOf,
+  expectLedgerMatchesBalance,
+  fundedAccount,
+  leavePending,
+  merchantPanel,
+  payForInvoice,
+  payInvoice,
+  returnedInvoice,
+  sendWebhook,
+  startTopUp,
+  storedItem,
+} from '../support/money';
 
-const walletHistory = async (token: string) => (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
-const verifyPayment = (token: string, invoiceId: string) => callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
-const cancelPayment = (token: string, kind: string, id: string) => callApi<{ data: { status: string } }>('/user/cancel_payment', { token, form: { kind, id } });
-const reconcileAt = (now: number, expireAfterSeconds = 2 * 86_400) => reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds, batchSize: 5, timeForAnotherBatch: () => true, now });
+const walletHistory = async (token: string) =>
+  (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
+const verifyPayment = (token: string, invoiceId: string) =>
+  callApi<{ data: { kind: string; id: string; status: string } }>('/user/verify_payment', { token, form: { invoice_id: invoiceId } });
+const cancelPayment = (token: string, kind: string, id: string) =>
+  callApi<{ data: { status: string } }>('/user/cancel_payment', { token, form: { kind, id } });
+const reconcileAt = (now: number, expireAfterSeconds = 2 * 86_400) =>
+  reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds, batchSize: 5, timeForAnotherBatch: () => true, now });
 const reconcileNow = () => reconcileAt(Date.now());
 const hours = (n: number) => n * 3_600_000;
 
@@ -18,7 +34,9 @@ describe('wallet top-up through the gateway', () => {
     const payer = await fundedAccount(0, 'topup');
     const { paymentUrl, requestId, txnId } = await startTopUp(payer, 500);
     expect(paymentUrl).toMatch(new RegExp(`^${inject('stack').gatewayUrl}/payment/[0-9a-f]{40}$`));
-    expect(await walletHistory(payer.token)).toEqual([expect.objectContaining({ rq_id: requestId, txn_id: txnId, status: '0', amount: 500, invoice_id: '', payment_confirming: false })]);
+    expect(await walletHistory(payer.token)).toEqual([
+      expect.objectContaining({ rq_id: requestId, txn_id: txnId, status: '0', amount: 500, invoice_id: '', payment_confirming: false }),
+    ]);
 
     const paid = await payInvoice(paymentUrl, { webhook: false });
     expect(paid.status).toBe(303);
@@ -154,7 +172,12 @@ describe('a payment the provider confirms later (PENDING)', () => {
     // The payer is left on the gateway's pending page; the merchant sends the webhook of the pending payment.
     await merchantPanel(invoiceId, 'webhook');
     expect(await balanceOf(payer.code)).toBe(0);
-    expect((await walletHistory(payer.token))[0]).toMatchObject({ rq_id: requestId, status: '0', invoice_id: invoiceId, payment_confirming: true });
+    expect((await walletHistory(payer.token))[0]).toMatchObject({
+      rq_id: requestId,
+      status: '0',
+      invoice_id: invoiceId,
+      payment_confirming: true,
+    });
     // Hours later the reconciler still finds it pending, and keeps it.
     await reconcileAt(Date.now() + hours(5));
     expect((await walletHistory(payer.token))[0]).toMatchObject({ status: '0', payment_confirming: true });
@@ -240,7 +263,16 @@ describe('callbacks and cancels that must credit nothing', () => {
     const checkout = await fetch(`${inject('stack').gatewayUrl}/api/checkout-v2`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'RT-UDDOKTAPAY-API-KEY': inject('stack').gatewayApiKey },
-      body: JSON.stringify({ full_name: 'x', email: 'x@x.x', amount: '10', metadata: { kind: 'wallet', user_id: payer.code, ref_id: requestId }, redirect_url: 'http://localhost/', return_type: 'GET', cancel_url: 'http://localhost/', webhook_url: `${inject('stack').url}/api/payment/webhook` }),
+      body: JSON.stringify({
+        full_name: 'x',
+        email: 'x@x.x',
+        amount: '10',
+        metadata: { kind: 'wallet', user_id: payer.code, ref_id: requestId },
+        redirect_url: 'http://localhost/',
+        return_type: 'GET',
+        cancel_url: 'http://localhost/',
+        webhook_url: `${inject('stack').url}/api/payment/webhook`,
+      }),
     });
     const { payment_url } = (await checkout.json()) as { payment_url: string };
     await sendWebhook(await payForInvoice(payment_url));
@@ -261,7 +293,12 @@ describe('the reconciler', () => {
     const invoiceId = await leavePending(paymentUrl);
     await merchantPanel(invoiceId, 'webhook');
     await merchantPanel(invoiceId, 'approve');
-    const outcome = await reconcilePayments({ minAgeSeconds: 0, expireAfterSeconds: 2 * 86_400, batchSize: 5, timeForAnotherBatch: () => false });
+    const outcome = await reconcilePayments({
+      minAgeSeconds: 0,
+      expireAfterSeconds: 2 * 86_400,
+      batchSize: 5,
+      timeForAnotherBatch: () => false,
+    });
     expect(outcome).toMatchObject({ checked: 0, paid: 0 });
     expect(outcome.left).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(payer.code)).toBe(0);
@@ -316,10 +353,21 @@ describe('the local stack', () => {
   }, 60_000);
 });
 
-type OrderRow = { order_id: string; status: string; plan_name: string; paid_amount: number; awaiting_payment: boolean; remark: string; transaction_id: string };
+type OrderRow = {
+  order_id: string;
+  status: string;
+  plan_name: string;
+  paid_amount: number;
+  awaiting_payment: boolean;
+  remark: string;
+  transaction_id: string;
+};
 
 const startGatewayOrder = (token: string) =>
-  callApi<{ data: { status: number; payment_url: string; id: string } }>('/user/request_webview', { token, form: { plan_id: 'ff-50', amount: 40, saccount_id: '55667788', paid_from_wallet: 40 } });
+  callApi<{ data: { status: number; payment_url: string; id: string } }>('/user/request_webview', {
+    token,
+    form: { plan_id: 'ff-50', amount: 40, saccount_id: '55667788', paid_from_wallet: 40 },
+  });
 const orderList = async (token: string) => (await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token, form: {} })).body.data;
 
 describe('plan orders through the gateway', () => {
@@ -329,14 +377,22 @@ describe('plan orders through the gateway', () => {
     expect(started.status).toBe(200);
     expect(started.body.data.status).toBe(1);
     // Listed as awaiting its payment, not yet an order for fulfilment.
-    expect(await orderList(buyer.token)).toEqual([expect.objectContaining({ order_id: started.body.data.id, awaiting_payment: true, plan_name: '50 Diamonds' })]);
+    expect(await orderList(buyer.token)).toEqual([
+      expect.objectContaining({ order_id: started.body.data.id, awaiting_payment: true, plan_name: '50 Diamonds' }),
+    ]);
     const paid = await payInvoice(started.body.data.payment_url);
     expect(new URL(paid.headers.get('location')!).searchParams.get('payment')).toBe(started.body.data.id);
     await sendWebhook(returnedInvoice(paid));
     await verifyPayment(buyer.token, returnedInvoice(paid));
     await reconcileNow();
     const [order] = await orderList(buyer.token);
-    expect(order).toMatchObject({ order_id: started.body.data.id, status: '0', plan_name: '50 Diamonds', paid_amount: 40, awaiting_payment: false });
+    expect(order).toMatchObject({
+      order_id: started.body.data.id,
+      status: '0',
+      plan_name: '50 Diamonds',
+      paid_amount: 40,
+      awaiting_payment: false,
+    });
     expect(order!.transaction_id).toMatch(/^[A-Z0-9]{10}$/);
     expect(await orderList(buyer.token)).toHaveLength(1);
     expect(await balanceOf(buyer.code)).toBe(0);
@@ -351,14 +407,24 @@ describe('plan orders through the gateway', () => {
     expect(await balanceOf(buyer.code)).toBe(40);
     await expectLedgerMatchesBalance(buyer.code);
     const [row] = await orderList(buyer.token);
-    expect(row).toMatchObject({ order_id: started.body.data.id, status: '2', remark: 'Paid after the order was cancelled: ৳40 was added to your wallet instead' });
-    const detail = await callApi<{ data: { timeline: { status: string }[] } }>(`/user/order/${started.body.data.id}`, { token: buyer.token, form: {} });
+    expect(row).toMatchObject({
+      order_id: started.body.data.id,
+      status: '2',
+      remark: 'Paid after the order was cancelled: ৳40 was added to your wallet instead',
+    });
+    const detail = await callApi<{ data: { timeline: { status: string }[] } }>(`/user/order/${started.body.data.id}`, {
+      token: buyer.token,
+      form: {},
+    });
     expect(detail.body.data.timeline.map((step) => step.status)).toEqual(['placed', 'payment_cancelled', 'paid', 'refunded']);
   });
 
   it('refuses a gateway order whose amount is not the plan price', async () => {
     const buyer = await fundedAccount(0, 'gwprice');
-    const response = await callApi('/user/request_webview', { token: buyer.token, form: { plan_id: 'ff-50', amount: 1, saccount_id: '1' } });
+    const response = await callApi('/user/request_webview', {
+      token: buyer.token,
+      form: { plan_id: 'ff-50', amount: 1, saccount_id: '1' },
+    });
     expect(response.status).toBe(409);
   });
 });
@@ -369,9 +435,18 @@ describe('refunds back to the payment method', () => {
     adminToken = await logInAdmin();
   });
   const refund = (orderId: string, to: 'wallet' | 'gateway', remark = 'Player ID was wrong') =>
-    callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } | null }; message: string }>(`/admin/orders/${orderId}/refund`, { token: adminToken, form: { remark, to } });
-  const gatewayRefunds = async () => (await (await fetch(`${inject('stack').gatewayUrl}/test/refunds`)).json()) as { transaction_id: string; amount: string; reason: string }[];
-  const testHook = (path: string, body: unknown) => fetch(`${inject('stack').gatewayUrl}/test/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } | null }; message: string }>(
+      `/admin/orders/${orderId}/refund`,
+      { token: adminToken, form: { remark, to } },
+    );
+  const gatewayRefunds = async () =>
+    (await (await fetch(`${inject('stack').gatewayUrl}/test/refunds`)).json()) as {
+      transaction_id: string;
+      amount: string;
+      reason: string;
+    }[];
+  const testHook = (path: string, body: unknown) =>
+    fetch(`${inject('stack').gatewayUrl}/test/${path}`, { method: 'POST', body: JSON.stringify(body) });
 
   /** A gateway order of `buyer`, paid and placed; answers its id and the payment's transaction id. */
   async function paidGatewayOrder(label: string) {
@@ -390,9 +465,15 @@ describe('refunds back to the payment method', () => {
     const sent = (await gatewayRefunds()).filter((line) => line.transaction_id === transactionId);
     expect(sent).toEqual([expect.objectContaining({ amount: '40.00', reason: expect.stringContaining(orderId) })]);
     expect(await balanceOf(buyer.code)).toBe(0);
-    const detail = await callApi<{ data: { status: string; timeline: { status: string; remark: string }[] } }>(`/user/order/${orderId}`, { token: buyer.token, form: {} });
+    const detail = await callApi<{ data: { status: string; timeline: { status: string; remark: string }[] } }>(`/user/order/${orderId}`, {
+      token: buyer.token,
+      form: {},
+    });
     expect(detail.body.data.status).toBe('2');
-    expect(detail.body.data.timeline.at(-1)).toMatchObject({ status: 'refunded', remark: `Player ID was wrong · Refunded to your bkash (transaction ${transactionId})` });
+    expect(detail.body.data.timeline.at(-1)).toMatchObject({
+      status: 'refunded',
+      remark: `Player ID was wrong · Refunded to your bkash (transaction ${transactionId})`,
+    });
     expect((await refund(orderId, 'wallet')).status).toBe(409);
     expect(await balanceOf(buyer.code)).toBe(0);
   });
@@ -401,7 +482,15 @@ describe('refunds back to the payment method', () => {
     const buyer = await fundedAccount(0, 'refund-secret');
     const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
       token: buyer.token,
-      form: { plan_id: 'ffa-520', amount: 350, saccount_type: 'FB', saccount_id: 'gamer@example.com', saccount_password: 'gw-secret-pw', backup_code: '7711', paid_from_wallet: 350 },
+      form: {
+        plan_id: 'ffa-520',
+        amount: 350,
+        saccount_type: 'FB',
+        saccount_id: 'gamer@example.com',
+        saccount_password: 'gw-secret-pw',
+        backup_code: '7711',
+        paid_from_wallet: 350,
+      },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await sendWebhook(await payForInvoice(started.body.data.payment_url));
@@ -429,8 +518,14 @@ describe('refunds back to the payment method', () => {
     const refused = await refund(orderId, 'gateway');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('The gateway refused the refund: Refund permission is not enabled for this API key');
-    const order = await callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } } }>(`/admin/orders/${orderId}`, { token: adminToken });
-    expect(order.body.data).toMatchObject({ status: '0', gateway_refund: { state: 'refused', reason: 'Refund permission is not enabled for this API key' } });
+    const order = await callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } } }>(
+      `/admin/orders/${orderId}`,
+      { token: adminToken },
+    );
+    expect(order.body.data).toMatchObject({
+      status: '0',
+      gateway_refund: { state: 'refused', reason: 'Refund permission is not enabled for this API key' },
+    });
     expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(0);
     expect((await refund(orderId, 'gateway')).status).toBe(200);
     expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(1);
@@ -439,7 +534,10 @@ describe('refunds back to the payment method', () => {
 
   it('refuses to send a wallet-paid order to a payment method', async () => {
     const buyer = await fundedAccount(100, 'refund-wallet-order');
-    const placed = await callApi<{ data: OrderRow }>('/user/request/', { token: buyer.token, form: { plan_id: 'ff-50', saccount_id: '55667788', paid_from_wallet: 40 } });
+    const placed = await callApi<{ data: OrderRow }>('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: 'ff-50', saccount_id: '55667788', paid_from_wallet: 40 },
+    });
     expect(placed.status).toBe(200);
     const [order] = await orderList(buyer.token);
     const response = await refund(order!.order_id, 'gateway');

@@ -98,15 +98,48 @@ describe('POST /user/auto_delivery_vouchers_list', () => {
     const brandId = uniqueId('brand');
     await newGame(brandId, 'Test cards.');
     const rules = '<p>Redeem in the <em>store</em> app.</p><img src=x onerror="alert(1)">';
-    await newVoucher({ id: `${brandId}-10`, masterCategoryId: brandId, name: 'Gift card $10', image: '/images/voucher-itunes-10.svg', price: 1350, description: rules, position: 1 });
-    await newVoucher({ id: `${brandId}-25`, masterCategoryId: brandId, name: 'Gift card $25', image: '/images/voucher-itunes-25.svg', price: 3300, description: '<p>US only.</p>', position: 2 });
-    await stockCodes(`${brandId}-10`, Array.from({ length: 23 }, (_, i) => `CODE-${brandId}-${i}`));
+    await newVoucher({
+      id: `${brandId}-10`,
+      masterCategoryId: brandId,
+      name: 'Gift card $10',
+      image: '/images/voucher-itunes-10.svg',
+      price: 1350,
+      description: rules,
+      position: 1,
+    });
+    await newVoucher({
+      id: `${brandId}-25`,
+      masterCategoryId: brandId,
+      name: 'Gift card $25',
+      image: '/images/voucher-itunes-25.svg',
+      price: 3300,
+      description: '<p>US only.</p>',
+      position: 2,
+    });
+    await stockCodes(
+      `${brandId}-10`,
+      Array.from({ length: 23 }, (_, i) => `CODE-${brandId}-${i}`),
+    );
 
     const response = await callApi<{ data: VoucherRow[] }>('/user/auto_delivery_vouchers_list', { form: { mcategory_id: brandId } });
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual([
-      { voucher_id: `${brandId}-10`, voucher_name: 'Gift card $10', image: '/images/voucher-itunes-10.svg', price: 1350, stock: 23, description: rules },
-      { voucher_id: `${brandId}-25`, voucher_name: 'Gift card $25', image: '/images/voucher-itunes-25.svg', price: 3300, stock: 0, description: '<p>US only.</p>' },
+      {
+        voucher_id: `${brandId}-10`,
+        voucher_name: 'Gift card $10',
+        image: '/images/voucher-itunes-10.svg',
+        price: 1350,
+        stock: 23,
+        description: rules,
+      },
+      {
+        voucher_id: `${brandId}-25`,
+        voucher_name: 'Gift card $25',
+        image: '/images/voucher-itunes-25.svg',
+        price: 3300,
+        stock: 0,
+        description: '<p>US only.</p>',
+      },
     ]);
   });
 
@@ -132,14 +165,23 @@ describe('GET /user/blog_list and /user/blog/{id}', () => {
   it('lists posts newest first with status true, and the content as written', async () => {
     const id = uniqueId('post');
     const content = '<p>Hello</p><script>window.hacked = true</script>';
-    await newBlogPost({ id, type: 'image', image: '/images/blog-topup-guide.svg', youtubeId: '', title: 'A test post', content, createdAt: '2030-01-01T00:00:00.000Z' });
+    await newBlogPost({
+      id,
+      type: 'image',
+      image: '/images/blog-topup-guide.svg',
+      youtubeId: '',
+      title: 'A test post',
+      content,
+      createdAt: '2030-01-01T00:00:00.000Z',
+    });
 
     const response = await callApi<{ data: BlogRow[] }>('/user/blog_list');
     expect(response.status).toBe(200);
     expect(response.body.status).toBe(true);
     expect(response.body).not.toHaveProperty('message');
     const posts = response.body.data;
-    for (const post of posts) expect(Object.keys(post).sort()).toEqual(['blog_id', 'content', 'created_at', 'image', 'title', 'type', 'youtube_id']);
+    for (const post of posts)
+      expect(Object.keys(post).sort()).toEqual(['blog_id', 'content', 'created_at', 'image', 'title', 'type', 'youtube_id']);
     const dates = posts.map((post) => post.created_at);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(posts.find((post) => post.blog_id === id)).toEqual({
@@ -156,12 +198,28 @@ describe('GET /user/blog_list and /user/blog/{id}', () => {
 
   it('answers one post by id', async () => {
     const id = uniqueId('video');
-    await newBlogPost({ id, type: 'video', image: '', youtubeId: 'abcdefghijk', title: 'A video', content: '<p>Watch</p>', createdAt: '2025-05-05T05:05:05.000Z' });
+    await newBlogPost({
+      id,
+      type: 'video',
+      image: '',
+      youtubeId: 'abcdefghijk',
+      title: 'A video',
+      content: '<p>Watch</p>',
+      createdAt: '2025-05-05T05:05:05.000Z',
+    });
     const response = await callApi(`/user/blog/${id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       status: true,
-      data: { blog_id: id, type: 'video', image: '', youtube_id: 'abcdefghijk', title: 'A video', content: '<p>Watch</p>', created_at: '2025-05-05T05:05:05.000Z' },
+      data: {
+        blog_id: id,
+        type: 'video',
+        image: '',
+        youtube_id: 'abcdefghijk',
+        title: 'A video',
+        content: '<p>Watch</p>',
+        created_at: '2025-05-05T05:05:05.000Z',
+      },
     });
   });
 
@@ -179,7 +237,10 @@ describe('the site endpoints', () => {
   it('GET /user/shop_status answers whether the shop sells and the message when it does not', async () => {
     const response = await callApi('/user/shop_status');
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ shopStatus: 1, errorMessage: 'The shop is closed for maintenance. Please come back in a little while.' });
+    expect(response.body.data).toEqual({
+      shopStatus: 1,
+      errorMessage: 'The shop is closed for maintenance. Please come back in a little while.',
+    });
   });
 
   it('GET /user/get_senders lists the payment channels in order', async () => {
@@ -194,9 +255,27 @@ describe('the site endpoints', () => {
     expect(response.status).toBe(200);
     const settings = response.body.data;
     expect(Object.keys(settings).sort()).toEqual(
-      ['app_link', 'messenger_link', 'phone', 'popup_image', 'popup_image2', 'popup_status', 'popup_status2', 'popup_text', 'popup_text2', 'social', 'top_up_max', 'top_up_min'].sort(),
+      [
+        'app_link',
+        'messenger_link',
+        'phone',
+        'popup_image',
+        'popup_image2',
+        'popup_status',
+        'popup_status2',
+        'popup_text',
+        'popup_text2',
+        'social',
+        'top_up_max',
+        'top_up_min',
+      ].sort(),
     );
-    expect(settings).toMatchObject({ popup_status: '1', popup_status2: '0', phone: '+880 1700-000000', messenger_link: 'https://m.me/topupbazar' });
+    expect(settings).toMatchObject({
+      popup_status: '1',
+      popup_status2: '0',
+      phone: '+880 1700-000000',
+      messenger_link: 'https://m.me/topupbazar',
+    });
     expect(settings.popup_text).toContain('<strong>Weekend offer:</strong>');
     expect(settings.social).toContainEqual({ name: 'Facebook', url: 'https://facebook.com/topupbazar' });
   });

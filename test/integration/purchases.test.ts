@@ -2,9 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { listVouchers } from '../../functions/vouchers/repo';
 import { registerAndLogIn } from '../support/accounts';
 import { callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, fundedAccounts, setShopStatus, storedItem } from '../support/money';
+import {
+  balanceOf,
+  expectLedgerMatchesBalance,
+  freshVoucher,
+  fundedAccount,
+  fundedAccounts,
+  setShopStatus,
+  storedItem,
+} from '../support/money';
 
-type OrderRow = { order_id: string; status: string; paid_amount: number; plan_name: string; saccount_id: string; remark: string; created_at: string };
+type OrderRow = {
+  order_id: string;
+  status: string;
+  paid_amount: number;
+  plan_name: string;
+  saccount_id: string;
+  remark: string;
+  created_at: string;
+};
 type CodeRow = { order_id: string; voucher_name: string; price: number; codes: string; created_at: string };
 
 const uidPlan = { plan_id: 'ff-25', price: 22 };
@@ -17,7 +33,17 @@ describe('plan orders from the wallet', () => {
     const buyer = await fundedAccount(100);
     const response = await callApi<{ data: OrderRow }>('/user/request/', {
       token: buyer.token,
-      form: { plan_id: uidPlan.plan_id, paid_amount: 0, payment_reference: 0, saccount_type: 'UID Free Fire', saccount_id: '123456789', saccount_password: '0', backup_code: '', coupan_code: '', paid_from_wallet: uidPlan.price },
+      form: {
+        plan_id: uidPlan.plan_id,
+        paid_amount: 0,
+        payment_reference: 0,
+        saccount_type: 'UID Free Fire',
+        saccount_id: '123456789',
+        saccount_password: '0',
+        backup_code: '',
+        coupan_code: '',
+        paid_from_wallet: uidPlan.price,
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ status: '0', paid_amount: 22, plan_name: '25 Diamonds', saccount_id: '123456789' });
@@ -31,7 +57,14 @@ describe('plan orders from the wallet', () => {
     const buyer = await fundedAccount(400);
     const response = await callApi<{ data: OrderRow }>('/user/request', {
       token: buyer.token,
-      form: { plan_id: accountPlan.plan_id, saccount_type: 'FB', saccount_id: 'gamer@mail.com', saccount_password: 'hunter2-secret', backup_code: '8811', paid_from_wallet: accountPlan.price },
+      form: {
+        plan_id: accountPlan.plan_id,
+        saccount_type: 'FB',
+        saccount_id: 'gamer@mail.com',
+        saccount_password: 'hunter2-secret',
+        backup_code: '8811',
+        paid_from_wallet: accountPlan.price,
+      },
     });
     expect(response.status).toBe(200);
     expect(JSON.stringify(response.body)).not.toContain('hunter2-secret');
@@ -49,7 +82,10 @@ describe('plan orders from the wallet', () => {
   it.each([
     [{ plan_id: 'ff-25', paid_from_wallet: 22 }, 'Please fill player ID'],
     [{ plan_id: 'ffa-520', paid_from_wallet: 350, saccount_id: 'a@b.co', saccount_password: 'x' }, 'Please choose account type'],
-    [{ plan_id: 'ffa-520', paid_from_wallet: 350, saccount_type: 'Steam', saccount_id: 'a@b.co', saccount_password: 'x' }, 'Please choose account type'],
+    [
+      { plan_id: 'ffa-520', paid_from_wallet: 350, saccount_type: 'Steam', saccount_id: 'a@b.co', saccount_password: 'x' },
+      'Please choose account type',
+    ],
     [{ plan_id: 'ffa-520', paid_from_wallet: 350, saccount_type: 'VK', saccount_password: 'x' }, 'Please fill email'],
     [{ plan_id: 'ffa-520', paid_from_wallet: 350, saccount_type: 'Twitter', saccount_id: 'a@b.co' }, 'Please fill password'],
     [{ plan_id: 'ff-25', paid_from_wallet: '22.5', saccount_id: '1' }, 'Price must be a whole number of taka'],
@@ -84,7 +120,10 @@ describe('plan orders from the wallet', () => {
     const buyer = await fundedAccount(uidPlan.price * 3);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        callApi('/user/request/', { token: buyer.token, form: { plan_id: uidPlan.plan_id, saccount_id: `9000000${i}`, paid_from_wallet: uidPlan.price } }),
+        callApi('/user/request/', {
+          token: buyer.token,
+          form: { plan_id: uidPlan.plan_id, saccount_id: `9000000${i}`, paid_from_wallet: uidPlan.price },
+        }),
       ),
     );
     const statuses = responses.map((response) => response.status);
@@ -100,7 +139,10 @@ describe('plan orders from the wallet', () => {
     const buyer = await fundedAccount(100);
     await setShopStatus(0);
     try {
-      const response = await callApi('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 } });
+      const response = await callApi('/user/request/', {
+        token: buyer.token,
+        form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 },
+      });
       expect(response.status).toBe(409);
       expect(response.body.message).toMatch(/closed/);
     } finally {
@@ -114,7 +156,10 @@ describe('voucher codes', () => {
   it('sells two codes, debits price × qty and lists them in the buyer’s codes', async () => {
     const voucher = await freshVoucher(5, 150);
     const buyer = await fundedAccount(400);
-    const response = await callApi<{ data: { order_id: string; codes: string } }>('/user/buy_voucher/', { token: buyer.token, form: { voucher_id: voucher.id, qty: 2 } });
+    const response = await callApi<{ data: { order_id: string; codes: string } }>('/user/buy_voucher/', {
+      token: buyer.token,
+      form: { voucher_id: voucher.id, qty: 2 },
+    });
     expect(response.status).toBe(200);
     const codes = response.body.data.codes.split(',');
     expect(new Set(codes).size).toBe(2);
@@ -123,18 +168,24 @@ describe('voucher codes', () => {
     expect(await stockOf(voucher.id)).toBe(3);
     await expectLedgerMatchesBalance(buyer.code);
     const history = await callApi<{ data: CodeRow[] }>('/user/get_voucher_history', { token: buyer.token, form: {} });
-    expect(history.body.data).toEqual([expect.objectContaining({ order_id: response.body.data.order_id, price: 150, codes: response.body.data.codes })]);
+    expect(history.body.data).toEqual([
+      expect.objectContaining({ order_id: response.body.data.order_id, price: 150, codes: response.body.data.codes }),
+    ]);
   });
 
   it('sells exactly 10 distinct codes to 50 parallel buyers of a 10-code voucher; the rest pay nothing', async () => {
     const voucher = await freshVoucher(10, 100);
     const buyers = await fundedAccounts(50, 100, 'rush');
     const responses = await Promise.all(
-      buyers.map((buyer) => callApi<{ data: { codes: string } }>('/user/buy_voucher', { token: buyer.token, form: { voucher_id: voucher.id, qty: 1 } })),
+      buyers.map((buyer) =>
+        callApi<{ data: { codes: string } }>('/user/buy_voucher', { token: buyer.token, form: { voucher_id: voucher.id, qty: 1 } }),
+      ),
     );
     const winners = responses.filter((response) => response.status === 200);
     expect(winners).toHaveLength(10);
-    expect(responses.filter((response) => response.status === 409).every((response) => response.body.message === 'Out of stock')).toBe(true);
+    expect(responses.filter((response) => response.status === 409).every((response) => response.body.message === 'Out of stock')).toBe(
+      true,
+    );
     const sold = winners.map((response) => response.body.data.codes);
     expect(new Set(sold).size).toBe(10);
     expect(sold.sort()).toEqual([...voucher.codes].sort());
@@ -154,7 +205,10 @@ describe('voucher codes', () => {
   ])('refuses %o with %i "%s" and writes nothing', async (form, status, message) => {
     const voucher = await freshVoucher(2);
     const buyer = await fundedAccount(1000);
-    const response = await callApi('/user/buy_voucher/', { token: buyer.token, form: { voucher_id: voucher.id, ...form } as Record<string, string | number> });
+    const response = await callApi('/user/buy_voucher/', {
+      token: buyer.token,
+      form: { voucher_id: voucher.id, ...form } as Record<string, string | number>,
+    });
     expect(response.status).toBe(status);
     expect(response.body.message).toBe(message);
     expect(await balanceOf(buyer.code)).toBe(1000);
@@ -186,12 +240,18 @@ describe('voucher codes', () => {
 describe('bad bodies on money routes', () => {
   it('refuses an oversized body and malformed multipart with 400, writing nothing', async () => {
     const buyer = await fundedAccount(100);
-    const huge = await callApi('/user/buy_voucher/', { token: buyer.token, form: { voucher_id: 'gp-500', qty: 1, padding: 'x'.repeat(70_000) } });
+    const huge = await callApi('/user/buy_voucher/', {
+      token: buyer.token,
+      form: { voucher_id: 'gp-500', qty: 1, padding: 'x'.repeat(70_000) },
+    });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toBe('Request body is too large');
     const malformed = await callApi('/user/request/', {
       token: buyer.token,
-      raw: { body: '--b0undary\r\nContent-Disposition: form-data; name="plan_id"\r\n\r\nff-25', contentType: 'multipart/form-data; boundary=b0undary' },
+      raw: {
+        body: '--b0undary\r\nContent-Disposition: form-data; name="plan_id"\r\n\r\nff-25',
+        contentType: 'multipart/form-data; boundary=b0undary',
+      },
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.status).toBe(0);
@@ -202,7 +262,13 @@ describe('bad bodies on money routes', () => {
   });
 
   it('answers a visitor on every money route with 401', async () => {
-    for (const path of ['/user/request/', '/user/buy_voucher/', '/user/wallet_request_webview', '/user/request_webview', '/user/get_wallet_request']) {
+    for (const path of [
+      '/user/request/',
+      '/user/buy_voucher/',
+      '/user/wallet_request_webview',
+      '/user/request_webview',
+      '/user/get_wallet_request',
+    ]) {
       expect((await callApi(path, { form: {} })).status, path).toBe(401);
     }
     const account = await registerAndLogIn('nobal');

@@ -12,7 +12,11 @@ import { balanceOf, fundedAccount, payForInvoice, payInvoice, startTopUp } from 
 import { projectRoot, testLoginWindowSeconds } from '../support/spawn-stack';
 
 /** A JSON POST over a connection of its own (no keep-alive pool), as a burst of separate clients would send it. */
-function postOnFreshConnection(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function postOnFreshConnection(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   const url = new URL(`${inject('stack').url}/api${path}`);
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
@@ -25,12 +29,18 @@ function postOnFreshConnection(path: string, body: unknown, headers: Record<stri
 }
 
 /** The device cookie a successful login sets, as a Cookie header value. */
-const deviceCookie = (setCookie: string | string[] | null | undefined) => [setCookie ?? []].flat().find((cookie) => cookie.startsWith('sf_device='))?.split(';')[0];
+const deviceCookie = (setCookie: string | string[] | null | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .find((cookie) => cookie.startsWith('sf_device='))
+    ?.split(';')[0];
 
 describe('login limits under attack', () => {
   it('checks at most five passwords of a burst of 100 parallel guesses on separate connections', async () => {
     const victim = await registerAndLogIn('burst');
-    const answers = await Promise.all(Array.from({ length: 100 }, () => postOnFreshConnection('/auth/login', { email: victim.email, password: 'guess-wrong' })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => postOnFreshConnection('/auth/login', { email: victim.email, password: 'guess-wrong' })),
+    );
     const statuses = answers.map((answer) => answer.status);
     // At most five are checked; fewer when attempts the address bucket (30) refused held account
     // slots while the others were turned away: they give them back, but nobody is left to use them.
@@ -38,7 +48,8 @@ describe('login limits under attack', () => {
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - checked);
-    for (let i = checked; i < 5; i += 1) expect((await callApi('/auth/login', { form: { email: victim.email, password: 'guess-wrong' } })).status).toBe(400);
+    for (let i = checked; i < 5; i += 1)
+      expect((await callApi('/auth/login', { form: { email: victim.email, password: 'guess-wrong' } })).status).toBe(400);
     expect((await callApi('/auth/login', { form: { email: victim.email, password: victim.password } })).status).toBe(429);
   });
 
@@ -46,7 +57,8 @@ describe('login limits under attack', () => {
     const victim = await registerAndLogIn('onebucket');
     const viaEmail = () => callApi('/auth/login', { form: { email: victim.email, password: 'wrong' } });
     const viaMobile = () => callApi('/auth/login', { form: { email: `+88${victim.mobileNo}`, password: 'wrong' } });
-    const viaPasswordChange = () => callApi('/user/update_user', { token: victim.token, form: { password: 'wrong', new_password: 'whatever-1' } });
+    const viaPasswordChange = () =>
+      callApi('/user/update_user', { token: victim.token, form: { password: 'wrong', new_password: 'whatever-1' } });
     for (const attempt of [viaEmail, viaMobile, viaEmail, viaMobile, viaPasswordChange]) expect((await attempt()).status).toBe(400);
     expect((await viaEmail()).status).toBe(429);
     expect((await viaPasswordChange()).status).toBe(429);
@@ -61,15 +73,21 @@ describe('login limits under attack', () => {
     for (let i = 0; i < 5; i += 1) await callApi('/auth/login', { form: { email: owner.email, password: 'attacker-guess' } });
     const stranger = await callApi('/auth/login', { form: { email: owner.email, password: owner.password } });
     expect(stranger.status).toBe(429);
-    const fromDevice = await callApi<{ data: UserInfo }>('/auth/login', { form: { email: owner.email, password: owner.password }, headers: { cookie: cookie! } });
+    const fromDevice = await callApi<{ data: UserInfo }>('/auth/login', {
+      form: { email: owner.email, password: owner.password },
+      headers: { cookie: cookie! },
+    });
     expect(fromDevice.status).toBe(200);
     expect(fromDevice.body.data.code).toBe(owner.code);
     const forgedCookie = `sf_device=${owner.code}.stolen.master.${'A'.repeat(43)}`;
-    expect((await callApi('/auth/login', { form: { email: owner.email, password: owner.password }, headers: { cookie: forgedCookie } })).status).toBe(429);
+    expect(
+      (await callApi('/auth/login', { form: { email: owner.email, password: owner.password }, headers: { cookie: forgedCookie } })).status,
+    ).toBe(429);
 
     // The first lock lasts one window; the next one twice as long.
     await sleep((testLoginWindowSeconds + 1) * 1000);
-    for (let i = 0; i < 5; i += 1) expect((await callApi('/auth/login', { form: { email: owner.email, password: 'attacker-guess' } })).status).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await callApi('/auth/login', { form: { email: owner.email, password: 'attacker-guess' } })).status).toBe(400);
     const relocked = await callApi('/auth/login', { form: { email: owner.email, password: owner.password } });
     expect(relocked.status).toBe(429);
     expect(Number(relocked.headers.get('retry-after'))).toBeGreaterThan(testLoginWindowSeconds);
@@ -80,14 +98,28 @@ describe('account pre-hijacking', () => {
   it("gives a Google sign-in the account someone registered in its owner's name: password cleared, sessions ended", async () => {
     const victimEmail = uniqueContact('victim').email;
     const attacker = { password: 'attacker-pw', mobile: uniqueContact().mobileNo };
-    expect((await callApi('/auth/register_user', { form: { name: 'Squatter', email: victimEmail, mobile_no: attacker.mobile, password: attacker.password } })).status).toBe(200);
-    const squatterLogin = await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: victimEmail, password: attacker.password } });
+    expect(
+      (
+        await callApi('/auth/register_user', {
+          form: { name: 'Squatter', email: victimEmail, mobile_no: attacker.mobile, password: attacker.password },
+        })
+      ).status,
+    ).toBe(200);
+    const squatterLogin = await callApi<{ data: { authToken: string } }>('/auth/login', {
+      form: { email: victimEmail, password: attacker.password },
+    });
     const squatterToken = squatterLogin.body.data.authToken;
     expect((await mailsTo(victimEmail)).map((mail) => mail.subject)).toEqual(['Confirm your email address']);
 
     const claims = googleClaims(victimEmail, 'Real Owner');
     const owner = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email: victimEmail, password: claims.sub, google_token: await mintGoogleToken(claims), nonce: claims.nonce, photoURL: 'javascript:alert(1)' },
+      form: {
+        email: victimEmail,
+        password: claims.sub,
+        google_token: await mintGoogleToken(claims),
+        nonce: claims.nonce,
+        photoURL: 'javascript:alert(1)',
+      },
     });
     expect(owner.status).toBe(200);
     expect(owner.body.data).toMatchObject({ has_password: false, email_verified: true, photoURL: '' });
@@ -98,18 +130,31 @@ describe('account pre-hijacking', () => {
   it('refuses a second Google identity for an email already linked to another, and keeps a changed email pending until verified', async () => {
     const { email } = uniqueContact('linked');
     const first = googleClaims(email);
-    expect((await callApi('/auth/register_user', { form: { name: 'G', email, mobile_no: '9999999999', google_token: await mintGoogleToken(first), nonce: first.nonce } })).status).toBe(200);
+    expect(
+      (
+        await callApi('/auth/register_user', {
+          form: { name: 'G', email, mobile_no: '9999999999', google_token: await mintGoogleToken(first), nonce: first.nonce },
+        })
+      ).status,
+    ).toBe(200);
     const second = googleClaims(email);
-    const intruder = await callApi('/auth/login', { form: { email, password: 'x', google_token: await mintGoogleToken(second), nonce: second.nonce } });
+    const intruder = await callApi('/auth/login', {
+      form: { email, password: 'x', google_token: await mintGoogleToken(second), nonce: second.nonce },
+    });
     expect(intruder.status).toBe(400);
     expect(intruder.body.message).toBe('This email is linked to another Google account');
 
     const squatter = await registerAndLogIn('changer');
     const target = uniqueContact('target').email;
-    const change = await callApi<{ data: UserInfo }>('/user/update_user', { token: squatter.token, form: { name: 'S', mobile_no: squatter.mobileNo, email: target, password: squatter.password } });
+    const change = await callApi<{ data: UserInfo }>('/user/update_user', {
+      token: squatter.token,
+      form: { name: 'S', mobile_no: squatter.mobileNo, email: target, password: squatter.password },
+    });
     expect(change.body.data).toMatchObject({ email: squatter.email, pending_email: target });
     const targetClaims = googleClaims(target);
-    const newcomer = await callApi('/auth/login', { form: { email: target, password: 'x', google_token: await mintGoogleToken(targetClaims), nonce: targetClaims.nonce } });
+    const newcomer = await callApi('/auth/login', {
+      form: { email: target, password: 'x', google_token: await mintGoogleToken(targetClaims), nonce: targetClaims.nonce },
+    });
     expect(newcomer.status).toBe(404);
     expect(newcomer.body).toMatchObject({ userExists: false });
   });
@@ -132,11 +177,15 @@ describe('one phone number, one account', () => {
   it('takes +8801…, 8801… and 01… as one number, to register and to log in', async () => {
     const national = `017${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const { email } = uniqueContact('phone');
-    expect((await callApi('/auth/register_user', { form: { name: 'P', email, mobile_no: `+88${national}`, password: 'phone-pw' } })).status).toBe(200);
+    expect(
+      (await callApi('/auth/register_user', { form: { name: 'P', email, mobile_no: `+88${national}`, password: 'phone-pw' } })).status,
+    ).toBe(200);
     for (const form of [national, `88${national}`, `+88 ${national.slice(0, 5)}-${national.slice(5)}`]) {
       expect((await callApi('/auth/login', { form: { email: form, password: 'phone-pw' } })).status, form).toBe(200);
     }
-    const twin = await callApi('/auth/register_user', { form: { name: 'Twin', email: uniqueContact().email, mobile_no: `88${national}`, password: 'phone-pw' } });
+    const twin = await callApi('/auth/register_user', {
+      form: { name: 'Twin', email: uniqueContact().email, mobile_no: `88${national}`, password: 'phone-pw' },
+    });
     expect(twin.status).toBe(409);
   });
 });
@@ -165,7 +214,10 @@ describe('payment work per user', () => {
     const sixth = await callApi('/user/wallet_request_webview', { token: payer.token, form: { amount: 150, txn_id: `${Date.now()}77` } });
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toBe('You have 5 payments waiting. Finish or cancel one of them first.');
-    const order = await callApi('/user/request_webview', { token: payer.token, form: { plan_id: 'ff-25', saccount_id: '123456', amount: 22 } });
+    const order = await callApi('/user/request_webview', {
+      token: payer.token,
+      form: { plan_id: 'ff-25', saccount_id: '123456', amount: 22 },
+    });
     expect(order.status).toBe(429);
 
     await payInvoice(started[0]!.paymentUrl);
@@ -207,20 +259,31 @@ describe('the gateway failing', () => {
     const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
     await outage(true);
     try {
-      const order = await callApi('/user/request_webview', { token: payer.token, form: { plan_id: 'ff-25', saccount_id: '123456', amount: 22 } });
+      const order = await callApi('/user/request_webview', {
+        token: payer.token,
+        form: { plan_id: 'ff-25', saccount_id: '123456', amount: 22 },
+      });
       expect(order.status).toBe(503);
       expect(order.body.message).toBe('The payment service is not available right now. Please try again in a few minutes.');
-      expect((await callApi('/user/wallet_request_webview', { token: payer.token, form: { amount: 100, txn_id: `${Date.now()}5` } })).status).toBe(503);
+      expect(
+        (await callApi('/user/wallet_request_webview', { token: payer.token, form: { amount: 100, txn_id: `${Date.now()}5` } })).status,
+      ).toBe(503);
       const verify = await callApi('/user/verify_payment', { token: payer.token, form: { invoice_id: invoiceId } });
       expect(verify.status).toBe(503);
       expect(verify.body.message).toBe('We could not confirm the payment yet. It will be checked again in a few minutes.');
-      const webhook = await callApi('/payment/webhook', { json: { invoice_id: invoiceId }, headers: { 'rt-uddoktapay-api-key': inject('stack').gatewayApiKey } });
+      const webhook = await callApi('/payment/webhook', {
+        json: { invoice_id: invoiceId },
+        headers: { 'rt-uddoktapay-api-key': inject('stack').gatewayApiKey },
+      });
       expect(webhook.status).toBe(503);
       expect(await balanceOf(payer.code)).toBe(0);
     } finally {
       await outage(false);
     }
-    const verified = await callApi<{ data: { status: string } }>('/user/verify_payment', { token: payer.token, form: { invoice_id: invoiceId } });
+    const verified = await callApi<{ data: { status: string } }>('/user/verify_payment', {
+      token: payer.token,
+      form: { invoice_id: invoiceId },
+    });
     expect(verified.body.data.status).toBe('1');
     expect(await balanceOf(payer.code)).toBe(400);
   });
@@ -235,7 +298,12 @@ describe('the local stack keeps its secrets', () => {
     mkdirSync(probeDir, { recursive: true });
     writeFileSync(probe, '{"masterSecret":"do-not-serve"}');
     const { url } = inject('stack');
-    for (const path of [`/@fs${probe}`, `/@fs${join(projectRoot, 'package.json')}`, `/@fs${join(projectRoot, 'functions/shared/secrets.ts')}`, `/.local/${probe.split('/').pop()}`]) {
+    for (const path of [
+      `/@fs${probe}`,
+      `/@fs${join(projectRoot, 'package.json')}`,
+      `/@fs${join(projectRoot, 'functions/shared/secrets.ts')}`,
+      `/.local/${probe.split('/').pop()}`,
+    ]) {
       const response = await fetch(`${url}${path}`);
       const text = await response.text();
       expect(text, path).not.toContain('do-not-serve');
@@ -261,11 +329,24 @@ describe('session tokens', () => {
     const account = await registerAndLogIn('claims');
     const { tokenKey } = (await keyRing()).current;
     const now = Math.floor(Date.now() / 1000);
-    const base = () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(account.code).setIssuer('storefront').setAudience('storefront-web');
-    for (const token of [await base().setIssuedAt().sign(tokenKey), await base().setIssuedAt(now).setExpirationTime(now + 100 * 365 * 86_400).sign(tokenKey)]) {
+    const base = () =>
+      new SignJWT({ ver: 1 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(account.code)
+        .setIssuer('storefront')
+        .setAudience('storefront-web');
+    for (const token of [
+      await base().setIssuedAt().sign(tokenKey),
+      await base()
+        .setIssuedAt(now)
+        .setExpirationTime(now + 100 * 365 * 86_400)
+        .sign(tokenKey),
+    ]) {
       expect((await callApi('/user/user_data', { token, form: {} })).status).toBe(401);
     }
-    expect((await callApi('/user/user_data', { token: await base().setIssuedAt().setExpirationTime('1h').sign(tokenKey), form: {} })).status).toBe(200);
+    expect(
+      (await callApi('/user/user_data', { token: await base().setIssuedAt().setExpirationTime('1h').sign(tokenKey), form: {} })).status,
+    ).toBe(200);
   });
 });
 

@@ -7,7 +7,8 @@ import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '
 let adminToken = '';
 beforeAll(async () => {
   const { admin } = inject('stack').logins;
-  adminToken = (await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } })).body.data.authToken;
+  adminToken = (await callApi<{ data: { authToken: string } }>('/auth/login', { form: { email: admin.email, password: admin.password } }))
+    .body.data.authToken;
 });
 
 const uidOrder = (token: string, playerId: string, plan = 'ff-25', price = 22) =>
@@ -24,7 +25,10 @@ describe('the wallet statement', () => {
     let cursor: string | null = '';
     let first: WalletStatement | undefined;
     while (cursor !== null) {
-      const page: { body: { data: WalletStatement } } = await callApi<{ data: WalletStatement }>('/user/wallet_statement', { token: shopper.token, form: cursor ? { cursor } : {} });
+      const page: { body: { data: WalletStatement } } = await callApi<{ data: WalletStatement }>('/user/wallet_statement', {
+        token: shopper.token,
+        form: cursor ? { cursor } : {},
+      });
       first ??= page.body.data;
       lines.push(...page.body.data.items);
       cursor = page.body.data.next_cursor;
@@ -35,8 +39,13 @@ describe('the wallet statement', () => {
     expect(lines.reduce((sum, line) => sum + line.delta, 0)).toBe(await balanceOf(shopper.code));
 
     const other = await fundedAccount(0, 'nosy');
-    expect((await callApi<{ data: WalletStatement }>('/user/wallet_statement', { token: other.token, form: {} })).body.data.items).toEqual([]);
-    expect((await callApi('/user/wallet_statement', { token: other.token, form: { cursor: first!.next_cursor ?? 'eyJwayI6IlVTRVIjWCJ9' } })).status).toBe(400);
+    expect((await callApi<{ data: WalletStatement }>('/user/wallet_statement', { token: other.token, form: {} })).body.data.items).toEqual(
+      [],
+    );
+    expect(
+      (await callApi('/user/wallet_statement', { token: other.token, form: { cursor: first!.next_cursor ?? 'eyJwayI6IlVTRVIjWCJ9' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -48,7 +57,14 @@ describe('orders', () => {
     await callApi(`/admin/orders/${order.order_id}/complete`, { token: adminToken, form: { remark: 'Sent 25 diamonds' } });
 
     const page = await callApi<{ data: OrderDetail }>(`/user/order/${order.order_id}`, { token: shopper.token, form: {} });
-    expect(page.body.data).toMatchObject({ order_id: order.order_id, status: '1', game: 'Free Fire', plan_name: '25 Diamonds', saccount_id: '11223344', remark: 'Sent 25 diamonds' });
+    expect(page.body.data).toMatchObject({
+      order_id: order.order_id,
+      status: '1',
+      game: 'Free Fire',
+      plan_name: '25 Diamonds',
+      saccount_id: '11223344',
+      remark: 'Sent 25 diamonds',
+    });
     expect(page.body.data.timeline.map((step) => step.status)).toEqual(['placed', 'paid', 'completed']);
     expect(page.body.data.timeline[2]).toMatchObject({ remark: 'Sent 25 diamonds' });
     expect(JSON.stringify(page.body)).not.toMatch(/sealed|password/i);
@@ -60,22 +76,45 @@ describe('orders', () => {
 
   it('lists a gateway order awaiting payment with its payment link, and cancels it on request', async () => {
     const shopper = await registerAndLogIn('awaiting');
-    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', { token: shopper.token, form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 } });
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: shopper.token,
+      form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 },
+    });
     const list = (await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data;
-    expect(list).toEqual([expect.objectContaining({ awaiting_payment: true, payment_url: started.body.data.payment_url, plan_name: '50 Diamonds', paid_by: 'gateway' })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        awaiting_payment: true,
+        payment_url: started.body.data.payment_url,
+        plan_name: '50 Diamonds',
+        paid_by: 'gateway',
+      }),
+    ]);
     const detail = await callApi<{ data: OrderDetail }>(`/user/order/${list[0]!.order_id}`, { token: shopper.token, form: {} });
     expect(detail.body.data.timeline.map((step) => step.status)).toEqual(['placed', 'awaiting_payment']);
 
-    const cancelled = await callApi<{ data: { status: string } }>('/user/cancel_payment', { token: shopper.token, form: { kind: 'order', id: started.body.data.id } });
+    const cancelled = await callApi<{ data: { status: string } }>('/user/cancel_payment', {
+      token: shopper.token,
+      form: { kind: 'order', id: started.body.data.id },
+    });
     expect(cancelled.body).toMatchObject({ message: 'Payment cancelled', data: { status: '2' } });
     expect((await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data).toEqual([]);
-    const afterCancel = (await callApi<{ data: OrderDetail }>(`/user/order/${list[0]!.order_id}`, { token: shopper.token, form: {} })).body.data;
+    const afterCancel = (await callApi<{ data: OrderDetail }>(`/user/order/${list[0]!.order_id}`, { token: shopper.token, form: {} })).body
+      .data;
     expect(afterCancel).toMatchObject({ awaiting_payment: false, payment_cancelled: true, payment_url: '' });
     expect(afterCancel.timeline.map((step) => step.status)).toEqual(['placed', 'payment_cancelled']);
-    expect((await callApi('/user/cancel_payment', { token: (await registerAndLogIn('stranger')).token, form: { kind: 'order', id: started.body.data.id } })).status).toBe(404);
+    expect(
+      (
+        await callApi('/user/cancel_payment', {
+          token: (await registerAndLogIn('stranger')).token,
+          form: { kind: 'order', id: started.body.data.id },
+        })
+      ).status,
+    ).toBe(404);
     // Paid all the same in another tab: the money taken is honoured, in the wallet (the order was cancelled).
     await payInvoice(started.body.data.payment_url);
-    expect((await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data).toEqual([expect.objectContaining({ awaiting_payment: false, status: '2' })]);
+    expect((await callApi<{ data: OrderRow[] }>('/user/get_request_list', { token: shopper.token, form: {} })).body.data).toEqual([
+      expect.objectContaining({ awaiting_payment: false, status: '2' }),
+    ]);
     expect(await balanceOf(shopper.code)).toBe(40);
   });
 
@@ -86,7 +125,9 @@ describe('orders', () => {
       expect(refused.status, playerId).toBe(400);
       expect(refused.body.message).toBe('Player ID must be 6 to 12 digits');
     }
-    const groups = await callApi<{ data: { id: string; player_id_format: unknown }[] }>('/user/category_list', { form: { master_category: 'free-fire' } });
+    const groups = await callApi<{ data: { id: string; player_id_format: unknown }[] }>('/user/category_list', {
+      form: { master_category: 'free-fire' },
+    });
     expect(groups.body.data.find((group) => group.id === 'ff-uid')?.player_id_format).toEqual({ min_digits: 6, max_digits: 12 });
     expect(groups.body.data.find((group) => group.id === 'ff-id-password')?.player_id_format).toBeNull();
     expect((await uidOrder(shopper.token, '123456')).status).toBe(200);
@@ -96,12 +137,21 @@ describe('orders', () => {
     const shopper = await fundedAccount(200, 'recentids');
     for (const playerId of ['10000001', '10000002', '10000001']) await uidOrder(shopper.token, playerId);
     await uidOrder(shopper.token, '20000001', 'pubg-60', 95);
-    const freeFire = await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', { token: shopper.token, form: { master_category: 'free-fire' } });
+    const freeFire = await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', {
+      token: shopper.token,
+      form: { master_category: 'free-fire' },
+    });
     expect(freeFire.body.data.map((entry) => entry.player_id)).toEqual(['10000001', '10000002']);
-    const pubg = await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', { token: shopper.token, form: { master_category: 'pubg-mobile' } });
+    const pubg = await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', {
+      token: shopper.token,
+      form: { master_category: 'pubg-mobile' },
+    });
     expect(pubg.body.data.map((entry) => entry.player_id)).toEqual(['20000001']);
     const other = await registerAndLogIn('otherids');
-    expect((await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', { token: other.token, form: { master_category: 'free-fire' } })).body.data).toEqual([]);
+    expect(
+      (await callApi<{ data: RecentPlayerId[] }>('/user/player_ids', { token: other.token, form: { master_category: 'free-fire' } })).body
+        .data,
+    ).toEqual([]);
   });
 });
 
@@ -117,7 +167,10 @@ describe('newest first, by when each was created', () => {
     const placed: string[] = [];
     for (let i = 0; i < 6; i += 1) {
       if (i === 2) {
-        const started = await callApi('/user/request_webview', { token: shopper.token, form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 } });
+        const started = await callApi('/user/request_webview', {
+          token: shopper.token,
+          form: { plan_id: 'ff-50', saccount_id: '55667788', amount: 40 },
+        });
         expect(started.status).toBe(200);
         placed.push('awaiting payment');
       } else {
@@ -135,13 +188,22 @@ describe('newest first, by when each was created', () => {
     const shopper = await fundedAccount(500, 'ordering');
     const topUps: string[] = [];
     for (let i = 0; i < 4; i += 1) topUps.push((await startTopUp(shopper, 10 + i)).requestId);
-    const requests = (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token: shopper.token, form: {} })).body.data;
+    const requests = (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token: shopper.token, form: {} })).body
+      .data;
     expect(requests.map((request) => request.rq_id)).toEqual(topUps.reverse());
     expectNewestFirst(requests);
 
     const voucher = await freshVoucher(4, 10);
     const sales: string[] = [];
-    for (let i = 0; i < 4; i += 1) sales.push((await callApi<{ data: { order_id: string } }>('/user/buy_voucher/', { token: shopper.token, form: { voucher_id: voucher.id, qty: 1 } })).body.data.order_id);
+    for (let i = 0; i < 4; i += 1)
+      sales.push(
+        (
+          await callApi<{ data: { order_id: string } }>('/user/buy_voucher/', {
+            token: shopper.token,
+            form: { voucher_id: voucher.id, qty: 1 },
+          })
+        ).body.data.order_id,
+      );
     const history = (await callApi<{ data: CodeOrderRow[] }>('/user/get_voucher_history', { token: shopper.token, form: {} })).body.data;
     expect(history.map((sale) => sale.order_id)).toEqual(sales.reverse());
     expectNewestFirst(history);
@@ -152,14 +214,18 @@ describe('adding money', () => {
   it('takes ৳10 to ৳25,000 a top-up, saying so before any gateway call', async () => {
     const shopper = await registerAndLogIn('limits');
     for (const amount of [9, 25_001]) {
-      const refused = await callApi('/user/wallet_request_webview', { token: shopper.token, form: { amount, txn_id: `${Date.now()}${amount}` } });
+      const refused = await callApi('/user/wallet_request_webview', {
+        token: shopper.token,
+        form: { amount, txn_id: `${Date.now()}${amount}` },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('Add between ৳10 and ৳25,000 at a time');
     }
     const settings = await callApi<{ data: { top_up_min: number; top_up_max: number } }>('/user/site_settings');
     expect(settings.body.data).toMatchObject({ top_up_min: 10, top_up_max: 25_000 });
     const { paymentUrl, requestId } = await startTopUp(shopper, 10);
-    const pending = (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token: shopper.token, form: {} })).body.data[0]!;
+    const pending = (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token: shopper.token, form: {} })).body
+      .data[0]!;
     expect(pending).toMatchObject({ rq_id: requestId, status: '0', invoice_id: '', payment_url: paymentUrl });
   });
 });
@@ -190,7 +256,19 @@ describe('password reset', () => {
     const shopper = await registerAndLogIn('expired');
     const token = 'expired-token-for-a-test-0123456789abcdef';
     const hash = createHash('sha256').update(token).digest('base64url');
-    await transact([emailTokenItem(hash, { purpose: 'reset-password', userId: shopper.code, email: shopper.email, expiresAt: Math.floor(Date.now() / 1000) - 1, stateVersion: 1 }, new Date().toISOString())]);
+    await transact([
+      emailTokenItem(
+        hash,
+        {
+          purpose: 'reset-password',
+          userId: shopper.code,
+          email: shopper.email,
+          expiresAt: Math.floor(Date.now() / 1000) - 1,
+          stateVersion: 1,
+        },
+        new Date().toISOString(),
+      ),
+    ]);
     expect((await callApi('/auth/reset_password', { form: { token, new_password: 'too-late-pw' } })).status).toBe(400);
 
     const target = await registerAndLogIn('flooded');

@@ -45,7 +45,8 @@ describe('voucher sales under contention', () => {
   it('tries again after transaction conflicts and debits once', async () => {
     const voucher = await freshVoucher(3, 100);
     const buyer = await fundedAccount(100, 'conflict');
-    const conflict = (items: TransactionItem[]) => Promise.reject(new TransactionCancelled(items.map((_, i) => (i === 0 ? 'TransactionConflict' : 'None'))));
+    const conflict = (items: TransactionItem[]) =>
+      Promise.reject(new TransactionCancelled(items.map((_, i) => (i === 0 ? 'TransactionConflict' : 'None'))));
     vi.mocked(transact).mockImplementationOnce(conflict).mockImplementationOnce(conflict);
 
     const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 1);

@@ -21,9 +21,13 @@ export interface TestAccount {
 export async function registerAndLogIn(label = 'user'): Promise<TestAccount> {
   const { email, mobileNo } = uniqueContact(label);
   const account = { name: `Test ${label}`, email, mobileNo, password: `pw-${randomBytes(4).toString('hex')}` };
-  const registered = await callApi('/auth/register_user', { form: { name: account.name, email, mobile_no: mobileNo, password: account.password } });
+  const registered = await callApi('/auth/register_user', {
+    form: { name: account.name, email, mobile_no: mobileNo, password: account.password },
+  });
   if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
-  const login = await callApi<{ data: { authToken: string; code: string } }>('/auth/login', { form: { email, password: account.password } });
+  const login = await callApi<{ data: { authToken: string; code: string } }>('/auth/login', {
+    form: { email, password: account.password },
+  });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { ...account, token: login.body.data.authToken, code: login.body.data.code };
 }
@@ -39,14 +43,23 @@ export async function mintGoogleToken(claims: Record<string, unknown>, expiresIn
 
 /** The claims of a good Google ID token for this email, for this stack's client id, with the nonce of its sign-in. */
 export function googleClaims(email: string, name = 'Google Tester') {
-  return { sub: `g-${randomBytes(6).toString('hex')}`, email, email_verified: true, name, aud: 'storefront-local.apps.googleusercontent.com', nonce: randomBytes(8).toString('hex') };
+  return {
+    sub: `g-${randomBytes(6).toString('hex')}`,
+    email,
+    email_verified: true,
+    name,
+    aud: 'storefront-local.apps.googleusercontent.com',
+    nonce: randomBytes(8).toString('hex'),
+  };
 }
 
 /** The mails the local stack's SES emulator holds for an address, newest last. */
 export async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
   const response = await fetch(`${inject('stack').mailboxUrl}/store`);
   const { emails } = (await response.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
-  return emails.filter((email) => email.destination.to.some((to) => to.includes(address))).map((email) => ({ subject: email.subject, text: email.body.text ?? '' }));
+  return emails
+    .filter((email) => email.destination.to.some((to) => to.includes(address)))
+    .map((email) => ({ subject: email.subject, text: email.body.text ?? '' }));
 }
 
 /** The token of the newest link of this kind mailed to an address. */

@@ -21,7 +21,10 @@ export const uniquePlayerId = () => `${randomInt(1e9, 1e10)}`;
 
 /** A wallet order of the 25-diamond plan (৳22) by player ID, as the shop places it; answers its id. */
 export async function placeUidOrder(buyer: TestAccount, playerId: string): Promise<string> {
-  const response = await callApi<{ data: { order_id: string } }>('/user/request/', { token: buyer.token, form: { plan_id: 'ff-25', saccount_id: playerId, paid_from_wallet: 22 } });
+  const response = await callApi<{ data: { order_id: string } }>('/user/request/', {
+    token: buyer.token,
+    form: { plan_id: 'ff-25', saccount_id: playerId, paid_from_wallet: 22 },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data.order_id;
 }
@@ -51,7 +54,11 @@ const screenshots = join(projectRoot, 'test-results', 'screenshots');
  * Saves a full-page screenshot of each section at the viewport's width, to
  * test-results/screenshots/<name>-<width>.png, each fitting that width.
  */
-export async function saveScreenshots(page: Page, viewport: { width: number; height: number }, sections: (Section & { name: string })[]): Promise<void> {
+export async function saveScreenshots(
+  page: Page,
+  viewport: { width: number; height: number },
+  sections: (Section & { name: string })[],
+): Promise<void> {
   mkdirSync(screenshots, { recursive: true });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const { name, path, ready } of sections) {

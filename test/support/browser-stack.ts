@@ -12,11 +12,15 @@ import { projectRoot, spawnStack } from './spawn-stack';
 export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(join(tmpdir(), 'storefront-web-'));
   const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
   const stack = await spawnStack('browser', { staticDir: outDir });
   project.provide('stack', stack.info);
   return async () => {

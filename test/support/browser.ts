@@ -31,12 +31,19 @@ export function useBrowser() {
      * script of its own (the accessibility checker), which the shop's CSP rightly refuses.
      * `origin` serves the page from elsewhere than the stack (the dev server of `useDevSpa`).
      */
-    async open(path: string, viewport = desktop, { showPopups = false, bypassCsp = false, origin = inject('stack').url } = {}): Promise<{ page: Page; errors: string[] }> {
+    async open(
+      path: string,
+      viewport = desktop,
+      { showPopups = false, bypassCsp = false, origin = inject('stack').url } = {},
+    ): Promise<{ page: Page; errors: string[] }> {
       const context = await browser!.newContext({ viewport, baseURL: origin, bypassCSP: bypassCsp });
       contexts.push(context);
       // The shop's pages may link images on the internet (YouTube thumbnails, operators' image
       // links); this machine has none, so they fail at once rather than hang until a timeout.
-      await context.route((url) => !localHosts.has(url.hostname), (route) => route.abort('internetdisconnected'));
+      await context.route(
+        (url) => !localHosts.has(url.hostname),
+        (route) => route.abort('internetdisconnected'),
+      );
       if (!showPopups) {
         await context.addInitScript(() => {
           if (window === window.top) sessionStorage.setItem('popupsClosed', '1');
@@ -47,7 +54,8 @@ export function useBrowser() {
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
         const report = `${message.text()} @ ${JSON.stringify(message.location())}`;
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()) && !sanitizerParseReport.test(report)) errors.push(report);
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()) && !sanitizerParseReport.test(report))
+          errors.push(report);
       });
       await page.goto(path);
       return { page, errors };

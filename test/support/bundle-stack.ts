@@ -58,18 +58,28 @@ export default async function setup(project: TestProject) {
     const started = performance.now();
     execFileSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
       cwd: projectRoot,
-      env: { ...process.env, CDK_OUTDIR: outDir, CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, 'aws:cdk:enable-asset-metadata': true, stage: 'dev', webAssetsDir: webDir }) },
+      env: {
+        ...process.env,
+        CDK_OUTDIR: outDir,
+        CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, 'aws:cdk:enable-asset-metadata': true, stage: 'dev', webAssetsDir: webDir }),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     console.log(`bundle tier: synthesized Storefront-dev in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const template = JSON.parse(readFileSync(join(outDir, 'Storefront-dev.template.json'), 'utf8')) as { Resources: Record<string, Resource> };
+    const template = JSON.parse(readFileSync(join(outDir, 'Storefront-dev.template.json'), 'utf8')) as {
+      Resources: Record<string, Resource>;
+    };
     const resources = Object.entries(template.Resources);
     const idOf = (type: string, prefix: string) => resources.find(([id, r]) => r.Type === type && id.startsWith(prefix))![0];
 
     const dynamo = await startDynamoDbLocal();
     stops.push(dynamo.stop);
     const tableName = 'storefront-bundles';
-    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await ensureTable(client, tableName);
     client.destroy();
     // The demo shop, made by the domain code in this process (data setup only; the journey runs
@@ -137,7 +147,9 @@ export default async function setup(project: TestProject) {
     // DynamoDB behind IAM as the template grants it: each function signs as its logical id, and
     // the guard applies the table statements of that function's role (table-guard.ts).
     const tableId = idOf('AWS::DynamoDB::Table', 'DataTable');
-    const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) => (accessKeyId === 'local' ? 'unrestricted' : templateTableGrant(template.Resources, accessKeyId, tableId)));
+    const tableGuard = await startTableGuard(dynamo.endpoint, (accessKeyId) =>
+      accessKeyId === 'local' ? 'unrestricted' : templateTableGrant(template.Resources, accessKeyId, tableId),
+    );
     stops.push(tableGuard.stop);
 
     let siteUrl = '';
@@ -145,7 +157,9 @@ export default async function setup(project: TestProject) {
     const localFunctions = new Map<string, LocalFunction>();
     for (const [id, resource] of resources) {
       if (resource.Type !== 'AWS::Lambda::Function' || !resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME) continue;
-      const environment = Object.fromEntries(Object.entries(resource.Properties.Environment.Variables as Record<string, unknown>).map(([name, value]) => [name, resolve(value)]));
+      const environment = Object.fromEntries(
+        Object.entries(resource.Properties.Environment.Variables as Record<string, unknown>).map(([name, value]) => [name, resolve(value)]),
+      );
       functions[id] = { module: join(outDir, resource.Metadata!['aws:asset:path']!, 'index.mjs'), environment };
     }
     const functionOf = (id: string): LocalFunction => {
@@ -181,7 +195,8 @@ export default async function setup(project: TestProject) {
       const integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(resource.Properties.Target))![1]!;
       functionOfRoute.set(resource.Properties.RouteKey, template.Resources[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0]);
     }
-    const resolver = (route: Route | undefined) => functionOf(functionOfRoute.get(route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default')!);
+    const resolver = (route: Route | undefined) =>
+      functionOf(functionOfRoute.get(route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default')!);
 
     const host = new FunctionHost();
     stops.push(() => host.stop());
@@ -210,7 +225,10 @@ export default async function setup(project: TestProject) {
     } satisfies BundleStackInfo);
     return async () => {
       await stopAll();
-      if (tableGuard.denied.length > 0) throw new Error(`Bundles made table calls their roles in the template do not grant:\n${[...new Set(tableGuard.denied)].join('\n')}`);
+      if (tableGuard.denied.length > 0)
+        throw new Error(
+          `Bundles made table calls their roles in the template do not grant:\n${[...new Set(tableGuard.denied)].join('\n')}`,
+        );
     };
   } catch (error) {
     await stopAll();
@@ -226,13 +244,24 @@ export default async function setup(project: TestProject) {
 function templateTableGrant(resources: Record<string, Resource>, functionId: string, tableId: string): TableGrant | undefined {
   const roleId = resources[functionId]?.Properties.Role?.['Fn::GetAtt']?.[0] as string | undefined;
   const statements = Object.values(resources)
-    .filter((resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string[]>> }[])
+    .filter(
+      (resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+    )
+    .flatMap(
+      (policy) =>
+        policy.Properties.PolicyDocument.Statement as {
+          Action: string | string[];
+          Resource: unknown;
+          Condition?: Record<string, Record<string, string[]>>;
+        }[],
+    )
     .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableId}"`));
   if (statements.length === 0) return undefined;
   const actions = statements.flatMap((statement) => [statement.Action].flat()).map((action) => action.replace(/^dynamodb:/, ''));
   const writes = [...new Set(actions.filter((action) => !['GetItem', 'Query', 'BatchGetItem'].includes(action)))] as WriteAction[];
   const leadingKeys = statements.find((statement) => statement.Condition)?.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
-  const indexes = statements.flatMap((statement) => [...JSON.stringify(statement.Resource).matchAll(/\/index\/([\w*]+)/g)].map((match) => match[1]!));
+  const indexes = statements.flatMap((statement) =>
+    [...JSON.stringify(statement.Resource).matchAll(/\/index\/([\w*]+)/g)].map((match) => match[1]!),
+  );
   return { writes, leadingKeys, indexes: indexes.includes('*') ? undefined : indexes };
 }

@@ -10,7 +10,9 @@ export default async function setup(project: TestProject) {
   project.provide('stack', stack.info);
   return async () => {
     await stack.stop();
-    const denied = stackLog('integration').split('\n').filter((line) => line.startsWith('table guard denied'));
+    const denied = stackLog('integration')
+      .split('\n')
+      .filter((line) => line.startsWith('table guard denied'));
     if (denied.length > 0) throw new Error(`Functions made table calls their route rows do not grant:\n${[...new Set(denied)].join('\n')}`);
   };
 }

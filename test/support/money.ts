@@ -23,7 +23,9 @@ export async function fundedAccounts(count: number, balance: number, label = 'bu
   const accounts: TestAccount[] = [];
   while (accounts.length < count) {
     const batch = Math.min(10, count - accounts.length);
-    accounts.push(...(await Promise.all(Array.from({ length: batch }, (_, i) => fundedAccount(balance, `${label}${accounts.length + i}`)))));
+    accounts.push(
+      ...(await Promise.all(Array.from({ length: batch }, (_, i) => fundedAccount(balance, `${label}${accounts.length + i}`)))),
+    );
   }
   return accounts;
 }
@@ -34,7 +36,10 @@ export const balanceOf = async (userId: string) => (await getWallet(userId)).bal
 /** The money invariant: the ledger's deltas sum to the balance, and its entries are numbered 1..n. */
 export async function expectLedgerMatchesBalance(userId: string): Promise<void> {
   const [ledger, wallet] = await Promise.all([listLedger(userId), getWallet(userId)]);
-  expect(ledger.reduce((sum, entry) => sum + entry.delta, 0), `ledger of ${userId}`).toBe(wallet.balance);
+  expect(
+    ledger.reduce((sum, entry) => sum + entry.delta, 0),
+    `ledger of ${userId}`,
+  ).toBe(wallet.balance);
   expect(ledger.map((entry) => entry.seq)).toEqual(ledger.map((_, i) => i + 1));
   expect(wallet.version).toBe(ledger.length);
 }
@@ -42,7 +47,15 @@ export async function expectLedgerMatchesBalance(userId: string): Promise<void> 
 /** A new voucher of its own (unique id) with `count` unsold codes, in the seeded Google Play brand. */
 export async function freshVoucher(count: number, price = 100): Promise<{ id: string; codes: string[] }> {
   const id = `test-${randomBytes(4).toString('hex')}`;
-  await newVoucher({ id, masterCategoryId: 'google-play', name: `Test voucher ${id}`, image: '/images/voucher-gp-500.svg', price, description: '<p>Test</p>', position: 900 });
+  await newVoucher({
+    id,
+    masterCategoryId: 'google-play',
+    name: `Test voucher ${id}`,
+    image: '/images/voucher-gp-500.svg',
+    price,
+    description: '<p>Test</p>',
+    position: 900,
+  });
   const codes = Array.from({ length: count }, (_, i) => `${id.toUpperCase()}-CODE-${i}`);
   await stockCodes(id, codes);
   return { id, codes };
@@ -50,15 +63,26 @@ export async function freshVoucher(count: number, price = 100): Promise<{ id: st
 
 /** Opens or closes the shop; tests that close it reopen it in `finally`. */
 export async function setShopStatus(status: 0 | 1): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: tableName, Key: { pk: 'SITE', sk: 'SETTINGS' }, UpdateExpression: 'SET shopStatus = :s', ExpressionAttributeValues: { ':s': status } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { pk: 'SITE', sk: 'SETTINGS' },
+      UpdateExpression: 'SET shopStatus = :s',
+      ExpressionAttributeValues: { ':s': status },
+    }),
+  );
 }
 
 /** An item as stored, or undefined. */
-export const storedItem = async (pk: string, sk: string) => (await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk }, ConsistentRead: true }))).Item;
+export const storedItem = async (pk: string, sk: string) =>
+  (await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk }, ConsistentRead: true }))).Item;
 
 /** Starts a wallet top-up through the API; answers the payment URL (a payment token, not the invoice) and our request id. */
 export async function startTopUp(account: TestAccount, amount: number, txnId = `${Date.now()}${Math.floor(Math.random() * 10000)}`) {
-  const response = await callApi<{ data: { status: number; payment_url: string; id: string } }>('/user/wallet_request_webview', { token: account.token, form: { amount, txn_id: txnId } });
+  const response = await callApi<{ data: { status: number; payment_url: string; id: string } }>('/user/wallet_request_webview', {
+    token: account.token,
+    form: { amount, txn_id: txnId },
+  });
   if (response.status !== 200) throw new Error(`top-up failed: ${JSON.stringify(response.body)}`);
   return { paymentUrl: response.body.data.payment_url, requestId: response.body.data.id, txnId };
 }
@@ -76,29 +100,47 @@ export async function payInvoice(paymentUrl: string, options: { webhook?: boolea
 export const returnedInvoice = (paid: Response) => new URL(paid.headers.get('location')!).searchParams.get('invoice_id')!;
 
 /** Pays and answers the invoice id, as the payer's return brings it. */
-export const payForInvoice = async (paymentUrl: string, options: { webhook?: boolean } = {}) => returnedInvoice(await payInvoice(paymentUrl, options));
+export const payForInvoice = async (paymentUrl: string, options: { webhook?: boolean } = {}) =>
+  returnedInvoice(await payInvoice(paymentUrl, options));
 
 /** What the stand-in gateway holds of a payment token: its invoice, once the payer acted on its page. */
-export async function invoiceOfToken(paymentUrl: string): Promise<{ invoice_id: string; status: string; transaction_id: string } | undefined> {
-  const invoices = (await (await fetch(`${inject('stack').gatewayUrl}/test/invoices`)).json()) as { token: string; invoice_id: string; status: string; transaction_id: string }[];
+export async function invoiceOfToken(
+  paymentUrl: string,
+): Promise<{ invoice_id: string; status: string; transaction_id: string } | undefined> {
+  const invoices = (await (await fetch(`${inject('stack').gatewayUrl}/test/invoices`)).json()) as {
+    token: string;
+    invoice_id: string;
+    status: string;
+    transaction_id: string;
+  }[];
   return invoices.find((invoice) => paymentUrl.endsWith(`/${invoice.token}`));
 }
 
 /** "Leave pending" on the gateway's page: the payer stays on the gateway's pending page; answers the invoice id. */
 export async function leavePending(paymentUrl: string): Promise<string> {
-  const response = await fetch(`${paymentUrl}/pending`, { method: 'POST', body: new URLSearchParams({ payment_method: 'nagad', sender_number: '01811223344' }), redirect: 'manual' });
+  const response = await fetch(`${paymentUrl}/pending`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: 'nagad', sender_number: '01811223344' }),
+    redirect: 'manual',
+  });
   expect(response.status).toBe(200);
   return (await invoiceOfToken(paymentUrl))!.invoice_id;
 }
 
 /** The merchant acts in the gateway's panel: approve or reject a pending payment, or send its webhook. */
 export async function merchantPanel(invoiceId: string, action: 'approve' | 'reject' | 'webhook'): Promise<{ webhook: number | null }> {
-  const response = await fetch(`${inject('stack').gatewayUrl}/panel/${invoiceId}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
+  const response = await fetch(`${inject('stack').gatewayUrl}/panel/${invoiceId}/${action}`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { webhook: number | null };
 }
 
 /** The gateway's callback for an invoice, as the gateway would send it (or forged, with another key). */
 export function sendWebhook(invoiceId: string, apiKey: string | null = inject('stack').gatewayApiKey, body: Record<string, unknown> = {}) {
-  return callApi('/payment/webhook', { json: { invoice_id: invoiceId, status: 'COMPLETED', ...body }, headers: apiKey === null ? {} : { 'rt-uddoktapay-api-key': apiKey } });
+  return callApi('/payment/webhook', {
+    json: { invoice_id: invoiceId, status: 'COMPLETED', ...body },
+    headers: apiKey === null ? {} : { 'rt-uddoktapay-api-key': apiKey },
+  });
 }

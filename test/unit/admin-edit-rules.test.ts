@@ -51,13 +51,21 @@ describe("the console's checks say what the server would", () => {
     expect(diamondsProblem(value)).toBe(value === '' ? undefined : serverMessage(server, value));
   });
 
-  it.each(['/images/x.svg', '/uploads/ab12.png', 'https://cdn.example.com/a.png', '', '  ', '//evil.example/x.png', 'http://example.com/a.png', 'javascript:alert(1)', '/a"onerror=x', 'x.png'])(
-    'image %j',
-    (value) => {
-      expect(imageProblem(value)).toBe(serverMessage(imageField('Image'), value));
-      expect(imageProblem(value, 'Logo')).toBe(serverMessage(imageField('Logo'), value));
-    },
-  );
+  it.each([
+    '/images/x.svg',
+    '/uploads/ab12.png',
+    'https://cdn.example.com/a.png',
+    '',
+    '  ',
+    '//evil.example/x.png',
+    'http://example.com/a.png',
+    'javascript:alert(1)',
+    '/a"onerror=x',
+    'x.png',
+  ])('image %j', (value) => {
+    expect(imageProblem(value)).toBe(serverMessage(imageField('Image'), value));
+    expect(imageProblem(value, 'Logo')).toBe(serverMessage(imageField('Logo'), value));
+  });
 
   it.each(['https://m.me/shop', 'http://m.me/shop', 'm.me/shop', 'https://a b', ''])('link %j', (value) => {
     expect(linkProblem(value, 'The messenger link')).toBe(serverMessage(linkField('The messenger link'), value));
@@ -109,9 +117,14 @@ describe('blog posts', () => {
 
   it('need a title, an image for an image post and a YouTube id for a video post', () => {
     expect(blogPostProblems(post)).toEqual({});
-    expect(blogPostProblems({ ...post, title: ' ', image: '' })).toEqual({ title: 'Title is required', image: 'An image post needs an image' });
+    expect(blogPostProblems({ ...post, title: ' ', image: '' })).toEqual({
+      title: 'Title is required',
+      image: 'An image post needs an image',
+    });
     expect(blogPostProblems({ ...post, type: 'video', image: '' })).toEqual({ youtube_id: 'A video post needs a YouTube id' });
-    expect(blogPostProblems({ ...post, type: 'video', youtube_id: 'short' })).toEqual({ youtube_id: 'A YouTube id is 11 letters, digits, - or _' });
+    expect(blogPostProblems({ ...post, type: 'video', youtube_id: 'short' })).toEqual({
+      youtube_id: 'A YouTube id is 11 letters, digits, - or _',
+    });
   });
 
   it.each([
@@ -129,7 +142,9 @@ describe('blog posts', () => {
 describe('social links and positions', () => {
   it('need a name and an https link each, at most ten', () => {
     expect(socialProblems([{ name: 'Facebook', url: 'https://facebook.com/x' }])).toEqual({ list: undefined, rows: [{}] });
-    expect(socialProblems([{ name: '', url: 'http://x' }]).rows).toEqual([{ name: 'A name is required', url: 'A social link must be https' }]);
+    expect(socialProblems([{ name: '', url: 'http://x' }]).rows).toEqual([
+      { name: 'A name is required', url: 'A social link must be https' },
+    ]);
     expect(socialProblems(Array.from({ length: 11 }, () => ({ name: 'a', url: 'https://a' }))).list).toBe('At most 10 social links');
   });
 

@@ -19,7 +19,9 @@ const { logger } = await import('../../functions/shared/logger');
 const { signSessionToken } = await import('../../functions/shared/session-token');
 const { requiredText, wholeTaka } = await import('../../functions/shared/validation');
 
-const echo = publicRoute({ ...formBody(v.object({ name: requiredText('Required Field'), amount: wholeTaka() })) }, async ({ body }) => success(body, 'ok'));
+const echo = publicRoute({ ...formBody(v.object({ name: requiredText('Required Field'), amount: wholeTaka() })) }, async ({ body }) =>
+  success(body, 'ok'),
+);
 const whoAmI = userRoute({}, async ({ user }) => success(user.id));
 const webhook = gatewayRoute({}, async () => success({}, 'received'));
 
@@ -33,8 +35,16 @@ const token = await signSessionToken({ userId: 'U1', tokenVersion: 3 });
 
 describe('the handler stack', () => {
   it('parses a multipart body and validates it', async () => {
-    const body = '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRahim\r\n--xyz\r\nContent-Disposition: form-data; name="amount"\r\n\r\n500\r\n--xyz--\r\n';
-    const response = await invoke(echo, httpEvent({ headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }));
+    const body =
+      '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRahim\r\n--xyz\r\nContent-Disposition: form-data; name="amount"\r\n\r\n500\r\n--xyz--\r\n';
+    const response = await invoke(
+      echo,
+      httpEvent({
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+        body: Buffer.from(body).toString('base64'),
+        isBase64Encoded: true,
+      }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json).toEqual({ status: 1, message: 'ok', data: { name: 'Rahim', amount: 500 } });
   });
@@ -46,7 +56,10 @@ describe('the handler stack', () => {
     ['an upper-case media type', 'Multipart/Form-Data; BOUNDARY=x(y)z', 'x(y)z'],
   ])('parses a multipart body with %s', async (_, contentType, boundary) => {
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nRahim\r\n--${boundary}\r\nContent-Disposition: form-data; name="amount"\r\n\r\n50\r\n--${boundary}--\r\n`;
-    const response = await invoke(echo, httpEvent({ headers: { 'content-type': contentType }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }));
+    const response = await invoke(
+      echo,
+      httpEvent({ headers: { 'content-type': contentType }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }),
+    );
     expect(response.json, contentType).toEqual({ status: 1, message: 'ok', data: { name: 'Rahim', amount: 50 } });
   });
 
@@ -63,7 +76,10 @@ describe('the handler stack', () => {
 
   it('parses JSON and urlencoded bodies alike', async () => {
     const json = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/json' }, body: '{"name":"A","amount":"20"}' }));
-    const form = await invoke(echo, httpEvent({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=A&amount=20' }));
+    const form = await invoke(
+      echo,
+      httpEvent({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=A&amount=20' }),
+    );
     expect(json.json.data).toEqual({ name: 'A', amount: 20 });
     expect(form.json.data).toEqual({ name: 'A', amount: 20 });
   });
@@ -113,7 +129,10 @@ describe('the handler stack', () => {
 
   it('refuses with 403, before reading the body, a request that did not come through CloudFront', async () => {
     const malformed = { headers: { 'content-type': 'application/json' }, body: '{"name":' };
-    for (const event of [httpEvent({ ...malformed, viaCloudFront: false }), httpEvent({ ...malformed, headers: { ...malformed.headers, 'x-origin-verify': 'guessed' } })]) {
+    for (const event of [
+      httpEvent({ ...malformed, viaCloudFront: false }),
+      httpEvent({ ...malformed, headers: { ...malformed.headers, 'x-origin-verify': 'guessed' } }),
+    ]) {
       const response = await invoke(echo, event);
       expect(response.statusCode).toBe(403);
       expect(response.json).toEqual({ status: 0, message: 'Forbidden' });
@@ -152,7 +171,9 @@ describe('the access log', () => {
     await invoke(slow, httpEvent({ path: '/api/late' }));
     await first;
     const durations = Object.fromEntries(
-      lines.mock.calls.filter(([message]) => message === 'request').map(([, fields]) => [(fields as { path: string }).path, (fields as { durationMs: number }).durationMs]),
+      lines.mock.calls
+        .filter(([message]) => message === 'request')
+        .map(([, fields]) => [(fields as { path: string }).path, (fields as { durationMs: number }).durationMs]),
     );
     lines.mockRestore();
     expect(durations['/api/slow']).toBeGreaterThanOrEqual(190);

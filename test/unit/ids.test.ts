@@ -3,7 +3,12 @@ import { creationStamp, idPattern, randomId, timeOfId } from '../../functions/sh
 
 describe('ids', () => {
   it('makes time-ordered ids of 12 unambiguous characters that sort by time to the millisecond', () => {
-    const instants = [Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 0, 0, 1), Date.UTC(2026, 0, 1, 0, 0, 0, 999), Date.UTC(2026, 0, 1, 0, 0, 1)];
+    const instants = [
+      Date.UTC(2026, 0, 1),
+      Date.UTC(2026, 0, 1, 0, 0, 0, 1),
+      Date.UTC(2026, 0, 1, 0, 0, 0, 999),
+      Date.UTC(2026, 0, 1, 0, 0, 1),
+    ];
     const ids = instants.map((instant) => creationStamp(instant).id);
     for (const id of ids) expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
     expect([...ids].sort()).toEqual(ids);

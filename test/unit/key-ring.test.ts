@@ -25,7 +25,9 @@ describe('the key ring', () => {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', dataKey, iv);
     const ciphertext = Buffer.concat([cipher.update('legacy', 'utf8'), cipher.final()]);
-    const v1 = ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    const v1 = ['v1', iv, cipher.getAuthTag(), ciphertext]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
     expect(unsealWith(keyRingFrom({ current: 'k2', master: first, k2: second }), v1)).toBe('legacy');
   });
 

@@ -10,7 +10,14 @@ import { httpEvent, testOriginSecret } from '../support/lambda-event';
  * so that a row that forgets a grant fails on the local stack, not first in AWS.
  */
 const environment = {
-  common: { STAGE: 'test', AWS_REGION: 'us-east-1', GATEWAY_URL: 'https://gateway.invalid', SITE_URL: 'https://shop.test', ORIGIN_VERIFY_SECRET: testOriginSecret, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+  common: {
+    STAGE: 'test',
+    AWS_REGION: 'us-east-1',
+    GATEWAY_URL: 'https://gateway.invalid',
+    SITE_URL: 'https://shop.test',
+    ORIGIN_VERIFY_SECRET: testOriginSecret,
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+  },
   table: { TABLE_NAME: 'local-functions-test' },
   secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789' },
   gatewayKey: { GATEWAY_API_KEY: 'key' },
@@ -44,7 +51,9 @@ describe('local functions', () => {
   });
 
   it('run a user route that its row grants the secret: a forged token is a 401', async () => {
-    const result = (await host.invoke(functionFor(row('auth/get-user-data')), httpEvent({ headers: { authorization: forgedToken } }))) as { statusCode: number };
+    const result = (await host.invoke(functionFor(row('auth/get-user-data')), httpEvent({ headers: { authorization: forgedToken } }))) as {
+      statusCode: number;
+    };
     expect(result.statusCode).toBe(401);
   });
 

@@ -15,7 +15,7 @@ describe('the route table', () => {
     }
   });
 
-  it("enforces in each handler the access, edge caching and invalidations of its row (the grants in infra follow the row)", async () => {
+  it('enforces in each handler the access, edge caching and invalidations of its row (the grants in infra follow the row)', async () => {
     vi.stubEnv('TABLE_NAME', 'routes-test');
     vi.stubEnv('ORIGIN_VERIFY_SECRET', 'routes-test');
     vi.stubEnv('GATEWAY_URL', 'https://gateway.invalid');
@@ -30,13 +30,16 @@ describe('the route table', () => {
     }
     const { handler: fallback } = (await import(join(functionsDir, handlerModule(fallbackHandler)))) as { handler: { access: string } };
     expect(fallback.access).toBe('public');
-   }, 30_000); // imports every handler module: slow on a loaded machine, not a timing check
+  }, 30_000); // imports every handler module: slow on a loaded machine, not a timing check
 
   it('caches only public GETs of the shop window, never the shop status, and every cached read has a row that invalidates it', () => {
     for (const row of routes.filter((route) => route.cachedAs)) {
       expect(row.method, row.handler).toBe('GET');
       expect(row.partitions, row.handler).toBe('shopWindow');
-      expect(routes.some((writer) => writer.access === 'admin' && writer.invalidates?.includes(row.cachedAs!)), row.handler).toBe(true);
+      expect(
+        routes.some((writer) => writer.access === 'admin' && writer.invalidates?.includes(row.cachedAs!)),
+        row.handler,
+      ).toBe(true);
     }
     expect(routes.find((row) => row.path === '/user/shop_status')?.cachedAs).toBeUndefined();
     for (const row of routes.filter((route) => route.invalidates)) expect(row.access, row.handler).toBe('admin');

@@ -24,7 +24,9 @@ let quiet: LocalService;
 let eager: LocalService;
 
 const webhooks = (invoiceId?: string) =>
-  received.filter((r) => r.path.startsWith('/webhook') && (!invoiceId || (JSON.parse(r.body) as { invoice_id: string }).invoice_id === invoiceId));
+  received.filter(
+    (r) => r.path.startsWith('/webhook') && (!invoiceId || (JSON.parse(r.body) as { invoice_id: string }).invoice_id === invoiceId),
+  );
 
 async function start(options: SandboxGatewayOptions) {
   const gateway = await startSandboxGateway(options);
@@ -80,11 +82,15 @@ const act = (paymentUrl: string, action: string, form: Record<string, string> = 
 
 const invoiceFrom = (location: string | null) => new URL(location ?? '').searchParams.get('invoice_id') ?? '';
 
-const verify = async (gateway: { url: string }, invoiceId: string) => (await api(gateway, '/api/verify-payment', { invoice_id: invoiceId })).json() as Promise<Record<string, unknown>>;
+const verify = async (gateway: { url: string }, invoiceId: string) =>
+  (await api(gateway, '/api/verify-payment', { invoice_id: invoiceId })).json() as Promise<Record<string, unknown>>;
 
 const panel = async (gateway: { url: string }, invoiceId: string, action: string) => {
   const response = await fetch(`${gateway.url}/panel/${invoiceId}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
-  return { status: response.status, body: (await response.json()) as { status: boolean; invoice: Record<string, unknown>; webhook: number | null; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { status: boolean; invoice: Record<string, unknown>; webhook: number | null; message?: string },
+  };
 };
 
 /** Pays on the page (Pay button) and answers the invoice id. */
@@ -100,7 +106,11 @@ describe('checkout-v2', () => {
     const response = await api(quiet, '/api/checkout-v2', checkoutBody({ amount: 250 }));
     const body = (await response.json()) as Record<string, unknown>;
     expect(response.status).toBe(200);
-    expect(body).toEqual({ status: true, message: 'Payment Url', payment_url: expect.stringMatching(new RegExp(`^${quiet.url}/payment/[0-9a-f]{40}$`)) });
+    expect(body).toEqual({
+      status: true,
+      message: 'Payment Url',
+      payment_url: expect.stringMatching(new RegExp(`^${quiet.url}/payment/[0-9a-f]{40}$`)),
+    });
     const verifyToken = await verify(quiet, String(body.payment_url).split('/').pop()!);
     expect(verifyToken).toEqual({ status: 'ERROR', message: 'Invalid Invoice ID' });
   });
@@ -206,7 +216,12 @@ describe('the payer on the page', () => {
     expect(response.headers.get('location')).toBeNull();
     expect(page).toContain('Payment pending — the merchant will confirm it');
     const invoiceId = /Invoice ([A-Z0-9]{20})/.exec(page)![1]!;
-    expect(await verify(quiet, invoiceId)).toMatchObject({ status: 'PENDING', payment_method: 'upay', sender_number: '01511223344', transaction_id: expect.stringMatching(/^[A-Z0-9]{10}$/) });
+    expect(await verify(quiet, invoiceId)).toMatchObject({
+      status: 'PENDING',
+      payment_method: 'upay',
+      sender_number: '01511223344',
+      transaction_id: expect.stringMatching(/^[A-Z0-9]{10}$/),
+    });
     const again = await (await act(paymentUrl, 'pending')).text();
     expect(again).toContain(invoiceId);
     const invoices = (await (await fetch(`${quiet.url}/test/invoices`)).json()) as { token: string; invoice_id: string }[];
@@ -240,7 +255,10 @@ describe('webhooks', () => {
     const invoiceId = /Invoice ([A-Z0-9]{20})/.exec(page)![1]!;
     expect(webhooks(invoiceId)).toHaveLength(0);
     const approved = await panel(eager, invoiceId, 'approve');
-    expect(approved).toEqual({ status: 200, body: { status: true, invoice: expect.objectContaining({ invoice_id: invoiceId, status: 'COMPLETED' }), webhook: 200 } });
+    expect(approved).toEqual({
+      status: 200,
+      body: { status: true, invoice: expect.objectContaining({ invoice_id: invoiceId, status: 'COMPLETED' }), webhook: 200 },
+    });
     expect(webhooks(invoiceId).map((h) => (JSON.parse(h.body) as { status: string }).status)).toEqual(['COMPLETED']);
   });
 
@@ -294,7 +312,11 @@ describe('webhooks', () => {
 describe('test shortcuts on the page', () => {
   it('complete: COMPLETED, webhook even without autoWebhook (unless webhook=0), 303 with invoice_id', async () => {
     const paymentUrl = await checkout(quiet, { return_type: 'POST' });
-    const response = await fetch(`${paymentUrl}/complete`, { method: 'POST', body: new URLSearchParams({ payment_method: 'nagad' }), redirect: 'manual' });
+    const response = await fetch(`${paymentUrl}/complete`, {
+      method: 'POST',
+      body: new URLSearchParams({ payment_method: 'nagad' }),
+      redirect: 'manual',
+    });
     expect(response.status).toBe(303);
     const invoiceId = invoiceFrom(response.headers.get('location'));
     expect(webhooks(invoiceId)).toHaveLength(1);
@@ -330,29 +352,73 @@ describe('verify-payment', () => {
 
 describe('refund-payment', () => {
   const refund = async (gateway: { url: string }, body: Record<string, unknown>, init: RequestInit = {}) => {
-    const response = await api(gateway, '/api/refund-payment', { product_name: 'Wallet top-up', reason: 'Customer request', ...body }, apiKey, init);
+    const response = await api(
+      gateway,
+      '/api/refund-payment',
+      { product_name: 'Wallet top-up', reason: 'Customer request', ...body },
+      apiKey,
+      init,
+    );
     return { status: response.status, body: (await response.json()) as { status: boolean; message: string } };
   };
 
   it('refunds partly then fully (REFUNDED), refusing what it must with 200 {status:false}', async () => {
     const { invoiceId } = await paid(quiet);
     const { transaction_id: txn } = (await verify(quiet, invoiceId)) as { transaction_id: string };
-    expect(await refund(quiet, { transaction_id: 'NOPE000000', payment_method: 'nagad', amount: 10 })).toEqual({ status: 200, body: { status: false, message: 'Transaction not found' } });
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'bkash', amount: 10 })).body).toEqual({ status: false, message: 'Payment method mismatch' });
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 0 })).body).toEqual({ status: false, message: 'Invalid refund amount' });
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 100.01 })).body).toEqual({ status: false, message: 'Invalid refund amount' });
+    expect(await refund(quiet, { transaction_id: 'NOPE000000', payment_method: 'nagad', amount: 10 })).toEqual({
+      status: 200,
+      body: { status: false, message: 'Transaction not found' },
+    });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'bkash', amount: 10 })).body).toEqual({
+      status: false,
+      message: 'Payment method mismatch',
+    });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 0 })).body).toEqual({
+      status: false,
+      message: 'Invalid refund amount',
+    });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 100.01 })).body).toEqual({
+      status: false,
+      message: 'Invalid refund amount',
+    });
 
-    expect(await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: '40', reason: 'Partly delivered' })).toEqual({ status: 200, body: { status: true, message: 'Refund successful' } });
+    expect(await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: '40', reason: 'Partly delivered' })).toEqual({
+      status: 200,
+      body: { status: true, message: 'Refund successful' },
+    });
     expect((await verify(quiet, invoiceId)).status).toBe('COMPLETED');
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 70 })).body).toEqual({ status: false, message: 'Invalid refund amount' });
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 60 })).body).toEqual({ status: true, message: 'Refund successful' });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 70 })).body).toEqual({
+      status: false,
+      message: 'Invalid refund amount',
+    });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 60 })).body).toEqual({
+      status: true,
+      message: 'Refund successful',
+    });
     expect((await verify(quiet, invoiceId)).status).toBe('REFUNDED');
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 1 })).body).toEqual({ status: false, message: 'Payment already refunded' });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 1 })).body).toEqual({
+      status: false,
+      message: 'Payment already refunded',
+    });
 
     const list = (await (await fetch(`${quiet.url}/test/refunds`)).json()) as Record<string, unknown>[];
     expect(list.filter((r) => r.transaction_id === txn)).toEqual([
-      { transaction_id: txn, invoice_id: invoiceId, amount: '40.00', reason: 'Partly delivered', product_name: 'Wallet top-up', at: expect.any(String) },
-      { transaction_id: txn, invoice_id: invoiceId, amount: '60.00', reason: 'Customer request', product_name: 'Wallet top-up', at: expect.any(String) },
+      {
+        transaction_id: txn,
+        invoice_id: invoiceId,
+        amount: '40.00',
+        reason: 'Partly delivered',
+        product_name: 'Wallet top-up',
+        at: expect.any(String),
+      },
+      {
+        transaction_id: txn,
+        invoice_id: invoiceId,
+        amount: '60.00',
+        reason: 'Customer request',
+        product_name: 'Wallet top-up',
+        at: expect.any(String),
+      },
     ]);
   });
 
@@ -367,10 +433,14 @@ describe('refund-payment', () => {
     const { invoiceId } = await paid(quiet);
     const { transaction_id: txn } = (await verify(quiet, invoiceId)) as { transaction_id: string };
     await fetch(`${quiet.url}/test/refund-timeout`, { method: 'POST', body: JSON.stringify({ count: 1 }) });
-    await expect(refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 100 }, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    await expect(
+      refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 100 }, { signal: AbortSignal.timeout(100) }),
+    ).rejects.toThrow();
     expect((await verify(quiet, invoiceId)).status).toBe('REFUNDED');
     const started = Date.now();
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 1 })).body.message).toBe('Payment already refunded');
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 1 })).body.message).toBe(
+      'Payment already refunded',
+    );
     expect(Date.now() - started).toBeLessThan(300);
   });
 
@@ -378,8 +448,14 @@ describe('refund-payment', () => {
     const { invoiceId } = await paid(quiet);
     const { transaction_id: txn } = (await verify(quiet, invoiceId)) as { transaction_id: string };
     await fetch(`${quiet.url}/test/refund-refuse`, { method: 'POST', body: JSON.stringify({ message: 'Insufficient merchant balance' }) });
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 10 })).body).toEqual({ status: false, message: 'Insufficient merchant balance' });
-    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 10 })).body).toEqual({ status: true, message: 'Refund successful' });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 10 })).body).toEqual({
+      status: false,
+      message: 'Insufficient merchant balance',
+    });
+    expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 10 })).body).toEqual({
+      status: true,
+      message: 'Refund successful',
+    });
   });
 });
 

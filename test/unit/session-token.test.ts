@@ -40,13 +40,28 @@ describe('session tokens', () => {
   it('refuses a token without exp or iat, older than 30 days, or made to last longer than 30 days', async () => {
     const { tokenKey } = (await keyRing()).current;
     const now = Math.floor(Date.now() / 1000);
-    const base = () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject('ABC123').setIssuer('storefront').setAudience('storefront-web');
+    const base = () =>
+      new SignJWT({ ver: 1 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('ABC123')
+        .setIssuer('storefront')
+        .setAudience('storefront-web');
     const noExpiry = await base().setIssuedAt().sign(tokenKey);
     const noIssuedAt = await base().setExpirationTime('1h').sign(tokenKey);
-    const century = await base().setIssuedAt(now - 31 * 86_400).setExpirationTime(now + 100 * 365 * 86_400).sign(tokenKey);
-    const centuryFromNow = await base().setIssuedAt(now).setExpirationTime(now + 100 * 365 * 86_400).sign(tokenKey);
-    for (const token of [noExpiry, noIssuedAt, century, centuryFromNow]) await expect(verifySessionToken(token)).rejects.toMatchObject({ statusCode: 401 });
-    const fresh = await base().setIssuedAt(now - 60).setExpirationTime('1h').sign(tokenKey);
+    const century = await base()
+      .setIssuedAt(now - 31 * 86_400)
+      .setExpirationTime(now + 100 * 365 * 86_400)
+      .sign(tokenKey);
+    const centuryFromNow = await base()
+      .setIssuedAt(now)
+      .setExpirationTime(now + 100 * 365 * 86_400)
+      .sign(tokenKey);
+    for (const token of [noExpiry, noIssuedAt, century, centuryFromNow])
+      await expect(verifySessionToken(token)).rejects.toMatchObject({ statusCode: 401 });
+    const fresh = await base()
+      .setIssuedAt(now - 60)
+      .setExpirationTime('1h')
+      .sign(tokenKey);
     expect(await verifySessionToken(fresh)).toEqual({ userId: 'ABC123', tokenVersion: 1 });
   });
 

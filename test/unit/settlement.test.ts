@@ -39,7 +39,10 @@ describe('the settlement rule', () => {
   });
 
   it('honours money paid after the payable was given up, whatever the reason, and never pays twice', () => {
-    for (const cancelled of [{ state: 'cancelled' as const, amount: 500 }, { state: 'cancelled' as const, amount: 500, invoiceId: 'OLD' }]) {
+    for (const cancelled of [
+      { state: 'cancelled' as const, amount: 500 },
+      { state: 'cancelled' as const, amount: 500, invoiceId: 'OLD' },
+    ]) {
       expect(settlementOf(cancelled, payment('COMPLETED'))).toEqual({ action: 'complete' });
       expect(settlementOf(cancelled, payment('ERROR'))).toEqual({ action: 'none' });
     }

@@ -18,7 +18,9 @@ describe('the local table guard (IAM as the cloud roles have it)', () => {
   it('counts each item of a transaction as its own action', () => {
     const grant = tableGrantOf(reconcilerJob);
     expect(refusal('TransactWriteItems', { TransactItems: [put('ORDER#1'), update('USER#A')] }, grant)).toBeUndefined();
-    expect(refusal('TransactWriteItems', { TransactItems: [put('ORDER#1'), { ConditionCheck: { Key: { pk: { S: 'USER#A' } } } }] }, grant)).toBe('dynamodb:ConditionCheckItem on the table partition USER#…');
+    expect(
+      refusal('TransactWriteItems', { TransactItems: [put('ORDER#1'), { ConditionCheck: { Key: { pk: { S: 'USER#A' } } } }] }, grant),
+    ).toBe('dynamodb:ConditionCheckItem on the table partition USER#…');
     expect(refusal('DeleteItem', { Key: { pk: { S: 'PENDING' } } }, grant)).toBe('dynamodb:DeleteItem on the table partition PENDING');
   });
 
@@ -26,13 +28,20 @@ describe('the local table guard (IAM as the cloud roles have it)', () => {
     const shopWindow = rowGrant('catalog/list-plans');
     expect(refusal('GetItem', { Key: { pk: { S: 'PLAN#7' } } }, shopWindow)).toBeUndefined();
     expect(refusal('GetItem', { Key: { pk: { S: 'USER#A' } } }, shopWindow)).toBe('dynamodb:GetItem on the table partition USER#…');
-    const query = (IndexName: string | undefined, value: string) => ({ IndexName, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': IndexName ? `${IndexName}pk` : 'pk' }, ExpressionAttributeValues: { ':pk': { S: value } } });
+    const query = (IndexName: string | undefined, value: string) => ({
+      IndexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': IndexName ? `${IndexName}pk` : 'pk' },
+      ExpressionAttributeValues: { ':pk': { S: value } },
+    });
     expect(refusal('Query', query(undefined, 'MCATS'), shopWindow)).toBeUndefined();
     expect(refusal('Query', query('gsi2', 'MCATS'), shopWindow)).toBe('dynamodb:Query on index gsi2 partition MCATS');
     expect(refusal('Query', query('gsi1', 'ORDERS#A'), shopWindow)).toBe('dynamodb:Query on index gsi1 partition ORDERS#…');
     const signIn = rowGrant('auth/log-in');
     expect(publicPartitions.signIn.leadingKeys).toContain('LIMIT#login-*');
     expect(refusal('UpdateItem', { Key: { pk: { S: 'LIMIT#login-account#A' } } }, signIn)).toBeUndefined();
-    expect(refusal('UpdateItem', { Key: { pk: { S: 'LIMIT#checkout-user#A' } } }, signIn)).toBe('dynamodb:UpdateItem on the table partition LIMIT#checkout-user#…');
+    expect(refusal('UpdateItem', { Key: { pk: { S: 'LIMIT#checkout-user#A' } } }, signIn)).toBe(
+      'dynamodb:UpdateItem on the table partition LIMIT#checkout-user#…',
+    );
   });
 });

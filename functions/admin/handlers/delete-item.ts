@@ -11,14 +11,22 @@ import { deleteVoucher } from '../service/vouchers';
 const kinds = ['master_categories', 'plan_groups', 'plans', 'vouchers', 'blogs', 'events', 'senders'] as const;
 
 /** The cached public read that deleting each kind changes (plans, groups and vouchers are read uncached). */
-const cachedReadOf: Partial<Record<(typeof kinds)[number], CachedRead>> = { master_categories: 'games', blogs: 'blog', events: 'banners', senders: 'paymentChannels' };
+const cachedReadOf: Partial<Record<(typeof kinds)[number], CachedRead>> = {
+  master_categories: 'games',
+  blogs: 'blog',
+  events: 'banners',
+  senders: 'paymentChannels',
+};
 
 const params = v.object({ kind: v.picklist(kinds, `Kind must be one of ${kinds.join(', ')}`), id: idField('id') });
 
-export const handler = adminRoute({ params, ...invalidating('games', 'blog', 'banners', 'paymentChannels') }, async ({ params: { kind, id }, user }) => {
-  if (kind === 'vouchers') await deleteVoucher(user, id);
-  else if (kind === 'blogs' || kind === 'events' || kind === 'senders') await deleteContentItem(user, kind, id);
-  else await deleteCatalogItem(user, kind, id);
-  const changed = cachedReadOf[kind];
-  return { ...success({}, 'Deleted'), changed: changed ? [changed] : [] };
-});
+export const handler = adminRoute(
+  { params, ...invalidating('games', 'blog', 'banners', 'paymentChannels') },
+  async ({ params: { kind, id }, user }) => {
+    if (kind === 'vouchers') await deleteVoucher(user, id);
+    else if (kind === 'blogs' || kind === 'events' || kind === 'senders') await deleteContentItem(user, kind, id);
+    else await deleteCatalogItem(user, kind, id);
+    const changed = cachedReadOf[kind];
+    return { ...success({}, 'Deleted'), changed: changed ? [changed] : [] };
+  },
+);

@@ -6,7 +6,11 @@ import { isCalendarDay, rangeProblems, reportRange } from '../../contract/report
 import { paymentDays } from '../service/payment-days';
 import { paymentDaysCsv, paymentDaysView } from '../views';
 
-const dayField = (label: string) => v.pipe(optionalText(40), v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`));
+const dayField = (label: string) =>
+  v.pipe(
+    optionalText(40),
+    v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`),
+  );
 
 /** `?from=&to=` (Dhaka days, both included; the last seven days when absent), `&format=csv`, `&detail=1`. */
 const query = v.pipe(
@@ -18,11 +22,17 @@ const query = v.pipe(
   }),
   v.transform((input) => ({ ...input, ...reportRange(input.from, input.to) })),
   v.forward(
-    v.check((input) => !rangeProblems(input).from, (issue) => rangeProblems(issue.input as { from: string; to: string }).from ?? ''),
+    v.check(
+      (input) => !rangeProblems(input).from,
+      (issue) => rangeProblems(issue.input as { from: string; to: string }).from ?? '',
+    ),
     ['from'],
   ),
   v.forward(
-    v.check((input) => !rangeProblems(input).to, (issue) => rangeProblems(issue.input as { from: string; to: string }).to ?? ''),
+    v.check(
+      (input) => !rangeProblems(input).to,
+      (issue) => rangeProblems(issue.input as { from: string; to: string }).to ?? '',
+    ),
     ['to'],
   ),
 );

@@ -8,4 +8,6 @@ import { auditView } from '../views';
 
 const query = v.object({ ...pageQuery });
 
-export const handler = adminRoute({ query }, async ({ query: { cursor, limit } }) => success(pageView(await listAudit({ cursor, limit }), auditView)));
+export const handler = adminRoute({ query }, async ({ query: { cursor, limit } }) =>
+  success(pageView(await listAudit({ cursor, limit }), auditView)),
+);

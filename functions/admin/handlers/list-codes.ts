@@ -7,4 +7,6 @@ import { maskedCodesView } from '../views';
 
 const query = v.object({ ...pageQuery });
 
-export const handler = adminRoute({ params: idParams, query }, async ({ params, query: page }) => success(maskedCodesView(await codesOf(params.id, page))));
+export const handler = adminRoute({ params: idParams, query }, async ({ params, query: page }) =>
+  success(maskedCodesView(await codesOf(params.id, page))),
+);

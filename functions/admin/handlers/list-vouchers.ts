@@ -7,4 +7,6 @@ import { adminVoucherView } from '../views';
 
 const query = v.object({ mcategory_id: v.optional(idField('brand')) });
 
-export const handler = adminRoute({ query }, async ({ query: { mcategory_id } }) => success((await vouchersOf(mcategory_id)).map(adminVoucherView)));
+export const handler = adminRoute({ query }, async ({ query: { mcategory_id } }) =>
+  success((await vouchersOf(mcategory_id)).map(adminVoucherView)),
+);

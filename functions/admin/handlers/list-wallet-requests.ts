@@ -9,4 +9,5 @@ import { adminWalletRequestView } from '../views';
 const query = v.object({ status: walletRequestStatusField, ...pageQuery });
 
 export const handler = adminRoute({ query }, async ({ query: { status, cursor, limit } }) =>
-  success(pageView(await walletRequestsOf(status, { cursor, limit }), adminWalletRequestView)),);
+  success(pageView(await walletRequestsOf(status, { cursor, limit }), adminWalletRequestView)),
+);

@@ -4,4 +4,6 @@ import { idParams } from '../input';
 import { revealOrderSecret } from '../service/orders';
 import { revealedSecretView } from '../views';
 
-export const handler = adminRoute({ params: idParams }, async ({ params, user }) => success(revealedSecretView(await revealOrderSecret(user, params.id))));
+export const handler = adminRoute({ params: idParams }, async ({ params, user }) =>
+  success(revealedSecretView(await revealOrderSecret(user, params.id))),
+);

@@ -22,7 +22,9 @@ const body = v.pipe(
   }),
   v.forward(
     v.check(
-      (form) => (form.player_id_min_digits === undefined) === (form.player_id_max_digits === undefined) && (form.player_id_min_digits ?? 0) <= (form.player_id_max_digits ?? 0),
+      (form) =>
+        (form.player_id_min_digits === undefined) === (form.player_id_max_digits === undefined) &&
+        (form.player_id_min_digits ?? 0) <= (form.player_id_max_digits ?? 0),
       'Give both the least and the most digits of a player ID, the least not above the most',
     ),
     ['player_id_max_digits'],
@@ -30,7 +32,15 @@ const body = v.pipe(
 );
 
 export const handler = adminRoute({ ...formBody(body) }, async ({ body: form, user }) => {
-  const playerIdFormat = form.player_id_min_digits !== undefined ? { minDigits: form.player_id_min_digits, maxDigits: form.player_id_max_digits! } : undefined;
-  const group = await savePlanGroup(user, { id: form.id, masterCategoryId: form.master_category, name: form.cname, image: form.image, position: form.position, playerIdFormat });
+  const playerIdFormat =
+    form.player_id_min_digits !== undefined ? { minDigits: form.player_id_min_digits, maxDigits: form.player_id_max_digits! } : undefined;
+  const group = await savePlanGroup(user, {
+    id: form.id,
+    masterCategoryId: form.master_category,
+    name: form.cname,
+    image: form.image,
+    position: form.position,
+    playerIdFormat,
+  });
   return success(adminPlanGroupView(group), 'Saved');
 });

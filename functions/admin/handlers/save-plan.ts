@@ -14,7 +14,12 @@ const body = v.object({
   image: imageField('Image'),
   price: wholeTaka('Price'),
   no_of_diamonds: v.optional(boundedInt(0, 1_000_000, 'Diamonds must be a whole number'), 0),
-  status: v.pipe(v.unknown(), v.transform(String), v.picklist(['1', '0'], 'Status must be 1 (on sale) or 0 (out of stock)'), v.transform((status) => (status === '1' ? 1 : 0) as 0 | 1)),
+  status: v.pipe(
+    v.unknown(),
+    v.transform(String),
+    v.picklist(['1', '0'], 'Status must be 1 (on sale) or 0 (out of stock)'),
+    v.transform((status) => (status === '1' ? 1 : 0) as 0 | 1),
+  ),
   position: positionField,
 });
 

@@ -9,7 +9,9 @@ import { htmlField, linkField, optionalImageField } from '../input';
 import { updateSiteSettings } from '../service/content';
 import { adminSiteSettingsView, siteSettingsChange } from '../views';
 
-const popupStatus = v.optional(v.pipe(v.unknown(), v.transform(String), v.picklist(['1', '0'], 'A popup status is 1 (shown) or 0 (hidden)')));
+const popupStatus = v.optional(
+  v.pipe(v.unknown(), v.transform(String), v.picklist(['1', '0'], 'A popup status is 1 (shown) or 0 (hidden)')),
+);
 const imageOrEmpty = optionalImageField('An image must be an uploaded image or an https link');
 const social = v.optional(
   v.pipe(
@@ -22,7 +24,13 @@ const social = v.optional(
         return NEVER;
       }
     }),
-    v.array(v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)), url: v.pipe(v.string(), v.regex(/^https:\/\/[^\s"'<>]+$/, 'A social link must be https')) }), 'Social links are a JSON list of {name, url}'),
+    v.array(
+      v.object({
+        name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+        url: v.pipe(v.string(), v.regex(/^https:\/\/[^\s"'<>]+$/, 'A social link must be https')),
+      }),
+      'Social links are a JSON list of {name, url}',
+    ),
     v.maxLength(10, 'At most 10 social links'),
   ),
 );
@@ -39,7 +47,9 @@ const body = v.object({
   messenger_link: linkField('The messenger link'),
   app_link: linkField('The app link'),
   social,
-  shopStatus: v.optional(v.pipe(v.unknown(), v.transform(String), v.picklist(['1', '0'], 'shopStatus is 1 (open) or 0 (closed)'), v.transform(Number))),
+  shopStatus: v.optional(
+    v.pipe(v.unknown(), v.transform(String), v.picklist(['1', '0'], 'shopStatus is 1 (open) or 0 (closed)'), v.transform(Number)),
+  ),
   errorMessage: optionalText(300),
   upay: linkField('The video link'),
 });

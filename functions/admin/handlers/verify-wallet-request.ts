@@ -4,7 +4,11 @@ import { walletRequestWireStatus } from '../../wallet/views';
 import { idParams } from '../input';
 import { verifyWalletRequest } from '../service/wallet-requests';
 
-const messages = { completed: 'Paid: the wallet is credited', cancelled: 'The payment was not completed', pending: 'The gateway says the payment is still pending' };
+const messages = {
+  completed: 'Paid: the wallet is credited',
+  cancelled: 'The payment was not completed',
+  pending: 'The gateway says the payment is still pending',
+};
 
 export const handler = adminRoute({ params: idParams }, async ({ params, user }) => {
   const status = await verifyWalletRequest(user, params.id);

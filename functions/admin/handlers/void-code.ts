@@ -6,4 +6,6 @@ import { voidCode } from '../service/vouchers';
 
 const params = v.object({ id: idField('voucher'), code_id: idField('code') });
 
-export const handler = adminRoute({ params }, async ({ params: { id, code_id }, user }) => success({ stock: await voidCode(user, id, code_id) }, 'Code voided'));
+export const handler = adminRoute({ params }, async ({ params: { id, code_id }, user }) =>
+  success({ stock: await voidCode(user, id, code_id) }, 'Code voided'),
+);

@@ -24,7 +24,9 @@ export async function saveMasterCategory(admin: ActiveUser, input: Omit<MasterCa
   const isNew = !input.id;
   if (!isNew && !(await getMasterCategory(input.id!))) throw new NotFound('Category not found');
   const category = { ...input, id: input.id ?? newId(input.name) };
-  return catalog.saveMasterCategory(category, isNew, [auditItem(auditEntry(admin.id, isNew ? 'category.create' : 'category.update', category.id, category.name))]);
+  return catalog.saveMasterCategory(category, isNew, [
+    auditItem(auditEntry(admin.id, isNew ? 'category.create' : 'category.update', category.id, category.name)),
+  ]);
 }
 
 /** An operator's plan group: new without an id, else a change of the one with that id. */
@@ -32,7 +34,9 @@ export async function savePlanGroup(admin: ActiveUser, input: Omit<PlanGroup, 'i
   const previous = input.id ? await getPlanGroup(input.id) : undefined;
   if (input.id && !previous) throw new NotFound('Plan group not found');
   const group = { ...input, id: input.id ?? newId(input.name) };
-  return catalog.savePlanGroup(group, previous, [auditItem(auditEntry(admin.id, previous ? 'group.update' : 'group.create', group.id, group.name))]);
+  return catalog.savePlanGroup(group, previous, [
+    auditItem(auditEntry(admin.id, previous ? 'group.update' : 'group.create', group.id, group.name)),
+  ]);
 }
 
 /** An operator's plan: new without an id, else a change of the one with that id (price, stock status, …). */

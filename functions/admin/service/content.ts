@@ -7,7 +7,12 @@ import { newId } from './ids';
 
 /** Everything the operators edit on the content pages: banners, payment channels, settings, blog posts (four reads in parallel). */
 export async function contentOverview() {
-  const [events, channels, settings, posts] = await Promise.all([listEvents(), listPaymentChannels(), content.siteSettings(), listBlogPosts()]);
+  const [events, channels, settings, posts] = await Promise.all([
+    listEvents(),
+    listPaymentChannels(),
+    content.siteSettings(),
+    listBlogPosts(),
+  ]);
   return { events, channels, settings, posts };
 }
 
@@ -24,7 +29,11 @@ export function saveEvent(admin: ActiveUser, input: WithOptionalId<BannerEvent>)
 /** An operator's payment channel: new without an id, else a change. */
 export function savePaymentChannel(admin: ActiveUser, input: WithOptionalId<PaymentChannel>): Promise<PaymentChannel> {
   const channel = { ...input, id: input.id ?? newId(input.name) };
-  return content.savePaymentChannel(channel, !input.id, audit(admin, input.id ? 'sender.update' : 'sender.create', channel.id, channel.name));
+  return content.savePaymentChannel(
+    channel,
+    !input.id,
+    audit(admin, input.id ? 'sender.update' : 'sender.create', channel.id, channel.name),
+  );
 }
 
 /** An operator's blog post: new without an id, else a change; the HTML is stored as written and sanitised where it is shown. */
@@ -40,6 +49,10 @@ export function deleteContentItem(admin: ActiveUser, kind: 'events' | 'senders' 
 }
 
 /** Changes the site settings an operator sent; the rest stay. The audit names which fields changed and whether the shop opened or closed. */
-export function updateSiteSettings(admin: ActiveUser, change: (current: SiteSettings) => SiteSettings, fields: string[]): Promise<SiteSettings> {
+export function updateSiteSettings(
+  admin: ActiveUser,
+  change: (current: SiteSettings) => SiteSettings,
+  fields: string[],
+): Promise<SiteSettings> {
   return content.updateSiteSettings(change, audit(admin, 'settings.update', 'site', `changed: ${fields.join(', ')}`));
 }

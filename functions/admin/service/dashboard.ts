@@ -32,7 +32,12 @@ export function dayFigures(activity: DayActivity[]) {
  */
 export async function dashboard(now = Date.now()) {
   const day = dhakaDay(now);
-  const [activity, pendingOrders, pendingTopUps, vouchers] = await Promise.all([listDayActivity(day), countPendingOrders(), countPendingTopUps(), listAllVouchers()]);
+  const [activity, pendingOrders, pendingTopUps, vouchers] = await Promise.all([
+    listDayActivity(day),
+    countPendingOrders(),
+    countPendingTopUps(),
+    listAllVouchers(),
+  ]);
   return {
     day,
     today: dayFigures(activity),

@@ -59,7 +59,11 @@ async function moveOrder(
       const now = new Date().toISOString();
       const action = to === 'completed' ? 'order.complete' : 'order.refund';
       const detail = `${to === 'refunded' ? `৳${order.price} to the wallet of ${order.userId}` : `${order.planName} for ${order.userId}`}${remark ? `; remark: ${remark}` : ''}`;
-      await transact([orderStatusItem(order, to, remark, now), ...(await effect(order, now)), auditItem(auditEntry(admin.id, action, orderId, detail))]);
+      await transact([
+        orderStatusItem(order, to, remark, now),
+        ...(await effect(order, now)),
+        auditItem(auditEntry(admin.id, action, orderId, detail)),
+      ]);
       return { ...order, status: to, remark, ...(to === 'completed' ? { completedAt: now } : { refundedAt: now }) };
     },
     (error) => error instanceof TransactionCancelled,
@@ -90,7 +94,12 @@ export function refundOrder(admin: ActiveUser, orderId: string, remark: string):
 export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: string, remark: string): Promise<PlanOrder> {
   const order = await orderById(orderId);
   refuseMove(order.status, 'refunded');
-  const entry = auditEntry(admin.id, 'order.refund_gateway', orderId, `৳${order.price} to ${order.receipt?.paymentMethod ?? 'the payment method'} of ${order.userId}; remark: ${remark}`);
+  const entry = auditEntry(
+    admin.id,
+    'order.refund_gateway',
+    orderId,
+    `৳${order.price} to ${order.receipt?.paymentMethod ?? 'the payment method'} of ${order.userId}; remark: ${remark}`,
+  );
   return refundThroughGateway((await getOrder(order.userId, orderId)) ?? order, remark, auditItem(entry));
 }
 

@@ -83,7 +83,9 @@ export function paymentDay(day: string, lines: GatewayBookLine[]): PaymentDayRep
     if (!channels.has(channel)) channels.set(channel, noFigures());
     addLine(channels.get(channel)!, line);
   }
-  const named = [...channels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([paymentMethod, figures]) => ({ paymentMethod, ...figures }));
+  const named = [...channels]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([paymentMethod, figures]) => ({ paymentMethod, ...figures }));
   return { day, channels: named, totals: named.reduce<PaymentFigures>(addFigures, noFigures()), lines };
 }
 

@@ -18,7 +18,9 @@ export async function saveVoucher(admin: ActiveUser, input: Omit<Voucher, 'id'> 
   const previous = input.id ? await getVoucher(input.id) : undefined;
   if (input.id && !previous) throw new NotFound('Voucher not found');
   const voucher = { ...input, id: input.id ?? newId(input.name) };
-  await vouchers.saveVoucher(voucher, previous, [auditItem(auditEntry(admin.id, previous ? 'voucher.update' : 'voucher.create', voucher.id, `${voucher.name}: ৳${voucher.price}`))]);
+  await vouchers.saveVoucher(voucher, previous, [
+    auditItem(auditEntry(admin.id, previous ? 'voucher.update' : 'voucher.create', voucher.id, `${voucher.name}: ৳${voucher.price}`)),
+  ]);
   return { ...voucher, stock: previous ? await stockOf(voucher.id) : 0 };
 }
 
@@ -31,16 +33,25 @@ export function deleteVoucher(admin: ActiveUser, id: string): Promise<void> {
  * An operator's upload of codes, one a line: each new code is added once ever, and each of the
  * upload's transactions carries its own audit entry (counts only: never a code).
  */
-export async function uploadCodes(admin: ActiveUser, voucherId: string, text: string): Promise<{ added: number; duplicates: number; stock: number }> {
+export async function uploadCodes(
+  admin: ActiveUser,
+  voucherId: string,
+  text: string,
+): Promise<{ added: number; duplicates: number; stock: number }> {
   const { codes, duplicates: repeated } = parseCodes(text);
   const result = await vouchers.addCodes(voucherId, codes, ({ added, part, parts }) => [
-    auditItem(auditEntry(admin.id, 'voucher.codes-add', voucherId, `${added} codes added${parts > 1 ? ` (part ${part} of ${parts})` : ''}`)),
+    auditItem(
+      auditEntry(admin.id, 'voucher.codes-add', voucherId, `${added} codes added${parts > 1 ? ` (part ${part} of ${parts})` : ''}`),
+    ),
   ]);
   return { added: result.added, duplicates: result.duplicates + repeated, stock: await stockOf(voucherId) };
 }
 
 /** A page of a voucher's unsold codes, each masked to its last four characters, and the stock. */
-export async function codesOf(voucherId: string, request: PageRequest): Promise<{ stock: number; page: Page<{ codeId: string; masked: string; createdAt: string }> }> {
+export async function codesOf(
+  voucherId: string,
+  request: PageRequest,
+): Promise<{ stock: number; page: Page<{ codeId: string; masked: string; createdAt: string }> }> {
   if (!(await getVoucher(voucherId))) throw new NotFound('Voucher not found');
   const [stock, page] = await Promise.all([stockOf(voucherId), listCodes(voucherId, request)]);
   const masked = (code: StoredCode) => ({ codeId: code.codeId, masked: maskCode(code.code), createdAt: code.createdAt });

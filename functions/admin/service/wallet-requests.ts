@@ -35,6 +35,7 @@ export async function settleInvoiceFor(admin: ActiveUser, invoiceId: string, tar
 export async function verifyWalletRequest(admin: ActiveUser, requestId: string): Promise<WalletRequestStatus> {
   const request = await findWalletRequest(requestId);
   if (!request) throw new NotFound('Top-up not found');
-  if (!request.invoiceId) throw new Conflict("No invoice id has come for this top-up yet: settle it with the invoice id from the gateway's panel");
+  if (!request.invoiceId)
+    throw new Conflict("No invoice id has come for this top-up yet: settle it with the invoice id from the gateway's panel");
   return (await settleInvoiceFor(admin, request.invoiceId, requestId)).status;
 }

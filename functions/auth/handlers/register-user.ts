@@ -27,6 +27,16 @@ const body = v.pipe(
 );
 
 export const handler = publicRoute({ ...formBody(body) }, async ({ body: form, clientIp }) => {
-  await register({ name: form.name, email: form.email, mobileNo: form.mobile_no, password: form.password, googleToken: form.google_token, nonce: form.nonce }, clientIp);
+  await register(
+    {
+      name: form.name,
+      email: form.email,
+      mobileNo: form.mobile_no,
+      password: form.password,
+      googleToken: form.google_token,
+      nonce: form.nonce,
+    },
+    clientIp,
+  );
   return success({}, 'Registered successfully');
 });

@@ -8,7 +8,11 @@ import { resetPassword } from '../service/password-reset';
 
 const body = v.object({
   token: requiredText('This link is used, expired or unknown', 200),
-  new_password: v.pipe(v.string('Min length must be five'), v.minLength(minPasswordLength, 'Min length must be five'), v.maxLength(200, 'Too long')),
+  new_password: v.pipe(
+    v.string('Min length must be five'),
+    v.minLength(minPasswordLength, 'Min length must be five'),
+    v.maxLength(200, 'Too long'),
+  ),
 });
 
 export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) => {

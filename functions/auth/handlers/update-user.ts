@@ -25,7 +25,11 @@ const profileChange = v.object({
   email: optionalEmail(),
 });
 
-const proofOf = (form: { password?: string; google_token?: string; nonce?: string }) => ({ password: form.password, googleToken: form.google_token, nonce: form.nonce });
+const proofOf = (form: { password?: string; google_token?: string; nonce?: string }) => ({
+  password: form.password,
+  googleToken: form.google_token,
+  nonce: form.nonce,
+});
 
 export const handler = userRoute({ ...formBody(form) }, async ({ body, user }) => {
   if (body.new_password !== undefined) {

@@ -65,7 +65,8 @@ export async function createAccount(account: NewAccount): Promise<User> {
       try {
         await transact([...items, openWalletItem(user.id)]);
       } catch (error) {
-        if (error instanceof TransactionCancelled && !error.failedAt(0) && error.reasons.includes('ConditionalCheckFailed')) throw alreadyRegistered();
+        if (error instanceof TransactionCancelled && !error.failedAt(0) && error.reasons.includes('ConditionalCheckFailed'))
+          throw alreadyRegistered();
         throw error;
       }
       return user;
@@ -91,4 +92,3 @@ export const sessionTokenFor = (user: User) => signSessionToken({ userId: user.i
 
 /** The photo a client sends with a Google login, kept only when it is an https URL. */
 export const safePhotoUrl = (photoURL: string | undefined) => (photoURL && isHttpsUrl(photoURL) ? photoURL : undefined);
-

@@ -30,7 +30,8 @@ export async function settleReservation(reservations: Reservation[], succeeded: 
   await Promise.all(
     reservations.map(({ limit, key, taken }) => {
       if (succeeded) return limit === loginLimits.account ? resetBucket(limit, key) : giveBack(limit, key);
-      if (limit === loginLimits.account && taken.count >= limit.max) return lockBucket(limit, key, Math.floor(Date.now() / 1000) + lockSeconds(taken.locks));
+      if (limit === loginLimits.account && taken.count >= limit.max)
+        return lockBucket(limit, key, Math.floor(Date.now() / 1000) + lockSeconds(taken.locks));
       return undefined;
     }),
   );

@@ -9,7 +9,12 @@ const resetsPerAddress: RateLimit = {
   windowSeconds: 3600,
   message: tryAgainIn('Too many password resets asked for.'),
 };
-const resetsPerEmail: RateLimit = { name: 'reset-email', max: 3, windowSeconds: 3600, message: tryAgainIn('Too many password resets asked for.') };
+const resetsPerEmail: RateLimit = {
+  name: 'reset-email',
+  max: 3,
+  windowSeconds: 3600,
+  message: tryAgainIn('Too many password resets asked for.'),
+};
 
 /**
  * "Forgot password": mails a reset link when an account has this email. The answer is the same

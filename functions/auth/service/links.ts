@@ -7,10 +7,18 @@ import * as users from '../../users/repo';
 import type { EmailTokenPurpose, User } from '../../users/repo';
 
 /** How long a link in an e-mail works. */
-const linkLifetimeSeconds: Record<EmailTokenPurpose, number> = { 'verify-email': 2 * 86_400, 'reset-password': 30 * 60, 'cancel-email-change': 2 * 86_400 };
+const linkLifetimeSeconds: Record<EmailTokenPurpose, number> = {
+  'verify-email': 2 * 86_400,
+  'reset-password': 30 * 60,
+  'cancel-email-change': 2 * 86_400,
+};
 
 /** The SPA page each link lands on. */
-const linkPaths: Record<EmailTokenPurpose, string> = { 'verify-email': '/verify-email', 'reset-password': '/reset-password', 'cancel-email-change': '/cancel-email-change' };
+const linkPaths: Record<EmailTokenPurpose, string> = {
+  'verify-email': '/verify-email',
+  'reset-password': '/reset-password',
+  'cancel-email-change': '/cancel-email-change',
+};
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -54,11 +62,19 @@ export async function openLink(token: string, purpose: EmailTokenPurpose): Promi
  * owner of an address someone else registered), it does not, and a later Google link drops it.
  * The link is spent in the same transaction, so it works once. Answers which of the two it was.
  */
-export async function verifyEmail(token: string, session: Session | undefined): Promise<{ outcome: 'verified' | 'changed'; user: User; previousEmail: string }> {
+export async function verifyEmail(
+  token: string,
+  session: Session | undefined,
+): Promise<{ outcome: 'verified' | 'changed'; user: User; previousEmail: string }> {
   const { hash, record, user } = await openLink(token, 'verify-email');
   const now = new Date().toISOString();
   const proved = users.normalizeEmail(record.email);
-  const address = proved === user.email ? { emailVerified: true } : proved === user.pendingEmail ? { email: proved, emailVerified: true, pendingEmail: null, revokeTokens: true } : undefined;
+  const address =
+    proved === user.email
+      ? { emailVerified: true }
+      : proved === user.pendingEmail
+        ? { email: proved, emailVerified: true, pendingEmail: null, revokeTokens: true }
+        : undefined;
   if (!address) throw badLink();
   const heldBySigner = Boolean(user.passwordHash) && session?.userId === user.id && session.tokenVersion === user.tokenVersion;
   const changes = heldBySigner ? { ...address, passwordProvenFor: proved } : address;
@@ -84,7 +100,10 @@ export async function cancelEmailChange(token: string): Promise<void> {
   const { hash, record, user } = await openLink(token, 'cancel-email-change');
   if (!user.pendingEmail || users.normalizeEmail(record.email) !== user.email) throw badLink();
   try {
-    await transact([users.spendEmailTokenItem(hash), users.updateProfileItem(user, { pendingEmail: null, revokeTokens: true }, new Date().toISOString())]);
+    await transact([
+      users.spendEmailTokenItem(hash),
+      users.updateProfileItem(user, { pendingEmail: null, revokeTokens: true }, new Date().toISOString()),
+    ]);
   } catch (error) {
     if (error instanceof TransactionCancelled) throw badLink();
     throw error;

@@ -16,7 +16,9 @@ export type SignedIn = Account & { token: string; deviceCookie: string };
 
 /** Which claim a login identifier names: an email (has an @) or a mobile number. */
 function identifierClaim(identifier: string): { kind: ClaimKind; value: string } {
-  return identifier.includes('@') ? { kind: 'email', value: users.normalizeEmail(identifier) } : { kind: 'mobile', value: users.normalizeMobile(identifier) };
+  return identifier.includes('@')
+    ? { kind: 'email', value: users.normalizeEmail(identifier) }
+    : { kind: 'mobile', value: users.normalizeMobile(identifier) };
 }
 
 const badCredentials = () => new Invalid('Invalid email/mobile number or password', { email: 'Invalid email/mobile number or password' });
@@ -78,7 +80,8 @@ export async function logInWithGoogle(input: { googleToken: string; nonce?: stri
   if (!account) throw new NotFound('Email not registered', { userExists: false });
 
   const { user } = account;
-  if (!googleClaim && user.googleSub && user.googleSub !== identity.sub) throw new Invalid('This email is linked to another Google account');
+  if (!googleClaim && user.googleSub && user.googleSub !== identity.sub)
+    throw new Invalid('This email is linked to another Google account');
   const link = !googleClaim;
   const foreignPassword = Boolean(user.passwordHash) && user.passwordProvenFor !== user.email;
   const takeOver = link && (!user.emailVerified || foreignPassword);

@@ -17,9 +17,23 @@ import { type FreshProof, requireFreshProof } from './proof';
  * The one budget of mails to an address the caller chose (a new email, a verification again):
  * per user and per address mailed, both taken before anything is written or sent.
  */
-const mailsPerUser: RateLimit = { name: 'verification-mail', max: 5, windowSeconds: 3600, message: tryAgainIn('Too many verification emails.') };
-const mailsPerAddress: RateLimit = { name: 'mail-address', max: 3, windowSeconds: 3600, message: tryAgainIn('Too many emails to this address.') };
-const takeMailBudget = (user: ActiveUser, to: string) => reserve([{ limit: mailsPerUser, key: user.id }, { limit: mailsPerAddress, key: to }]);
+const mailsPerUser: RateLimit = {
+  name: 'verification-mail',
+  max: 5,
+  windowSeconds: 3600,
+  message: tryAgainIn('Too many verification emails.'),
+};
+const mailsPerAddress: RateLimit = {
+  name: 'mail-address',
+  max: 3,
+  windowSeconds: 3600,
+  message: tryAgainIn('Too many emails to this address.'),
+};
+const takeMailBudget = (user: ActiveUser, to: string) =>
+  reserve([
+    { limit: mailsPerUser, key: user.id },
+    { limit: mailsPerAddress, key: to },
+  ]);
 
 /**
  * Profile edit: name and mobile number (its claim moves in the same transaction, so uniqueness
@@ -27,7 +41,10 @@ const takeMailBudget = (user: ActiveUser, to: string) => reserve([{ limit: mails
  * as `pendingEmail`, for the owner of the new address to follow the link mailed to it, so nobody
  * can put another person's address on their account; asking for it needs fresh proof.
  */
-export async function updateProfile(user: ActiveUser, input: { name: string; mobileNo: string; email?: string; proof: FreshProof }): Promise<Account & { verificationSentTo?: string }> {
+export async function updateProfile(
+  user: ActiveUser,
+  input: { name: string; mobileNo: string; email?: string; proof: FreshProof },
+): Promise<Account & { verificationSentTo?: string }> {
   const email = input.email ? users.normalizeEmail(input.email) : user.email;
   const mobileNo = users.normalizeMobile(input.mobileNo);
   const claimable = (value: string) => (value === googlePlaceholderMobile ? undefined : value);
@@ -43,7 +60,8 @@ export async function updateProfile(user: ActiveUser, input: { name: string; mob
   }
   const change = { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
   const items = [users.updateProfileItem(user, change, now)];
-  if (mobileNo !== user.mobileNo) items.push(...users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now));
+  if (mobileNo !== user.mobileNo)
+    items.push(...users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now));
   const saved = transact(items).catch((error: unknown) => {
     if (!(error instanceof TransactionCancelled)) throw error;
     if (error.failedAt(0)) throw new Unauthorized();
@@ -75,7 +93,13 @@ export async function changePassword(user: ActiveUser, input: { proof: FreshProo
   try {
     // Proved by the current password, a new one is as proven as the old; by a Google sign-in, the address's owner set it.
     const provenFor = user.passwordHash ? {} : { passwordProvenFor: user.emailVerified ? user.email : null };
-    await transact([users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), ...provenFor, revokeTokens: true }, new Date().toISOString())]);
+    await transact([
+      users.updateProfileItem(
+        user,
+        { passwordHash: await hashPassword(input.next), ...provenFor, revokeTokens: true },
+        new Date().toISOString(),
+      ),
+    ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;

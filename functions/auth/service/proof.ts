@@ -22,11 +22,13 @@ const googleProofSeconds = 5 * 60;
 export async function requireFreshProof(user: User, proof: FreshProof): Promise<void> {
   if (user.passwordHash) {
     if (!proof.password) throw new Invalid('Current password is required', { password: 'Current password is required' });
-    if (!(await checkPassword(user, proof.password))) throw new Invalid('Current password is incorrect', { password: 'Current password is incorrect' });
+    if (!(await checkPassword(user, proof.password)))
+      throw new Invalid('Current password is incorrect', { password: 'Current password is incorrect' });
     return;
   }
   const again = 'Please sign in with Google again to confirm this change';
   if (!proof.googleToken || !user.googleSub) throw new Invalid(again, { google_token: again });
   const identity = await verifyGoogleIdToken(proof.googleToken, proof.nonce);
-  if (identity.sub !== user.googleSub || Date.now() / 1000 - identity.issuedAt > googleProofSeconds) throw new Invalid(again, { google_token: again });
+  if (identity.sub !== user.googleSub || Date.now() / 1000 - identity.issuedAt > googleProofSeconds)
+    throw new Invalid(again, { google_token: again });
 }

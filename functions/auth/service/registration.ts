@@ -15,8 +15,6 @@ const registrationsPerAddress: RateLimit = {
   message: tryAgainIn('Too many registrations from this network.'),
 };
 
-
-
 /**
  * Registration, limited per client address. With a Google ID token the identity comes from the
  * verified token (its email must be the one given, its nonce the one of this sign-in) and the
@@ -35,5 +33,12 @@ export async function register(
   }
   const identity = await verifyGoogleIdToken(input.googleToken, input.nonce);
   if (users.normalizeEmail(identity.email) !== users.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
-  return createAccount({ name: input.name || identity.name, email: identity.email, mobileNo: input.mobileNo, googleSub: identity.sub, photoURL: identity.picture, emailVerified: true });
+  return createAccount({
+    name: input.name || identity.name,
+    email: identity.email,
+    mobileNo: input.mobileNo,
+    googleSub: identity.sub,
+    photoURL: identity.picture,
+    emailVerified: true,
+  });
 }

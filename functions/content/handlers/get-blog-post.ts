@@ -7,4 +7,6 @@ import { blogPostView } from '../views';
 
 const params = v.object({ id: idField('blog id') });
 
-export const handler = publicRoute({ params, cachedAs: 'blog' }, async ({ params: { id } }) => blogSuccess(blogPostView(await blogPost(id))));
+export const handler = publicRoute({ params, cachedAs: 'blog' }, async ({ params: { id } }) =>
+  blogSuccess(blogPostView(await blogPost(id))),
+);

@@ -8,4 +8,6 @@ import { recentPlayerIdView } from '../views';
 
 const body = v.object({ master_category: idField('game') });
 
-export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user }) => success((await playerIdsOf(user, form.master_category)).map(recentPlayerIdView)));
+export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user }) =>
+  success((await playerIdsOf(user, form.master_category)).map(recentPlayerIdView)),
+);

@@ -8,7 +8,11 @@ import { startGatewayOrder } from '../service';
 const body = v.object({ ...orderPayload, amount: priceField });
 
 export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user, clientIp }) => {
-  const { paymentUrl, orderId } = await startGatewayOrder(user, { planId: form.plan_id, price: form.amount, ...accountFields(form) }, clientIp);
+  const { paymentUrl, orderId } = await startGatewayOrder(
+    user,
+    { planId: form.plan_id, price: form.amount, ...accountFields(form) },
+    clientIp,
+  );
   const message = 'Complete the payment to place your order';
   return success({ status: 1, payment_url: paymentUrl, message, id: orderId }, message);
 });

@@ -8,4 +8,6 @@ import { statementView } from '../views';
 
 const body = v.object({ cursor: optionalText(2000) });
 
-export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user }) => success(statementView(await statementOf(user, { cursor: form.cursor, limit: 50 }))));
+export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user }) =>
+  success(statementView(await statementOf(user, { cursor: form.cursor, limit: 50 }))),
+);

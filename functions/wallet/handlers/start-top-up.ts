@@ -11,7 +11,10 @@ const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
 const body = v.object({
   amount: v.pipe(
     wholeTaka(),
-    v.check((amount) => amount >= topUpLimits.min && amount <= topUpLimits.max, `Add between ${taka(topUpLimits.min)} and ${taka(topUpLimits.max)} at a time`),
+    v.check(
+      (amount) => amount >= topUpLimits.min && amount <= topUpLimits.max,
+      `Add between ${taka(topUpLimits.min)} and ${taka(topUpLimits.max)} at a time`,
+    ),
   ),
   /** A millisecond timestamp followed by a random number below 10000 (spec §3). */
   txn_id: v.pipe(requiredText('txn_id is required', 40), v.regex(/^\d{6,40}$/, 'Invalid txn_id')),

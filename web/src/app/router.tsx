@@ -60,5 +60,8 @@ const firstPageWaitMs = 3000;
  * `firstPageWaitMs`), so that the first render draws the page itself rather than a progress bar.
  */
 export function firstPageReady(): Promise<unknown> {
-  return Promise.race([startPage(routes, window.location).catch(() => undefined), new Promise((done) => setTimeout(done, firstPageWaitMs))]);
+  return Promise.race([
+    startPage(routes, window.location).catch(() => undefined),
+    new Promise((done) => setTimeout(done, firstPageWaitMs)),
+  ]);
 }

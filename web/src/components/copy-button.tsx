@@ -1,7 +1,15 @@
 import { toast } from '../lib/toast';
 
 /** Copies `text` to the clipboard and says so with the shop's "Coppied" toast. */
-export function CopyButton({ text, label, className = 'button button-ghost button-small' }: { text: string; label: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  className = 'button button-ghost button-small',
+}: {
+  text: string;
+  label: string;
+  className?: string;
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

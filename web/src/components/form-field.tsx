@@ -28,7 +28,13 @@ export function FormField({ label, error, secret, hint, className, ...input }: F
           type={secret ? (shown ? 'text' : 'password') : (input.type ?? 'text')}
         />
         {secret && (
-          <button type="button" className="reveal" aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown} onClick={() => setShown(!shown)}>
+          <button
+            type="button"
+            className="reveal"
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            aria-pressed={shown}
+            onClick={() => setShown(!shown)}
+          >
             {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
           </button>
         )}

@@ -4,7 +4,17 @@ type IconProps = { size?: number };
 const icon = (path: string) =>
   function Icon({ size = 22 }: IconProps) {
     return (
-      <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d={path} />
       </svg>
     );
@@ -23,7 +33,9 @@ export const PhoneIcon = icon('M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 
 export const ChatIcon = icon('M21 12a8 8 0 01-12 7l-5 1 1-4a8 8 0 1116-4z');
 export const AppStoreIcon = icon('M7 2h10a2 2 0 012 2v16a2 2 0 01-2 2H7a2 2 0 01-2-2V4a2 2 0 012-2zM11 18h2');
 export const EyeIcon = icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z');
-export const EyeOffIcon = icon('M3 3l18 18M10.6 6.1A10 10 0 0112 6c6.5 0 10 6 10 6a17 17 0 01-3.2 3.9M6.3 7.4C3.6 9.2 2 12 2 12s3.5 6 10 6a9.7 9.7 0 004.2-.9M9.9 9.9a3 3 0 004.2 4.2');
+export const EyeOffIcon = icon(
+  'M3 3l18 18M10.6 6.1A10 10 0 0112 6c6.5 0 10 6 10 6a17 17 0 01-3.2 3.9M6.3 7.4C3.6 9.2 2 12 2 12s3.5 6 10 6a9.7 9.7 0 004.2-.9M9.9 9.9a3 3 0 004.2 4.2',
+);
 export const ClockIcon = icon('M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2');
 export const BoltIcon = icon('M13 2L4 14h7l-1 8 9-12h-7z');
 export const PlayIcon = icon('M8 5v14l11-7z');

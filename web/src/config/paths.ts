@@ -44,7 +44,11 @@ export const categoryPath = (category: { id: string; cname: string }) =>
  * with its query: the page and what was chosen on it).
  */
 export const signInPath = (page: 'login' | 'register', next?: string) =>
-  next ? `${page === 'login' ? paths.login : paths.register}?next=${encodeURIComponent(next)}` : page === 'login' ? paths.login : paths.register;
+  next
+    ? `${page === 'login' ? paths.login : paths.register}?next=${encodeURIComponent(next)}`
+    : page === 'login'
+      ? paths.login
+      : paths.register;
 
 /** A `next` that is a path of this site, else home: never another origin (`//evil.example`, `https:`). */
 export const safeNext = (next: string | null | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : paths.home);

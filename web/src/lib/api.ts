@@ -72,7 +72,8 @@ export async function apiFile(path: string, options: Omit<RequestOptions, 'body'
   const { response, sentToken } = await send('GET', path);
   const isEnvelope = (response.headers.get('content-type') ?? '').startsWith('application/json');
   if (response.ok && !isEnvelope) {
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('?')[0]!.split('/').pop()!;
+    const filename =
+      /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('?')[0]!.split('/').pop()!;
     return { blob: await response.blob(), filename };
   }
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
@@ -93,7 +94,12 @@ async function send(method: 'GET' | 'POST', path: string, body?: FormData): Prom
 }
 
 /** The error of a failed answer, with the server's message; a 401 runs the "Session Expired" rule first. */
-function failure(response: Response, body: Record<string, unknown> | undefined, sentToken: string, options: Pick<RequestOptions, 'quietUnauthorized'>): ApiError {
+function failure(
+  response: Response,
+  body: Record<string, unknown> | undefined,
+  sentToken: string,
+  options: Pick<RequestOptions, 'quietUnauthorized'>,
+): ApiError {
   const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
   if (response.status === 401) {
     // Only a session that was there can expire: a call made without one (a page still mounted

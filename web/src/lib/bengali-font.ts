@@ -12,7 +12,11 @@ function loadBengaliFace(): void {
 /** Long enough after the load event for the page's own data and pictures (an SPA's load event comes before them). */
 const afterPageMs = 2000;
 
-const later = () => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(loadBengaliFace, { timeout: 3000 }) : loadBengaliFace()), afterPageMs);
+const later = () =>
+  setTimeout(
+    () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(loadBengaliFace, { timeout: 3000 }) : loadBengaliFace()),
+    afterPageMs,
+  );
 
 if (document.readyState === 'complete') later();
 else window.addEventListener('load', later, { once: true });

@@ -76,7 +76,12 @@ const subscribeToRequest = (listener: () => void) => {
 };
 
 // A container that cannot load shows nothing; the page goes on without toasts.
-const Toasts = lazy<React.ComponentType<React.ComponentProps<Toastify['Toasts']>>>(() => loadToastify().then((module) => ({ default: module.Toasts }), () => ({ default: () => null })));
+const Toasts = lazy<React.ComponentType<React.ComponentProps<Toastify['Toasts']>>>(() =>
+  loadToastify().then(
+    (module) => ({ default: module.Toasts }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Where the toasts show: the container mounts once the first toast has been asked for. */
 export function ToastOutlet() {

@@ -57,7 +57,13 @@ export function Header() {
         </nav>
         <div className="header-actions">
           <AccountArea />
-          <button type="button" className="icon-button menu-toggle" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+          <button
+            type="button"
+            className="icon-button menu-toggle"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
@@ -99,7 +105,17 @@ function GamesMenu() {
 }
 
 /** A dropdown that opens on click or hover and closes on outside click, Escape or navigation. */
-function Menu({ label, name, children, align = 'start' }: { label: React.ReactNode; name?: string; children: React.ReactNode; align?: 'start' | 'end' }) {
+function Menu({
+  label,
+  name,
+  children,
+  align = 'start',
+}: {
+  label: React.ReactNode;
+  name?: string;
+  children: React.ReactNode;
+  align?: 'start' | 'end';
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
@@ -120,7 +136,14 @@ function Menu({ label, name, children, align = 'start' }: { label: React.ReactNo
   }, [open]);
   return (
     <div className={`menu menu-${align}`} ref={ref}>
-      <button type="button" className="menu-button" aria-label={name} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="menu-button"
+        aria-label={name}
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen(!open)}
+      >
         {label} <ChevronDownIcon size={16} />
       </button>
       {open && (

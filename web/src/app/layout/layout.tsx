@@ -21,9 +21,15 @@ function ScrollToTop() {
 // The popups (and the HTML sanitiser they need) load only when there is a popup to show.
 const SitePopups = lazy(() => import('../../features/content/components/site-popups').then((module) => ({ default: module.SitePopups })));
 // So do the in-place sign-in after a 401, the mobile-number prompt and the Pay now / Cancel buttons.
-const SessionExpiredDialog = lazy(() => import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })));
-const MobileNumberPrompt = lazy(() => import('../../features/auth/components/mobile-number-prompt').then((module) => ({ default: module.MobileNumberPrompt })));
-const AwaitingPaymentActions = lazy(() => import('../../features/payments/components/payment-actions').then((module) => ({ default: module.AwaitingPaymentActions })));
+const SessionExpiredDialog = lazy(() =>
+  import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })),
+);
+const MobileNumberPrompt = lazy(() =>
+  import('../../features/auth/components/mobile-number-prompt').then((module) => ({ default: module.MobileNumberPrompt })),
+);
+const AwaitingPaymentActions = lazy(() =>
+  import('../../features/payments/components/payment-actions').then((module) => ({ default: module.AwaitingPaymentActions })),
+);
 
 function PaymentActionsOnDemand(props: PaymentActionsProps) {
   return (

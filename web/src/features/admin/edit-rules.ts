@@ -74,16 +74,24 @@ export function priceProblem(value: string, label = 'Price'): string | undefined
 }
 
 /** A list position: empty (0) or a whole number from 0 to 9999. */
-export const positionProblem = (value: string) => (value.trim() && !isBoundedInt(value, 0, 9999) ? 'Position must be a whole number from 0 to 9999' : undefined);
+export const positionProblem = (value: string) =>
+  value.trim() && !isBoundedInt(value, 0, 9999) ? 'Position must be a whole number from 0 to 9999' : undefined;
 
 /** A plan's diamonds: empty (0) or a whole number up to a million. */
-export const diamondsProblem = (value: string) => (value.trim() && !isBoundedInt(value, 0, 1_000_000) ? 'Diamonds must be a whole number' : undefined);
+export const diamondsProblem = (value: string) =>
+  value.trim() && !isBoundedInt(value, 0, 1_000_000) ? 'Diamonds must be a whole number' : undefined;
 
 /** A number field as the API takes it: trimmed digits, or absent when empty. */
 export const numberField = (value: string) => (value.trim() ? Number(value.trim()) : undefined);
 
 /** The position after the last of these items: where a new one goes. */
-export const nextPosition = (items: { position: number }[]) => String(Math.min(9999, items.reduce((max, item) => Math.max(max, item.position + 1), 0)));
+export const nextPosition = (items: { position: number }[]) =>
+  String(
+    Math.min(
+      9999,
+      items.reduce((max, item) => Math.max(max, item.position + 1), 0),
+    ),
+  );
 
 /** Brands whose codes the shop sells are master categories whose name ends with a full stop. */
 export const isCodeBrand = (category: { cname: string }) => category.cname.trim().endsWith('.');
@@ -98,7 +106,11 @@ export function youtubeIdOf(text: string): string {
     const url = new URL(value);
     const host = url.hostname.replace(/^www\.|^m\./, '');
     const candidate =
-      host === 'youtu.be' ? url.pathname.slice(1) : host === 'youtube.com' ? (url.searchParams.get('v') ?? url.pathname.split('/').filter(Boolean)[1] ?? '') : '';
+      host === 'youtu.be'
+        ? url.pathname.slice(1)
+        : host === 'youtube.com'
+          ? (url.searchParams.get('v') ?? url.pathname.split('/').filter(Boolean)[1] ?? '')
+          : '';
     if (youtubeId.test(candidate)) return candidate;
   } catch {
     // not a link
@@ -120,7 +132,12 @@ export function blogPostProblems(post: BlogDraft): Problems<keyof BlogDraft> {
   return prune({
     title: requiredText(post.title, 'Title is required', 200),
     image: optionalImageProblem(post.image) ?? (post.type === 'image' && !post.image.trim() ? 'An image post needs an image' : undefined),
-    youtube_id: id && !youtubeId.test(id) ? 'A YouTube id is 11 letters, digits, - or _' : post.type === 'video' && !id ? 'A video post needs a YouTube id' : undefined,
+    youtube_id:
+      id && !youtubeId.test(id)
+        ? 'A YouTube id is 11 letters, digits, - or _'
+        : post.type === 'video' && !id
+          ? 'A video post needs a YouTube id'
+          : undefined,
     content: post.content.length > 50_000 ? 'Too long' : undefined,
   });
 }

@@ -14,4 +14,5 @@ export function ago(iso: string, now = Date.now()): string {
 export const signedTaka = (amount: number) => `${amount < 0 ? '−' : '+'}${taka(Math.abs(amount))}`;
 
 /** A Dhaka calendar day (YYYY-MM-DD) as people write it: 24 Nov 2026. */
-export const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -11,14 +11,28 @@ import { chooseGoogleAccount } from './google-sign-in';
  */
 export async function logInWithGoogle(): Promise<string> {
   const credential = await chooseGoogleAccount();
-  const login = () => logIn({ email: credential.email, password: credential.sub, photoURL: credential.picture, google_token: credential.idToken, nonce: credential.nonce });
+  const login = () =>
+    logIn({
+      email: credential.email,
+      password: credential.sub,
+      photoURL: credential.picture,
+      google_token: credential.idToken,
+      nonce: credential.nonce,
+    });
   try {
     return await login();
   } catch (error) {
     if (!(error instanceof ApiError && error.body?.userExists === false)) throw new Error('Email not registered for Google Login');
   }
   try {
-    await register({ name: credential.name, email: credential.email, mobile_no: googlePlaceholderMobile, password: credential.sub, google_token: credential.idToken, nonce: credential.nonce });
+    await register({
+      name: credential.name,
+      email: credential.email,
+      mobile_no: googlePlaceholderMobile,
+      password: credential.sub,
+      google_token: credential.idToken,
+      nonce: credential.nonce,
+    });
     return await login();
   } catch {
     throw new Error('Email not registered for Google Login');

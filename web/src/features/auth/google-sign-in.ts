@@ -17,7 +17,14 @@ function decodeIdToken(idToken: string, nonce: string): GoogleCredential {
   const payload = atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'));
   const json = new TextDecoder().decode(Uint8Array.from(payload, (char) => char.charCodeAt(0)));
   const claims = JSON.parse(json) as { sub: string; email: string; name?: string; picture?: string };
-  return { idToken, nonce, sub: claims.sub, email: claims.email, name: claims.name ?? claims.email.split('@')[0]!, picture: claims.picture };
+  return {
+    idToken,
+    nonce,
+    sub: claims.sub,
+    email: claims.email,
+    name: claims.name ?? claims.email.split('@')[0]!,
+    picture: claims.picture,
+  };
 }
 
 /**

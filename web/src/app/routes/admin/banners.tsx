@@ -10,7 +10,13 @@ export function BannersPage() {
       <div className="admin-head">
         <h1>Banners</h1>
       </div>
-      {data ? <BannerList banners={data.events} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the banners" /> : <Loading label="Loading the banners" />}
+      {data ? (
+        <BannerList banners={data.events} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the banners" />
+      ) : (
+        <Loading label="Loading the banners" />
+      )}
     </section>
   );
 }

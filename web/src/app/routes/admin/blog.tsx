@@ -15,7 +15,13 @@ export function BlogPage() {
           Write a post
         </Link>
       </div>
-      {data ? <BlogTable posts={data.blogs} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the posts" /> : <Loading label="Loading the posts" />}
+      {data ? (
+        <BlogTable posts={data.blogs} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the posts" />
+      ) : (
+        <Loading label="Loading the posts" />
+      )}
     </section>
   );
 }

@@ -16,7 +16,11 @@ export function CatalogPage() {
         </button>
       </div>
       {data ? (
-        <CatalogTree catalog={data} openGameId={params.get('game') ?? undefined} onOpenGame={(gameId) => setParams(gameId ? { game: gameId } : {}, { replace: true })} />
+        <CatalogTree
+          catalog={data}
+          openGameId={params.get('game') ?? undefined}
+          onOpenGame={(gameId) => setParams(gameId ? { game: gameId } : {}, { replace: true })}
+        />
       ) : error ? (
         <ErrorState error={error} onRetry={() => void mutate()} what="the catalog" />
       ) : (

@@ -33,7 +33,12 @@ export function CodesPage() {
         <>
           <div className="form-field voucher-picker">
             <label htmlFor="codes-voucher">Voucher</label>
-            <select id="codes-voucher" className="input" value={voucher?.voucher_id ?? ''} onChange={(event) => navigate(adminPaths.codes(event.target.value))}>
+            <select
+              id="codes-voucher"
+              className="input"
+              value={voucher?.voucher_id ?? ''}
+              onChange={(event) => navigate(adminPaths.codes(event.target.value))}
+            >
               <option value="" disabled>
                 Choose a voucher
               </option>
@@ -51,7 +56,9 @@ export function CodesPage() {
             </select>
           </div>
           {!voucher ? (
-            <p className="empty-state">{voucherId ? 'No such voucher: choose one above.' : 'Choose a voucher to add codes to it or to see its stock.'}</p>
+            <p className="empty-state">
+              {voucherId ? 'No such voucher: choose one above.' : 'Choose a voucher to add codes to it or to see its stock.'}
+            </p>
           ) : (
             <>
               <div className="stock-figure" role="status" aria-label="Stock">

@@ -13,7 +13,13 @@ export function DashboardPage() {
           {isValidating ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      {data ? <DashboardView dashboard={data} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the dashboard" /> : <Loading label="Loading the dashboard" />}
+      {data ? (
+        <DashboardView dashboard={data} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the dashboard" />
+      ) : (
+        <Loading label="Loading the dashboard" />
+      )}
     </section>
   );
 }

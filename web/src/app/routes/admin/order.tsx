@@ -15,7 +15,13 @@ export function OrderPage() {
           ← Orders
         </Link>
       </div>
-      {data ? <OrderDetail key={data.order_id} order={data} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the order" /> : <Loading label="Loading the order" />}
+      {data ? (
+        <OrderDetail key={data.order_id} order={data} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the order" />
+      ) : (
+        <Loading label="Loading the order" />
+      )}
     </section>
   );
 }

@@ -23,10 +23,17 @@ export function OrdersPage() {
   const current = statuses.find((entry) => entry.status === status)!;
   const filters = (
     <>
-      <FilterTabs label="Order status" tabs={statuses.map((entry) => ({ label: entry.label, to: adminPaths.orders(entry.status), active: entry.status === status }))} />
+      <FilterTabs
+        label="Order status"
+        tabs={statuses.map((entry) => ({ label: entry.label, to: adminPaths.orders(entry.status), active: entry.status === status }))}
+      />
       <label className="sort-select">
         <span className="visually-hidden">Sort</span>
-        <select className="input" value={sort} onChange={(event) => navigate(adminPaths.orders(status, event.target.value as OrderSort), { replace: true })}>
+        <select
+          className="input"
+          value={sort}
+          onChange={(event) => navigate(adminPaths.orders(status, event.target.value as OrderSort), { replace: true })}
+        >
           <option value="oldest">Oldest first</option>
           <option value="newest">Newest first</option>
         </select>

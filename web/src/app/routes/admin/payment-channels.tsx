@@ -10,7 +10,13 @@ export function PaymentChannelsPage() {
       <div className="admin-head">
         <h1>Payment channels</h1>
       </div>
-      {data ? <ChannelList channels={data.senders} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the payment channels" /> : <Loading label="Loading the payment channels" />}
+      {data ? (
+        <ChannelList channels={data.senders} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the payment channels" />
+      ) : (
+        <Loading label="Loading the payment channels" />
+      )}
     </section>
   );
 }

@@ -49,8 +49,8 @@ export function PaymentsPage() {
           Settle with an invoice id
         </h2>
         <p className="muted small">
-          A payer who closed the gateway&rsquo;s page brings no invoice id back, and nothing else can ask the gateway about that payment. Find it in the gateway&rsquo;s
-          panel and settle it here.
+          A payer who closed the gateway&rsquo;s page brings no invoice id back, and nothing else can ask the gateway about that payment.
+          Find it in the gateway&rsquo;s panel and settle it here.
         </p>
         <SettleInvoiceForm />
       </section>

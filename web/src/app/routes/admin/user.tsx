@@ -15,7 +15,13 @@ export function UserPage() {
           ← Users
         </Link>
       </div>
-      {data ? <UserDetail key={data.user_id} user={data} /> : error ? <ErrorState error={error} onRetry={() => void mutate()} what="the user" /> : <Loading label="Loading the user" />}
+      {data ? (
+        <UserDetail key={data.user_id} user={data} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the user" />
+      ) : (
+        <Loading label="Loading the user" />
+      )}
     </section>
   );
 }

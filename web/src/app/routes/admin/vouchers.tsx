@@ -29,7 +29,10 @@ export function VouchersPage() {
         </p>
       ) : (
         <>
-          <FilterTabs label="Brands" tabs={brands.map((row) => ({ label: row.cname, to: adminPaths.vouchers(row.id), active: row.id === brand.id }))} />
+          <FilterTabs
+            label="Brands"
+            tabs={brands.map((row) => ({ label: row.cname, to: adminPaths.vouchers(row.id), active: row.id === brand.id }))}
+          />
           {vouchers.data ? (
             <VoucherTable key={brand.id} brand={brand} brands={brands} vouchers={vouchers.data} />
           ) : vouchers.error ? (

@@ -18,7 +18,12 @@ export function WalletRequestsPage() {
   const status = statusParam(params.get('status'));
   const list = useAdminWalletRequests(status);
   const current = statuses.find((entry) => entry.status === status)!;
-  const filters = <FilterTabs label="Top-up status" tabs={statuses.map((entry) => ({ label: entry.label, to: adminPaths.walletRequests(entry.status), active: entry.status === status }))} />;
+  const filters = (
+    <FilterTabs
+      label="Top-up status"
+      tabs={statuses.map((entry) => ({ label: entry.label, to: adminPaths.walletRequests(entry.status), active: entry.status === status }))}
+    />
+  );
   return (
     <ListPage title="Top-ups" filters={filters} list={list} what="top-ups" empty={current.empty}>
       {(requests) => <WalletRequestsTable requests={requests} />}

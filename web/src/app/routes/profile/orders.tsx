@@ -11,7 +11,10 @@ import { useListFollowsPayments } from '../../../lib/payment-follow';
 export function OrdersPage() {
   const { data, isLoading } = useOrders();
   const { mutate } = useSWRConfig();
-  useListFollowsPayments(Boolean(data?.some((order) => order.awaiting_payment)), () => void Promise.all([mutate(ordersKey), mutate(userKey)]));
+  useListFollowsPayments(
+    Boolean(data?.some((order) => order.awaiting_payment)),
+    () => void Promise.all([mutate(ordersKey), mutate(userKey)]),
+  );
   return (
     <>
       <PaymentReturn kind="order" />

@@ -24,7 +24,9 @@ export function WalletPage() {
   // A purchase is a plan order (its own page) or a code order (My Codes); the code history tells which.
   const codeOrderIds = new Set(codeOrders?.map((order) => order.order_id));
   const referenceLink: ReferenceLink = (line) =>
-    line.reason === 'purchase' && codeOrderIds.has(line.reference) ? { to: paths.profileCodes, label: `Codes ${line.reference}` } : defaultReferenceLink(line);
+    line.reason === 'purchase' && codeOrderIds.has(line.reference)
+      ? { to: paths.profileCodes, label: `Codes ${line.reference}` }
+      : defaultReferenceLink(line);
 
   return (
     <>

@@ -58,13 +58,20 @@ export function updatePages<P>(mutate: ScopedMutator, base: string, update: (pag
 export const reloadList = (mutate: ScopedMutator, base: string): Promise<unknown> => mutate(unstable_serialize(pageKeys(base)));
 
 /** Puts a changed row in place in every cached page of the lists at `bases`, without asking the server again. */
-export function replaceInLists<T>(mutate: ScopedMutator, bases: string[], matches: (item: T) => boolean, update: (item: T) => T): Promise<unknown> {
-  const replace = (pages: ListPage<T>[] | undefined) => pages?.map((page) => ({ ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) }));
+export function replaceInLists<T>(
+  mutate: ScopedMutator,
+  bases: string[],
+  matches: (item: T) => boolean,
+  update: (item: T) => T,
+): Promise<unknown> {
+  const replace = (pages: ListPage<T>[] | undefined) =>
+    pages?.map((page) => ({ ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) }));
   return Promise.all(bases.map((base) => mutate(unstable_serialize(pageKeys(base)), replace, { revalidate: false })));
 }
 
 /** Takes the rows `matches` names out of every cached page of the lists at `bases`. */
 export function removeFromLists<T>(mutate: ScopedMutator, bases: string[], matches: (item: T) => boolean): Promise<unknown> {
-  const remove = (pages: ListPage<T>[] | undefined) => pages?.map((page) => ({ ...page, items: page.items.filter((item) => !matches(item)) }));
+  const remove = (pages: ListPage<T>[] | undefined) =>
+    pages?.map((page) => ({ ...page, items: page.items.filter((item) => !matches(item)) }));
   return Promise.all(bases.map((base) => mutate(unstable_serialize(pageKeys(base)), remove, { revalidate: false })));
 }

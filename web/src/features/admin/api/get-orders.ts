@@ -11,7 +11,9 @@ export interface OrderFilter {
 /** GET /admin/orders?status=&sort= : the first page's path of one filter (later pages add the cursor). */
 export const ordersListKey = ({ status, sort }: OrderFilter) => `/admin/orders?status=${status}&sort=${sort}`;
 
-const everyFilter: OrderFilter[] = (['0', '1', '2'] as const).flatMap((status) => (['oldest', 'newest'] as const).map((sort) => ({ status, sort })));
+const everyFilter: OrderFilter[] = (['0', '1', '2'] as const).flatMap((status) =>
+  (['oldest', 'newest'] as const).map((sort) => ({ status, sort })),
+);
 
 /** How long a moved order stays in a list it no longer belongs to, showing its new status, before it leaves. */
 const leaveAfterMs = 1500;
@@ -28,7 +30,11 @@ export function useAdminOrders(filter: OrderFilter) {
  */
 export async function putOrderInLists(mutate: ScopedMutator, order: AdminOrderRow): Promise<void> {
   const isOrder = (row: AdminOrderRow) => row.order_id === order.order_id;
-  await replaceInLists<AdminOrderRow>(mutate, everyFilter.map(ordersListKey), isOrder, (row) => ({ ...row, status: order.status, remark: order.remark }));
+  await replaceInLists<AdminOrderRow>(mutate, everyFilter.map(ordersListKey), isOrder, (row) => ({
+    ...row,
+    status: order.status,
+    remark: order.remark,
+  }));
   const elsewhere = everyFilter.filter((filter) => filter.status !== order.status).map(ordersListKey);
   window.setTimeout(() => void removeFromLists(mutate, elsewhere, isOrder), leaveAfterMs);
 }

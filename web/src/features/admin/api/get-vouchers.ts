@@ -2,7 +2,8 @@ import type { AdminVoucher } from '@contract/wire';
 import useSWR from 'swr';
 
 /** GET /admin/vouchers, of one brand or (without one) of every brand. */
-export const vouchersKey = (brandId?: string) => (brandId ? `/admin/vouchers?mcategory_id=${encodeURIComponent(brandId)}` : '/admin/vouchers');
+export const vouchersKey = (brandId?: string) =>
+  brandId ? `/admin/vouchers?mcategory_id=${encodeURIComponent(brandId)}` : '/admin/vouchers';
 
 /** Whether a cache key is a vouchers list (a voucher or code write changes what it shows). */
 export const isVouchersKey = (key: unknown) => typeof key === 'string' && /^\/admin\/vouchers(\?|$)/.test(key);

@@ -26,7 +26,9 @@ export function useMoveOrder(move: OrderMove) {
     async (_key: string, { arg }: { arg: { order_id: string; remark: string; to?: RefundTo } }) => {
       try {
         const body = arg.to ? { remark: arg.remark, to: arg.to } : { remark: arg.remark };
-        const { data, message } = await apiRequest<AdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`, { body });
+        const { data, message } = await apiRequest<AdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`, {
+          body,
+        });
         await orderMoved(mutate, data);
         return message;
       } catch (error) {

@@ -26,7 +26,10 @@ function postToStore(permit: UploadPermit, file: File, onProgress: (fraction: nu
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new ApiError(request.status, storeMessage(request.status, request.responseText))));
+    request.onload = () =>
+      request.status >= 200 && request.status < 300
+        ? resolve()
+        : reject(new ApiError(request.status, storeMessage(request.status, request.responseText)));
     request.onerror = () => reject(new ApiError(0, 'The upload failed: check the connection and try again'));
     request.onabort = () => reject(new ApiError(0, 'The upload was stopped'));
     request.send(form);

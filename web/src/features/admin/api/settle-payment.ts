@@ -25,7 +25,9 @@ export function useSettlePayment() {
   return useSWRMutation(
     '/admin/payments/settle',
     async (_key: string, { arg }: { arg: { invoice_id: string } }) => {
-      const { data, message } = await apiRequest<AdminSettledPayment>('POST', '/admin/payments/settle', { body: { invoice_id: arg.invoice_id } });
+      const { data, message } = await apiRequest<AdminSettledPayment>('POST', '/admin/payments/settle', {
+        body: { invoice_id: arg.invoice_id },
+      });
       await Promise.all([
         mutate(waitingPaymentsKey),
         mutate(isPaymentDaysKey),

@@ -19,7 +19,12 @@ export function useUploadCodes() {
     '/admin/vouchers/codes',
     async (_key: string, { arg }: { arg: { voucher_id: string; codes: string } }) => {
       const { data } = await apiRequest<CodeUploadResult>('POST', codesListKey(arg.voucher_id), { body: { codes: arg.codes } });
-      await Promise.all([reloadList(mutate, codesListKey(arg.voucher_id)), mutate(isVouchersKey), mutate(dashboardKey), refreshShopReads(mutate, 'vouchers')]);
+      await Promise.all([
+        reloadList(mutate, codesListKey(arg.voucher_id)),
+        mutate(isVouchersKey),
+        mutate(dashboardKey),
+        refreshShopReads(mutate, 'vouchers'),
+      ]);
       return data;
     },
     { ...writeOptions, populateCache: false, revalidate: false },

@@ -17,8 +17,16 @@ export function useVerifyWalletRequest() {
   return useSWRMutation(
     '/admin/wallet_requests/verify',
     async (_key: string, { arg }: { arg: { rq_id: string; user_id: string } }) => {
-      const { data, message } = await apiRequest<{ status: WireStatus }>('POST', `/admin/wallet_requests/${encodeURIComponent(arg.rq_id)}/verify`);
-      await Promise.all([putWalletRequestStatus(mutate, arg.rq_id, data.status), mutate(dashboardKey), mutate(userDetailKey(arg.user_id)), mutate(userKey)]);
+      const { data, message } = await apiRequest<{ status: WireStatus }>(
+        'POST',
+        `/admin/wallet_requests/${encodeURIComponent(arg.rq_id)}/verify`,
+      );
+      await Promise.all([
+        putWalletRequestStatus(mutate, arg.rq_id, data.status),
+        mutate(dashboardKey),
+        mutate(userDetailKey(arg.user_id)),
+        mutate(userKey),
+      ]);
       return { status: data.status, message };
     },
     writeOptions,

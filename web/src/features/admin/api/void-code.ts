@@ -20,12 +20,18 @@ export function useVoidCode() {
     '/admin/vouchers/codes/void',
     async (_key: string, { arg }: { arg: { voucher_id: string; code_id: string } }) => {
       const base = codesListKey(arg.voucher_id);
-      const { data, message } = await apiRequest<{ stock: number }>('POST', `${base}/${encodeURIComponent(arg.code_id)}/void`).catch(async (error: unknown) => {
-        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) await reloadList(mutate, base);
-        throw error;
-      });
+      const { data, message } = await apiRequest<{ stock: number }>('POST', `${base}/${encodeURIComponent(arg.code_id)}/void`).catch(
+        async (error: unknown) => {
+          if (error instanceof ApiError && (error.status === 409 || error.status === 404)) await reloadList(mutate, base);
+          throw error;
+        },
+      );
       await Promise.all([
-        updatePages<MaskedCodes>(mutate, base, (page) => ({ ...page, stock: data.stock, items: page.items.filter((code) => code.code_id !== arg.code_id) })),
+        updatePages<MaskedCodes>(mutate, base, (page) => ({
+          ...page,
+          stock: data.stock,
+          items: page.items.filter((code) => code.code_id !== arg.code_id),
+        })),
         mutate(isVouchersKey),
         mutate(dashboardKey),
         refreshShopReads(mutate, 'vouchers'),

@@ -59,7 +59,8 @@ export function AdjustDialog({ user, onClose }: { user: AdminUserDetail; onClose
             {signedTaka(amount)} to {user.name || user.user_id}&rsquo;s wallet: &ldquo;{form.reason.trim()}&rdquo;
           </p>
           <p className={after < 0 ? 'notice notice-danger' : 'notice notice-ok'}>
-            The balance goes from {taka(user.balance)} to <strong>{taka(after)}</strong>.{after < 0 && ' Insufficient balance: a balance cannot go below zero.'}
+            The balance goes from {taka(user.balance)} to <strong>{taka(after)}</strong>.
+            {after < 0 && ' Insufficient balance: a balance cannot go below zero.'}
           </p>
           <div className="dialog-buttons">
             <button type="button" className="button button-ghost" onClick={() => setConfirming(false)} disabled={busy}>
@@ -85,7 +86,14 @@ export function AdjustDialog({ user, onClose }: { user: AdminUserDetail; onClose
             error={tried ? errors.amount : undefined}
             onChange={(event) => setForm({ ...form, amount: event.target.value })}
           />
-          <FormField label="Reason" name="reason" maxLength={200} value={form.reason} error={tried ? errors.reason : undefined} onChange={(event) => setForm({ ...form, reason: event.target.value })} />
+          <FormField
+            label="Reason"
+            name="reason"
+            maxLength={200}
+            value={form.reason}
+            error={tried ? errors.reason : undefined}
+            onChange={(event) => setForm({ ...form, reason: event.target.value })}
+          />
           <div className="dialog-buttons">
             <button type="button" className="button button-ghost" onClick={onClose}>
               Cancel

@@ -55,7 +55,11 @@ export function AdminTable<T>({ rows, columns, rowKey, rowAttributes, actions, c
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowAttributes?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} className={column.lead ? joinClasses('cell-lead', column.className) : column.className} data-label={column.lead ? undefined : column.header}>
+                <td
+                  key={column.header}
+                  className={column.lead ? joinClasses('cell-lead', column.className) : column.className}
+                  data-label={column.lead ? undefined : column.header}
+                >
                   {column.cell(row)}
                 </td>
               ))}

@@ -20,7 +20,12 @@ export function BannerList({ banners }: { banners: AdminEvent[] }) {
   const close = () => setDialog(null);
   return (
     <>
-      <EditableList addLabel="Add a banner" onAdd={() => setDialog({ type: 'edit' })} isEmpty={banners.length === 0} empty="No banners: the home page shows none.">
+      <EditableList
+        addLabel="Add a banner"
+        onAdd={() => setDialog({ type: 'edit' })}
+        isEmpty={banners.length === 0}
+        empty="No banners: the home page shows none."
+      >
         <EditCards
           label="Banners"
           items={banners}
@@ -34,7 +39,9 @@ export function BannerList({ banners }: { banners: AdminEvent[] }) {
         />
       </EditableList>
       {dialog?.type === 'edit' && <BannerDialog banner={dialog.banner} banners={banners} onClose={close} />}
-      {dialog?.type === 'delete' && <DeleteDialog kind="events" id={dialog.banner.id} what={`the banner “${dialog.banner.ename}”`} onClose={close} />}
+      {dialog?.type === 'delete' && (
+        <DeleteDialog kind="events" id={dialog.banner.id} what={`the banner “${dialog.banner.ename}”`} onClose={close} />
+      )}
     </>
   );
 }
@@ -43,7 +50,12 @@ function BannerDialog({ banner, banners, onClose }: { banner?: AdminEvent; banne
   const { trigger } = useSaveEvent();
   const [uploading, setUploading] = useState(false);
   const form = useEditForm(
-    { image: banner?.image ?? '', ename: banner?.ename ?? '', description: banner?.description ?? '', position: banner ? String(banner.position) : nextPosition(banners) },
+    {
+      image: banner?.image ?? '',
+      ename: banner?.ename ?? '',
+      description: banner?.description ?? '',
+      position: banner ? String(banner.position) : nextPosition(banners),
+    },
     (values) =>
       prune({
         image: imageProblem(values.image),
@@ -54,14 +66,26 @@ function BannerDialog({ banner, banners, onClose }: { banner?: AdminEvent; banne
     'The banner could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({ id: banner?.id, image: values.image.trim(), ename: values.ename.trim(), description: values.description, position: numberField(values.position) });
+    const { message } = await trigger({
+      id: banner?.id,
+      image: values.image.trim(),
+      ename: values.ename.trim(),
+      description: values.description,
+      position: numberField(values.position),
+    });
     toast.success(message);
     onClose();
   });
   return (
     <Modal title={banner ? `Edit ${banner.ename}` : 'Add a banner'} className="modal-wide" onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
-        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
         <FormField label="Name (the slide's alternative text)" maxLength={120} autoComplete="off" {...form.field('ename')} />
         <HtmlField
           label="Description (HTML; its first link is where the slide leads)"

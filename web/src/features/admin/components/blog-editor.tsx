@@ -49,7 +49,9 @@ export function BlogTable({ posts }: { posts: BlogPostRow[] }) {
           </div>
         )}
       />
-      {deleting && <DeleteDialog kind="blogs" id={deleting.blog_id} what={`the post “${deleting.title}”`} onClose={() => setDeleting(undefined)} />}
+      {deleting && (
+        <DeleteDialog kind="blogs" id={deleting.blog_id} what={`the post “${deleting.title}”`} onClose={() => setDeleting(undefined)} />
+      )}
     </>
   );
 }
@@ -62,7 +64,13 @@ export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (
   const { trigger } = useSaveBlogPost();
   const [uploading, setUploading] = useState(false);
   const form = useEditForm(
-    { title: post?.title ?? '', type: post?.type ?? 'image', image: post?.image ?? '', youtube_id: post?.youtube_id ?? '', content: post?.content ?? '' },
+    {
+      title: post?.title ?? '',
+      type: post?.type ?? 'image',
+      image: post?.image ?? '',
+      youtube_id: post?.youtube_id ?? '',
+      content: post?.content ?? '',
+    },
     (values) => blogPostProblems({ ...values, type: values.type === 'video' ? 'video' : 'image' }),
     'The post could not be saved',
   );
@@ -91,7 +99,15 @@ export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (
           </label>
         ))}
       </fieldset>
-      {isVideo && <FormField label="YouTube video id or link" maxLength={200} autoComplete="off" placeholder="e.g. dQw4w9WgXcQ" {...form.field('youtube_id')} />}
+      {isVideo && (
+        <FormField
+          label="YouTube video id or link"
+          maxLength={200}
+          autoComplete="off"
+          placeholder="e.g. dQw4w9WgXcQ"
+          {...form.field('youtube_id')}
+        />
+      )}
       <ImageField
         label={isVideo ? "Cover picture (optional: the blog list shows YouTube's thumbnail without one)" : 'Image'}
         value={form.values.image}
@@ -99,7 +115,13 @@ export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (
         onChange={(url) => form.setValue('image', url)}
         onUploadingChange={setUploading}
       />
-      <HtmlField label="Content (HTML)" rows={14} value={form.values.content} error={form.errors.content} onChange={(html) => form.setValue('content', html)} />
+      <HtmlField
+        label="Content (HTML)"
+        rows={14}
+        value={form.values.content}
+        error={form.errors.content}
+        onChange={(html) => form.setValue('content', html)}
+      />
       <div className="dialog-buttons">
         <Link className="button button-ghost" to={adminPaths.blog}>
           Cancel

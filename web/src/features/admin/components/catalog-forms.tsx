@@ -7,13 +7,33 @@ import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
 import { useSaveMasterCategory } from '../api/save-master-category';
 import { useSavePlan } from '../api/save-plan';
 import { useSavePlanGroup } from '../api/save-plan-group';
-import { diamondsProblem, imageProblem, isCodeBrand, nextPosition, numberField, positionProblem, priceProblem, prune, requiredText } from '../edit-rules';
+import {
+  diamondsProblem,
+  imageProblem,
+  isCodeBrand,
+  nextPosition,
+  numberField,
+  positionProblem,
+  priceProblem,
+  prune,
+  requiredText,
+} from '../edit-rules';
 import { SelectField, Switch } from './edit-fields';
 import { ImageField } from './image-field';
 import { useEditForm } from './use-edit-form';
 
 /** The Save and Cancel of an edit dialog; Save waits for a send and for an image upload. */
-export function DialogButtons({ busy, uploading, onCancel, saveLabel = 'Save' }: { busy: boolean; uploading?: boolean; onCancel: () => void; saveLabel?: string }) {
+export function DialogButtons({
+  busy,
+  uploading,
+  onCancel,
+  saveLabel = 'Save',
+}: {
+  busy: boolean;
+  uploading?: boolean;
+  onCancel: () => void;
+  saveLabel?: string;
+}) {
   return (
     <div className="dialog-buttons">
       <button type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
@@ -32,11 +52,21 @@ export function GameDialog({ game, games, onClose }: { game?: CatalogGame; games
   const [uploading, setUploading] = useState(false);
   const form = useEditForm(
     { cname: game?.cname ?? '', image: game?.image ?? '', position: game ? String(game.position) : nextPosition(games) },
-    (values) => prune({ cname: requiredText(values.cname, 'Name is required', 80), image: imageProblem(values.image), position: positionProblem(values.position) }),
+    (values) =>
+      prune({
+        cname: requiredText(values.cname, 'Name is required', 80),
+        image: imageProblem(values.image),
+        position: positionProblem(values.position),
+      }),
     'The game could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({ id: game?.id, cname: values.cname.trim(), image: values.image.trim(), position: numberField(values.position) });
+    const { message } = await trigger({
+      id: game?.id,
+      cname: values.cname.trim(),
+      image: values.image.trim(),
+      position: numberField(values.position),
+    });
     toast.success(message);
     onClose();
   });
@@ -44,8 +74,16 @@ export function GameDialog({ game, games, onClose }: { game?: CatalogGame; games
     <Modal title={game ? `Edit ${game.cname}` : 'Add a game or brand'} onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
         <FormField label="Name" maxLength={80} autoComplete="off" {...form.field('cname')} />
-        <p className="muted small form-hint">A name ending with a full stop (“Steam wallet codes.”) makes a gift-card brand, sold by codes; any other name a top-up game.</p>
-        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+        <p className="muted small form-hint">
+          A name ending with a full stop (“Steam wallet codes.”) makes a gift-card brand, sold by codes; any other name a top-up game.
+        </p>
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
         <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
       </form>
@@ -54,16 +92,42 @@ export function GameDialog({ game, games, onClose }: { game?: CatalogGame; games
 }
 
 /** Add or edit a plan group of a game. */
-export function GroupDialog({ group, game, games, onClose }: { group?: CatalogGroup; game: CatalogGame; games: CatalogGame[]; onClose: () => void }) {
+export function GroupDialog({
+  group,
+  game,
+  games,
+  onClose,
+}: {
+  group?: CatalogGroup;
+  game: CatalogGame;
+  games: CatalogGame[];
+  onClose: () => void;
+}) {
   const { trigger } = useSavePlanGroup();
   const [uploading, setUploading] = useState(false);
   const form = useEditForm(
-    { master_category: game.id, cname: group?.cname ?? '', image: group?.image ?? '', position: group ? String(group.position) : nextPosition(game.groups) },
-    (values) => prune({ cname: requiredText(values.cname, 'Name is required', 80), image: imageProblem(values.image), position: positionProblem(values.position) }),
+    {
+      master_category: game.id,
+      cname: group?.cname ?? '',
+      image: group?.image ?? '',
+      position: group ? String(group.position) : nextPosition(game.groups),
+    },
+    (values) =>
+      prune({
+        cname: requiredText(values.cname, 'Name is required', 80),
+        image: imageProblem(values.image),
+        position: positionProblem(values.position),
+      }),
     'The plan group could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({ id: group?.id, master_category: values.master_category, cname: values.cname.trim(), image: values.image.trim(), position: numberField(values.position) });
+    const { message } = await trigger({
+      id: group?.id,
+      master_category: values.master_category,
+      cname: values.cname.trim(),
+      image: values.image.trim(),
+      position: numberField(values.position),
+    });
     toast.success(message);
     onClose();
   });
@@ -82,8 +146,16 @@ export function GroupDialog({ group, game, games, onClose }: { group?: CatalogGr
           </SelectField>
         )}
         <FormField label="Name" maxLength={80} autoComplete="off" {...form.field('cname')} />
-        <p className="muted small form-hint">A group named “UID TOPUP” asks the shopper for a player ID; any other name for a game-account login.</p>
-        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+        <p className="muted small form-hint">
+          A group named “UID TOPUP” asks the shopper for a player ID; any other name for a game-account login.
+        </p>
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
         <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
       </form>
@@ -154,11 +226,21 @@ export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
           <FormField label="Price in taka" inputMode="numeric" autoComplete="off" {...form.field('price')} />
           <FormField label="Diamonds" inputMode="numeric" autoComplete="off" {...form.field('no_of_diamonds')} />
         </div>
-        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
         <div className="form-row">
           <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
           <div className="form-field switch-field">
-            <Switch label="In stock" checked={form.values.status === '1'} onChange={(checked) => form.setValue('status', checked ? '1' : '0')} />
+            <Switch
+              label="In stock"
+              checked={form.values.status === '1'}
+              onChange={(checked) => form.setValue('status', checked ? '1' : '0')}
+            />
           </div>
         </div>
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />

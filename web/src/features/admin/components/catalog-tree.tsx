@@ -39,17 +39,30 @@ export function CatalogTree({ catalog, openGameId, onOpenGame }: CatalogTreeProp
   const close = () => setDialog(null);
   return (
     <>
-      <EditableList addLabel="Add a game or brand" onAdd={() => setDialog({ type: 'game' })} isEmpty={games.length === 0} empty="No games yet.">
+      <EditableList
+        addLabel="Add a game or brand"
+        onAdd={() => setDialog({ type: 'game' })}
+        isEmpty={games.length === 0}
+        empty="No games yet."
+      >
         <ul className="tree" aria-label="Games and brands">
           {games.map((game) => (
-            <GameNode key={game.id} game={game} open={game.id === openGameId} onToggle={() => onOpenGame(game.id === openGameId ? undefined : game.id)} onDialog={setDialog} />
+            <GameNode
+              key={game.id}
+              game={game}
+              open={game.id === openGameId}
+              onToggle={() => onOpenGame(game.id === openGameId ? undefined : game.id)}
+              onDialog={setDialog}
+            />
           ))}
         </ul>
       </EditableList>
       {dialog?.type === 'game' && <GameDialog game={dialog.game} games={games} onClose={close} />}
       {dialog?.type === 'group' && <GroupDialog game={dialog.game} group={dialog.group} games={games} onClose={close} />}
       {dialog?.type === 'plan' && <PlanDialog plan={dialog.plan} group={dialog.group} groups={dialog.game.groups} onClose={close} />}
-      {dialog?.type === 'delete' && <DeleteDialog kind={dialog.kind} id={dialog.id} what={dialog.what} note={dialog.note} onClose={close} />}
+      {dialog?.type === 'delete' && (
+        <DeleteDialog kind={dialog.kind} id={dialog.id} what={dialog.what} note={dialog.note} onClose={close} />
+      )}
     </>
   );
 }
@@ -81,14 +94,24 @@ function GameNode({ game, open, onToggle, onDialog }: GameNodeProps) {
   return (
     <li className="tree-game" data-game-id={game.id}>
       <div className="tree-row">
-        <NodeLabel image={game.image} name={game.cname} detail={`${brand ? 'Gift-card brand (codes)' : `${game.groups.length} groups · ${planCount} plans`} · position ${game.position}`} />
+        <NodeLabel
+          image={game.image}
+          name={game.cname}
+          detail={`${brand ? 'Gift-card brand (codes)' : `${game.groups.length} groups · ${planCount} plans`} · position ${game.position}`}
+        />
         <div className="row-actions">
           {brand ? (
             <Link className="button button-ghost button-small" to={adminPaths.vouchers(game.id)}>
               Vouchers
             </Link>
           ) : (
-            <button type="button" className="button button-ghost button-small" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={onToggle}
+            >
               {open ? 'Hide plans' : 'Show plans'}
             </button>
           )}
@@ -98,7 +121,15 @@ function GameNode({ game, open, onToggle, onDialog }: GameNodeProps) {
           <button
             type="button"
             className="button button-danger button-small"
-            onClick={() => onDialog({ type: 'delete', kind: 'master_categories', id: game.id, what: `“${game.cname}”`, note: brand ? 'A brand with vouchers cannot be deleted.' : 'A game with plan groups cannot be deleted.' })}
+            onClick={() =>
+              onDialog({
+                type: 'delete',
+                kind: 'master_categories',
+                id: game.id,
+                what: `“${game.cname}”`,
+                note: brand ? 'A brand with vouchers cannot be deleted.' : 'A game with plan groups cannot be deleted.',
+              })
+            }
           >
             Delete
           </button>
@@ -136,7 +167,15 @@ function GroupNode({ game, group, onDialog }: { game: CatalogGame; group: Catalo
           <button
             type="button"
             className="button button-danger button-small"
-            onClick={() => onDialog({ type: 'delete', kind: 'plan_groups', id: group.id, what: `the plan group “${group.cname}”`, note: 'A group with plans cannot be deleted: delete its plans first.' })}
+            onClick={() =>
+              onDialog({
+                type: 'delete',
+                kind: 'plan_groups',
+                id: group.id,
+                what: `the plan group “${group.cname}”`,
+                note: 'A group with plans cannot be deleted: delete its plans first.',
+              })
+            }
           >
             Delete
           </button>
@@ -195,7 +234,11 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
 
   return (
     <li className={plan.status === 1 ? 'plan-row' : 'plan-row is-off'} data-plan-id={plan.plans_id}>
-      <NodeLabel image={plan.image} name={plan.pname} detail={`${plan.no_of_diamonds > 0 ? `${plan.no_of_diamonds} diamonds · ` : ''}position ${plan.position}`} />
+      <NodeLabel
+        image={plan.image}
+        name={plan.pname}
+        detail={`${plan.no_of_diamonds > 0 ? `${plan.no_of_diamonds} diamonds · ` : ''}position ${plan.position}`}
+      />
       <form className="price-edit" onSubmit={savePrice} noValidate>
         <label className="visually-hidden" htmlFor={`price-${plan.plans_id}`}>
           Price of {plan.pname} in taka

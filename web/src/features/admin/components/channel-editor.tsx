@@ -19,7 +19,12 @@ export function ChannelList({ channels }: { channels: AdminPaymentChannel[] }) {
   const close = () => setDialog(null);
   return (
     <>
-      <EditableList addLabel="Add a payment channel" onAdd={() => setDialog({ type: 'edit' })} isEmpty={channels.length === 0} empty="No payment channels: the add-money page lists none.">
+      <EditableList
+        addLabel="Add a payment channel"
+        onAdd={() => setDialog({ type: 'edit' })}
+        isEmpty={channels.length === 0}
+        empty="No payment channels: the add-money page lists none."
+      >
         <EditCards
           label="Payment channels"
           items={channels}
@@ -37,16 +42,31 @@ export function ChannelList({ channels }: { channels: AdminPaymentChannel[] }) {
         />
       </EditableList>
       {dialog?.type === 'edit' && <ChannelDialog channel={dialog.channel} channels={channels} onClose={close} />}
-      {dialog?.type === 'delete' && <DeleteDialog kind="senders" id={dialog.channel.id} what={`the payment channel “${dialog.channel.name}”`} onClose={close} />}
+      {dialog?.type === 'delete' && (
+        <DeleteDialog kind="senders" id={dialog.channel.id} what={`the payment channel “${dialog.channel.name}”`} onClose={close} />
+      )}
     </>
   );
 }
 
-function ChannelDialog({ channel, channels, onClose }: { channel?: AdminPaymentChannel; channels: AdminPaymentChannel[]; onClose: () => void }) {
+function ChannelDialog({
+  channel,
+  channels,
+  onClose,
+}: {
+  channel?: AdminPaymentChannel;
+  channels: AdminPaymentChannel[];
+  onClose: () => void;
+}) {
   const { trigger } = useSavePaymentChannel();
   const [uploading, setUploading] = useState(false);
   const form = useEditForm(
-    { name: channel?.name ?? '', logo: channel?.logo ?? '', number: channel?.number ?? '', position: channel ? String(channel.position) : nextPosition(channels) },
+    {
+      name: channel?.name ?? '',
+      logo: channel?.logo ?? '',
+      number: channel?.number ?? '',
+      position: channel ? String(channel.position) : nextPosition(channels),
+    },
     (values) =>
       prune({
         name: requiredText(values.name, 'Name is required', 60),
@@ -57,7 +77,13 @@ function ChannelDialog({ channel, channels, onClose }: { channel?: AdminPaymentC
     'The payment channel could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({ id: channel?.id, name: values.name.trim(), logo: values.logo.trim(), number: values.number.trim(), position: numberField(values.position) });
+    const { message } = await trigger({
+      id: channel?.id,
+      name: values.name.trim(),
+      logo: values.logo.trim(),
+      number: values.number.trim(),
+      position: numberField(values.position),
+    });
     toast.success(message);
     onClose();
   });
@@ -65,7 +91,13 @@ function ChannelDialog({ channel, channels, onClose }: { channel?: AdminPaymentC
     <Modal title={channel ? `Edit ${channel.name}` : 'Add a payment channel'} onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
         <FormField label="Name" maxLength={60} autoComplete="off" placeholder="e.g. bKash" {...form.field('name')} />
-        <ImageField label="Logo" value={form.values.logo} error={form.errors.logo} onChange={(url) => form.setValue('logo', url)} onUploadingChange={setUploading} />
+        <ImageField
+          label="Logo"
+          value={form.values.logo}
+          error={form.errors.logo}
+          onChange={(url) => form.setValue('logo', url)}
+          onUploadingChange={setUploading}
+        />
         <FormField label="Number (optional)" maxLength={40} autoComplete="off" placeholder="e.g. 01700-000000" {...form.field('number')} />
         <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />

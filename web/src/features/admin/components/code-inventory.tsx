@@ -159,7 +159,8 @@ export function CodeList({ voucher }: { voucher: AdminVoucher }) {
           onClose={() => setVoiding(undefined)}
         >
           <p>
-            Void the code ending <strong className="mono">{voiding.masked}</strong> of {voucher.voucher_name}? It leaves the stock for good and can never be sold, nor uploaded again.
+            Void the code ending <strong className="mono">{voiding.masked}</strong> of {voucher.voucher_name}? It leaves the stock for good
+            and can never be sold, nor uploaded again.
           </p>
         </ConfirmDialog>
       )}

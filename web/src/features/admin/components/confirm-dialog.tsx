@@ -45,7 +45,12 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
         <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className={tone === 'danger' ? 'button button-danger' : 'button button-primary'} onClick={() => void confirm()} disabled={busy}>
+        <button
+          type="button"
+          className={tone === 'danger' ? 'button button-danger' : 'button button-primary'}
+          onClick={() => void confirm()}
+          disabled={busy}
+        >
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>

@@ -61,7 +61,9 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
                     <Link className="text-link wrap" to={adminPaths.codes(voucher.voucher_id)}>
                       {voucher.voucher_name}
                     </Link>
-                    <span className={voucher.stock === 0 ? 'badge badge-danger' : 'badge badge-muted'}>{voucher.stock === 0 ? 'Sold out' : `${voucher.stock} left`}</span>
+                    <span className={voucher.stock === 0 ? 'badge badge-danger' : 'badge badge-muted'}>
+                      {voucher.stock === 0 ? 'Sold out' : `${voucher.stock} left`}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -16,9 +16,7 @@ export function DeleteDialog({ kind, id, what, note, onClose }: DeleteDialogProp
   const { trigger } = useDeleteItem();
   return (
     <ConfirmDialog title="Delete" confirmLabel="Delete" busyLabel="Deleting…" onConfirm={() => trigger({ kind, id })} onClose={onClose}>
-      <p>
-        Delete {what}? The shop stops showing it at once; this cannot be undone.
-      </p>
+      <p>Delete {what}? The shop stops showing it at once; this cannot be undone.</p>
       {note && <p className="muted small">{note}</p>}
     </ConfirmDialog>
   );

@@ -5,11 +5,19 @@ import { dateTime, taka } from '../../../lib/format';
 import { signedTaka } from '../format';
 import { AdminTable, type Column } from './admin-table';
 
-const reasons: Record<LedgerEntryRow['reason'], string> = { topup: 'Top-up', purchase: 'Purchase', refund: 'Refund', adjustment: 'Adjustment' };
+const reasons: Record<LedgerEntryRow['reason'], string> = {
+  topup: 'Top-up',
+  purchase: 'Purchase',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+};
 
 const columns: Column<LedgerEntryRow>[] = [
   { header: '#', cell: (entry) => entry.seq },
-  { header: 'Change', cell: (entry) => <strong className={entry.delta < 0 ? 'amount delta-out' : 'amount delta-in'}>{signedTaka(entry.delta)}</strong> },
+  {
+    header: 'Change',
+    cell: (entry) => <strong className={entry.delta < 0 ? 'amount delta-out' : 'amount delta-in'}>{signedTaka(entry.delta)}</strong>,
+  },
   { header: 'Balance after', cell: (entry) => taka(entry.balance_after) },
   { header: 'Reason', cell: (entry) => reasons[entry.reason] ?? entry.reason },
   {

@@ -16,7 +16,9 @@ export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry: 
 }
 
 /** A placeholder while the first answer is on its way. */
-export const Loading = ({ label }: { label: string }) => <div className="skeleton admin-skeleton" role="status" aria-busy="true" aria-label={label} />;
+export const Loading = ({ label }: { label: string }) => (
+  <div className="skeleton admin-skeleton" role="status" aria-busy="true" aria-label={label} />
+);
 
 export interface PagedListProps<T> {
   list: CursorList<T>;

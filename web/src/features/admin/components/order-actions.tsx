@@ -68,7 +68,13 @@ function CompleteDialog({ order, onClose }: { order: AdminOrderRow; onClose: () 
         {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
       </p>
       <form onSubmit={submit} noValidate>
-        <FormField label="Remark for the shopper (optional)" name="remark" maxLength={500} value={remark} onChange={(event) => setRemark(event.target.value)} />
+        <FormField
+          label="Remark for the shopper (optional)"
+          name="remark"
+          maxLength={500}
+          value={remark}
+          onChange={(event) => setRemark(event.target.value)}
+        />
         <div className="dialog-buttons">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
             Cancel
@@ -106,11 +112,12 @@ function RefundDialog({ order, onClose }: { order: AdminOrderRow; onClose: () =>
         <fieldset className="refund-choice">
           <legend>Refund {taka(order.paid_amount)} to</legend>
           <label>
-            <input type="radio" name="refund-to" value="wallet" checked={to === 'wallet'} onChange={() => setTo('wallet')} /> {owner}&rsquo;s shop wallet, at once
+            <input type="radio" name="refund-to" value="wallet" checked={to === 'wallet'} onChange={() => setTo('wallet')} /> {owner}
+            &rsquo;s shop wallet, at once
           </label>
           <label>
-            <input type="radio" name="refund-to" value="gateway" checked={to === 'gateway'} onChange={() => setTo('gateway')} /> Back to the bKash/Nagad that paid it, through the
-            gateway (sent once; the gateway may refuse)
+            <input type="radio" name="refund-to" value="gateway" checked={to === 'gateway'} onChange={() => setTo('gateway')} /> Back to the
+            bKash/Nagad that paid it, through the gateway (sent once; the gateway may refuse)
           </label>
         </fieldset>
       ) : (
@@ -119,7 +126,14 @@ function RefundDialog({ order, onClose }: { order: AdminOrderRow; onClose: () =>
         </p>
       )}
       <form onSubmit={submit} noValidate>
-        <FormField label="Remark for the shopper" name="remark" maxLength={500} value={remark} error={tried ? error : undefined} onChange={(event) => setRemark(event.target.value)} />
+        <FormField
+          label="Remark for the shopper"
+          name="remark"
+          maxLength={500}
+          value={remark}
+          error={tried ? error : undefined}
+          onChange={(event) => setRemark(event.target.value)}
+        />
         <div className="dialog-buttons">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
             Cancel

@@ -106,9 +106,11 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <div>
             <dt>Payment</dt>
             <dd className="wrap">
-              {order.receipt.payment_method} from {order.receipt.sender_number} · TrxID <span className="mono">{order.receipt.transaction_id}</span>
+              {order.receipt.payment_method} from {order.receipt.sender_number} · TrxID{' '}
+              <span className="mono">{order.receipt.transaction_id}</span>
               <small className="muted block">
-                Invoice <span className="mono">{order.receipt.invoice_id}</span> · fee ৳{order.receipt.fee || '0.00'} · charged ৳{order.receipt.charged_amount || '—'}
+                Invoice <span className="mono">{order.receipt.invoice_id}</span> · fee ৳{order.receipt.fee || '0.00'} · charged ৳
+                {order.receipt.charged_amount || '—'}
               </small>
             </dd>
           </div>
@@ -116,7 +118,10 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {order.gateway_refund && (
           <div>
             <dt>Refund to {order.receipt?.payment_method || 'the payment method'}</dt>
-            <dd>{gatewayRefundNotes[order.gateway_refund.state]}{order.gateway_refund.reason && <small className="muted block">{order.gateway_refund.reason}</small>}</dd>
+            <dd>
+              {gatewayRefundNotes[order.gateway_refund.state]}
+              {order.gateway_refund.reason && <small className="muted block">{order.gateway_refund.reason}</small>}
+            </dd>
           </div>
         )}
       </dl>
@@ -134,7 +139,12 @@ function SecretReveal({ orderId }: { orderId: string }) {
   const { run } = useAction('The password could not be revealed');
   if (!secret) {
     return (
-      <button type="button" className="button button-ghost button-small" disabled={isMutating} onClick={() => void run(async () => void (await trigger()))}>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        disabled={isMutating}
+        onClick={() => void run(async () => void (await trigger()))}
+      >
         {isMutating ? 'Revealing…' : 'Reveal password'}
       </button>
     );

@@ -24,15 +24,28 @@ const columns: Column<ReportRow>[] = [
   { header: 'Payments', cell: (row) => row.figures.payments },
   { header: 'Amount', cell: (row) => <span className="amount">{taka(row.figures.amount)}</span> },
   { header: 'Fees', cell: (row) => <span className="amount">{decimalTaka(row.figures.fees)}</span> },
-  { header: 'Refunded', cell: (row) => <span className="amount">{row.figures.refunds > 0 ? `${taka(row.figures.refunded)} (${row.figures.refunds})` : taka(0)}</span> },
+  {
+    header: 'Refunded',
+    cell: (row) => (
+      <span className="amount">{row.figures.refunds > 0 ? `${taka(row.figures.refunded)} (${row.figures.refunds})` : taka(0)}</span>
+    ),
+  },
   { header: 'Net', cell: (row) => <strong className="amount">{taka(row.figures.net)}</strong> },
 ];
 
 /** The report's lines: each day's channels, then its total when it has more than one. Days without gateway money have none. */
 function reportRows(report: AdminPaymentDays): ReportRow[] {
   return report.days.flatMap((day): ReportRow[] => {
-    const channels = day.channels.map((channel) => ({ key: `${day.day}:${channel.payment_method}`, day: day.day, channel: methodName(channel.payment_method), figures: channel, isTotal: false }));
-    return day.channels.length > 1 ? [...channels, { key: `${day.day}:total`, day: day.day, channel: 'All channels', figures: day.totals, isTotal: true }] : channels;
+    const channels = day.channels.map((channel) => ({
+      key: `${day.day}:${channel.payment_method}`,
+      day: day.day,
+      channel: methodName(channel.payment_method),
+      figures: channel,
+      isTotal: false,
+    }));
+    return day.channels.length > 1
+      ? [...channels, { key: `${day.day}:total`, day: day.day, channel: 'All channels', figures: day.totals, isTotal: true }]
+      : channels;
   });
 }
 
@@ -102,7 +115,12 @@ function ReportTable({ report }: { report: AdminPaymentDays }) {
   if (rows.length === 0) return <p className="empty-state">No gateway money on these days.</p>;
   return (
     <>
-      <AdminTable rows={rows} columns={columns} rowKey={(row) => row.key} rowAttributes={(row) => ({ 'data-report-row': row.key, ...(row.isTotal ? { className: 'row-done' } : {}) })} />
+      <AdminTable
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => row.key}
+        rowAttributes={(row) => ({ 'data-report-row': row.key, ...(row.isTotal ? { className: 'row-done' } : {}) })}
+      />
       {quiet.length > 0 && <p className="muted small">No gateway money on {quiet.join(', ')}.</p>}
     </>
   );

@@ -25,7 +25,9 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
     (values) =>
       prune({
         errorMessage:
-          values.open === '0' ? requiredText(values.errorMessage, 'Write the message shoppers see while the shop is closed', 300) : optionalText(values.errorMessage, 300),
+          values.open === '0'
+            ? requiredText(values.errorMessage, 'Write the message shoppers see while the shop is closed', 300)
+            : optionalText(values.errorMessage, 300),
       }),
     'The shop status could not be saved',
   );
@@ -59,7 +61,12 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
       )}
       <form onSubmit={save} noValidate>
         <div className="form-field">
-          <Switch label="Shop open" checked={form.values.open === '1'} disabled={form.busy} onChange={(open) => form.setValue('open', open ? '1' : '0')} />
+          <Switch
+            label="Shop open"
+            checked={form.values.open === '1'}
+            disabled={form.busy}
+            onChange={(open) => form.setValue('open', open ? '1' : '0')}
+          />
         </div>
         <TextAreaField label="Message shoppers see while the shop is closed" rows={3} maxLength={300} {...form.field('errorMessage')} />
         {closing && (
@@ -74,7 +81,13 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
         </div>
       </form>
       {confirming && (
-        <ConfirmDialog title="Close the shop?" confirmLabel="Close the shop" busyLabel="Closing…" onConfirm={send} onClose={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Close the shop?"
+          confirmLabel="Close the shop"
+          busyLabel="Closing…"
+          onConfirm={send}
+          onClose={() => setConfirming(false)}
+        >
           <p>Every purchase is refused at once, with this message:</p>
           <p className="notice notice-warn">{form.values.errorMessage.trim()}</p>
         </ConfirmDialog>
@@ -102,12 +115,18 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
   const { trigger } = useUpdateSiteSettings();
   const [uploading, setUploading] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  const stored = slot === 1 ? { status: settings.popup_status, text: settings.popup_text, image: settings.popup_image } : { status: settings.popup_status2, text: settings.popup_text2, image: settings.popup_image2 };
+  const stored =
+    slot === 1
+      ? { status: settings.popup_status, text: settings.popup_text, image: settings.popup_image }
+      : { status: settings.popup_status2, text: settings.popup_text2, image: settings.popup_image2 };
   const form = useEditForm(
     { status: stored.status === '1' ? '1' : '0', text: stored.text, image: stored.image },
     (values) =>
       prune({
-        image: stored.image && !values.image.trim() ? 'A popup image cannot be removed: upload another, or hide the popup' : optionalImageProblem(values.image, 'An image must be an uploaded image or an https link'),
+        image:
+          stored.image && !values.image.trim()
+            ? 'A popup image cannot be removed: upload another, or hide the popup'
+            : optionalImageProblem(values.image, 'An image must be an uploaded image or an https link'),
         text: values.text.length > 5000 ? 'Too long' : undefined,
       }),
     'The popup could not be saved',
@@ -130,17 +149,34 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
         <h2 id={titleId} className="admin-subtitle">
           Popup {slot}
         </h2>
-        <span className={stored.status === '1' ? 'badge badge-ok' : 'badge badge-muted'}>{stored.status === '1' ? 'Shown to visitors' : 'Hidden'}</span>
+        <span className={stored.status === '1' ? 'badge badge-ok' : 'badge badge-muted'}>
+          {stored.status === '1' ? 'Shown to visitors' : 'Hidden'}
+        </span>
       </div>
       <form onSubmit={save} noValidate className="popup-editor">
         <div className="popup-fields">
           <div className="form-field">
-            <Switch label="Show to visitors" checked={form.values.status === '1'} onChange={(shown) => form.setValue('status', shown ? '1' : '0')} />
+            <Switch
+              label="Show to visitors"
+              checked={form.values.status === '1'}
+              onChange={(shown) => form.setValue('status', shown ? '1' : '0')}
+            />
           </div>
-          <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
+          <ImageField
+            label="Image"
+            value={form.values.image}
+            error={form.errors.image}
+            onChange={(url) => form.setValue('image', url)}
+            onUploadingChange={setUploading}
+          />
           <TextAreaField label="Text (HTML)" rows={5} maxLength={5000} {...form.field('text')} />
           <div className="dialog-buttons">
-            <button type="button" className="button button-ghost" onClick={() => setPreviewing(true)} disabled={!draft.text.trim() && !draft.image}>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => setPreviewing(true)}
+              disabled={!draft.text.trim() && !draft.image}
+            >
               Preview as a visitor
             </button>
             <button type="submit" className="button button-primary" disabled={form.busy || uploading}>
@@ -165,7 +201,8 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
     { phone: settings.phone, messenger_link: settings.messenger_link, app_link: settings.app_link, upay: settings.upay },
     (values) =>
       prune({
-        phone: settings.phone && !values.phone.trim() ? 'The phone number cannot be emptied: enter another' : optionalText(values.phone, 40),
+        phone:
+          settings.phone && !values.phone.trim() ? 'The phone number cannot be emptied: enter another' : optionalText(values.phone, 40),
         messenger_link: linkProblem(values.messenger_link, 'The messenger link', Boolean(settings.messenger_link)),
         app_link: linkProblem(values.app_link, 'The app link', Boolean(settings.app_link)),
         upay: linkProblem(values.upay, 'The video link', Boolean(settings.upay)),
@@ -173,7 +210,12 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
     'The links could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({ phone: sent(values.phone), messenger_link: sent(values.messenger_link), app_link: sent(values.app_link), upay: sent(values.upay) });
+    const { message } = await trigger({
+      phone: sent(values.phone),
+      messenger_link: sent(values.messenger_link),
+      app_link: sent(values.app_link),
+      upay: sent(values.upay),
+    });
     toast.success(message);
   });
   return (
@@ -185,7 +227,13 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
         <FormField label="Phone" maxLength={40} autoComplete="off" {...form.field('phone')} />
         <FormField label="Messenger link" type="url" autoComplete="off" placeholder="https://m.me/…" {...form.field('messenger_link')} />
         <FormField label="App link" type="url" autoComplete="off" placeholder="https://play.google.com/…" {...form.field('app_link')} />
-        <FormField label="Watch video link (how to redeem a code)" type="url" autoComplete="off" placeholder="https://www.youtube.com/watch?v=…" {...form.field('upay')} />
+        <FormField
+          label="Watch video link (how to redeem a code)"
+          type="url"
+          autoComplete="off"
+          placeholder="https://www.youtube.com/watch?v=…"
+          {...form.field('upay')}
+        />
         <div className="dialog-buttons">
           <button type="submit" className="button button-primary" disabled={form.busy}>
             {form.busy ? 'Saving…' : 'Save links'}
@@ -204,13 +252,16 @@ export function SocialCard({ settings }: { settings: AdminSiteSettings }) {
   const [tried, setTried] = useState(false);
   const problems = socialProblems(links);
   const hasProblem = Boolean(problems.list) || problems.rows.some((row) => Object.keys(row).length > 0);
-  const change = (index: number, patch: Partial<SocialLink>) => setLinks(links.map((link, at) => (at === index ? { ...link, ...patch } : link)));
+  const change = (index: number, patch: Partial<SocialLink>) =>
+    setLinks(links.map((link, at) => (at === index ? { ...link, ...patch } : link)));
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (hasProblem) return;
     void run(async () => {
-      const { message } = await trigger({ social: JSON.stringify(links.map((link) => ({ name: link.name.trim(), url: link.url.trim() }))) });
+      const { message } = await trigger({
+        social: JSON.stringify(links.map((link) => ({ name: link.name.trim(), url: link.url.trim() }))),
+      });
       toast.success(message);
     });
   };
@@ -224,9 +275,26 @@ export function SocialCard({ settings }: { settings: AdminSiteSettings }) {
         <ol className="social-rows">
           {links.map((link, index) => (
             <li key={index} className="social-row">
-              <FormField label={`Name ${index + 1}`} maxLength={40} value={link.name} error={tried ? problems.rows[index]?.name : undefined} onChange={(event) => change(index, { name: event.target.value })} />
-              <FormField label={`Link ${index + 1}`} type="url" value={link.url} error={tried ? problems.rows[index]?.url : undefined} onChange={(event) => change(index, { url: event.target.value })} />
-              <button type="button" className="button button-ghost button-small" aria-label={`Remove ${link.name || `link ${index + 1}`}`} onClick={() => setLinks(links.filter((_, at) => at !== index))}>
+              <FormField
+                label={`Name ${index + 1}`}
+                maxLength={40}
+                value={link.name}
+                error={tried ? problems.rows[index]?.name : undefined}
+                onChange={(event) => change(index, { name: event.target.value })}
+              />
+              <FormField
+                label={`Link ${index + 1}`}
+                type="url"
+                value={link.url}
+                error={tried ? problems.rows[index]?.url : undefined}
+                onChange={(event) => change(index, { url: event.target.value })}
+              />
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                aria-label={`Remove ${link.name || `link ${index + 1}`}`}
+                onClick={() => setLinks(links.filter((_, at) => at !== index))}
+              >
                 Remove
               </button>
             </li>
@@ -234,7 +302,12 @@ export function SocialCard({ settings }: { settings: AdminSiteSettings }) {
         </ol>
         {tried && problems.list && <p className="field-error">{problems.list}</p>}
         <div className="dialog-buttons">
-          <button type="button" className="button button-ghost" onClick={() => setLinks([...links, { name: '', url: '' }])} disabled={links.length >= 10}>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => setLinks([...links, { name: '', url: '' }])}
+            disabled={links.length >= 10}
+          >
             Add a link
           </button>
           <button type="submit" className="button button-primary" disabled={busy}>

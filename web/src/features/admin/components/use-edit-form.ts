@@ -8,7 +8,11 @@ import type { Problems } from '../edit-rules';
  * server's own field errors of a refused send, and a send that runs once at a time. What was
  * typed stays as it is when the server refuses it; the server's message is the toast.
  */
-export function useEditForm<V extends Record<string, string>>(initial: V, check: (values: V) => Problems<Extract<keyof V, string>>, fallbackMessage: string) {
+export function useEditForm<V extends Record<string, string>>(
+  initial: V,
+  check: (values: V) => Problems<Extract<keyof V, string>>,
+  fallbackMessage: string,
+) {
   const [values, setValues] = useState(initial);
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

@@ -54,7 +54,12 @@ export function VoucherTable({ brand, brands, vouchers }: VoucherTableProps) {
   const close = () => setDialog(null);
   return (
     <>
-      <EditableList addLabel={`Add a voucher to ${brand.cname.replace(/\.$/, '')}`} onAdd={() => setDialog({ type: 'edit' })} isEmpty={vouchers.length === 0} empty="No vouchers in this brand yet.">
+      <EditableList
+        addLabel={`Add a voucher to ${brand.cname.replace(/\.$/, '')}`}
+        onAdd={() => setDialog({ type: 'edit' })}
+        isEmpty={vouchers.length === 0}
+        empty="No vouchers in this brand yet."
+      >
         <AdminTable
           rows={vouchers}
           columns={voucherColumns}
@@ -72,7 +77,9 @@ export function VoucherTable({ brand, brands, vouchers }: VoucherTableProps) {
           )}
         />
       </EditableList>
-      {dialog?.type === 'edit' && <VoucherDialog voucher={dialog.voucher} brand={brand} brands={brands} vouchers={vouchers} onClose={close} />}
+      {dialog?.type === 'edit' && (
+        <VoucherDialog voucher={dialog.voucher} brand={brand} brands={brands} vouchers={vouchers} onClose={close} />
+      )}
       {dialog?.type === 'delete' && (
         <DeleteDialog
           kind="vouchers"
@@ -130,7 +137,11 @@ function VoucherDialog({ voucher, brand, brands, vouchers, onClose }: VoucherDia
     onClose();
   });
   return (
-    <Modal title={voucher ? `Edit ${voucher.voucher_name}` : 'Add a voucher'} className="modal-wide" onClose={form.busy ? () => undefined : onClose}>
+    <Modal
+      title={voucher ? `Edit ${voucher.voucher_name}` : 'Add a voucher'}
+      className="modal-wide"
+      onClose={form.busy ? () => undefined : onClose}
+    >
       <form onSubmit={save} noValidate>
         <SelectField label="Brand" {...form.field('mcategory_id')}>
           {brands.map((other) => (
@@ -144,8 +155,19 @@ function VoucherDialog({ voucher, brand, brands, vouchers, onClose }: VoucherDia
           <FormField label="Price in taka" inputMode="numeric" autoComplete="off" {...form.field('price')} />
           <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         </div>
-        <ImageField label="Image" value={form.values.image} error={form.errors.image} onChange={(url) => form.setValue('image', url)} onUploadingChange={setUploading} />
-        <HtmlField label="Rules (HTML)" value={form.values.description} error={form.errors.description} onChange={(html) => form.setValue('description', html)} />
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
+        <HtmlField
+          label="Rules (HTML)"
+          value={form.values.description}
+          error={form.errors.description}
+          onChange={(html) => form.setValue('description', html)}
+        />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
       </form>
     </Modal>

@@ -14,7 +14,8 @@ const columns: Column<AdminWaitingPayment>[] = [
     lead: true,
     cell: (payment) => (
       <>
-        <strong className="amount big-amount">{taka(payment.amount)}</strong> <span className="badge badge-info">{kindNames[payment.kind]}</span>
+        <strong className="amount big-amount">{taka(payment.amount)}</strong>{' '}
+        <span className="badge badge-info">{kindNames[payment.kind]}</span>
       </>
     ),
   },
@@ -39,9 +40,16 @@ const columns: Column<AdminWaitingPayment>[] = [
   {
     header: 'Invoice',
     cell: (payment) =>
-      payment.invoice_id ? <span className="mono wrap">{payment.invoice_id}</span> : <small className="muted">No invoice id yet — only you can settle it</small>,
+      payment.invoice_id ? (
+        <span className="mono wrap">{payment.invoice_id}</span>
+      ) : (
+        <small className="muted">No invoice id yet — only you can settle it</small>
+      ),
   },
-  { header: 'Last checked', cell: (payment) => (payment.checked_at ? <TimeAgo iso={payment.checked_at} /> : <span className="muted">Never</span>) },
+  {
+    header: 'Last checked',
+    cell: (payment) => (payment.checked_at ? <TimeAgo iso={payment.checked_at} /> : <span className="muted">Never</span>),
+  },
 ];
 
 /** The gateway payments still waiting, oldest first; one whose invoice id is known can be checked at once. */

@@ -26,7 +26,8 @@ const columns: Column<AdminWalletRequestRow>[] = [
         {request.invoice_id && <small className="muted block">Invoice {request.invoice_id}</small>}
         {request.receipt && (
           <small className="muted block" data-receipt="">
-            {methodName(request.receipt.payment_method)} from {request.receipt.sender_number} · TrxID {request.receipt.transaction_id || '—'}
+            {methodName(request.receipt.payment_method)} from {request.receipt.sender_number} · TrxID{' '}
+            {request.receipt.transaction_id || '—'}
           </small>
         )}
       </span>

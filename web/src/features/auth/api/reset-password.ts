@@ -5,7 +5,8 @@ import { apiRequest, writeOptions } from '../../../lib/api';
 export function useResetPassword() {
   return useSWRMutation(
     '/auth/reset_password',
-    async (path: string, { arg }: { arg: { token: string; new_password: string } }) => (await apiRequest('POST', path, { body: arg })).message,
+    async (path: string, { arg }: { arg: { token: string; new_password: string } }) =>
+      (await apiRequest('POST', path, { body: arg })).message,
     writeOptions,
   );
 }

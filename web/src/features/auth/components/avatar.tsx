@@ -12,7 +12,16 @@ export function Avatar({ user, size = 72 }: { user: UserInfo; size?: number }) {
     .map((part) => part[0]!.toUpperCase())
     .join('');
   return picture && !broken ? (
-    <img className="avatar" src={picture} alt="" width={size} height={size} style={{ width: size, height: size }} onError={() => setBroken(true)} referrerPolicy="no-referrer" />
+    <img
+      className="avatar"
+      src={picture}
+      alt=""
+      width={size}
+      height={size}
+      style={{ width: size, height: size }}
+      onError={() => setBroken(true)}
+      referrerPolicy="no-referrer"
+    />
   ) : (
     <span className="avatar avatar-initials" style={{ width: size, height: size, fontSize: size / 2.6 }} aria-hidden="true">
       {initials || '?'}

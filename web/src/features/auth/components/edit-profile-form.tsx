@@ -34,11 +34,33 @@ export function EditProfileForm({ user }: { user: UserInfo }) {
   return (
     <form className="panel" onSubmit={submit} noValidate>
       <h1>Edit Profile</h1>
-      <FormField label="Name" name="name" value={form.name} error={required(form.name)} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-      <FormField label="Mobile Number" name="mobile_no" type="tel" value={form.mobile_no} error={required(form.mobile_no)} onChange={(e) => setForm({ ...form, mobile_no: e.target.value })} />
+      <FormField
+        label="Name"
+        name="name"
+        value={form.name}
+        error={required(form.name)}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+      />
+      <FormField
+        label="Mobile Number"
+        name="mobile_no"
+        type="tel"
+        value={form.mobile_no}
+        error={required(form.mobile_no)}
+        onChange={(e) => setForm({ ...form, mobile_no: e.target.value })}
+      />
       <FormField label="Email" name="email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
       {needsCurrent && (
-        <FormField label="Current Password" name="password" secret autoComplete="current-password" hint="A new email needs your current password." value={form.current} error={required(form.current)} onChange={(e) => setForm({ ...form, current: e.target.value })} />
+        <FormField
+          label="Current Password"
+          name="password"
+          secret
+          autoComplete="current-password"
+          hint="A new email needs your current password."
+          value={form.current}
+          error={required(form.current)}
+          onChange={(e) => setForm({ ...form, current: e.target.value })}
+        />
       )}
       {emailChanges && !needsCurrent && <p className="muted">To change your email, we ask you to sign in with Google again.</p>}
       <button type="submit" className="button button-primary" disabled={busy}>

@@ -12,7 +12,9 @@ export function EmailStatus({ user }: { user: UserInfo }) {
   if (!waiting) return <span className="status-badge status-ok">Verified</span>;
   return (
     <span>
-      <span className="muted">{user.pending_email ? `Changing to ${user.pending_email}: follow the link we sent there.` : 'Not verified yet.'}</span>{' '}
+      <span className="muted">
+        {user.pending_email ? `Changing to ${user.pending_email}: follow the link we sent there.` : 'Not verified yet.'}
+      </span>{' '}
       <button type="button" className="link-button" onClick={resend} disabled={busy}>
         Send the link again
       </button>

@@ -12,7 +12,11 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string>();
   const { trigger } = useForgotPassword();
   const { busy, run } = useAction('The link could not be sent');
-  const error = !email.trim() ? 'Required Field' : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'Please enter a valid email' : undefined;
+  const error = !email.trim()
+    ? 'Required Field'
+    : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
+      ? 'Please enter a valid email'
+      : undefined;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -24,14 +28,24 @@ export function ForgotPasswordForm() {
   return (
     <form className="auth-card" onSubmit={submit} noValidate>
       <h1>Forgot Password?</h1>
-      <p className="auth-lead">Enter the email of your account. We send it a link to set a new password; the link works once, for a short time.</p>
+      <p className="auth-lead">
+        Enter the email of your account. We send it a link to set a new password; the link works once, for a short time.
+      </p>
       {sent ? (
         <p className="notice notice-ok" role="status">
           {sent}
         </p>
       ) : (
         <>
-          <FormField label="Email" name="email" type="email" autoComplete="email" value={email} error={tried ? error : undefined} onChange={(e) => setEmail(e.target.value)} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={tried ? error : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <button type="submit" className="button button-primary button-block" disabled={busy}>
             {busy ? 'Please wait…' : 'Send the link'}
           </button>

@@ -53,8 +53,23 @@ export function LoginForm({ onLoggedIn, heading = <h1>Login</h1> }: LoginFormPro
     <form className="auth-card" onSubmit={submit} noValidate>
       {heading}
       <p className="auth-lead">Welcome back. Your wallet and orders are waiting.</p>
-      <FormField label="Email/Mobile Number" name="email" autoComplete="username" value={form.email} error={missing('email')} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-      <FormField label="Password" name="password" secret autoComplete="current-password" value={form.password} error={missing('password')} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+      <FormField
+        label="Email/Mobile Number"
+        name="email"
+        autoComplete="username"
+        value={form.email}
+        error={missing('email')}
+        onChange={(e) => setForm({ ...form, email: e.target.value })}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        secret
+        autoComplete="current-password"
+        value={form.password}
+        error={missing('password')}
+        onChange={(e) => setForm({ ...form, password: e.target.value })}
+      />
       <div className="auth-row">
         <Link to={paths.forgotPassword} className="text-link">
           Forgot Password?

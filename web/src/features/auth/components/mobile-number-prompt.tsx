@@ -42,7 +42,16 @@ export function MobileNumberPrompt() {
           <h2 id="mobile-prompt-title">Add your mobile number</h2>
           <p className="muted">You signed up with Google, so we have no number for you yet. Support uses it to reach you about an order.</p>
         </div>
-        <FormField label="Mobile Number" name="mobile_no" type="tel" inputMode="tel" autoComplete="tel" value={mobile} error={tried ? error : undefined} onChange={(e) => setMobile(e.target.value)} />
+        <FormField
+          label="Mobile Number"
+          name="mobile_no"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={mobile}
+          error={tried ? error : undefined}
+          onChange={(e) => setMobile(e.target.value)}
+        />
         <div className="button-row">
           <button type="submit" className="button button-primary button-small" disabled={busy}>
             {busy ? 'Saving…' : 'Save number'}

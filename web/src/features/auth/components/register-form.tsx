@@ -19,7 +19,8 @@ export function RegisterForm() {
   const [tried, setTried] = useState(false);
   const { busy, run } = useAction('Registration failed');
   const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
-  const set = (field: keyof typeof empty) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof typeof empty) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [field]: event.target.value });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -41,9 +42,34 @@ export function RegisterForm() {
       <h1>Register</h1>
       <p className="auth-lead">One account for top-ups, codes and your taka wallet.</p>
       <FormField label="Name" name="name" autoComplete="name" value={form.name} error={missing('name')} onChange={set('name')} />
-      <FormField label="Email" name="email" type="email" autoComplete="email" value={form.email} error={missing('email')} onChange={set('email')} />
-      <FormField label="Mobile Number" name="mobile_no" type="tel" autoComplete="tel" inputMode="tel" value={form.mobile_no} error={missing('mobile_no')} onChange={set('mobile_no')} />
-      <FormField label="Password" name="password" secret autoComplete="new-password" value={form.password} error={missing('password')} onChange={set('password')} />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        error={missing('email')}
+        onChange={set('email')}
+      />
+      <FormField
+        label="Mobile Number"
+        name="mobile_no"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={form.mobile_no}
+        error={missing('mobile_no')}
+        onChange={set('mobile_no')}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        secret
+        autoComplete="new-password"
+        value={form.password}
+        error={missing('password')}
+        onChange={set('password')}
+      />
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {busy ? 'Please wait…' : 'Submit'}
       </button>

@@ -53,8 +53,24 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form className="auth-card" onSubmit={submit} noValidate>
       <h1>Set a new password</h1>
       <p className="auth-lead">Choose a new password. You are signed out everywhere else once it is set.</p>
-      <FormField label="New Password" name="new_password" secret autoComplete="new-password" value={form.password} error={shown('password')} onChange={(e) => setForm({ ...form, password: e.target.value })} />
-      <FormField label="Confirm Password" name="confirm_password" secret autoComplete="new-password" value={form.confirm} error={shown('confirm')} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
+      <FormField
+        label="New Password"
+        name="new_password"
+        secret
+        autoComplete="new-password"
+        value={form.password}
+        error={shown('password')}
+        onChange={(e) => setForm({ ...form, password: e.target.value })}
+      />
+      <FormField
+        label="Confirm Password"
+        name="confirm_password"
+        secret
+        autoComplete="new-password"
+        value={form.confirm}
+        error={shown('confirm')}
+        onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+      />
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {busy ? 'Saving…' : 'Set password'}
       </button>

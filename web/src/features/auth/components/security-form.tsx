@@ -42,10 +42,34 @@ export function SecurityForm({ user }: { user: UserInfo }) {
         Changing your password signs you out everywhere else.{needsCurrent ? '' : ' To set one, we ask you to sign in with Google again.'}
       </p>
       {needsCurrent && (
-        <FormField label="Current Password" name="password" secret autoComplete="current-password" value={form.current} error={shown('current')} onChange={(e) => setForm({ ...form, current: e.target.value })} />
+        <FormField
+          label="Current Password"
+          name="password"
+          secret
+          autoComplete="current-password"
+          value={form.current}
+          error={shown('current')}
+          onChange={(e) => setForm({ ...form, current: e.target.value })}
+        />
       )}
-      <FormField label="New Password" name="new_password" secret autoComplete="new-password" value={form.password} error={shown('password')} onChange={(e) => setForm({ ...form, password: e.target.value })} />
-      <FormField label="Confirm Password" name="confirm_password" secret autoComplete="new-password" value={form.confirm} error={shown('confirm')} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
+      <FormField
+        label="New Password"
+        name="new_password"
+        secret
+        autoComplete="new-password"
+        value={form.password}
+        error={shown('password')}
+        onChange={(e) => setForm({ ...form, password: e.target.value })}
+      />
+      <FormField
+        label="Confirm Password"
+        name="confirm_password"
+        secret
+        autoComplete="new-password"
+        value={form.confirm}
+        error={shown('confirm')}
+        onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+      />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change Password'}
       </button>

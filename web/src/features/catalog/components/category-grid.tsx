@@ -38,14 +38,7 @@ export function CategoryGrid({ title, filter }: CategoryGridProps) {
           {categories.map((category, index) => (
             <li key={category.id}>
               <Link className="category-card" to={categoryPath(category)}>
-                <img
-                  src={category.image}
-                  alt=""
-                  width={300}
-                  height={300}
-                  loading={index < 6 ? 'eager' : 'lazy'}
-                  decoding="async"
-                />
+                <img src={category.image} alt="" width={300} height={300} loading={index < 6 ? 'eager' : 'lazy'} decoding="async" />
                 <span className="category-name">{category.cname}</span>
               </Link>
             </li>

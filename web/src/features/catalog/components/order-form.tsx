@@ -68,7 +68,10 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
   const playerIdGroup = isPlayerIdGroup(group.cname);
-  const [fields, setFields] = useState<AccountFields>(() => ({ ...emptyAccount, saccount_id: playerIdGroup ? (search.get('player') ?? '') : '' }));
+  const [fields, setFields] = useState<AccountFields>(() => ({
+    ...emptyAccount,
+    saccount_id: playerIdGroup ? (search.get('player') ?? '') : '',
+  }));
   const [errors, setErrors] = useState<AccountProblems>({});
   const [confirming, setConfirming] = useState<PlanOrderInput>();
   const [offerSignIn, setOfferSignIn] = useState(false);
@@ -92,7 +95,8 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const startedRow = waiting && myOrders?.find((order) => order.order_id === followedId);
   const paid = waiting && (news?.status === '1' || (startedRow !== undefined && !startedRow.awaiting_payment && startedRow.status !== '2'));
   // Once listed, a payment that leaves the list was cancelled (a cancelled gateway order is never placed).
-  const cancelled = waiting && !paid && (news?.status === '2' || (waiting.listed === true && myOrders !== undefined && startedRow === undefined));
+  const cancelled =
+    waiting && !paid && (news?.status === '2' || (waiting.listed === true && myOrders !== undefined && startedRow === undefined));
   useEffect(() => {
     if (!waiting) return;
     if (paid) {
@@ -112,7 +116,13 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   // A payment for this very top-up (plan and account) that waits, from this tab or another: Buy Now waits for it.
   const waitingSame =
     !waiting && plan && accountId
-      ? myOrders?.find((order) => order.awaiting_payment && order.plan_name === plan.pname && order.saccount_id === accountId && (!order.game || order.game === gameName))
+      ? myOrders?.find(
+          (order) =>
+            order.awaiting_payment &&
+            order.plan_name === plan.pname &&
+            order.saccount_id === accountId &&
+            (!order.game || order.game === gameName),
+        )
       : undefined;
   const canBuy = plan !== undefined && mode !== undefined && !shopClosed && !walletShort && !busy && !waiting && !waitingSame;
 
@@ -208,7 +218,12 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
           ) : plans && plans.length > 0 ? (
             <div className="plan-grid">
               {plans.map((candidate) => (
-                <PlanOption key={candidate.plans_id} plan={candidate} checked={candidate.plans_id === plan?.plans_id} onChoose={() => choose('plan', candidate.plans_id)} />
+                <PlanOption
+                  key={candidate.plans_id}
+                  plan={candidate}
+                  checked={candidate.plans_id === plan?.plans_id}
+                  onChoose={() => choose('plan', candidate.plans_id)}
+                />
               ))}
             </div>
           ) : (
@@ -259,9 +274,14 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
             ) : (
               <>
                 <p className="notice notice-warn safety-note">
-                  <ShieldIcon size={18} /> Before you order, turn off 2-step login on the game account. Change its password once the top-up is delivered.
+                  <ShieldIcon size={18} /> Before you order, turn off 2-step login on the game account. Change its password once the top-up
+                  is delivered.
                 </p>
-                <AccountTypeField value={fields.saccount_type} error={errors.saccount_type} onChange={(value) => setField('saccount_type', value)} />
+                <AccountTypeField
+                  value={fields.saccount_type}
+                  error={errors.saccount_type}
+                  onChange={(value) => setField('saccount_type', value)}
+                />
                 <FormField
                   label="Email or ID"
                   name="saccount_id"
@@ -280,7 +300,13 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
                   error={errors.saccount_password}
                   onChange={(e) => setField('saccount_password', e.target.value)}
                 />
-                <FormField label="Backup code (optional)" name="backup_code" autoComplete="off" value={fields.backup_code} onChange={(e) => setField('backup_code', e.target.value)} />
+                <FormField
+                  label="Backup code (optional)"
+                  name="backup_code"
+                  autoComplete="off"
+                  value={fields.backup_code}
+                  onChange={(e) => setField('backup_code', e.target.value)}
+                />
               </>
             )}
           </fieldset>
@@ -291,13 +317,27 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
             </legend>
             <div className="mode-grid">
               <label className={mode === 'wallet' ? 'choice mode-option selected' : 'choice mode-option'}>
-                <input type="radio" name="payment_mode" value="wallet" checked={mode === 'wallet'} onChange={() => choose('mode', 'wallet')} />
+                <input
+                  type="radio"
+                  name="payment_mode"
+                  value="wallet"
+                  checked={mode === 'wallet'}
+                  onChange={() => choose('mode', 'wallet')}
+                />
                 <WalletIcon size={22} />
                 <span className="mode-name">Wallet</span>
-                <span className="mode-note">{signedIn ? (userInfo ? `Balance ${taka(balance)}` : 'Balance …') : 'Pay from your balance'}</span>
+                <span className="mode-note">
+                  {signedIn ? (userInfo ? `Balance ${taka(balance)}` : 'Balance …') : 'Pay from your balance'}
+                </span>
               </label>
               <label className={mode === 'gateway' ? 'choice mode-option selected' : 'choice mode-option'}>
-                <input type="radio" name="payment_mode" value="gateway" checked={mode === 'gateway'} onChange={() => choose('mode', 'gateway')} />
+                <input
+                  type="radio"
+                  name="payment_mode"
+                  value="gateway"
+                  checked={mode === 'gateway'}
+                  onChange={() => choose('mode', 'gateway')}
+                />
                 <BoltIcon size={22} />
                 <span className="mode-name">Instant Payment</span>
                 <span className="mode-note">bKash · Nagad · Upay</span>
@@ -316,20 +356,29 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
                 <p>
                   <strong>Waiting for your payment.</strong> Finish paying in the window that opened; this page updates by itself.
                 </p>
-                <PaymentActions payment={waiting.payment} onCancelled={(outcome) => outcome === 'cancelled' && setStage({ kind: 'cancelled', order: waiting.order })} />
+                <PaymentActions
+                  payment={waiting.payment}
+                  onCancelled={(outcome) => outcome === 'cancelled' && setStage({ kind: 'cancelled', order: waiting.order })}
+                />
               </div>
             )}
             {waitingSame && (
               <div className="waiting-payment" role="status">
                 <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
-                <PaymentActions payment={{ kind: 'order', id: waitingSame.order_id, paymentUrl: waitingSame.payment_url, from: herePath() }} />
+                <PaymentActions
+                  payment={{ kind: 'order', id: waitingSame.order_id, paymentUrl: waitingSame.payment_url, from: herePath() }}
+                />
               </div>
             )}
             {walletShort && (
               <p className="notice notice-warn">
                 Your wallet has {taka(balance)}, less than {taka(plan.price)}.{' '}
-                <Link to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}>Add money</Link> or choose Instant
-                Payment.
+                <Link
+                  to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}
+                >
+                  Add money
+                </Link>{' '}
+                or choose Instant Payment.
               </p>
             )}
             {shopClosed && <p className="notice notice-danger">Buying is paused while the shop is closed.</p>}
@@ -353,7 +402,16 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
         </div>
       </div>
       {confirming && plan && mode && (
-        <ConfirmTopUp gameName={gameName} group={group} plan={plan} order={confirming} mode={mode} balance={balance} onBack={() => setConfirming(undefined)} onConfirm={() => confirm(confirming)} />
+        <ConfirmTopUp
+          gameName={gameName}
+          group={group}
+          plan={plan}
+          order={confirming}
+          mode={mode}
+          balance={balance}
+          onBack={() => setConfirming(undefined)}
+          onConfirm={() => confirm(confirming)}
+        />
       )}
     </form>
   );
@@ -424,10 +482,18 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onC
         </div>
         <div>
           <dt>Pay with</dt>
-          <dd>{mode === 'wallet' ? `Wallet (balance after: ${taka(balance - plan.price)})` : 'Instant Payment (bKash, Nagad, Upay): the payment page opens in a new window'}</dd>
+          <dd>
+            {mode === 'wallet'
+              ? `Wallet (balance after: ${taka(balance - plan.price)})`
+              : 'Instant Payment (bKash, Nagad, Upay): the payment page opens in a new window'}
+          </dd>
         </div>
       </dl>
-      <p className="muted small">{byPlayerId ? 'Check the player ID: a top-up sent to a wrong ID cannot be taken back.' : 'Check the account: the top-up goes to this login.'}</p>
+      <p className="muted small">
+        {byPlayerId
+          ? 'Check the player ID: a top-up sent to a wrong ID cannot be taken back.'
+          : 'Check the account: the top-up goes to this login.'}
+      </p>
       <div className="button-row">
         <button type="button" className="button button-ghost" onClick={onBack}>
           Edit

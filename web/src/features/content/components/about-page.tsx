@@ -3,10 +3,26 @@ import { site } from '../../../config/site';
 import '../content-pages.css';
 
 const points = [
-  { title: 'Easy mobile payment', text: 'Pay with bKash, Nagad, Rocket or Upay in a few taps, or straight from your wallet.', icon: PhoneIcon },
-  { title: 'Free transactions', text: 'No service charge on top-ups or wallet payments: the price you see is the price you pay.', icon: CheckIcon },
-  { title: 'Identity protection', text: 'Your player ID and account details are used for your order only and never shared.', icon: ShieldIcon },
-  { title: 'Control over your money', text: 'Every taka in your wallet, every order and every code is listed in your profile.', icon: WalletIcon },
+  {
+    title: 'Easy mobile payment',
+    text: 'Pay with bKash, Nagad, Rocket or Upay in a few taps, or straight from your wallet.',
+    icon: PhoneIcon,
+  },
+  {
+    title: 'Free transactions',
+    text: 'No service charge on top-ups or wallet payments: the price you see is the price you pay.',
+    icon: CheckIcon,
+  },
+  {
+    title: 'Identity protection',
+    text: 'Your player ID and account details are used for your order only and never shared.',
+    icon: ShieldIcon,
+  },
+  {
+    title: 'Control over your money',
+    text: 'Every taka in your wallet, every order and every code is listed in your profile.',
+    icon: WalletIcon,
+  },
 ];
 
 const partners = Array.from({ length: 10 }, (_, i) => `/images/partner-${i + 1}.svg`);
@@ -19,8 +35,8 @@ export function AboutPage() {
         <p className="eyebrow">About us</p>
         <h1>Game top-ups and gift cards, paid in taka</h1>
         <p className="lead">
-          {site.name} delivers Free Fire diamonds, PUBG Mobile UC and gift-card codes to gamers all over Bangladesh, usually within minutes and
-          with a real person on the phone from 9AM to 11PM.
+          {site.name} delivers Free Fire diamonds, PUBG Mobile UC and gift-card codes to gamers all over Bangladesh, usually within minutes
+          and with a real person on the phone from 9AM to 11PM.
         </p>
         <div className="bitcoin-note">
           <CoinIcon size={26} />

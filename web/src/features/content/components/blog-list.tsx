@@ -43,7 +43,15 @@ function BlogCard({ post, lazy }: { post: BlogPost; lazy: boolean }) {
     <Link className="blog-card" to={paths.blog(post.blog_id)}>
       <span className={video ? 'blog-thumb blog-thumb-video' : 'blog-thumb'}>
         {!thumbnailFailed && (
-          <img src={thumbnail} alt="" width={480} height={200} loading={lazy ? 'lazy' : 'eager'} decoding="async" onError={() => setThumbnailFailed(true)} />
+          <img
+            src={thumbnail}
+            alt=""
+            width={480}
+            height={200}
+            loading={lazy ? 'lazy' : 'eager'}
+            decoding="async"
+            onError={() => setThumbnailFailed(true)}
+          />
         )}
         {video && (
           <span className="play-badge" aria-label="Video">

@@ -66,19 +66,43 @@ export function ContactPage({ orderId }: { orderId?: string }) {
       </div>
       <div className="contact-layout">
         <form className="panel contact-form" onSubmit={submit} noValidate aria-label="Contact form">
-          <FormField label="Name" name="name" autoComplete="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-          <FormField label="Email" name="email" type="email" autoComplete="email" required value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+          <FormField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            value={form.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            error={errors.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
           <div className="form-field">
             <label htmlFor="contact-message">Message</label>
-            <textarea id="contact-message" className="input" name="message" rows={6} value={form.message} onChange={(e) => set('message', e.target.value)} />
+            <textarea
+              id="contact-message"
+              className="input"
+              name="message"
+              rows={6}
+              value={form.message}
+              onChange={(e) => set('message', e.target.value)}
+            />
           </div>
           <button type="submit" className="button button-primary">
             Send message
           </button>
           {sentBy && (
             <div className="notice notice-ok" role="status">
-              Thank you, {sentBy}. Your email app has opened with your message to {contact.email}: press Send there. If it did not open, write to us
-              at that address; your message is still in the form.
+              Thank you, {sentBy}. Your email app has opened with your message to {contact.email}: press Send there. If it did not open,
+              write to us at that address; your message is still in the form.
             </div>
           )}
         </form>

@@ -20,7 +20,12 @@ const stepLabels: Record<Order['timeline'][number]['status'], string> = {
 /** One order: the game, plan, player ID, amount and how it was paid, what happened when, and a way to ask about it. */
 export function OrderDetail({ id }: { id: string }) {
   const { data: order, error, isLoading, mutate } = useOrder(id);
-  if (isLoading) return <div className="panel" aria-busy="true"><div className="skeleton table-skeleton" /></div>;
+  if (isLoading)
+    return (
+      <div className="panel" aria-busy="true">
+        <div className="skeleton table-skeleton" />
+      </div>
+    );
   if (!order) {
     const missing = error instanceof ApiError && error.status === 404;
     return (

@@ -9,7 +9,8 @@ import type { PlanOrder } from '../api/get-orders';
 export const paidByLabel = (paidBy: PlanOrder['paid_by']) => (paidBy === 'wallet' ? 'Wallet' : 'Instant Payment');
 
 /** An order's game and plan in one line: "Free Fire · 25 Diamonds". */
-export const orderTitle = (order: Pick<PlanOrder, 'game' | 'plan_name'>) => (order.game ? `${order.game} · ${order.plan_name}` : order.plan_name);
+export const orderTitle = (order: Pick<PlanOrder, 'game' | 'plan_name'>) =>
+  order.game ? `${order.game} · ${order.plan_name}` : order.plan_name;
 
 /** The user's plan orders, newest first, each naming its game and linking to its page; one waiting for its payment has Pay now and Cancel. A card per row on a phone. */
 export function OrderHistory({ orders }: { orders: PlanOrder[] }) {

@@ -30,7 +30,8 @@ export function AwaitingPaymentActions({ payment, onCancelled, onReopened, confi
     const help = payment.kind === 'order' ? contactAboutOrder(payment.id) : paths.contactUs;
     return (
       <small className="muted block" role="status">
-        The payment provider is confirming your payment (since {dateTime(confirmingSince)}). This can take a few hours; you do not need to pay again.{' '}
+        The payment provider is confirming your payment (since {dateTime(confirmingSince)}). This can take a few hours; you do not need to
+        pay again.{' '}
         <Link className="text-link" to={help}>
           Ask us
         </Link>

@@ -56,7 +56,12 @@ export function PaymentReturn({ kind }: { kind: StartedPayment['kind'] }) {
       .finally(() => setParams({}, { replace: true }));
   }, [invoiceId, paymentId, cancelledAtGateway, kind, setParams, verifyPayment, cancelPayment]);
 
-  if (!outcome) return invoiceId || cancelledAtGateway || fromWindow ? <p className="notice notice-wait" role="status">Checking your payment…</p> : null;
+  if (!outcome)
+    return invoiceId || cancelledAtGateway || fromWindow ? (
+      <p className="notice notice-wait" role="status">
+        Checking your payment…
+      </p>
+    ) : null;
   const canClose = fromWindow !== undefined && window.opener !== null;
   return (
     <section className={`payment-outcome payment-outcome-${outcome.tone}`} role="status" aria-label={outcome.title}>

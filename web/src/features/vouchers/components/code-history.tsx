@@ -47,7 +47,12 @@ export function CodeHistory({ purchases }: { purchases: CodePurchase[] }) {
               {codes.map((code) => (
                 <li key={code}>
                   <code className="voucher-code">{code}</code>
-                  <button type="button" className="button button-ghost button-small" onClick={() => copy(code)} aria-label={`Copy code ${code}`}>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() => copy(code)}
+                    aria-label={`Copy code ${code}`}
+                  >
                     Copy
                   </button>
                 </li>

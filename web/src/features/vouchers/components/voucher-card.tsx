@@ -112,7 +112,15 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
 
   return (
     <article className="voucher-card" aria-labelledby={`${qtyId}-name`}>
-      <img className="voucher-image" src={voucher.image} alt="" width={320} height={200} loading={lazyImage ? 'lazy' : 'eager'} decoding="async" />
+      <img
+        className="voucher-image"
+        src={voucher.image}
+        alt=""
+        width={320}
+        height={200}
+        loading={lazyImage ? 'lazy' : 'eager'}
+        decoding="async"
+      />
       <div className="voucher-body">
         <div className="voucher-badges">
           <span className="badge badge-info">
@@ -126,7 +134,12 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
         </h2>
         <p className="voucher-price">
           {taka(voucher.price)}
-          {isOrderableQuantity(qty) && qty > 1 && <span className="voucher-total"> × {qty} = {taka(voucher.price * qty)}</span>}
+          {isOrderableQuantity(qty) && qty > 1 && (
+            <span className="voucher-total">
+              {' '}
+              × {qty} = {taka(voucher.price * qty)}
+            </span>
+          )}
         </p>
         <div className="voucher-qty">
           <label htmlFor={qtyId}>Quantity</label>
@@ -159,7 +172,12 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
           </p>
         )}
         <div className="voucher-actions">
-          <button type="button" className="button button-primary button-block" disabled={!inStock || purchaseClosed || busy} onClick={askToBuy}>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            disabled={!inStock || purchaseClosed || busy}
+            onClick={askToBuy}
+          >
             {busy ? 'Please wait…' : 'Buy'}
           </button>
           <div className="voucher-links">
@@ -209,7 +227,8 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
       {shortOpen && (
         <Modal title="Insufficient balance" onClose={() => setShortOpen(false)} className="confirm-modal">
           <p className="confirm-text">
-            {qty} × {voucher.voucher_name} costs {taka(voucher.price * qty)}; your wallet has {taka(balance)}. Add {taka(shortfall)} and you come back here to buy.
+            {qty} × {voucher.voucher_name} costs {taka(voucher.price * qty)}; your wallet has {taka(balance)}. Add {taka(shortfall)} and you
+            come back here to buy.
           </p>
           <div className="button-row">
             <Link

@@ -27,7 +27,11 @@ interface AddMoneyFormProps {
   here: string;
 }
 
-type Stage = { kind: 'idle' } | { kind: 'waiting'; payment: StartedPayment; txnId: string; amount: number } | { kind: 'paid'; amount: number } | { kind: 'cancelled'; amount: number; reason: string };
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; payment: StartedPayment; txnId: string; amount: number }
+  | { kind: 'paid'; amount: number }
+  | { kind: 'cancelled'; amount: number; reason: string };
 
 /**
  * Add money: an amount (typed, or one of the quick amounts) within the limits, then the gateway's
@@ -50,7 +54,8 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
   const error = amountError(amount, limits);
 
   const row = waiting && requests?.find((request) => request.txn_id === waiting.txnId);
-  const settled = row?.status === '1' || news?.status === '1' ? 'paid' : row?.status === '2' || news?.status === '2' ? 'cancelled' : undefined;
+  const settled =
+    row?.status === '1' || news?.status === '1' ? 'paid' : row?.status === '2' || news?.status === '2' ? 'cancelled' : undefined;
   useEffect(() => {
     if (!waiting || !settled) return;
     if (settled === 'paid') {
@@ -74,7 +79,10 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
     await run(async () => {
       const retry = new URL(here, window.location.origin);
       retry.searchParams.set('amount', String(value));
-      const result = await payInNewWindow(() => startTopUp({ amount: value, txnId }), { kind: 'wallet', from: `${retry.pathname}${retry.search}` });
+      const result = await payInNewWindow(() => startTopUp({ amount: value, txnId }), {
+        kind: 'wallet',
+        from: `${retry.pathname}${retry.search}`,
+      });
       if ('refusal' in result) toast.error(result.refusal);
       else setStage({ kind: 'waiting', payment: result.started, txnId, amount: value });
     });
@@ -89,8 +97,8 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
     <form className="panel add-money" onSubmit={submit} noValidate aria-labelledby="add-money-title">
       <h1 id="add-money-title">Add Money</h1>
       <p className="muted">
-        Pay with bKash, Nagad, Rocket or Upay on the payment page that opens. The money is in your wallet as soon as the payment is confirmed. Add {taka(limits.min)} to {taka(limits.max)} at a
-        time.
+        Pay with bKash, Nagad, Rocket or Upay on the payment page that opens. The money is in your wallet as soon as the payment is
+        confirmed. Add {taka(limits.min)} to {taka(limits.max)} at a time.
       </p>
       {returnTo && stage.kind !== 'paid' && (
         <p className="notice notice-warn">
@@ -112,7 +120,14 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
         {quickAmounts
           .filter((value) => value >= limits.min && value <= limits.max)
           .map((value) => (
-            <button key={value} type="button" className={amount === String(value) ? 'chip-button selected' : 'chip-button'} aria-pressed={amount === String(value)} disabled={waiting !== undefined} onClick={() => choose(value)}>
+            <button
+              key={value}
+              type="button"
+              className={amount === String(value) ? 'chip-button selected' : 'chip-button'}
+              aria-pressed={amount === String(value)}
+              disabled={waiting !== undefined}
+              onClick={() => choose(value)}
+            >
               {taka(value)}
             </button>
           ))}
@@ -134,9 +149,19 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
       {waiting && (
         <div className="waiting-payment" role="status">
           <p>
-            <strong>Waiting for your payment of {taka(waiting.amount)}.</strong> Finish paying in the window that opened; this page updates by itself.
+            <strong>Waiting for your payment of {taka(waiting.amount)}.</strong> Finish paying in the window that opened; this page updates
+            by itself.
           </p>
-          <PaymentActions payment={waiting.payment} onCancelled={(outcome) => setStage(outcome === 'paid' ? { kind: 'paid', amount: waiting.amount } : { kind: 'cancelled', amount: waiting.amount, reason: 'Cancelled by you' })} />
+          <PaymentActions
+            payment={waiting.payment}
+            onCancelled={(outcome) =>
+              setStage(
+                outcome === 'paid'
+                  ? { kind: 'paid', amount: waiting.amount }
+                  : { kind: 'cancelled', amount: waiting.amount, reason: 'Cancelled by you' },
+              )
+            }
+          />
         </div>
       )}
       <button type="submit" className="button button-primary" disabled={busy || waiting !== undefined}>

@@ -51,7 +51,12 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
                 <span className="awaiting-cell">
                   <span className="status-badge status-wait">Awaiting payment</span>
                   <PaymentActions
-                    payment={{ kind: 'wallet', id: request.rq_id, paymentUrl: request.payment_url, from: `${paths.addMoney}?amount=${request.amount}` }}
+                    payment={{
+                      kind: 'wallet',
+                      id: request.rq_id,
+                      paymentUrl: request.payment_url,
+                      from: `${paths.addMoney}?amount=${request.amount}`,
+                    }}
                     confirmingSince={request.payment_confirming ? request.created_at : undefined}
                   />
                 </span>
@@ -59,7 +64,9 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
                 <>
                   <StatusBadge status={request.status} kind="wallet" />
                   {request.status === '2' && request.cancel_reason && <small className="muted block">{request.cancel_reason}</small>}
-                  {request.paid_late && <small className="muted block">Paid after it was cancelled: added to your wallet all the same</small>}
+                  {request.paid_late && (
+                    <small className="muted block">Paid after it was cancelled: added to your wallet all the same</small>
+                  )}
                 </>
               )}
             </td>

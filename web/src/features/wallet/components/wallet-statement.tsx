@@ -6,7 +6,12 @@ import { dateTime, signedTaka, taka } from '../../../lib/format';
 import { type LedgerLine, useWalletStatement } from '../api/get-statement';
 import { topUpAnchor } from './wallet-history';
 
-const reasonLabels: Record<LedgerLine['reason'], string> = { topup: 'Top-up', purchase: 'Purchase', refund: 'Refund', adjustment: 'Adjustment by the shop' };
+const reasonLabels: Record<LedgerLine['reason'], string> = {
+  topup: 'Top-up',
+  purchase: 'Purchase',
+  refund: 'Refund',
+  adjustment: 'Adjustment by the shop',
+};
 
 /** Where a line's cause is shown; a purchase is a plan order or a code order, which only the page around knows. */
 export type ReferenceLink = (line: LedgerLine) => { to: string; label: string } | undefined;
@@ -14,7 +19,8 @@ export type ReferenceLink = (line: LedgerLine) => { to: string; label: string } 
 /** The default: a top-up's row below, an order's page for purchases and refunds; adjustments name their note. */
 export const defaultReferenceLink: ReferenceLink = (line) => {
   if (line.reason === 'topup') return { to: `#${topUpAnchor(line.reference)}`, label: `Top-up ${line.reference}` };
-  if (line.reason === 'purchase' || line.reason === 'refund') return { to: paths.profileOrder(line.reference), label: `Order ${line.reference}` };
+  if (line.reason === 'purchase' || line.reason === 'refund')
+    return { to: paths.profileOrder(line.reference), label: `Order ${line.reference}` };
   return undefined;
 };
 
@@ -36,9 +42,7 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
 
   if (isLoading) return <div className="skeleton table-skeleton" />;
   if (error && lines.length === 0) {
-    return (
-      <LoadFailed message="The statement could not be loaded." onRetry={mutate} />
-    );
+    return <LoadFailed message="The statement could not be loaded." onRetry={mutate} />;
   }
   if (lines.length === 0) {
     return (
