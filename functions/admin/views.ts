@@ -318,5 +318,5 @@ export function paymentDaysCsv(report: AdminPaymentDays): string {
       channel.net,
     ]),
   );
-  return [paymentDaysCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[paymentDaysCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -22,7 +22,7 @@ export async function hashPassword(password: string): Promise<string> {
 /** Compares a password with a stored hash in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
   const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts?.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, N, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64url');
   const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) });

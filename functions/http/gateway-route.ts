@@ -8,7 +8,7 @@ import { type HttpRequest, type Parsed, type Reply, type RouteOptions, buildHand
  * The gateway's API key, compared in constant time (hashes first, so lengths leak nothing). While
  * the key is not set, 503 (and a log line saying so) before anything is compared.
  */
-async function requireGatewayKey(presented: string | undefined): Promise<{}> {
+async function requireGatewayKey(presented: string | undefined): Promise<Record<never, never>> {
   const expected = await gatewayApiKey();
   const digest = (value: string) => createHash('sha256').update(value).digest();
   if (!presented || !timingSafeEqual(digest(presented), digest(expected))) {

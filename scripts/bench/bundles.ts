@@ -204,7 +204,7 @@ function timeNode(args: string[], env: NodeJS.ProcessEnv): { ms: number; error?:
       ms,
       error:
         (result.stderr || String(result.error ?? result.signal)).split('\n').find((line) => /Error|error/.test(line)) ??
-        'exit ' + result.status,
+        `exit ${result.status}`,
     };
   return { ms };
 }

@@ -5,7 +5,7 @@ import type { AxeResults } from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktop, phone, settled, signIn, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
-import { type TestAccount } from '../support/accounts';
+import type { TestAccount } from '../support/accounts';
 import { fundedAccount, startTopUp } from '../support/money';
 
 /** axe-core as the browser runs it, injected into each page. */

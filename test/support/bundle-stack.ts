@@ -45,7 +45,7 @@ export interface BundleStackInfo {
  */
 export default async function setup(project: TestProject) {
   const workDir = mkdtempSync(join(tmpdir(), 'storefront-bundles-'));
-  const stops: (() => Promise<unknown> | void)[] = [() => rmSync(workDir, { recursive: true, force: true })];
+  const stops: (() => unknown)[] = [() => rmSync(workDir, { recursive: true, force: true })];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -79,6 +79,7 @@ export function page(path: string | undefined, load: () => Promise<RouteModule>,
   const LazyPage = lazy(() => chunk.preload().then((module) => ({ default: module.Component })));
   // A chunk already in renders at once: suspending on it anyway would show the progress bar and
   // hold the page back for React's reveal throttle (300 ms) for nothing.
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route when the route table is built, never during a render.
   function Page() {
     const Loaded = chunk.loaded?.Component;
     return Loaded ? <Loaded /> : <LazyPage />;

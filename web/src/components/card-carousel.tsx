@@ -72,9 +72,8 @@ export function CardCarousel<T>({ label, items, itemKey, renderItem }: CardCarou
   };
 
   return (
-    <div
+    <section
       className="carousel"
-      role="region"
       aria-roledescription="carousel"
       aria-label={label}
       style={{ '--per-view': perView } as React.CSSProperties}
@@ -94,6 +93,7 @@ export function CardCarousel<T>({ label, items, itemKey, renderItem }: CardCarou
           {track.map((item, i) => {
             const visible = i >= index && i < index + perView;
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the track repeats items to loop, so the place tells copies apart.
               <li key={`${itemKey(item)}-${i}`} className="carousel-slide" aria-hidden={!visible} inert={!visible}>
                 {renderItem(item)}
               </li>
@@ -111,6 +111,6 @@ export function CardCarousel<T>({ label, items, itemKey, renderItem }: CardCarou
           </button>
         </div>
       )}
-    </div>
+    </section>
   );
 }

@@ -2,6 +2,7 @@
 type IconProps = { size?: number };
 
 const icon = (path: string) =>
+  // biome-ignore lint/correctness/noComponentHookFactories: each icon is made once, at module load.
   function Icon({ size = 22 }: IconProps) {
     return (
       <svg

@@ -28,6 +28,7 @@ export function Modal({ title, hideTitle, onClose, children, className }: ModalP
     return () => dialog?.close();
   }, []);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; the keyboard closes with Escape (onCancel).
     <dialog
       ref={ref}
       className={className ? `modal ${className}` : 'modal'}

@@ -39,5 +39,6 @@ interface SafeHtmlProps {
  */
 export function SafeHtml({ html, className }: SafeHtmlProps) {
   const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, ...forbidden }), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML was just sanitised by DOMPurify with the profile above.
   return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

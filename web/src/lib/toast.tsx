@@ -14,7 +14,7 @@ const waiting: ((toast: Toast) => void)[] = [];
 function loadToastify(): Promise<Toastify> {
   if (!toastify) {
     toastify = import('./toastify');
-    requestListeners.forEach((listener) => listener());
+    for (const listener of requestListeners) listener();
   }
   return toastify;
 }

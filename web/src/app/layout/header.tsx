@@ -26,6 +26,7 @@ export function Header() {
   useHidePreloader();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input: the effect runs on every navigation.
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
@@ -119,6 +120,7 @@ function Menu({
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input: the effect runs on every navigation.
   useEffect(() => {
     setOpen(false);
   }, [location.pathname]);

@@ -12,6 +12,7 @@ import { Header } from './header';
 /** Every route change starts at the top of the page (spec §2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input: the effect runs on every navigation.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

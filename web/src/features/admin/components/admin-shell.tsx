@@ -8,6 +8,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On a phone the strip scrolls: keep the current section in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input: the effect runs on every navigation.
   useEffect(() => {
     nav.current?.querySelector('.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname]);

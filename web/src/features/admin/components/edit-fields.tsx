@@ -62,7 +62,14 @@ interface SwitchProps {
 export function Switch({ label, checked, onChange, disabled, hideLabel }: SwitchProps) {
   return (
     <label className={disabled ? 'switch is-disabled' : 'switch'}>
-      <input type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="switch-track" aria-hidden="true" />
       <span className={hideLabel ? 'visually-hidden' : 'switch-label'}>{label}</span>
     </label>

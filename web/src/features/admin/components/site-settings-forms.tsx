@@ -184,6 +184,7 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
             </button>
           </div>
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing. */}
         <div className="popup-preview-pane" aria-label={`Popup ${slot} preview`} role="group">
           <p className="eyebrow">Preview{form.values.status === '1' ? '' : ' (hidden from visitors)'}</p>
           {draft.text.trim() || draft.image ? <Preview popup={draft} /> : <p className="muted">Nothing to show yet.</p>}
@@ -274,6 +275,7 @@ export function SocialCard({ settings }: { settings: AdminSiteSettings }) {
         {links.length === 0 && <p className="muted">No social links: the footer shows none.</p>}
         <ol className="social-rows">
           {links.map((link, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the list (no id of its own); every input in it is controlled.
             <li key={index} className="social-row">
               <FormField
                 label={`Name ${index + 1}`}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/load-failed';
 import { categoryPath, paths } from '../../../config/paths';
 import { type MasterCategory, useMasterCategories } from '../api/get-master-categories';
+import { Skeletons } from '../../../components/skeletons';
 
 interface CategoryGridProps {
   title: string;
@@ -20,9 +21,7 @@ export function CategoryGrid({ title, filter }: CategoryGridProps) {
       </h2>
       {isLoading ? (
         <div className="card-grid" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="category-card skeleton" />
-          ))}
+          <Skeletons count={6} className="category-card skeleton" />
         </div>
       ) : error && !data ? (
         <LoadFailed message="The games could not be loaded. Check your connection and try again." onRetry={mutate} />

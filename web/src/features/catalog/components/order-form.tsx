@@ -24,6 +24,7 @@ import { type Plan, usePlans } from '../api/get-plans';
 import { type PlanOrderInput, usePlaceOrder } from '../api/place-order';
 import { useStartOrderPayment } from '../api/start-order-payment';
 import { walletCovers } from '../order-rules';
+import { Skeletons } from '../../../components/skeletons';
 
 type PaymentMode = 'wallet' | 'gateway';
 
@@ -211,9 +212,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
             <LoadFailed message="The packs could not be loaded." onRetry={reloadPlans} />
           ) : isLoading ? (
             <div className="plan-grid" aria-busy="true">
-              {Array.from({ length: 6 }, (_, i) => (
-                <div key={i} className="plan-option skeleton" />
-              ))}
+              <Skeletons count={6} className="plan-option skeleton" />
             </div>
           ) : plans && plans.length > 0 ? (
             <div className="plan-grid">
@@ -255,6 +254,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
                   onChange={(e) => setField('saccount_id', e.target.value)}
                 />
                 {recentIds && recentIds.length > 0 && (
+                  // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing.
                   <div className="recent-ids" role="group" aria-label="Used before">
                     <span className="recent-title">Used before:</span>
                     {recentIds.map((recent) => (
@@ -386,7 +386,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
               {busy ? 'Please wait…' : waiting ? 'Waiting for the payment…' : 'Buy Now'}
             </button>
             {offerSignIn && !signedIn && (
-              <div className="sign-in-offer" role="region" aria-label="Log in to buy">
+              <section className="sign-in-offer" aria-label="Log in to buy">
                 <p>Please login to continue. You come back here with the same choice.</p>
                 <div className="button-row">
                   <Link className="button button-primary button-small" to={signInPath('login', herePath())}>
@@ -396,7 +396,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
                     Register
                   </Link>
                 </div>
-              </div>
+              </section>
             )}
           </div>
         </div>

@@ -10,6 +10,7 @@ import { usePlanGroups } from '../api/get-plan-groups';
 import { MoreCategories } from './more-categories';
 import { OrderForm } from './order-form';
 import '../catalog.css';
+import { Skeletons } from '../../../components/skeletons';
 
 interface TopUpCategoryProps {
   categoryId: string;
@@ -78,9 +79,7 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
           <LoadFailed message="The top-ups could not be loaded." onRetry={reloadGroups} />
         ) : isLoading || !groups ? (
           <div className="card-grid group-grid" aria-busy="true">
-            {Array.from({ length: 2 }, (_, i) => (
-              <div key={i} className="category-card skeleton" />
-            ))}
+            <Skeletons count={2} className="category-card skeleton" />
           </div>
         ) : groups.length === 0 ? (
           <div className="empty-state">

@@ -83,6 +83,7 @@ function Slides({ events }: { events: BannerEvent[] }) {
       >
         {track.map((event, i) => (
           <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: the track repeats slides to loop, so the place tells copies apart.
             key={`${event.ename}-${i}`}
             type="button"
             className="banner-slide"

@@ -4,6 +4,7 @@ import { PlayIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { type BlogPost, isImagePost, useBlogPosts, youtubeThumbnail } from '../api/get-blog-posts';
 import '../blog.css';
+import { Skeletons } from '../../../components/skeletons';
 
 /** The blog: a grid of post cards, three a row on wide screens. */
 export function BlogList() {
@@ -15,9 +16,7 @@ export function BlogList() {
         <p className="empty-state">The posts could not be loaded. Please try again in a moment.</p>
       ) : isLoading || !posts ? (
         <div className="blog-grid" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="blog-card skeleton" />
-          ))}
+          <Skeletons count={3} className="blog-card skeleton" />
         </div>
       ) : posts.length === 0 ? (
         <p className="empty-state">No posts yet. Please check back soon.</p>
@@ -54,7 +53,7 @@ function BlogCard({ post, lazy }: { post: BlogPost; lazy: boolean }) {
           />
         )}
         {video && (
-          <span className="play-badge" aria-label="Video">
+          <span className="play-badge" role="img" aria-label="Video">
             <PlayIcon size={22} />
           </span>
         )}

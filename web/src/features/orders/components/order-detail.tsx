@@ -48,7 +48,12 @@ export function OrderDetail({ id }: { id: string }) {
   const details: [string, React.ReactNode][] = [
     ['Game', order.game || '—'],
     ['Plan', order.plan_name],
-    ['Player ID / account', <span className="player-id-text">{order.saccount_id}</span>],
+    [
+      'Player ID / account',
+      <span key="player-id" className="player-id-text">
+        {order.saccount_id}
+      </span>,
+    ],
     ['Amount', taka(order.paid_amount)],
     ['Paid with', paidByLabel(order.paid_by)],
     ['Ordered', dateTime(order.created_at)],
@@ -94,6 +99,7 @@ export function OrderDetail({ id }: { id: string }) {
       <h2 className="panel-subtitle">What happened</h2>
       <ol className="timeline" aria-label="Order timeline">
         {order.timeline.map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so a step's place is its identity.
           <li key={`${step.status}-${index}`} className={`timeline-step timeline-${step.status}`}>
             <span className="timeline-title">{stepLabels[step.status]}</span>
             <time dateTime={step.at}>{dateTime(step.at)}</time>

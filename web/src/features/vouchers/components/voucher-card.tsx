@@ -195,7 +195,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
             </button>
           </div>
           {offerSignIn && !userToken && (
-            <div className="sign-in-offer" role="region" aria-label="Log in to buy">
+            <section className="sign-in-offer" aria-label="Log in to buy">
               <p>Please login to continue. You come back to this card with the same quantity.</p>
               <div className="button-row">
                 <Link className="button button-primary button-small" to={signInPath('login', here)}>
@@ -205,7 +205,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
                   Register
                 </Link>
               </div>
-            </div>
+            </section>
           )}
         </div>
       </div>

@@ -7,6 +7,7 @@ import { useRedeemLink } from '../api/get-redeem-link';
 import { useVouchers } from '../api/get-vouchers';
 import { VoucherCard } from './voucher-card';
 import '../vouchers.css';
+import { Skeletons } from '../../../components/skeletons';
 
 interface VoucherListProps {
   brandId: string;
@@ -49,9 +50,7 @@ export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherL
         <LoadFailed message="The codes could not be loaded." onRetry={mutate} />
       ) : isLoading || !vouchers ? (
         <div className="voucher-grid" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="voucher-card skeleton" />
-          ))}
+          <Skeletons count={3} className="voucher-card skeleton" />
         </div>
       ) : vouchers.length === 0 ? (
         <div className="empty-state">

@@ -116,6 +116,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
         error={tried ? error : undefined}
         onChange={(e) => setAmount(e.target.value)}
       />
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing. */}
       <div className="quick-amounts" role="group" aria-label="Quick amounts">
         {quickAmounts
           .filter((value) => value >= limits.min && value <= limits.max)
