@@ -1,13 +1,22 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { batchGet } from '../../shared/db';
 import { NotFound } from '../../shared/errors';
-import { retrying } from '../../shared/retry';
 import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
-import { type Role, type User, claimKey, findUserIds, normalizeEmail, updateProfileItem, userFromItem, userKey } from '../../users/repo';
-import { type Wallet, changeBalance } from '../../wallet/money';
-import { type LedgerEntry, balanceChangeItems, listRecentLedger, walletFromItem, walletKey } from '../../wallet/repo';
-import { lostWalletRace } from '../../wallet/service';
+import {
+  type Role,
+  type User,
+  claimKey,
+  findUserIds,
+  getUser,
+  normalizeEmail,
+  updateProfileItem,
+  userFromItem,
+  userKey,
+} from '../../users/repo';
+import type { Wallet } from '../../wallet/money';
+import { type LedgerEntry, listRecentLedger, walletFromItem, walletKey } from '../../wallet/repo';
+import { adjustBalance } from '../../wallet/service';
 
 /** A user as operators see them: the profile and the balance. */
 export interface UserWithBalance {
@@ -38,19 +47,14 @@ export async function userDetail(userId: string): Promise<UserWithBalance & { le
 }
 
 /**
- * An operator's manual change of a balance (non-zero whole taka; a debit below zero is a 409):
- * one transaction of the balance change, its ledger entry (reason `adjustment`, reference the
- * audit entry) and the audit entry with the operator's reason.
+ * An operator's manual change of a balance (non-zero whole taka; a debit below zero is a 409),
+ * through the wallet: one transaction of the balance change, its ledger entry (reason
+ * `adjustment`, reference the audit entry) and the audit entry with the operator's reason.
  */
 export async function adjustWallet(admin: ActiveUser, userId: string, amount: number, reason: string): Promise<Wallet> {
-  return retrying(async () => {
-    const [found] = await withWallets([userId]);
-    if (!found) throw new NotFound('User not found');
-    const entry = auditEntry(admin.id, 'user.adjust', userId, `${amount > 0 ? '+' : ''}${amount} taka: ${reason}`);
-    const change = changeBalance(found.wallet, amount, 'adjustment', entry.id);
-    await transact([...balanceChangeItems(userId, change, entry.at), auditItem(entry)]);
-    return change.after;
-  }, lostWalletRace);
+  if (!(await getUser(userId))) throw new NotFound('User not found');
+  const entry = auditEntry(admin.id, 'user.adjust', userId, `${amount > 0 ? '+' : ''}${amount} taka: ${reason}`);
+  return adjustBalance(userId, amount, 'adjustment', entry.id, [auditItem(entry)]);
 }
 
 /**
