@@ -1,19 +1,9 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { batchGet } from '../../shared/db';
 import { NotFound } from '../../shared/errors';
-import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
-import {
-  type Role,
-  type User,
-  claimKey,
-  findUserIds,
-  getUser,
-  normalizeEmail,
-  updateProfileItem,
-  userFromItem,
-  userKey,
-} from '../../users/repo';
+import { type Role, type User, findUserIds, getUser, userFromItem, userKey } from '../../users/repo';
+import * as users from '../../users/service';
 import type { Wallet } from '../../wallet/money';
 import { type LedgerEntry, listRecentLedger, walletFromItem, walletKey } from '../../wallet/repo';
 import { adjustBalance } from '../../wallet/service';
@@ -58,18 +48,11 @@ export async function adjustWallet(admin: ActiveUser, userId: string, amount: nu
 }
 
 /**
- * Grants or revokes the admin role by email (the `npm run admin` command): the profile and an
- * audit entry in one transaction. It takes effect on the user's next request, since every admin
- * route reads the role.
+ * Grants or revokes the admin role by email (the `npm run admin` command), through the users
+ * area, with an audit entry in the same transaction.
  */
-export async function setRole(email: string, role: Role, actorId: string): Promise<User> {
-  const [claim] = await batchGet([claimKey('email', normalizeEmail(email))]);
-  const [found] = claim ? await withWallets([String(claim.userId)]) : [];
-  if (!found) throw new NotFound(`No account has the email ${email}`);
-  const now = new Date().toISOString();
-  await transact([
-    updateProfileItem(found.user, { role }, now),
-    auditItem(auditEntry(actorId, role === 'admin' ? 'user.grant-admin' : 'user.revoke-admin', found.user.id, found.user.email)),
-  ]);
-  return { ...found.user, role };
+export async function grantRole(email: string, role: Role, actorId: string): Promise<User> {
+  const user = await users.userByEmail(email);
+  const entry = auditEntry(actorId, role === 'admin' ? 'user.grant-admin' : 'user.revoke-admin', user.id, user.email);
+  return users.setRole(user, role, [auditItem(entry)]);
 }
