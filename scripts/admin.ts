@@ -80,8 +80,8 @@ try {
   Object.assign(process.env, target.environment, { POWERTOOLS_LOG_LEVEL: 'WARN' });
   try {
     // Imported once the table is known: the data layer reads TABLE_NAME when it loads.
-    const { setRole } = await import('../functions/admin/service/users');
-    const user = await setRole(email, command === 'grant' ? 'admin' : 'shopper', `cli:${userInfo().username}@${hostname()}`);
+    const { grantRole } = await import('../functions/admin/service/users');
+    const user = await grantRole(email, command === 'grant' ? 'admin' : 'shopper', `cli:${userInfo().username}@${hostname()}`);
     console.log(
       `${user.email} (user ${user.id}) is now ${user.role === 'admin' ? 'an operator (admin)' : 'a shopper'} on ${target.describe}.`,
     );

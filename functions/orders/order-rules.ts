@@ -1,6 +1,7 @@
 import { accountTypes, isPlayerIdGroup, type OrderAccountFields, orderAccountProblems } from '../contract/rules';
 import type { Plan } from '../catalog/repo';
 import { Invalid } from '../shared/errors';
+import type { OrderStatus } from './repo';
 
 /** What an order records of the game account, with the secrets apart so they can be sealed. */
 export interface OrderAccount {
@@ -27,4 +28,20 @@ export function orderAccount(plan: Pick<Plan, 'groupName' | 'playerIdFormat'>, i
     accountId,
     secret: { password: input.saccount_password!, backupCode: input.backup_code?.trim() ?? '' },
   };
+}
+
+/** What an operator does to a placed order. */
+export type OrderMove = 'complete' | 'refund';
+
+/** Where a move takes an order, or why it is refused (the 409's message). */
+export type MoveOutcome = { status: Exclude<OrderStatus, 'pending'> } | { refused: string };
+
+/**
+ * An order's lifecycle: complete from pending only; refund from pending or completed; never
+ * twice. A refused move says where the order already is.
+ */
+export function nextStatus(current: OrderStatus, move: OrderMove): MoveOutcome {
+  if (current === 'refunded') return { refused: 'Order is already refunded' };
+  if (move === 'refund') return { status: 'refunded' };
+  return current === 'completed' ? { refused: 'Order is already completed' } : { status: 'completed' };
 }

@@ -10,13 +10,14 @@ import { Conflict, NotFound } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { seal } from '../shared/sealed';
-import { TransactionCancelled, transact } from '../shared/transactions';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
-import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
-import { orderAccount } from './order-rules';
+import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
+import { type OrderMove, nextStatus, orderAccount } from './order-rules';
 import {
+  type OrderStatus,
   type PendingOrder,
   type PlanOrder,
   getOrder,
@@ -26,6 +27,7 @@ import {
   listPlayerIds,
   newOrderItem,
   newPendingOrderItem,
+  orderStatusItem,
   rememberedPlayerIdItems,
 } from './repo';
 
@@ -170,4 +172,58 @@ export async function orderOf(user: ActiveUser, orderId: string): Promise<OrderE
 /** The signed-in user's recent player IDs for a game, the most recently used first. */
 export function playerIdsOf(user: ActiveUser, masterCategoryId: string) {
   return listPlayerIds(user.id, masterCategoryId);
+}
+
+/** The status a move takes an order to, or a 409 saying where the order already is (`nextStatus`). */
+export function requireMove(order: Pick<PlanOrder, 'status'>, move: OrderMove): Exclude<OrderStatus, 'pending'> {
+  const outcome = nextStatus(order.status, move);
+  if ('refused' in outcome) throw new Conflict(outcome.refused);
+  return outcome.status;
+}
+
+/** What a move of an order adds to its own transaction: an operator's audit entry. */
+type AlsoWrite = TransactionItem[];
+
+/**
+ * Moves an order (as read) exactly once: one transaction of its status change (conditioned on the
+ * status read; the game-account secret goes with it), the items `effect` adds (a refund's credit)
+ * and `alsoWrite`. A cancelled transaction (another operator, a racing click, a wallet change) is
+ * tried again on a strongly consistent read, which then refuses with the order's real status.
+ */
+function moveOrder(
+  read: PlanOrder,
+  move: OrderMove,
+  remark: string,
+  alsoWrite: AlsoWrite,
+  effect: (order: PlanOrder, now: string) => Promise<TransactionItem[]>,
+): Promise<PlanOrder> {
+  return retrying(
+    async (tryNumber) => {
+      const order = tryNumber === 1 ? read : await getOrder(read.userId, read.orderId);
+      if (!order) throw new NotFound('Order not found');
+      const to = requireMove(order, move);
+      const now = new Date().toISOString();
+      await transact([orderStatusItem(order, to, remark, now), ...(await effect(order, now)), ...alsoWrite]);
+      return { ...order, status: to, remark, ...(to === 'completed' ? { completedAt: now } : { refundedAt: now }) };
+    },
+    (error) => error instanceof TransactionCancelled,
+  );
+}
+
+/** Marks a pending order delivered, with an optional remark the shopper sees, and `alsoWrite` in the same transaction. */
+export function completeOrder(order: PlanOrder, remark = '', alsoWrite: AlsoWrite = []): Promise<PlanOrder> {
+  return moveOrder(order, 'complete', remark, alsoWrite, async () => []);
+}
+
+/**
+ * Refunds an order (pending or completed) to the shopper's wallet, whatever it was paid with: the
+ * shop does not push money back to bKash here (see payments/refunds.ts). The credit and its ledger
+ * entry (reason `refund`, reference the order id) go in the same transaction as the status change
+ * and `alsoWrite`.
+ */
+export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWrite = []): Promise<PlanOrder> {
+  return moveOrder(order, 'refund', remark, alsoWrite, async (current, now) => {
+    const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
+    return balanceChangeItems(current.userId, change, now);
+  });
 }

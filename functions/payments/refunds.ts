@@ -6,8 +6,10 @@ import {
   type PlanOrder,
   gatewayRefundDoneItem,
   gatewayRefundOutcomeItem,
+  getOrder,
   startGatewayRefundItem,
 } from '../orders/repo';
+import { requireMove } from '../orders/service';
 import { Conflict, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
@@ -60,12 +62,15 @@ async function askAboutRefund(order: PlanOrder): Promise<PlanOrder> {
 
 /**
  * Sends a gateway-paid order's money back to the payer's bKash/Nagad through the gateway's refund
- * API, exactly once: the intent (and the operator's `audit` entry) is written before the call,
- * conditioned so that parallel clicks start one refund; the order's id is in the refund's reason,
- * so the gateway's panel names it. A refusal leaves the order unrefunded with the gateway's reason;
- * a timeout is asked about, never repeated.
+ * API, exactly once. The order as the caller read it must allow a refund (`requireMove`); the rest
+ * works on a strongly consistent read of it: the intent (and `alsoWrite`, the operator's audit
+ * entry) is written before the call, conditioned so that parallel clicks start one refund; the
+ * order's id is in the refund's reason, so the gateway's panel names it. A refusal leaves the order
+ * unrefunded with the gateway's reason; a timeout is asked about, never repeated.
  */
-export async function refundThroughGateway(order: PlanOrder, remark: string, audit: TransactionItem): Promise<PlanOrder> {
+export async function refundThroughGateway(read: PlanOrder, remark: string, alsoWrite: TransactionItem[] = []): Promise<PlanOrder> {
+  requireMove(read, 'refund');
+  const order = (await getOrder(read.userId, read.orderId)) ?? read;
   const receipt = order.receipt;
   if (order.paidFrom !== 'gateway' || !receipt?.transactionId)
     throw new Conflict('This order was not paid through the gateway: refund it to the wallet');
@@ -73,7 +78,7 @@ export async function refundThroughGateway(order: PlanOrder, remark: string, aud
   if (order.gatewayRefund?.state === 'sending') throw new Conflict('A refund of this order is already under way');
   const started = now();
   try {
-    await transact([startGatewayRefundItem(order, remark, started), audit]);
+    await transact([startGatewayRefundItem(order, remark, started), ...alsoWrite]);
   } catch (error) {
     if (error instanceof TransactionCancelled) throw new Conflict('A refund of this order is already under way');
     throw error;

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../shared/cursor';
 import { retrying } from '../shared/retry';
-import { TransactionCancelled, transact } from '../shared/transactions';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { type LedgerReason, type Wallet, changeBalance } from './money';
 import * as repo from './repo';
@@ -25,13 +25,20 @@ export function topUpHistory(user: ActiveUser): Promise<WalletRequest[]> {
 export const lostWalletRace = (error: unknown) => error instanceof TransactionCancelled && (error.conflicted || error.failedAt(0));
 
 /**
- * Moves a user's balance by `delta` with its ledger entry in one transaction, re-reading and
- * retrying when another change of the same wallet got there first.
+ * Moves a user's balance by `delta` (a debit below zero is a 409) with its ledger entry and
+ * `alsoWrite` (an operator's audit entry) in one transaction, re-reading and retrying when another
+ * change of the same wallet got there first.
  */
-export async function adjustBalance(userId: string, delta: number, reason: LedgerReason, reference: string): Promise<Wallet> {
+export async function adjustBalance(
+  userId: string,
+  delta: number,
+  reason: LedgerReason,
+  reference: string,
+  alsoWrite: TransactionItem[] = [],
+): Promise<Wallet> {
   return retrying(async () => {
     const change = changeBalance(await repo.getWallet(userId), delta, reason, reference);
-    await transact(repo.balanceChangeItems(userId, change, new Date().toISOString()));
+    await transact([...repo.balanceChangeItems(userId, change, new Date().toISOString()), ...alsoWrite]);
     return change.after;
   }, lostWalletRace);
 }

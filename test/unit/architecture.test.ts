@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The import rules no linter checks here: areas of functions/ depend one way (a floor imports only
- * lower floors), a repo imports no other area, and a web feature imports no other feature.
+ * lower floors), a repo imports no other area, the console (admin) writes only through the areas'
+ * services, and a web feature imports no other feature.
  */
 const root = resolve(import.meta.dirname, '../..');
 const functionsDir = join(root, 'functions');
@@ -91,6 +93,150 @@ describe('functions/ areas', () => {
     expect(relativeImports(ordersService).map(areaOf)).toContain('wallet');
     expect(floors.wallet! < floors.orders!).toBe(true);
     expect(floors.payments! < floors.orders!).toBe(false);
+  });
+});
+
+/** The top-level functions and constants of a module, by name, with their text and whether they are exported. */
+function declarations(file: string): Map<string, { text: string; exported: boolean }> {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found = new Map<string, { text: string; exported: boolean }>();
+  for (const statement of source.statements) {
+    const exported = ts.canHaveModifiers(statement) && !!ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (ts.isFunctionDeclaration(statement) && statement.name)
+      found.set(statement.name.text, { text: statement.getText(source), exported });
+    if (ts.isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name)) found.set(declaration.name.text, { text: declaration.getText(source), exported });
+  }
+  return found;
+}
+
+/** What writing looks like in the data layer: a transaction item, a write command, the client itself. */
+const writing =
+  /\bTransactionItem\b|\b(?:Put|Update|Delete)\s*:\s*\{|new\s+(?:Put|Update|Delete|BatchWrite|TransactWrite)Command\b|DynamoDBDocumentClient/;
+
+/**
+ * The exports of a data-layer module that write: those that build a transaction item or send a
+ * write themselves, or through one of the module's own unexported helpers that does.
+ */
+function writersOf(file: string): Set<string> {
+  const found = declarations(file);
+  const writers = new Set([...found].filter(([, { text }]) => writing.test(text)).map(([name]) => name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    const helpers = [...writers].filter((name) => !found.get(name)!.exported);
+    for (const [name, { text }] of found)
+      if (!writers.has(name) && helpers.some((helper) => new RegExp(`\\b${helper}\\b`).test(text))) {
+        writers.add(name);
+        grew = true;
+      }
+  }
+  return new Set([...writers].filter((name) => found.get(name)!.exported));
+}
+
+/**
+ * The data layer the console must not write through: every other area's repo (the audit's
+ * excepted: the audit entry is the console's own to make) and the shared DynamoDB modules.
+ * `transact` stays open: with no item builder but `auditItem`, all it can send is audit entries.
+ */
+const consoleMaySend = new Set(['transact']);
+const isDataLayer = (path: string) =>
+  (path.endsWith(`${sep}repo.ts`) && !['admin', 'audit'].includes(areaOf(path))) ||
+  [join(functionsDir, 'shared', 'db.ts'), join(functionsDir, 'shared', 'transactions.ts')].includes(path);
+const writersCache = new Map<string, Set<string>>();
+const writersIn = (path: string) => writersCache.get(path) ?? writersCache.set(path, writersOf(path)).get(path)!;
+
+/**
+ * The writes a console file makes around the areas' services: an item or write command of its own,
+ * each value it imports from the data layer (by name, or `ns.name` through a namespace import; a
+ * dynamic import of a module with writers counts whole) that writes, and any import of the
+ * DynamoDB client packages.
+ */
+function writesAroundServices(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (specifier: string) => `${relative(root, file)} → ${specifier}`;
+  if (writing.test(text)) found.push(at('an item or write of its own'));
+  const check = (specifier: string, names: string[]) => {
+    if (/^@aws-sdk\/(?:client-dynamodb|lib-dynamodb)$/.test(specifier)) found.push(at(specifier));
+    if (!specifier.startsWith('.')) return;
+    const target = `${resolve(dirname(file), specifier)}.ts`;
+    if (!isDataLayer(target)) return;
+    const writers = writersIn(target);
+    for (const name of names)
+      if (name === '*' ? writers.size > 0 : writers.has(name) && !consoleMaySend.has(name)) found.push(at(`${specifier} ${name}`));
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && !node.importClause?.isTypeOnly) {
+      const bindings = node.importClause?.namedBindings;
+      const names =
+        bindings && ts.isNamespaceImport(bindings)
+          ? [...text.matchAll(new RegExp(`\\b${bindings.name.text}\\.(\\w+)`, 'g'))].map((match) => match[1]!)
+          : bindings && ts.isNamedImports(bindings)
+            ? bindings.elements.filter((element) => !element.isTypeOnly).map((element) => (element.propertyName ?? element.name).text)
+            : [];
+      check(node.moduleSpecifier.text, names);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+      const clause = node.exportClause;
+      const names =
+        clause && ts.isNamedExports(clause)
+          ? clause.elements.filter((element) => !element.isTypeOnly).map((element) => (element.propertyName ?? element.name).text)
+          : ['*'];
+      check(node.moduleSpecifier.text, names);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      ts.isStringLiteral(node.arguments[0]!)
+    ) {
+      check(node.arguments[0].text, ['*']);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the console (functions/admin/)', () => {
+  it("writes only through the areas' services: it imports no writer of another area's repo or of the shared data layer", () => {
+    const around = functionFiles
+      .filter((file) => areaOf(file) === 'admin')
+      .flatMap((file) => writesAroundServices(file, readFileSync(file, 'utf8')));
+    expect(around).toEqual([]);
+  });
+
+  it("tells a repo's writers from its readers", () => {
+    const orders = writersIn(join(functionsDir, 'orders', 'repo.ts'));
+    for (const writer of ['orderStatusItem', 'newOrderItem', 'gatewayRefundDoneItem']) expect(orders).toContain(writer);
+    for (const reader of ['findOrder', 'getOrder', 'listOrdersByStatus', 'countPendingOrders', 'pendingOrderKey'])
+      expect(orders).not.toContain(reader);
+    const users = writersIn(join(functionsDir, 'users', 'repo.ts'));
+    expect(users).toContain('updateProfileItem');
+    expect(users).toContain('googleClaimItem');
+    expect(users).not.toContain('findUserIds');
+    expect(writersIn(join(functionsDir, 'shared', 'db.ts'))).toEqual(new Set(['db', 'putItem']));
+  });
+
+  it('catches a write around a service (the rule is not vacuous)', () => {
+    const file = join(functionsDir, 'admin', 'service', 'users.ts');
+    const before = [
+      "import { type OrderStatus, findOrder, orderStatusItem } from '../../orders/repo';",
+      "import type { User } from '../../users/repo';",
+      "import * as wallet from '../../wallet/repo';",
+      "import { auditItem } from '../../audit/repo';",
+      "import { transact, upsertItem } from '../../shared/transactions';",
+      "import { QueryCommand } from '@aws-sdk/lib-dynamodb';",
+      'const items = [...wallet.balanceChangeItems(id, change, now), wallet.walletKey(id)];',
+      "const repo = await import('../../catalog/repo');",
+    ].join('\n');
+    const handMade = 'const item: TransactionItem = { Put: { TableName: tableName, Item: {} } };';
+    expect(writesAroundServices(file, before).map((found) => found.split(' → ')[1])).toEqual([
+      '../../orders/repo orderStatusItem',
+      '../../wallet/repo balanceChangeItems',
+      '../../shared/transactions upsertItem',
+      '@aws-sdk/lib-dynamodb',
+      '../../catalog/repo *',
+    ]);
+    expect(writesAroundServices(file, handMade).map((found) => found.split(' → ')[1])).toEqual(['an item or write of its own']);
   });
 });
 

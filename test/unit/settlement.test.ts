@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasFailed, isExactly, paisaOf } from '../../functions/gateway/port';
-import { dueForCheck, settlementOf } from '../../functions/payments/settlement';
+import { dueForCheck, settlementOf, stateAfter } from '../../functions/payments/settlement';
 
 const payment = (status: string, amount = '500.00', invoiceId = 'INV1') => ({ status, amount, invoiceId });
 
@@ -52,6 +52,44 @@ describe('the settlement rule', () => {
   });
 });
 
+describe('the settlement rule, branch by branch', () => {
+  it('leaves a paid payable alone whatever else its invoice says', () => {
+    const paid = { state: 'completed' as const, amount: 500, invoiceId: 'INV1' };
+    for (const status of ['PENDING', 'ERROR', 'REFUNDED']) {
+      expect(settlementOf(paid, payment(status))).toEqual({ action: 'none' });
+      expect(settlementOf(paid, payment(status, '500.00', 'INV2'))).toEqual({ action: 'none' });
+    }
+    expect(settlementOf({ state: 'completed', amount: 500 }, payment('COMPLETED', '500.00', 'INV2'))).toEqual({
+      action: 'review',
+      reason: 'a second payment for a paid payable',
+    });
+  });
+
+  it('sends a payment of another amount to a person, waiting or given up', () => {
+    for (const state of ['pending', 'cancelled'] as const)
+      for (const amount of ['499.99', '500.01', '5e2'])
+        expect(settlementOf({ state, amount: 500 }, payment('COMPLETED', amount))).toEqual({
+          action: 'review',
+          reason: 'amount differs from the payable',
+        });
+  });
+
+  it('records nothing on a payable given up on while its payment still waits', () => {
+    expect(settlementOf({ state: 'cancelled', amount: 500 }, payment('PENDING'))).toEqual({ action: 'none' });
+    expect(settlementOf({ state: 'cancelled', amount: 500, invoiceId: 'INV1' }, payment('PENDING'))).toEqual({ action: 'none' });
+  });
+
+  it('moves the payable only on complete and cancel', () => {
+    const pending = { state: 'pending' as const, amount: 500 };
+    expect(stateAfter(pending, { action: 'complete' })).toBe('completed');
+    expect(stateAfter({ ...pending, state: 'cancelled' }, { action: 'complete' })).toBe('completed');
+    expect(stateAfter(pending, { action: 'cancel', reason: 'Payment failed' })).toBe('cancelled');
+    for (const settlement of [{ action: 'none' }, { action: 'record' }, { action: 'review', reason: 'x' }] as const)
+      for (const state of ['pending', 'cancelled', 'completed'] as const)
+        expect(stateAfter({ state, amount: 500 }, settlement)).toBe(state);
+  });
+});
+
 describe("the reconciler's back-off", () => {
   const created = Date.parse('2026-11-25T00:00:00Z');
   const at = (minutes: number) => new Date(created + minutes * 60_000).toISOString();
@@ -64,5 +102,11 @@ describe("the reconciler's back-off", () => {
     expect(dueForCheck({ createdAt: at(0), checkedAt: at(60) }, created + 90 * 60_000)).toBe(true);
     expect(dueForCheck({ createdAt: at(0), checkedAt: at(40 * 60) }, created + (40 * 60 + 119) * 60_000)).toBe(false);
     expect(dueForCheck({ createdAt: at(0), checkedAt: at(40 * 60) }, created + (40 * 60 + 120) * 60_000)).toBe(true);
+  });
+
+  it('waits at least 3 minutes after a check made at creation, and asks a never-checked payment whatever the time', () => {
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(0) }, created + 3 * 60_000 - 1)).toBe(false);
+    expect(dueForCheck({ createdAt: at(0), checkedAt: at(0) }, created + 3 * 60_000)).toBe(true);
+    expect(dueForCheck({ createdAt: at(0) }, created - 60_000)).toBe(true);
   });
 });

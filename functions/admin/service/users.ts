@@ -1,13 +1,12 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { batchGet } from '../../shared/db';
 import { NotFound } from '../../shared/errors';
-import { retrying } from '../../shared/retry';
-import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
-import { type Role, type User, claimKey, findUserIds, normalizeEmail, updateProfileItem, userFromItem, userKey } from '../../users/repo';
-import { type Wallet, changeBalance } from '../../wallet/money';
-import { type LedgerEntry, balanceChangeItems, listRecentLedger, walletFromItem, walletKey } from '../../wallet/repo';
-import { lostWalletRace } from '../../wallet/service';
+import { type Role, type User, findUserIds, getUser, userFromItem, userKey } from '../../users/repo';
+import * as users from '../../users/service';
+import type { Wallet } from '../../wallet/money';
+import { type LedgerEntry, listRecentLedger, walletFromItem, walletKey } from '../../wallet/repo';
+import { adjustBalance } from '../../wallet/service';
 
 /** A user as operators see them: the profile and the balance. */
 export interface UserWithBalance {
@@ -38,34 +37,22 @@ export async function userDetail(userId: string): Promise<UserWithBalance & { le
 }
 
 /**
- * An operator's manual change of a balance (non-zero whole taka; a debit below zero is a 409):
- * one transaction of the balance change, its ledger entry (reason `adjustment`, reference the
- * audit entry) and the audit entry with the operator's reason.
+ * An operator's manual change of a balance (non-zero whole taka; a debit below zero is a 409),
+ * through the wallet: one transaction of the balance change, its ledger entry (reason
+ * `adjustment`, reference the audit entry) and the audit entry with the operator's reason.
  */
 export async function adjustWallet(admin: ActiveUser, userId: string, amount: number, reason: string): Promise<Wallet> {
-  return retrying(async () => {
-    const [found] = await withWallets([userId]);
-    if (!found) throw new NotFound('User not found');
-    const entry = auditEntry(admin.id, 'user.adjust', userId, `${amount > 0 ? '+' : ''}${amount} taka: ${reason}`);
-    const change = changeBalance(found.wallet, amount, 'adjustment', entry.id);
-    await transact([...balanceChangeItems(userId, change, entry.at), auditItem(entry)]);
-    return change.after;
-  }, lostWalletRace);
+  if (!(await getUser(userId))) throw new NotFound('User not found');
+  const entry = auditEntry(admin.id, 'user.adjust', userId, `${amount > 0 ? '+' : ''}${amount} taka: ${reason}`);
+  return adjustBalance(userId, amount, 'adjustment', entry.id, [auditItem(entry)]);
 }
 
 /**
- * Grants or revokes the admin role by email (the `npm run admin` command): the profile and an
- * audit entry in one transaction. It takes effect on the user's next request, since every admin
- * route reads the role.
+ * Grants or revokes the admin role by email (the `npm run admin` command), through the users
+ * area, with an audit entry in the same transaction.
  */
-export async function setRole(email: string, role: Role, actorId: string): Promise<User> {
-  const [claim] = await batchGet([claimKey('email', normalizeEmail(email))]);
-  const [found] = claim ? await withWallets([String(claim.userId)]) : [];
-  if (!found) throw new NotFound(`No account has the email ${email}`);
-  const now = new Date().toISOString();
-  await transact([
-    updateProfileItem(found.user, { role }, now),
-    auditItem(auditEntry(actorId, role === 'admin' ? 'user.grant-admin' : 'user.revoke-admin', found.user.id, found.user.email)),
-  ]);
-  return { ...found.user, role };
+export async function grantRole(email: string, role: Role, actorId: string): Promise<User> {
+  const user = await users.userByEmail(email);
+  const entry = auditEntry(actorId, role === 'admin' ? 'user.grant-admin' : 'user.revoke-admin', user.id, user.email);
+  return users.setRole(user, role, [auditItem(entry)]);
 }
