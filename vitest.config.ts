@@ -45,6 +45,8 @@ export default defineConfig({
           setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A state read after an action waits for it (expect.poll), as long as a loaded machine may need.
+          expect: { poll: { timeout: 5_000 } },
           // One stack behind all files, and the console's tests close the shop and change popup 1 for a moment: one file at a time.
           fileParallelism: false,
         },

@@ -26,7 +26,7 @@ describe('accounts in the browser', () => {
     await toast(page, 'Registered successfully');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'My wallet' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Login' }).count()).toBe(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authState') ?? '{}') as { userToken?: string });
     expect(stored.userToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
@@ -68,7 +68,7 @@ describe('accounts in the browser', () => {
     const account = await registerAndLogIn('uiwrong');
     const { page } = await browser.open('/login');
     await page.getByRole('button', { name: 'Submit' }).click();
-    expect(await page.locator('.input.is-invalid').count()).toBe(2);
+    await expect.poll(() => page.locator('.input.is-invalid').count()).toBe(2);
     await logInThroughForm(page, account.email, 'not-the-password');
     await toast(page, 'Invalid email/mobile number or password');
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -96,7 +96,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/profile');
     await page.getByText(email).waitFor();
-    expect(await page.getByText('9999999999').count()).toBe(1);
+    await expect.poll(() => page.getByText('9999999999').count()).toBe(1);
   });
 
   it("sets a Google-only account's first password after a fresh Google sign-in in the chooser, and mails the owner", async () => {
@@ -115,7 +115,7 @@ describe('accounts in the browser', () => {
     await toast(page, 'Logged in successfully');
     await page.goto('/profile/userSecurity');
     await page.getByText('To set one, we ask you to sign in with Google again.').waitFor();
-    expect(await page.getByLabel('Current Password').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Current Password').count()).toBe(0);
     await page.getByLabel('New Password').fill('owners-first-pw');
     await page.getByLabel('Confirm Password').fill('owners-first-pw');
     await chooser();
@@ -224,6 +224,6 @@ describe('accounts in the browser', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Login' }).waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('authState'))).toBeNull();
-    expect(await page.locator('.Toastify__toast', { hasText: 'Session Expired' }).count()).toBe(0);
+    await expect.poll(() => page.locator('.Toastify__toast', { hasText: 'Session Expired' }).count()).toBe(0);
   });
 });

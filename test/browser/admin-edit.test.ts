@@ -87,7 +87,7 @@ describe('editing the shop from the admin console', () => {
         .fill('<p>Redeem <strong>within a year</strong>.</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 1">');
       const preview = dialog.getByRole('region', { name: 'Rules (HTML) preview' });
       await preview.getByText('within a year').waitFor();
-      expect(await preview.locator('script, [onerror]').count()).toBe(0);
+      await expect.poll(() => preview.locator('script, [onerror]').count()).toBe(0);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Saved');
       const row = page.locator('.admin-table tbody tr', { hasText: `Test card ৳50 ${tag}` });
@@ -108,10 +108,10 @@ describe('editing the shop from the admin console', () => {
       await page.getByRole('button', { name: 'Add 6 codes' }).click();
       await page.getByText('Added 4, duplicates 2, stock 4').waitFor();
       await toast(page, '4 codes added, 2 duplicates skipped');
-      expect(await box.inputValue()).toBe('');
+      await expect.poll(() => box.inputValue()).toBe('');
       const codeRows = page.locator('.code-table tbody tr');
       await codeRows.nth(3).waitFor();
-      expect(await codeRows.count()).toBe(4);
+      await expect.poll(() => codeRows.count()).toBe(4);
       const html = await page.content();
       for (const code of [...codes, ...csvCodes]) expect(html).not.toContain(code);
       expect((await codeRows.locator('.masked-code').allTextContents()).sort()).toEqual([
@@ -128,7 +128,7 @@ describe('editing the shop from the admin console', () => {
       await box.fill(`${'X'.repeat(201)}`);
       await page.getByRole('button', { name: 'Add 1 codes' }).click();
       await page.getByText('A code is longer than 200 characters').waitFor();
-      expect(await box.inputValue()).toBe('X'.repeat(201));
+      await expect.poll(() => box.inputValue()).toBe('X'.repeat(201));
       await box.fill('');
 
       // Void the code ending CCC3.
@@ -158,7 +158,7 @@ describe('editing the shop from the admin console', () => {
       await page.reload();
       await page.getByRole('status', { name: 'Stock' }).getByText('2', { exact: true }).waitFor();
       await codeRows.nth(1).waitFor();
-      expect(await codeRows.count()).toBe(2);
+      await expect.poll(() => codeRows.count()).toBe(2);
     } finally {
       if (voucherId) {
         const left = (await callApi<{ data: MaskedCodes }>(`/admin/vouchers/${voucherId}/codes`, { token: adminToken })).body.data;
@@ -185,7 +185,7 @@ describe('editing the shop from the admin console', () => {
       await page.waitForURL((url) => url.searchParams.get('voucher') === voucher.id);
       const rows = page.locator('.code-table tbody tr');
       await rows.nth(2).waitFor();
-      expect(await rows.count()).toBe(3);
+      await expect.poll(() => rows.count()).toBe(3);
       await page.getByRole('button', { name: 'Load more' }).click();
       await rows.nth(5).waitFor();
       await page.getByRole('button', { name: 'Load more' }).click();
@@ -201,7 +201,7 @@ describe('editing the shop from the admin console', () => {
       await page.getByRole('dialog', { name: 'Void code' }).getByRole('button', { name: 'Void code' }).click();
       await toast(page, 'Code voided');
       await rows.filter({ hasText: lastCode! }).waitFor({ state: 'detached' });
-      expect(await rows.count()).toBe(6);
+      await expect.poll(() => rows.count()).toBe(6);
       await page.getByRole('status', { name: 'Stock' }).getByText('6', { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {
@@ -276,7 +276,7 @@ describe('editing the shop from the admin console', () => {
       await planRow.getByRole('button', { name: 'Save price' }).waitFor({ state: 'detached' });
       await planRow.getByRole('switch', { name: 'In stock' }).click();
       await toast(page, '77 Gems: out of stock');
-      expect(await planRow.getByRole('switch', { name: 'In stock' }).isChecked()).toBe(false);
+      await expect.poll(() => planRow.getByRole('switch', { name: 'In stock' }).isChecked()).toBe(false);
       const groupId = (await group.getAttribute('data-group-id'))!;
       const plans = await callApi<{ data: { pname: string; price: number; status: number }[] }>('/user/plan_list/', {
         form: { category_id: groupId },
@@ -301,8 +301,8 @@ describe('editing the shop from the admin console', () => {
       await adminPost(`/admin/plans/${await planRow.getAttribute('data-plan-id')}/delete`);
       await editDialog.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Plan not found');
-      expect(await editDialog.getByLabel('Name').inputValue()).toBe('77 Gems Plus');
-      expect(await editDialog.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+      await expect.poll(() => editDialog.getByLabel('Name').inputValue()).toBe('77 Gems Plus');
+      await expect.poll(() => editDialog.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
       await editDialog.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Refresh' }).click();
       await planRow.waitFor({ state: 'detached' });
@@ -346,7 +346,7 @@ describe('editing the shop from the admin console', () => {
         .fill(`<p><strong>Eid sale</strong> on every card ${tag}</p><img src="x" onerror="window.hacked = 1">`);
       const preview = card.getByRole('group', { name: 'Popup 1 preview' });
       await preview.getByText(`on every card ${tag}`).waitFor();
-      expect(await preview.locator('[onerror]').count()).toBe(0);
+      await expect.poll(() => preview.locator('[onerror]').count()).toBe(0);
       await card.getByRole('button', { name: 'Preview as a visitor' }).click();
       const dialog = page.getByRole('dialog', { name: 'Announcement' });
       await dialog.getByText(`on every card ${tag}`).waitFor();
@@ -403,12 +403,12 @@ describe('editing the shop from the admin console', () => {
       await shop.getByText(`Closed for stocktaking ${tag}`).waitFor();
       await shop.getByText('25 Diamonds', { exact: true }).click();
       await shop.getByText('Wallet', { exact: true }).click();
-      expect(await shop.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
+      await expect.poll(() => shop.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
       await shop.goto('/voucher/google-play');
       await shop.getByText(`Closed for stocktaking ${tag}`).waitFor();
       const buttons = shop.getByTestId('voucher-list').getByRole('button', { name: 'Buy', exact: true });
       await buttons.first().waitFor();
-      for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+      for (const button of await buttons.all()) await expect.poll(() => button.isDisabled()).toBe(true);
 
       await card.getByRole('switch', { name: 'Shop open' }).click();
       await card.getByRole('button', { name: 'Open the shop' }).click();
@@ -588,7 +588,7 @@ describe('editing the shop from the admin console', () => {
         .fill('<h2>New map</h2><p>Drop <a href="https://example.com">here</a>.</p><style>body{display:none}</style>');
       const preview = page.getByRole('region', { name: 'Content (HTML) preview' });
       await preview.getByRole('heading', { name: 'New map' }).waitFor();
-      expect(await preview.locator('style').count()).toBe(0);
+      await expect.poll(() => preview.locator('style').count()).toBe(0);
       await page.getByRole('button', { name: 'Publish post' }).click();
       await toast(page, 'Saved');
       await page.waitForURL((url) => url.pathname === '/admin/blog');

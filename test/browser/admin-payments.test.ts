@@ -34,7 +34,7 @@ describe('the console’s payments page', () => {
     await toast(page, 'Paid: settled');
     await row.waitFor({ state: 'detached' });
     expect(await balanceOf(payer.code)).toBe(175);
-    expect(await page.getByLabel("Invoice id from the gateway's panel").inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel("Invoice id from the gateway's panel").inputValue()).toBe('');
 
     const today = dhakaDay(Date.now());
     await page.locator(`tr[data-report-row="${today}:bkash"]`).waitFor();

@@ -54,7 +54,7 @@ describe('the admin console', () => {
     await dialog.getByRole('button', { name: 'Mark completed' }).click();
     await toast(page, 'Order completed');
     await row.locator('.status-badge', { hasText: 'Completed' }).waitFor();
-    expect(await row.getByRole('button', { name: 'Complete' }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('button', { name: 'Complete' }).count()).toBe(0);
     await row.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Completed', exact: true }).click();
     await orderRow(page, orderId).getByText('Delivered, enjoy the diamonds').waitFor();
@@ -86,7 +86,7 @@ describe('the admin console', () => {
     await page.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund order' });
     await dialog.getByLabel('Test rshopper’s shop wallet, at once').waitFor();
-    expect(await dialog.getByLabel('Test rshopper’s shop wallet, at once').isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByLabel('Test rshopper’s shop wallet, at once').isChecked()).toBe(true);
 
     await dialog.getByRole('button', { name: 'Refund ৳40' }).click();
     await dialog.getByText('A remark is required').waitFor();
@@ -95,7 +95,7 @@ describe('the admin console', () => {
     await dialog.getByRole('button', { name: 'Refund ৳40' }).click();
     await toast(page, 'Order refunded to the wallet');
     await page.locator('.detail-head .status-badge', { hasText: 'Refund' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect(await balanceOf(shopper.code)).toBe(40);
     expect(errors).toEqual([]);
 
@@ -214,7 +214,7 @@ describe('the admin console', () => {
     await row.getByRole('button', { name: 'Verify now' }).click();
     await toast(page, 'Paid: the wallet is credited');
     await row.getByText('Completed').waitFor();
-    expect(await row.getByRole('button', { name: 'Verify now' }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('button', { name: 'Verify now' }).count()).toBe(0);
     expect(await balanceOf(payer.code)).toBe(150);
   });
 
@@ -282,10 +282,10 @@ describe('the admin console', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     const rows = page.locator('.admin-table tbody tr');
     await rows.nth(1).waitFor();
-    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await page.getByRole('button', { name: 'Load more' }).click();
     await rows.nth(3).waitFor();
-    expect(await rows.count()).toBe(4);
+    await expect.poll(() => rows.count()).toBe(4);
     expect(await rows.allTextContents()).toEqual(
       ['fifth', 'fourth', 'third', 'second'].map((reason) => expect.stringContaining(`+5 taka: ${reason}`)),
     );
@@ -296,16 +296,16 @@ describe('the admin console', () => {
     const { page, errors } = await browser.open('/');
     await signIn(page, shopper.token, '/admin');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
     await page.goto('/admin/orders?status=0');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.locator('.account-area .menu-button').click();
     await page.getByRole('menu').getByRole('link', { name: 'Security' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
 
     const { page: visitor } = await browser.open('/admin/users/anyone');
     await visitor.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    expect(await visitor.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
+    await expect.poll(() => visitor.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

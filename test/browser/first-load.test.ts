@@ -49,7 +49,7 @@ describe('what a first visit loads', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Submit' }).click();
     await chunkRequested;
-    expect(await page.locator('.Toastify__toast').count()).toBe(0);
+    await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0);
 
     release();
     await toast(page, 'Invalid email/mobile number or password');

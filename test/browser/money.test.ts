@@ -76,7 +76,7 @@ describe('money in the browser', () => {
 
     await card.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'না' }).click();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await balanceOf(account.code)).toBe(300);
 
     await card.getByRole('button', { name: 'Buy', exact: true }).click();

@@ -42,7 +42,7 @@ describe('the top-up page', () => {
     const cards = page.getByTestId('plan-groups').getByRole('button');
     await cards.first().waitFor();
     expect(await cards.allTextContents()).toEqual(['UID TOPUP', 'ID-Password Topup']);
-    expect(await page.getByRole('form').count()).toBe(0);
+    await expect.poll(() => page.getByRole('form').count()).toBe(0);
 
     await cards.filter({ hasText: 'ID-Password Topup' }).click();
     const form = page.getByRole('form', { name: 'ID-Password Topup' });
@@ -61,9 +61,9 @@ describe('the top-up page', () => {
     const { page } = await browser.open('/category/free-fire?group=ff-uid');
     const buy = page.getByRole('button', { name: 'Buy Now' });
     await buy.waitFor();
-    expect(await buy.isDisabled()).toBe(true);
+    await expect.poll(() => buy.isDisabled()).toBe(true);
     await page.getByText('25 Diamonds', { exact: true }).click();
-    expect(await buy.isDisabled()).toBe(true);
+    await expect.poll(() => buy.isDisabled()).toBe(true);
     await page.getByText('Wallet', { exact: true }).click();
     // The choice goes through the URL and a render: the button is enabled after it, not at the click.
     await expect.poll(() => buy.isEnabled()).toBe(true);
@@ -75,12 +75,12 @@ describe('the top-up page', () => {
     const { page } = await browser.open('/category/free-fire?group=ff-uid');
     const outOfStock = page.locator('.plan-option', { hasText: '2530 Diamonds' });
     await outOfStock.getByText('Out Of Stock').waitFor();
-    expect(await outOfStock.getByRole('radio').isDisabled()).toBe(true);
+    await expect.poll(() => outOfStock.getByRole('radio').isDisabled()).toBe(true);
     await outOfStock.click({ force: true });
-    expect(await outOfStock.getByRole('radio').isChecked()).toBe(false);
+    await expect.poll(() => outOfStock.getByRole('radio').isChecked()).toBe(false);
     await page.locator('.summary-row', { hasText: 'Choose a pack' }).waitFor();
     await page.getByText('Instant Payment', { exact: true }).click();
-    expect(await page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
   });
 
   it("checks the UID TOPUP form's player ID and the account form's fields with the spec's messages", async () => {
@@ -92,7 +92,7 @@ describe('the top-up page', () => {
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await page.getByText('Please fill player ID').waitFor();
     await page.getByLabel('Player ID').fill('123456789');
-    expect(await page.getByText('Please fill player ID').count()).toBe(0);
+    await expect.poll(() => page.getByText('Please fill player ID').count()).toBe(0);
 
     await page.getByTestId('plan-groups').getByRole('button', { name: 'ID-Password Topup' }).click();
     await page.getByRole('form', { name: 'ID-Password Topup' }).waitFor();
@@ -109,7 +109,7 @@ describe('the top-up page', () => {
       'Twitter',
     ]);
     await page.getByLabel('Account type').selectOption('VK');
-    expect(await page.getByText('Please choose account type').count()).toBe(0);
+    await expect.poll(() => page.getByText('Please choose account type').count()).toBe(0);
   });
 
   it('disables Buy Now in wallet mode while the price is above the balance', async () => {
@@ -141,13 +141,13 @@ describe('the top-up page', () => {
     await page.getByText('Closed for Eid, back on Sunday').waitFor();
     await page.getByText('25 Diamonds', { exact: true }).click();
     await page.getByText('Instant Payment', { exact: true }).click();
-    expect(await page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
 
     await page.goto('/voucher/google-play');
     await page.getByText('Closed for Eid, back on Sunday').waitFor();
     const buttons = page.getByTestId('voucher-list').getByRole('button', { name: 'Buy', exact: true });
     await buttons.first().waitFor();
-    for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+    for (const button of await buttons.all()) await expect.poll(() => button.isDisabled()).toBe(true);
   });
 
   it('shows a not-found state for an unknown game', async () => {
@@ -170,8 +170,8 @@ describe('the voucher page', () => {
     await inStock.getByText('Instant Delivery').waitFor();
     await inStock.getByText('In Stock', { exact: true }).waitFor();
     await soldOut.getByText('Out of Stock', { exact: true }).waitFor();
-    expect(await soldOut.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
-    expect(await inStock.getByRole('button', { name: 'Buy', exact: true }).isEnabled()).toBe(true);
+    await expect.poll(() => soldOut.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => inStock.getByRole('button', { name: 'Buy', exact: true }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -180,26 +180,26 @@ describe('the voucher page', () => {
     const card = page.locator('.voucher-card', { hasText: 'iTunes $25 (US)' });
     const quantity = card.getByLabel('Quantity', { exact: true });
     await quantity.waitFor();
-    expect(await quantity.inputValue()).toBe('1');
+    await expect.poll(() => quantity.inputValue()).toBe('1');
 
     await card.getByRole('button', { name: 'Decrease quantity' }).click();
     await card.getByText(bengaliQuantityError).waitFor();
-    expect(await quantity.inputValue()).toBe('1');
+    await expect.poll(() => quantity.inputValue()).toBe('1');
 
     // The seeded voucher has 4 codes: the stepper stops there and says so.
     for (let i = 0; i < 3; i += 1) await card.getByRole('button', { name: 'Increase quantity' }).click();
-    expect(await quantity.inputValue()).toBe('4');
-    expect(await card.getByText(bengaliQuantityError).count()).toBe(0);
+    await expect.poll(() => quantity.inputValue()).toBe('4');
+    await expect.poll(() => card.getByText(bengaliQuantityError).count()).toBe(0);
     await card.getByText('× 4 = ৳13,200').waitFor();
     await card.getByText('Only 4 left', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Increase quantity' }).click({ force: true });
     await card.getByText('Only 4 left: you can buy up to 4 now.').waitFor();
-    expect(await quantity.inputValue()).toBe('4');
+    await expect.poll(() => quantity.inputValue()).toBe('4');
 
     await quantity.fill('11');
     await card.getByText(bengaliQuantityError).waitFor();
     await quantity.fill('4');
-    expect(await card.getByText(bengaliQuantityError).count()).toBe(0);
+    await expect.poll(() => card.getByText(bengaliQuantityError).count()).toBe(0);
     await quantity.fill('0');
     await card.getByRole('button', { name: 'Buy', exact: true }).click();
     await card.getByText(bengaliQuantityError).waitFor();
@@ -264,7 +264,7 @@ describe('the blog', () => {
     await page.goto('/blog/keep-your-account-safe');
     await page.getByText('Loading...').waitFor();
     await page.getByRole('heading', { name: 'Five ways to keep your game account safe' }).waitFor();
-    expect(await page.getByText('Loading...').count()).toBe(0);
+    await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
   });
 
   it('shows a not-found state and an error toast for an unknown post', async () => {
@@ -292,8 +292,8 @@ describe('the blog', () => {
       await content.getByText('bold').waitFor();
       await settled(page);
       expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
-      expect(await content.locator('script').count()).toBe(0);
-      expect(await content.locator('[onerror]').count()).toBe(0);
+      await expect.poll(() => content.locator('script').count()).toBe(0);
+      await expect.poll(() => content.locator('[onerror]').count()).toBe(0);
       expect(await content.locator('a', { hasText: 'link' }).getAttribute('href')).toBeNull();
       expect(errors).toEqual([]);
     } finally {
@@ -320,13 +320,13 @@ describe('the blog', () => {
       const content = page.locator('.blog-content');
       const red = content.getByText('Red text');
       await red.waitFor();
-      expect(await page.locator('.blog-content style').count()).toBe(0);
-      expect(await content.locator('form, input, button').count()).toBe(0);
+      await expect.poll(() => page.locator('.blog-content style').count()).toBe(0);
+      await expect.poll(() => content.locator('form, input, button').count()).toBe(0);
       expect(await red.evaluate((node) => getComputedStyle(node).position)).toBe('static');
       // The shop's CSP (style-src without 'unsafe-inline') applies no style attribute of stored HTML
       // at all; the sanitizer's removal of positioning is the second line of defence.
       expect(await red.evaluate((node) => getComputedStyle(node).color)).not.toBe('rgb(200, 0, 0)');
-      expect(await content.locator('div[style]').count()).toBe(0);
+      await expect.poll(() => content.locator('div[style]').count()).toBe(0);
       await page.locator('.site-header').first().waitFor();
     } finally {
       await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `BLOG#${id}`, sk: '#META' } }));
@@ -346,13 +346,13 @@ describe('popups', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await page.getByText('Get our app for faster top-ups').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByText('Get our app for faster top-ups').count()).toBe(0);
 
     await page.reload();
     await page.getByTestId('category-grid').waitFor();
     await page.waitForTimeout(500);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 });
 
@@ -386,7 +386,7 @@ describe('the site chrome and the content pages', () => {
       await page.getByRole('heading', { name: point }).waitFor();
     }
     const logos = page.locator('.partner-grid img');
-    expect(await logos.count()).toBe(10);
+    await expect.poll(() => logos.count()).toBe(10);
     expect(await logos.first().getAttribute('loading')).toBe('lazy');
     expect(errors).toEqual([]);
   });
@@ -404,7 +404,7 @@ describe('the site chrome and the content pages', () => {
     await page.getByLabel('Email').fill('nusrat@example.com');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('status').filter({ hasText: 'Thank you, Nusrat Jahan' }).waitFor();
-    expect(await page.getByLabel('Message').inputValue()).toBe('My order 0KQ3ZD7M2X has not arrived.');
+    await expect.poll(() => page.getByLabel('Message').inputValue()).toBe('My order 0KQ3ZD7M2X has not arrived.');
     await page.getByText('support@topupbazar.com.bd').first().waitFor();
     await page.getByText('+880 1700-000000').first().waitFor();
   });

@@ -29,20 +29,20 @@ describe('payments the shopper can follow', () => {
     const { page, errors } = await browser.open('/');
     await signIn(page, account.token, '/profile/addMoney');
     await page.getByText('Add ৳10 to ৳25,000 at a time', { exact: false }).waitFor();
-    expect(await page.getByText(/01\d{9}/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/01\d{9}/).count()).toBe(0);
     await page.getByRole('button', { name: '৳500' }).click();
-    expect(await page.getByLabel('Amount (৳)').inputValue()).toBe('500');
+    await expect.poll(() => page.getByLabel('Amount (৳)').inputValue()).toBe('500');
 
     const popup = await gatewayWindow(page, page.getByRole('button', { name: 'Add Money' }).last());
     await page.getByText('Waiting for your payment of ৳500').waitFor();
-    expect(await page.getByRole('button', { name: 'Waiting for the payment…' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Waiting for the payment…' }).isDisabled()).toBe(true);
 
     // Paid elsewhere (the payer's phone, say): only the webhook knows; this tab's short poll of its row finds out.
     expect((await payInvoice(popup.url())).status).toBe(303);
     await page.getByRole('status', { name: 'Payment received' }).getByText('৳500 was added to your wallet.').waitFor();
     await toast(page, 'Payment received: ৳500 added to your wallet');
     await chipShows(page, '৳500');
-    expect(await page.getByLabel('Amount (৳)').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Amount (৳)').inputValue()).toBe('');
     expect(await balanceOf(account.code)).toBe(500);
     expect(errors).toEqual([]);
   });
@@ -68,7 +68,7 @@ describe('payments the shopper can follow', () => {
 
     // While it waits, the same order cannot be bought twice.
     await page.getByText('Waiting for your payment.').waitFor();
-    expect(await page.getByRole('button', { name: 'Waiting for the payment…' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Waiting for the payment…' }).isDisabled()).toBe(true);
 
     await popup.getByRole('button', { name: 'Pay' }).click();
     await popup.waitForURL((url) => url.pathname === '/profile/userOrder');
@@ -80,7 +80,7 @@ describe('payments the shopper can follow', () => {
     const outcome = page.getByRole('status', { name: 'Payment received' });
     await outcome.waitFor();
     await toast(page, 'Payment received: your order is placed');
-    expect(await page.getByLabel('Player ID').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Player ID').inputValue()).toBe('');
     expect(new URL(page.url()).searchParams.get('plan')).toBeNull();
     const orderLink = outcome.getByRole('link', { name: 'View order' });
     await orderLink.click();
@@ -105,7 +105,7 @@ describe('payments the shopper can follow', () => {
 
     const started = page.getByRole('status', { name: 'Payment cancelled' });
     await started.waitFor();
-    expect(await page.getByLabel('Amount (৳)').inputValue()).toBe('300');
+    await expect.poll(() => page.getByLabel('Amount (৳)').inputValue()).toBe('300');
     const again = await gatewayWindow(page, started.getByRole('button', { name: 'Retry' }));
     await again.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('status', { name: 'Payment received' }).waitFor();
@@ -135,7 +135,7 @@ describe('payments the shopper can follow', () => {
     // The same top-up, chosen again on its page, waits for that payment instead of starting a second one.
     await page.goto(`/category/free-fire?group=ff-uid&plan=ff-50&mode=gateway&player=${playerId}`);
     await page.getByText('A payment for this top-up is already waiting').waitFor();
-    expect(await page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
 
     await page.goto('/profile/userOrder');
     const row = page.locator('.data-table tbody tr', { hasText: playerId });
@@ -145,7 +145,7 @@ describe('payments the shopper can follow', () => {
     await popup.getByRole('button', { name: 'Pay' }).click();
     // The list hears of it from the window that paid, without a reload.
     await row.getByText('Pending').waitFor();
-    expect(await row.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
   });
 });
 
@@ -163,7 +163,7 @@ describe('top-ups sent to the right player', () => {
     await page.getByLabel('Player ID').fill('12ab');
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await page.locator('.field-error', { hasText: 'Player ID must be 6 to 12 digits' }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await page.getByLabel('Player ID').fill(playerId);
     await page.getByRole('button', { name: 'Buy Now' }).click();
@@ -185,7 +185,7 @@ describe('top-ups sent to the right player', () => {
 
     await page.goto('/category/free-fire?group=ff-uid');
     await page.getByRole('group', { name: 'Used before' }).getByRole('button', { name: playerId }).click();
-    expect(await page.getByLabel('Player ID').inputValue()).toBe(playerId);
+    await expect.poll(() => page.getByLabel('Player ID').inputValue()).toBe(playerId);
   });
 
   it('puts a safety note on the ID-password form and labels no game "Top up by player ID" in More games', async () => {
@@ -276,10 +276,10 @@ describe('orders and wallet that add up', () => {
     await card.getByText('Only 3 left', { exact: true }).waitFor();
     const more = card.getByRole('button', { name: 'Increase quantity' });
     for (let i = 0; i < 2; i += 1) await more.click();
-    expect(await card.getByLabel('Quantity', { exact: true }).inputValue()).toBe('3');
+    await expect.poll(() => card.getByLabel('Quantity', { exact: true }).inputValue()).toBe('3');
     expect(await more.getAttribute('aria-disabled')).toBe('true');
     await more.click({ force: true });
-    expect(await card.getByLabel('Quantity', { exact: true }).inputValue()).toBe('3');
+    await expect.poll(() => card.getByLabel('Quantity', { exact: true }).inputValue()).toBe('3');
     await card.getByText('Only 3 left: you can buy up to 3 now.').waitFor();
     await card.getByRole('button', { name: 'Decrease quantity' }).click();
 
@@ -288,14 +288,14 @@ describe('orders and wallet that add up', () => {
     const modal = page.getByRole('dialog', { name: 'Insufficient balance' });
     await modal.getByRole('link', { name: 'ADD AMOUNT IN WALLET' }).click();
     await page.waitForURL((url) => url.pathname === '/profile/addMoney');
-    expect(await page.getByLabel('Amount (৳)').inputValue()).toBe('150');
+    await expect.poll(() => page.getByLabel('Amount (৳)').inputValue()).toBe('150');
     await page.getByText(`Add at least ৳150 to buy Test voucher ${voucher.id}`).waitFor();
 
     const popup = await gatewayWindow(page, page.getByRole('button', { name: 'Add Money' }).last());
     await payInvoice(popup.url());
     await page.waitForURL((url) => url.pathname === '/voucher/google-play' && url.searchParams.get('voucher') === voucher.id);
     const back = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
-    expect(await back.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
+    await expect.poll(() => back.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
     await chipShows(page, '৳200');
     await back.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
@@ -368,8 +368,8 @@ describe('accounts', () => {
     const search = new URL(page.url()).searchParams;
     expect([search.get('group'), search.get('plan'), search.get('mode')]).toEqual(['ff-uid', 'ff-50', 'wallet']);
     await page.locator('.plan-option.selected', { hasText: '50 Diamonds' }).waitFor();
-    expect(await page.getByRole('radio', { name: /Wallet/ }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Player ID').inputValue()).toBe(playerId);
+    await expect.poll(() => page.getByRole('radio', { name: /Wallet/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Player ID').inputValue()).toBe(playerId);
   });
 
   it('brings a guest back to the same voucher and quantity after registering', async () => {
@@ -390,7 +390,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname === '/voucher/google-play' && url.searchParams.get('voucher') === voucher.id);
     const back = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
-    expect(await back.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
+    await expect.poll(() => back.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
   });
 
   it('keeps a filled form through "Session Expired", with a sign-in in place, and sends it after', async () => {
@@ -410,13 +410,13 @@ describe('accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
     await dialog.waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile/userEdit');
-    expect(await page.getByLabel('Name').inputValue()).toBe('Typed Before Expiry');
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Typed Before Expiry');
 
     await dialog.getByLabel('Email/Mobile Number').fill(account.email);
     await dialog.getByLabel('Password', { exact: true }).fill('changed-elsewhere');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByLabel('Name').inputValue()).toBe('Typed Before Expiry');
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Typed Before Expiry');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Updated Successfully');
     await page.locator('.profile-name', { hasText: 'Typed Before Expiry' }).waitFor();
@@ -451,7 +451,7 @@ describe('accounts', () => {
     await prompt.waitFor({ state: 'detached' });
     await page.goto('/profile');
     await page.locator('.detail-list').getByText(mobileNo).waitFor();
-    expect(await page.getByRole('form', { name: 'Add your mobile number' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('form', { name: 'Add your mobile number' }).count()).toBe(0);
   });
 });
 
@@ -492,7 +492,7 @@ describe('rough edges', () => {
     await page.goto('/player-id-topup');
     const failed = page.getByRole('alert').filter({ hasText: 'The games could not be loaded' });
     await failed.waitFor();
-    expect(await page.getByText('Nothing here yet').count()).toBe(0);
+    await expect.poll(() => page.getByText('Nothing here yet').count()).toBe(0);
     await page.unroute('**/api/user/master_category_list');
     await failed.getByRole('button', { name: 'Retry' }).click();
     await page.getByTestId('category-grid').locator('.category-name', { hasText: 'Free Fire' }).waitFor();
@@ -528,7 +528,7 @@ describe('rough edges', () => {
     await page.goto('/profile/userWallet');
     await page.getByText('No wallet activity yet').waitFor();
     await page.getByText('No wallet transactions yet').waitFor();
-    expect(await page.locator('.empty-state').getByRole('link', { name: 'Add money' }).count()).toBe(2);
+    await expect.poll(() => page.locator('.empty-state').getByRole('link', { name: 'Add money' }).count()).toBe(2);
   });
 
   it('has a skip link to the page content and named header and footer controls', async () => {
