@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/local/chromium';
 import { projectRoot } from './spawn-stack';
 
@@ -19,8 +19,11 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   });
+  // A test's pages close with it: left open, their polls and timers would run through every later test of the file.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
   });
   return {

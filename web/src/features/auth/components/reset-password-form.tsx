@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useResetPassword } from '../api/reset-password';
 import { confirmationError, newPasswordError } from '../password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 const empty = { password: '', confirm: '' };
 
@@ -53,23 +53,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form className="auth-card" onSubmit={submit} noValidate>
       <h1>Set a new password</h1>
       <p className="auth-lead">Choose a new password. You are signed out everywhere else once it is set.</p>
-      <FormField
-        label="New Password"
-        name="new_password"
-        secret
-        autoComplete="new-password"
-        value={form.password}
-        error={shown('password')}
-        onChange={(e) => setForm({ ...form, password: e.target.value })}
-      />
-      <FormField
-        label="Confirm Password"
-        name="confirm_password"
-        secret
-        autoComplete="new-password"
-        value={form.confirm}
-        error={shown('confirm')}
-        onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+      <NewPasswordFields
+        value={form}
+        errors={{ password: shown('password'), confirm: shown('confirm') }}
+        onChange={(next) => setForm({ ...form, ...next })}
       />
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {busy ? 'Saving…' : 'Set password'}

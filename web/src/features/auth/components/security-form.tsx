@@ -6,6 +6,7 @@ import { useAction } from '../../../lib/use-action';
 import { useUpdateUser } from '../api/update-user';
 import { googleProof } from '../google-proof';
 import { confirmationError, newPasswordError } from '../password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 const empty = { current: '', password: '', confirm: '' };
 
@@ -52,23 +53,10 @@ export function SecurityForm({ user }: { user: UserInfo }) {
           onChange={(e) => setForm({ ...form, current: e.target.value })}
         />
       )}
-      <FormField
-        label="New Password"
-        name="new_password"
-        secret
-        autoComplete="new-password"
-        value={form.password}
-        error={shown('password')}
-        onChange={(e) => setForm({ ...form, password: e.target.value })}
-      />
-      <FormField
-        label="Confirm Password"
-        name="confirm_password"
-        secret
-        autoComplete="new-password"
-        value={form.confirm}
-        error={shown('confirm')}
-        onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+      <NewPasswordFields
+        value={form}
+        errors={{ password: shown('password'), confirm: shown('confirm') }}
+        onChange={(next) => setForm({ ...form, ...next })}
       />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change Password'}
