@@ -11,7 +11,7 @@ export function OrderPage() {
   return (
     <section className="admin-page">
       <div className="admin-head">
-        <Link className="text-link" to={adminPaths.orders(data?.status ?? '0')}>
+        <Link className="text-link" to={adminPaths.orders(data?.status ?? 'pending')}>
           ← Orders
         </Link>
       </div>

@@ -1,6 +1,8 @@
 import type { ListPage } from '@contract/wire';
 import type { ScopedMutator } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
+import { swrFetcher } from '../../../lib/api';
+import { readWith } from '../../../lib/statuses';
 
 /**
  * The page keys of a cursor list at `base` (a GET path with its filters): the first page, then
@@ -28,12 +30,24 @@ export interface CursorList<T, P extends ListPage<T> = ListPage<T>> {
   reload: () => void;
 }
 
+/** An SWR fetcher of a cursor list's pages whose rows carry a wire status: each row as `fromWire` words it. */
+export const readPagesWith = <Row, T>(fromWire: (row: Row) => T) =>
+  readWith((page: ListPage<Row>): ListPage<T> => ({ ...page, items: page.items.map(fromWire) }));
+
 /**
  * One of the admin lists that take `?cursor=` and answer `{items, next_cursor}`, a page at a
- * time ("Load more"); a row that a refreshed page repeats is shown once.
+ * time ("Load more"); a row that a refreshed page repeats is shown once. `readPages` reads a page
+ * (the app's fetcher unless given; see `readPagesWith`).
  */
-export function useCursorList<T, P extends ListPage<T> = ListPage<T>>(base: string | null, idOf: (item: T) => string): CursorList<T, P> {
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<P>(base === null ? () => null : pageKeys(base));
+export function useCursorList<T, P extends ListPage<T> = ListPage<T>>(
+  base: string | null,
+  idOf: (item: T) => string,
+  readPages?: (key: string) => Promise<P>,
+): CursorList<T, P> {
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<P>(
+    base === null ? () => null : pageKeys(base),
+    readPages ?? swrFetcher<P>,
+  );
   const seen = new Set<string>();
   const items = (data ?? []).flatMap((page) => page.items).filter((item) => !seen.has(idOf(item)) && Boolean(seen.add(idOf(item))));
   const last = data?.at(-1);

@@ -1,10 +1,11 @@
-import type { AdminOrderDetail } from '@contract/wire';
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
 import { type ScopedMutator, useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { ApiError, apiRequest, swrFetcher, writeOptions } from '../../../lib/api';
+import { ApiError, apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
+import { orderFromWire } from '../../../lib/statuses';
 import { dashboardKey } from './get-dashboard';
-import { orderKey } from './get-order';
+import { type AdminOrderDetail, orderKey, readOrder } from './get-order';
 import { putOrderInLists } from './get-orders';
 import { userDetailKey } from './get-user';
 
@@ -26,10 +27,14 @@ export function useMoveOrder(move: OrderMove) {
     async (_key: string, { arg }: { arg: { order_id: string; remark: string; to?: RefundTo } }) => {
       try {
         const body = arg.to ? { remark: arg.remark, to: arg.to } : { remark: arg.remark };
-        const { data, message } = await apiRequest<AdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`, {
-          body,
-        });
-        await orderMoved(mutate, data);
+        const { data, message } = await apiRequest<WireAdminOrderDetail>(
+          'POST',
+          `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`,
+          {
+            body,
+          },
+        );
+        await orderMoved(mutate, orderFromWire(data));
         return message;
       } catch (error) {
         await orderRefused(mutate, arg.order_id, error);
@@ -50,7 +55,7 @@ async function orderMoved(mutate: ScopedMutator, order: AdminOrderDetail): Promi
     mutate(orderKey(order.order_id), order, { revalidate: false }),
     putOrderInLists(mutate, order),
     mutate(dashboardKey),
-    ...(order.status === '2' ? [mutate(userDetailKey(order.user_id)), mutate(userKey)] : []),
+    ...(order.status === 'refunded' ? [mutate(userDetailKey(order.user_id)), mutate(userKey)] : []),
   ]);
 }
 
@@ -60,6 +65,6 @@ async function orderMoved(mutate: ScopedMutator, order: AdminOrderDetail): Promi
  */
 async function orderRefused(mutate: ScopedMutator, orderId: string, error: unknown): Promise<void> {
   if (!(error instanceof ApiError) || error.status !== 409) return;
-  const fresh = await swrFetcher<AdminOrderDetail>(orderKey(orderId)).catch(() => undefined);
+  const fresh = await readOrder(orderKey(orderId)).catch(() => undefined);
   if (fresh) await Promise.all([mutate(orderKey(orderId), fresh, { revalidate: false }), putOrderInLists(mutate, fresh)]);
 }

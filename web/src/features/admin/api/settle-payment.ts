@@ -3,16 +3,16 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
+import { paymentFromWire } from '../../../lib/statuses';
 import { reloadList } from './cursor-list';
 import { dashboardKey } from './get-dashboard';
-import { ordersListKey } from './get-orders';
+import { orderStatuses, ordersListKey } from './get-orders';
 import { isPaymentDaysKey } from './get-payment-days';
 import { waitingPaymentsKey } from './get-waiting-payments';
-import { walletRequestsListKey } from './get-wallet-requests';
+import { topUpStatuses, walletRequestsListKey } from './get-wallet-requests';
 
-const statuses = ['0', '1', '2'] as const;
-const everyWalletRequestsList = statuses.map(walletRequestsListKey);
-const everyOrdersList = statuses.flatMap((status) => (['oldest', 'newest'] as const).map((sort) => ordersListKey({ status, sort })));
+const everyWalletRequestsList = topUpStatuses.map(walletRequestsListKey);
+const everyOrdersList = orderStatuses.flatMap((status) => (['oldest', 'newest'] as const).map((sort) => ordersListKey({ status, sort })));
 
 /**
  * POST /admin/payments/settle: settles the payment an invoice id from the gateway's panel names
@@ -35,7 +35,7 @@ export function useSettlePayment() {
         mutate(dashboardKey),
         mutate(userKey),
       ]);
-      return { ...data, message };
+      return { ...paymentFromWire(data), message };
     },
     writeOptions,
   );

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
+import { topUpFromWire } from '../../../lib/statuses';
 import { dashboardKey } from './get-dashboard';
 import { userDetailKey } from './get-user';
 import { putWalletRequestStatus } from './get-wallet-requests';
@@ -17,17 +18,15 @@ export function useVerifyWalletRequest() {
   return useSWRMutation(
     '/admin/wallet_requests/verify',
     async (_key: string, { arg }: { arg: { rq_id: string; user_id: string } }) => {
-      const { data, message } = await apiRequest<{ status: WireStatus }>(
-        'POST',
-        `/admin/wallet_requests/${encodeURIComponent(arg.rq_id)}/verify`,
-      );
+      const answer = await apiRequest<{ status: WireStatus }>('POST', `/admin/wallet_requests/${encodeURIComponent(arg.rq_id)}/verify`);
+      const { status } = topUpFromWire(answer.data);
       await Promise.all([
-        putWalletRequestStatus(mutate, arg.rq_id, data.status),
+        putWalletRequestStatus(mutate, arg.rq_id, status),
         mutate(dashboardKey),
         mutate(userDetailKey(arg.user_id)),
         mutate(userKey),
       ]);
-      return { status: data.status, message };
+      return { status, message: answer.message };
     },
     writeOptions,
   );

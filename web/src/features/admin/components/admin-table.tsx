@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
+import type { StatusWord } from '../../../lib/statuses';
 import { dateTime } from '../../../lib/format';
 import { ago } from '../format';
 
@@ -83,10 +84,10 @@ export function TimeAgo({ iso }: { iso: string }) {
 }
 
 /** A status badge with the operator's or the gateway's word on it below, when there is one. */
-export function StatusWithNote({ status, kind, note }: { status: string; kind: 'order' | 'wallet'; note: string }) {
+export function StatusWithNote({ status, note }: { status: StatusWord; note: string }) {
   return (
     <span>
-      <StatusBadge status={status} kind={kind} />
+      <StatusBadge status={status} />
       {note && <small className="muted block remark">{note}</small>}
     </span>
   );

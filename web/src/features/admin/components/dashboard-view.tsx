@@ -38,7 +38,7 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
             <span>
               <strong>{dashboard.pending_orders}</strong> pending {dashboard.pending_orders === 1 ? 'order' : 'orders'}
             </span>
-            <Link className="button button-primary button-small" to={adminPaths.orders('0')}>
+            <Link className="button button-primary button-small" to={adminPaths.orders('pending')}>
               Open the queue
             </Link>
           </li>
@@ -46,7 +46,7 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
             <span>
               <strong>{dashboard.pending_topups}</strong> pending {dashboard.pending_topups === 1 ? 'top-up' : 'top-ups'}
             </span>
-            <Link className="button button-ghost button-small" to={adminPaths.walletRequests('0')}>
+            <Link className="button button-ghost button-small" to={adminPaths.walletRequests('pending')}>
               See top-ups
             </Link>
           </li>

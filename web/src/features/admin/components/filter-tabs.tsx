@@ -1,4 +1,3 @@
-import type { WireStatus } from '@contract/wire';
 import { Link } from 'react-router-dom';
 
 interface Tab {
@@ -19,6 +18,3 @@ export function FilterTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
     </nav>
   );
 }
-
-/** The status a list's URL names (?status=0|1|2); anything else is the pending one. */
-export const statusParam = (value: string | null): WireStatus => (value === '1' || value === '2' ? value : '0');

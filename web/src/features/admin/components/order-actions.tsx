@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from '@contract/wire';
+import type { AdminOrder } from '../api/get-orders';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
@@ -18,13 +18,13 @@ type Step = 'complete' | 'refund' | null;
  * names the order. The buttons wait while a request runs; an order that can no longer move
  * offers nothing.
  */
-export function OrderActions({ order, size = 'small' }: { order: AdminOrderRow; size?: 'small' | 'large' }) {
+export function OrderActions({ order, size = 'small' }: { order: AdminOrder; size?: 'small' | 'large' }) {
   const [step, setStep] = useState<Step>(null);
-  if (order.status === '2') return null;
+  if (order.status === 'refunded') return null;
   const buttonSize = size === 'small' ? ' button-small' : '';
   return (
     <div className="order-actions">
-      {order.status === '0' && (
+      {order.status === 'pending' && (
         <button type="button" className={`button button-primary${buttonSize}`} onClick={() => setStep('complete')}>
           Complete
         </button>
@@ -54,7 +54,7 @@ function useMove(fallback: string, onClose: () => void) {
   return { busy, move };
 }
 
-function CompleteDialog({ order, onClose }: { order: AdminOrderRow; onClose: () => void }) {
+function CompleteDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const [remark, setRemark] = useState('');
   const { trigger } = useCompleteOrder();
   const { busy, move } = useMove('The order could not be completed', onClose);
@@ -88,7 +88,7 @@ function CompleteDialog({ order, onClose }: { order: AdminOrderRow; onClose: () 
   );
 }
 
-function RefundDialog({ order, onClose }: { order: AdminOrderRow; onClose: () => void }) {
+function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const [remark, setRemark] = useState('');
   const [to, setTo] = useState<RefundTo>('wallet');
   const [tried, setTried] = useState(false);

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from '@contract/wire';
+import type { AdminOrderDetail } from '../api/get-order';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../../../components/copy-button';
 import { StatusBadge } from '../../../components/status-badge';
@@ -27,7 +27,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <p className="eyebrow">Order</p>
           <h2 className="mono detail-id">{order.order_id}</h2>
         </div>
-        <StatusBadge status={order.status} kind="order" />
+        <StatusBadge status={order.status} />
       </div>
       <dl className="detail-list admin-details">
         <div>

@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from '@contract/wire';
+import type { AdminOrder } from '../api/get-orders';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../../../components/copy-button';
 import { adminPaths } from '../../../config/admin-paths';
@@ -7,10 +7,10 @@ import { AdminTable, type Column, StatusWithNote, TimeAgo } from './admin-table'
 import { OrderActions } from './order-actions';
 
 /** How an order was paid, as a badge. */
-export const PaidBy = ({ paidBy }: { paidBy: AdminOrderRow['paid_by'] }) =>
+export const PaidBy = ({ paidBy }: { paidBy: AdminOrder['paid_by'] }) =>
   paidBy === 'wallet' ? <span className="badge badge-muted">Wallet</span> : <span className="badge badge-info">Gateway</span>;
 
-const columns: Column<AdminOrderRow>[] = [
+const columns: Column<AdminOrder>[] = [
   {
     header: 'Player ID / account',
     lead: true,
@@ -37,21 +37,21 @@ const columns: Column<AdminOrderRow>[] = [
   },
   { header: 'Paid', cell: (order) => <PaidBy paidBy={order.paid_by} /> },
   { header: 'Placed', cell: (order) => <TimeAgo iso={order.created_at} /> },
-  { header: 'Status', cell: (order) => <StatusWithNote status={order.status} kind="order" note={order.remark} /> },
+  { header: 'Status', cell: (order) => <StatusWithNote status={order.status} note={order.remark} /> },
 ];
 
 /**
  * The orders queue: the player ID large with a copy button, the plan and price, how it was paid,
  * when, and the moves it allows. A table on a laptop, a card per order on a phone.
  */
-export function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
+export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   return (
     <AdminTable
       className="orders-table"
       rows={orders}
       columns={columns}
       rowKey={(order) => order.order_id}
-      rowAttributes={(order) => ({ className: order.status === '0' ? undefined : 'row-done', 'data-order-id': order.order_id })}
+      rowAttributes={(order) => ({ className: order.status === 'pending' ? undefined : 'row-done', 'data-order-id': order.order_id })}
       actions={(order) => <OrderActions order={order} />}
     />
   );

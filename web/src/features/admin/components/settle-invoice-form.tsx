@@ -23,8 +23,8 @@ export function useSettleInvoice() {
   const settle = (invoiceId: string, done?: () => void) =>
     run(async () => {
       const { status, message } = await trigger({ invoice_id: invoiceId });
-      if (status === '1') toast.success(message);
-      else if (status === '2') toast.warning(message);
+      if (status === 'completed') toast.success(message);
+      else if (status === 'cancelled') toast.warning(message);
       else toast.info(message);
       done?.();
     });

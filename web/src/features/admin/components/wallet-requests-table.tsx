@@ -1,4 +1,4 @@
-import type { AdminWalletRequestRow } from '@contract/wire';
+import type { AdminWalletRequest } from '../api/get-wallet-requests';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
 import { taka } from '../../../lib/format';
@@ -8,7 +8,7 @@ import { useVerifyWalletRequest } from '../api/verify-wallet-request';
 import { methodName } from '../payments';
 import { AdminTable, type Column, StatusWithNote, TimeAgo } from './admin-table';
 
-const columns: Column<AdminWalletRequestRow>[] = [
+const columns: Column<AdminWalletRequest>[] = [
   { header: 'Amount', lead: true, cell: (request) => <strong className="amount big-amount">{taka(request.amount)}</strong> },
   {
     header: 'Shopper',
@@ -34,24 +34,24 @@ const columns: Column<AdminWalletRequestRow>[] = [
     ),
   },
   { header: 'Requested', cell: (request) => <TimeAgo iso={request.created_at} /> },
-  { header: 'Status', cell: (request) => <StatusWithNote status={request.status} kind="wallet" note={request.cancel_reason} /> },
+  { header: 'Status', cell: (request) => <StatusWithNote status={request.status} note={request.cancel_reason} /> },
 ];
 
 /** Every shopper's wallet top-ups; a pending one can be checked with the gateway at once. */
-export function WalletRequestsTable({ requests }: { requests: AdminWalletRequestRow[] }) {
+export function WalletRequestsTable({ requests }: { requests: AdminWalletRequest[] }) {
   return (
     <AdminTable
       rows={requests}
       columns={columns}
       rowKey={(request) => request.rq_id}
       rowAttributes={(request) => ({ 'data-request-id': request.rq_id })}
-      actions={(request) => request.status === '0' && <VerifyButton request={request} />}
+      actions={(request) => request.status === 'pending' && <VerifyButton request={request} />}
     />
   );
 }
 
 /** "Verify now": asks the gateway, then says what it answered; the row shows the new status. */
-function VerifyButton({ request }: { request: AdminWalletRequestRow }) {
+function VerifyButton({ request }: { request: AdminWalletRequest }) {
   const { trigger } = useVerifyWalletRequest();
   const { busy, run } = useAction('The payment could not be verified');
   if (!request.invoice_id)
@@ -66,8 +66,8 @@ function VerifyButton({ request }: { request: AdminWalletRequestRow }) {
   const verify = () =>
     run(async () => {
       const { status, message } = await trigger({ rq_id: request.rq_id, user_id: request.user_id });
-      if (status === '1') toast.success(message);
-      else if (status === '2') toast.warning(message);
+      if (status === 'completed') toast.success(message);
+      else if (status === 'cancelled') toast.warning(message);
       else toast.info(message);
     });
   return (
