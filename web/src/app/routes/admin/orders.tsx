@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type OrderSort, adminPaths, defaultOrderSort } from '../../../config/admin-paths';
-import { useAdminOrders } from '../../../features/admin/api/get-orders';
-import { FilterTabs } from '../../../features/admin/components/filter-tabs';
-import { ListPage } from '../../../features/admin/components/list-page';
-import { OrdersTable } from '../../../features/admin/components/orders-table';
+import { useAdminOrders } from '../../../features/admin/orders/api/get-orders';
+import { FilterTabs } from '../../../features/admin/kit/components/filter-tabs';
+import { ListPage } from '../../../features/admin/kit/components/list-page';
+import { OrdersTable } from '../../../features/admin/orders/components/orders-table';
 import { type OrderStatus, orderStatusParam } from '../../../lib/statuses';
 
 const statuses: { status: OrderStatus; label: string; empty: string }[] = [

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminWalletRequests } from '../../../features/admin/api/get-wallet-requests';
-import { FilterTabs } from '../../../features/admin/components/filter-tabs';
-import { ListPage } from '../../../features/admin/components/list-page';
-import { WalletRequestsTable } from '../../../features/admin/components/wallet-requests-table';
+import { useAdminWalletRequests } from '../../../features/admin/wallet-requests/api/get-wallet-requests';
+import { FilterTabs } from '../../../features/admin/kit/components/filter-tabs';
+import { ListPage } from '../../../features/admin/kit/components/list-page';
+import { WalletRequestsTable } from '../../../features/admin/wallet-requests/components/wallet-requests-table';
 import { type TopUpStatus, topUpStatusParam } from '../../../lib/statuses';
 
 const statuses: { status: TopUpStatus; label: string; empty: string }[] = [
