@@ -18,7 +18,7 @@ import {
   socialProblems,
   uploadProblem,
   youtubeIdOf,
-} from '../../web/src/features/admin/edit-rules';
+} from '../../web/src/features/admin/kit/edit-rules';
 
 /** The server's first message for this value of a field, or undefined when it passes. */
 const serverMessage = (schema: v.GenericSchema, value: unknown) => {

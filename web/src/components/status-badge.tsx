@@ -1,12 +1,14 @@
-/** What a status code shows (spec §4): "2" is a refund for orders and a cancellation otherwise. */
-export function statusLabel(status: string, kind: 'order' | 'wallet'): string {
-  if (status === '1') return 'Completed';
-  if (status === '2') return kind === 'order' ? 'Refund' : 'Cancelled';
-  return 'Pending';
+import type { StatusWord } from '../lib/statuses';
+
+const labels: Record<StatusWord, string> = { pending: 'Pending', completed: 'Completed', refunded: 'Refund', cancelled: 'Cancelled' };
+const tones: Record<StatusWord, 'ok' | 'off' | 'wait'> = { pending: 'wait', completed: 'ok', refunded: 'off', cancelled: 'off' };
+
+/** What a status shows (spec §4): an order's refund is "Refund", a top-up's cancellation "Cancelled". */
+export function statusLabel(status: StatusWord): string {
+  return labels[status];
 }
 
 /** A status as a coloured pill. */
-export function StatusBadge({ status, kind }: { status: string; kind: 'order' | 'wallet' }) {
-  const tone = status === '1' ? 'ok' : status === '2' ? 'off' : 'wait';
-  return <span className={`status-badge status-${tone}`}>{statusLabel(status, kind)}</span>;
+export function StatusBadge({ status }: { status: StatusWord }) {
+  return <span className={`status-badge status-${tones[status]}`}>{statusLabel(status)}</span>;
 }

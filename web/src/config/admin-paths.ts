@@ -1,20 +1,21 @@
-import type { WireStatus } from '@contract/wire';
+import { type OrderStatus, type TopUpStatus, statusToWire } from '../lib/statuses';
 
 /** How the orders queue is sorted: pending orders oldest first (a queue), the others newest first. */
 export type OrderSort = 'oldest' | 'newest';
 
 /** The sort a status list takes when the URL names none (the server's own default). */
-export const defaultOrderSort = (status: WireStatus): OrderSort => (status === '0' ? 'oldest' : 'newest');
+export const defaultOrderSort = (status: OrderStatus): OrderSort => (status === 'pending' ? 'oldest' : 'newest');
 
 /**
- * The admin console's routes, typed; the filters of a list live in its query string. Kept apart
- * from `paths` so that a shopper's first load does not carry them.
+ * The admin console's routes, typed; the filters of a list live in its query string (a status as
+ * the wire's digit). Kept apart from `paths` so that a shopper's first load does not carry them.
  */
 export const adminPaths = {
   dashboard: '/admin',
-  orders: (status: WireStatus = '0', sort: OrderSort = defaultOrderSort(status)) => `/admin/orders?status=${status}&sort=${sort}`,
+  orders: (status: OrderStatus = 'pending', sort: OrderSort = defaultOrderSort(status)) =>
+    `/admin/orders?status=${statusToWire(status)}&sort=${sort}`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
-  walletRequests: (status: WireStatus = '0') => `/admin/wallet-requests?status=${status}`,
+  walletRequests: (status: TopUpStatus = 'pending') => `/admin/wallet-requests?status=${statusToWire(status)}`,
   /** Waiting payments, settling by invoice id and the daily reconciliation of ?from= to ?to= (Dhaka days). */
   payments: (range?: { from: string; to: string }) => (range ? `/admin/payments?from=${range.from}&to=${range.to}` : '/admin/payments'),
   users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),

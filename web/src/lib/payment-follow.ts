@@ -1,8 +1,12 @@
 import type { PaymentCheck } from '@contract/wire';
 import { useEffect, useRef, useState } from 'react';
+import { type PaymentStatus, type Worded, paymentFromWire, paymentToWire } from './statuses';
 
-/** What a tab learnt of a payment and tells the shop's other tabs: the settle step's answer, naming the payment by our own id. */
-export type PaymentNews = PaymentCheck;
+/**
+ * What a tab learnt of a payment and tells the shop's other tabs: the settle step's answer, naming
+ * the payment by our own id. It crosses between tabs in wire form (a tab may run an older build).
+ */
+export type PaymentNews = Worded<PaymentCheck, PaymentStatus>;
 
 const channelName = 'topupbazar-payments';
 
@@ -14,7 +18,7 @@ export const followForMs = 3 * 60_000;
 export function announcePayment(news: PaymentNews): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(channelName);
-  channel.postMessage(news);
+  channel.postMessage(paymentToWire(news));
   channel.close();
 }
 
@@ -25,7 +29,7 @@ export function usePaymentNews(listener: (news: PaymentNews) => void): void {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(channelName);
-    channel.onmessage = (event: MessageEvent<PaymentNews>) => latest.current(event.data);
+    channel.onmessage = (event: MessageEvent<PaymentCheck>) => latest.current(paymentFromWire(event.data));
     return () => channel.close();
   }, []);
 }

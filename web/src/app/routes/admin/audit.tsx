@@ -1,6 +1,6 @@
-import { useAudit } from '../../../features/admin/api/get-audit';
-import { AuditTable } from '../../../features/admin/components/audit-table';
-import { ListPage } from '../../../features/admin/components/list-page';
+import { useAudit } from '../../../features/admin/audit/api/get-audit';
+import { AuditTable } from '../../../features/admin/audit/components/audit-table';
+import { ListPage } from '../../../features/admin/kit/components/list-page';
 
 /** Every operator write and reveal, newest first. */
 export function AuditPage() {

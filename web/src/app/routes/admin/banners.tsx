@@ -1,6 +1,6 @@
-import { useAdminContent } from '../../../features/admin/api/get-content';
-import { BannerList } from '../../../features/admin/components/banner-editor';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useAdminContent } from '../../../features/admin/content/api/get-content';
+import { BannerList } from '../../../features/admin/content/components/banner-editor';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 
 /** The home page's banner slides. */
 export function BannersPage() {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminContent } from '../../../features/admin/api/get-content';
-import { BlogTable } from '../../../features/admin/components/blog-editor';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useAdminContent } from '../../../features/admin/content/api/get-content';
+import { BlogTable } from '../../../features/admin/content/components/blog-editor';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 
 /** The blog's posts. */
 export function BlogPage() {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { useAdminCatalog } from '../../../features/admin/api/get-catalog';
-import { CatalogTree } from '../../../features/admin/components/catalog-tree';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useAdminCatalog } from '../../../features/admin/catalog/api/get-catalog';
+import { CatalogTree } from '../../../features/admin/catalog/components/catalog-tree';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 
 /** Games and plans: the tree game → plan group → plans; the open game is ?game= */
 export function CatalogPage() {

@@ -1,10 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminCatalog } from '../../../features/admin/api/get-catalog';
-import { useVoucherCodes } from '../../../features/admin/api/get-codes';
-import { useAdminVouchers } from '../../../features/admin/api/get-vouchers';
-import { CodeList, CodeUpload } from '../../../features/admin/components/code-inventory';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useAdminCatalog } from '../../../features/admin/catalog/api/get-catalog';
+import { useVoucherCodes } from '../../../features/admin/vouchers/api/get-codes';
+import { useAdminVouchers } from '../../../features/admin/vouchers/api/get-vouchers';
+import { CodeList, CodeUpload } from '../../../features/admin/vouchers/components/code-inventory';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 import { taka } from '../../../lib/format';
 
 /** The code inventory of one voucher (?voucher=): add a batch, see the unsold codes masked, void one. */

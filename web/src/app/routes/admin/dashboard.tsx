@@ -1,6 +1,6 @@
-import { useDashboard } from '../../../features/admin/api/get-dashboard';
-import { DashboardView } from '../../../features/admin/components/dashboard-view';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useDashboard } from '../../../features/admin/dashboard/api/get-dashboard';
+import { DashboardView } from '../../../features/admin/dashboard/components/dashboard-view';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 
 /** The console's home: today's figures and what needs attention. */
 export function DashboardPage() {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { AdminShell } from '../../../features/admin/components/admin-shell';
+import { AdminShell } from '../../../features/admin/admin-shell';
 import { useUser } from '../../../lib/auth';
 import { useSessionToken } from '../../../lib/session';
 import { NotFoundPage } from '../not-found';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminOrder } from '../../../features/admin/api/get-order';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
-import { OrderDetail } from '../../../features/admin/components/order-detail';
+import { useAdminOrder } from '../../../features/admin/orders/api/get-order';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { OrderDetail } from '../../../features/admin/orders/components/order-detail';
 
 /** One order, everything of it; a revealed password is gone when the page is left. */
 export function OrderPage() {
@@ -11,7 +11,7 @@ export function OrderPage() {
   return (
     <section className="admin-page">
       <div className="admin-head">
-        <Link className="text-link" to={adminPaths.orders(data?.status ?? '0')}>
+        <Link className="text-link" to={adminPaths.orders(data?.status ?? 'pending')}>
           ← Orders
         </Link>
       </div>

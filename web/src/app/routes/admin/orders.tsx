@@ -1,22 +1,22 @@
-import type { WireStatus } from '@contract/wire';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type OrderSort, adminPaths, defaultOrderSort } from '../../../config/admin-paths';
-import { useAdminOrders } from '../../../features/admin/api/get-orders';
-import { FilterTabs, statusParam } from '../../../features/admin/components/filter-tabs';
-import { ListPage } from '../../../features/admin/components/list-page';
-import { OrdersTable } from '../../../features/admin/components/orders-table';
+import { useAdminOrders } from '../../../features/admin/orders/api/get-orders';
+import { FilterTabs } from '../../../features/admin/kit/components/filter-tabs';
+import { ListPage } from '../../../features/admin/kit/components/list-page';
+import { OrdersTable } from '../../../features/admin/orders/components/orders-table';
+import { type OrderStatus, orderStatusParam } from '../../../lib/statuses';
 
-const statuses: { status: WireStatus; label: string; empty: string }[] = [
-  { status: '0', label: 'Pending', empty: 'No pending orders. The queue is clear.' },
-  { status: '1', label: 'Completed', empty: 'No completed orders yet.' },
-  { status: '2', label: 'Refunded', empty: 'No refunded orders.' },
+const statuses: { status: OrderStatus; label: string; empty: string }[] = [
+  { status: 'pending', label: 'Pending', empty: 'No pending orders. The queue is clear.' },
+  { status: 'completed', label: 'Completed', empty: 'No completed orders yet.' },
+  { status: 'refunded', label: 'Refunded', empty: 'No refunded orders.' },
 ];
 
 /** The orders queue: ?status=0|1|2&sort=oldest|newest, the filter in the URL. */
 export function OrdersPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const status = statusParam(params.get('status'));
+  const status = orderStatusParam(params.get('status'));
   const sortParam = params.get('sort');
   const sort: OrderSort = sortParam === 'oldest' || sortParam === 'newest' ? sortParam : defaultOrderSort(status);
   const list = useAdminOrders({ status, sort });

@@ -1,6 +1,6 @@
-import { useAdminContent } from '../../../features/admin/api/get-content';
-import { ChannelList } from '../../../features/admin/components/channel-editor';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useAdminContent } from '../../../features/admin/content/api/get-content';
+import { ChannelList } from '../../../features/admin/content/components/channel-editor';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 
 /** The payment channels of the add-money page (bKash, Nagad, …). */
 export function PaymentChannelsPage() {

@@ -1,13 +1,13 @@
 import { useSWRConfig } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { type DayRange, paymentDaysKey } from '../../../features/admin/api/get-payment-days';
-import { useWaitingPayments, waitingPaymentsKey } from '../../../features/admin/api/get-waiting-payments';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
-import { PaymentDaysReport } from '../../../features/admin/components/payment-days-report';
-import { SettleInvoiceForm } from '../../../features/admin/components/settle-invoice-form';
-import { WaitingPaymentsTable } from '../../../features/admin/components/waiting-payments-table';
-import { reportRange } from '../../../features/admin/payments';
+import { type DayRange, paymentDaysKey } from '../../../features/admin/payments/api/get-payment-days';
+import { useWaitingPayments, waitingPaymentsKey } from '../../../features/admin/payments/api/get-waiting-payments';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { PaymentDaysReport } from '../../../features/admin/payments/components/payment-days-report';
+import { SettleInvoiceForm } from '../../../features/admin/payments/components/settle-invoice-form';
+import { WaitingPaymentsTable } from '../../../features/admin/payments/components/waiting-payments-table';
+import { reportRange } from '../../../features/admin/payments/format';
 
 /** Gateway payments: those still waiting, settling one by its invoice id, and the daily reconciliation (?from=&to=). */
 export function PaymentsPage() {

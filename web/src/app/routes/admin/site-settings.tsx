@@ -1,12 +1,12 @@
-import { useAdminContent } from '../../../features/admin/api/get-content';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
+import { useAdminContent } from '../../../features/admin/content/api/get-content';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
 import {
   ContactCard,
   type PopupPresentation,
   PopupCard,
   ShopStatusCard,
   SocialCard,
-} from '../../../features/admin/components/site-settings-forms';
+} from '../../../features/admin/settings/components/site-settings-forms';
 import { PopupPreview, SitePopups } from '../../../features/content/components/site-popups';
 
 /** The shop's own popup dialog and its drawing in place: the console previews popups as shoppers see them. */

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminUser } from '../../../features/admin/api/get-user';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
-import { UserDetail } from '../../../features/admin/components/user-detail';
+import { useAdminUser } from '../../../features/admin/users/api/get-user';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { UserDetail } from '../../../features/admin/users/components/user-detail';
 
 /** One user: balance, ledger and Adjust. */
 export function UserPage() {

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useUserSearch } from '../../../features/admin/api/find-users';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
-import { UserSearchForm, UsersTable } from '../../../features/admin/components/user-search';
+import { useUserSearch } from '../../../features/admin/users/api/find-users';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { UserSearchForm, UsersTable } from '../../../features/admin/users/components/user-search';
 
 /** Find a user by exact email, mobile number or user id: ?q= */
 export function UsersPage() {

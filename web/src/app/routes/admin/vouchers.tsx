@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminCatalog } from '../../../features/admin/api/get-catalog';
-import { useAdminVouchers } from '../../../features/admin/api/get-vouchers';
-import { isCodeBrand } from '../../../features/admin/edit-rules';
-import { FilterTabs } from '../../../features/admin/components/filter-tabs';
-import { ErrorState, Loading } from '../../../features/admin/components/list-states';
-import { VoucherTable } from '../../../features/admin/components/voucher-editor';
+import { useAdminCatalog } from '../../../features/admin/catalog/api/get-catalog';
+import { useAdminVouchers } from '../../../features/admin/vouchers/api/get-vouchers';
+import { isCodeBrand } from '../../../features/admin/kit/edit-rules';
+import { FilterTabs } from '../../../features/admin/kit/components/filter-tabs';
+import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { VoucherTable } from '../../../features/admin/vouchers/components/voucher-editor';
 
 /** Vouchers of one gift-card brand (?brand=; the first brand when none). */
 export function VouchersPage() {

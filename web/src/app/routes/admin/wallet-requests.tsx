@@ -1,21 +1,21 @@
-import type { WireStatus } from '@contract/wire';
 import { useSearchParams } from 'react-router-dom';
 import { adminPaths } from '../../../config/admin-paths';
-import { useAdminWalletRequests } from '../../../features/admin/api/get-wallet-requests';
-import { FilterTabs, statusParam } from '../../../features/admin/components/filter-tabs';
-import { ListPage } from '../../../features/admin/components/list-page';
-import { WalletRequestsTable } from '../../../features/admin/components/wallet-requests-table';
+import { useAdminWalletRequests } from '../../../features/admin/wallet-requests/api/get-wallet-requests';
+import { FilterTabs } from '../../../features/admin/kit/components/filter-tabs';
+import { ListPage } from '../../../features/admin/kit/components/list-page';
+import { WalletRequestsTable } from '../../../features/admin/wallet-requests/components/wallet-requests-table';
+import { type TopUpStatus, topUpStatusParam } from '../../../lib/statuses';
 
-const statuses: { status: WireStatus; label: string; empty: string }[] = [
-  { status: '0', label: 'Pending', empty: 'No pending top-ups.' },
-  { status: '1', label: 'Completed', empty: 'No completed top-ups yet.' },
-  { status: '2', label: 'Cancelled', empty: 'No cancelled top-ups.' },
+const statuses: { status: TopUpStatus; label: string; empty: string }[] = [
+  { status: 'pending', label: 'Pending', empty: 'No pending top-ups.' },
+  { status: 'completed', label: 'Completed', empty: 'No completed top-ups yet.' },
+  { status: 'cancelled', label: 'Cancelled', empty: 'No cancelled top-ups.' },
 ];
 
 /** Every shopper's wallet top-ups: ?status=0|1|2, newest first. */
 export function WalletRequestsPage() {
   const [params] = useSearchParams();
-  const status = statusParam(params.get('status'));
+  const status = topUpStatusParam(params.get('status'));
   const list = useAdminWalletRequests(status);
   const current = statuses.find((entry) => entry.status === status)!;
   const filters = (

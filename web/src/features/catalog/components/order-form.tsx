@@ -94,10 +94,12 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const news = usePaymentFollow(waiting?.payment.id, () => void mutate(ordersKey));
   const followedId = waiting?.payment.id;
   const startedRow = waiting && myOrders?.find((order) => order.order_id === followedId);
-  const paid = waiting && (news?.status === '1' || (startedRow !== undefined && !startedRow.awaiting_payment && startedRow.status !== '2'));
+  const paid =
+    waiting &&
+    (news?.status === 'completed' || (startedRow !== undefined && !startedRow.awaiting_payment && startedRow.status !== 'refunded'));
   // Once listed, a payment that leaves the list was cancelled (a cancelled gateway order is never placed).
   const cancelled =
-    waiting && !paid && (news?.status === '2' || (waiting.listed === true && myOrders !== undefined && startedRow === undefined));
+    waiting && !paid && (news?.status === 'cancelled' || (waiting.listed === true && myOrders !== undefined && startedRow === undefined));
   useEffect(() => {
     if (!waiting) return;
     if (paid) {

@@ -1,4 +1,4 @@
-import type { OrderDetail as Order } from '@contract/wire';
+import type { OrderDetail as Order } from '../api/get-order';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
 import { contactAboutOrder, paths } from '../../../config/paths';
@@ -75,7 +75,7 @@ export function OrderDetail({ id }: { id: string }) {
         ) : order.payment_cancelled ? (
           <span className="status-badge status-off">Payment cancelled</span>
         ) : (
-          <StatusBadge status={order.status} kind="order" />
+          <StatusBadge status={order.status} />
         )}
       </div>
       {order.awaiting_payment && order.payment_url && (
@@ -106,7 +106,7 @@ export function OrderDetail({ id }: { id: string }) {
             {step.remark && <p className="timeline-remark">{step.remark}</p>}
           </li>
         ))}
-        {order.status === '0' && !order.awaiting_payment && !order.payment_cancelled && (
+        {order.status === 'pending' && !order.awaiting_payment && !order.payment_cancelled && (
           <li className="timeline-step timeline-next">
             <span className="timeline-title">Delivery</span>
             <span className="muted">Usually within 5-10min</span>

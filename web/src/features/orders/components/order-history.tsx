@@ -66,7 +66,7 @@ export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
                 </span>
               ) : (
                 <>
-                  <StatusBadge status={order.status} kind="order" />
+                  <StatusBadge status={order.status} />
                   {order.remark && <small className="muted block">{order.remark}</small>}
                 </>
               )}

@@ -5,11 +5,12 @@ import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
 import { announcePayment } from '../../../lib/payment-follow';
+import { paymentFromWire } from '../../../lib/statuses';
 
 /**
  * POST /user/cancel_payment: gives up a payment that waits (named by our own id: a cancel at the
  * gateway brings no invoice id back), unless the gateway says it is paid
- * (then it settles as paid: status "1", "This payment was already made"). Revalidates the user
+ * (then it settles as paid: status `completed`, "This payment was already made"). Revalidates the user
  * (balance), the orders and the wallet top-ups, and tells the shop's other tabs; answers where it
  * stands with the server's message.
  */
@@ -18,10 +19,11 @@ export function useCancelPayment() {
   return useSWRMutation(
     '/user/cancel_payment',
     async (path: string, { arg: payment }: { arg: Pick<PaymentCheck, 'kind' | 'id'> }) => {
-      const result = await apiRequest<PaymentCheck>('POST', path, { body: { kind: payment.kind, id: payment.id } });
-      announcePayment(result.data);
+      const { message, data } = await apiRequest<PaymentCheck>('POST', path, { body: { kind: payment.kind, id: payment.id } });
+      const check = paymentFromWire(data);
+      announcePayment(check);
       await Promise.all([mutate(userKey), mutate(ordersKey), mutate(walletRequestsKey)]);
-      return result;
+      return { message, data: check };
     },
     writeOptions,
   );

@@ -22,9 +22,9 @@ export function AwaitingPaymentActions({ payment, onCancelled, onReopened, confi
   const cancel = () =>
     run(async () => {
       const { message, data } = await cancelPayment(payment);
-      if (data.status === '1') toast.success(message, { toastId: `payment-${payment.id}` });
+      if (data.status === 'completed') toast.success(message, { toastId: `payment-${payment.id}` });
       else toast.info(message, { toastId: `payment-${payment.id}` });
-      onCancelled?.(data.status === '1' ? 'paid' : 'cancelled');
+      onCancelled?.(data.status === 'completed' ? 'paid' : 'cancelled');
     });
   if (confirmingSince) {
     const help = payment.kind === 'order' ? contactAboutOrder(payment.id) : paths.contactUs;

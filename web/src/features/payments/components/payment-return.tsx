@@ -8,8 +8,8 @@ import { useVerifyPayment } from '../api/verify-payment';
 
 type Outcome = { tone: 'ok' | 'off' | 'wait'; title: string; message: string; retry?: string };
 
-const titles = { '1': 'Payment received', '2': 'Payment not completed', '0': 'Payment being processed' } as const;
-const tones = { '1': 'ok', '2': 'off', '0': 'wait' } as const;
+const titles = { completed: 'Payment received', cancelled: 'Payment not completed', pending: 'Payment being processed' } as const;
+const tones = { completed: 'ok', cancelled: 'off', pending: 'wait' } as const;
 
 /**
  * Where the gateway sends the payer back (this page, in the window that paid). Our links carry our
@@ -40,12 +40,17 @@ export function PaymentReturn({ kind }: { kind: StartedPayment['kind'] }) {
     const toastId = `payment-${paymentId ?? invoiceId}`;
     settle
       .then(({ message, data }) => {
-        const status = data?.status ?? '0';
-        const cancelled = cancelledAtGateway && status !== '1';
+        const status = data?.status ?? 'pending';
+        const cancelled = cancelledAtGateway && status !== 'completed';
         const title = cancelled ? 'Payment cancelled' : titles[status];
         const text = cancelled ? 'You cancelled the payment on the gateway page. No money was taken.' : message;
-        setOutcome({ tone: cancelled ? 'off' : tones[status], title, message: text, retry: status === '1' ? undefined : mark?.from });
-        const show = status === '1' ? toast.success : status === '2' || cancelled ? toast.error : toast.info;
+        setOutcome({
+          tone: cancelled ? 'off' : tones[status],
+          title,
+          message: text,
+          retry: status === 'completed' ? undefined : mark?.from,
+        });
+        const show = status === 'completed' ? toast.success : status === 'cancelled' || cancelled ? toast.error : toast.info;
         show(cancelled ? title : message, { toastId });
       })
       .catch((error: unknown) => {

@@ -55,7 +55,11 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
 
   const row = waiting && requests?.find((request) => request.txn_id === waiting.txnId);
   const settled =
-    row?.status === '1' || news?.status === '1' ? 'paid' : row?.status === '2' || news?.status === '2' ? 'cancelled' : undefined;
+    row?.status === 'completed' || news?.status === 'completed'
+      ? 'paid'
+      : row?.status === 'cancelled' || news?.status === 'cancelled'
+        ? 'cancelled'
+        : undefined;
   useEffect(() => {
     if (!waiting || !settled) return;
     if (settled === 'paid') {

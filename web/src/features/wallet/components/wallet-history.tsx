@@ -62,8 +62,10 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
                 </span>
               ) : (
                 <>
-                  <StatusBadge status={request.status} kind="wallet" />
-                  {request.status === '2' && request.cancel_reason && <small className="muted block">{request.cancel_reason}</small>}
+                  <StatusBadge status={request.status} />
+                  {request.status === 'cancelled' && request.cancel_reason && (
+                    <small className="muted block">{request.cancel_reason}</small>
+                  )}
                   {request.paid_late && (
                     <small className="muted block">Paid after it was cancelled: added to your wallet all the same</small>
                   )}

@@ -1,0 +1,49 @@
+import type { AdminPlan } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../../lib/api';
+import { putPlanInCatalog } from './get-catalog';
+import { refreshShopReads } from '../../kit/api/shop-reads';
+
+export interface PlanInput {
+  /** Absent: a new plan. */
+  plans_id?: string;
+  /** The plan group. */
+  category_id: string;
+  pname: string;
+  image: string;
+  price: number;
+  no_of_diamonds?: number;
+  /** "1" on sale, "0" out of stock. */
+  status: '1' | '0';
+  position?: number;
+}
+
+/** The fields to send again for a change of one field of a plan (the endpoint takes the whole plan). */
+export const planInput = (plan: AdminPlan): PlanInput => ({
+  plans_id: plan.plans_id,
+  category_id: plan.category_id,
+  pname: plan.pname,
+  image: plan.image,
+  price: plan.price,
+  no_of_diamonds: plan.no_of_diamonds,
+  status: plan.status === 1 ? '1' : '0',
+  position: plan.position,
+});
+
+/**
+ * POST /admin/plans: a new plan, or a change of one (its price, its stock status, …). Puts the
+ * answer in place in the tree and revalidates the shop's reads; answers the plan and the message.
+ */
+export function useSavePlan() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/admin/plans',
+    async (path: string, { arg }: { arg: PlanInput }) => {
+      const { data, message } = await apiRequest<AdminPlan>('POST', path, { body: { ...arg } });
+      await Promise.all([putPlanInCatalog(mutate, data), refreshShopReads(mutate, 'catalog')]);
+      return { plan: data, message };
+    },
+    writeOptions,
+  );
+}

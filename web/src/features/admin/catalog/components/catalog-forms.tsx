@@ -1,0 +1,227 @@
+import type { AdminPlan } from '@contract/wire';
+import { useState } from 'react';
+import { FormField } from '../../../../components/form-field';
+import { Modal } from '../../../../components/modal';
+import { toast } from '../../../../lib/toast';
+import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
+import { useSaveMasterCategory } from '../api/save-master-category';
+import { useSavePlan } from '../api/save-plan';
+import { useSavePlanGroup } from '../api/save-plan-group';
+import {
+  diamondsProblem,
+  imageProblem,
+  isCodeBrand,
+  nextPosition,
+  numberField,
+  positionProblem,
+  priceProblem,
+  prune,
+  requiredText,
+} from '../../kit/edit-rules';
+import { SelectField, Switch } from '../../kit/components/edit-fields';
+import { DialogButtons } from '../../kit/components/dialog-buttons';
+import { ImageField } from '../../kit/components/image-field';
+import { useEditForm } from '../../kit/components/use-edit-form';
+
+/** Add or edit a game or gift-card brand. */
+export function GameDialog({ game, games, onClose }: { game?: CatalogGame; games: CatalogGame[]; onClose: () => void }) {
+  const { trigger } = useSaveMasterCategory();
+  const [uploading, setUploading] = useState(false);
+  const form = useEditForm(
+    { cname: game?.cname ?? '', image: game?.image ?? '', position: game ? String(game.position) : nextPosition(games) },
+    (values) =>
+      prune({
+        cname: requiredText(values.cname, 'Name is required', 80),
+        image: imageProblem(values.image),
+        position: positionProblem(values.position),
+      }),
+    'The game could not be saved',
+  );
+  const save = form.submit(async (values) => {
+    const { message } = await trigger({
+      id: game?.id,
+      cname: values.cname.trim(),
+      image: values.image.trim(),
+      position: numberField(values.position),
+    });
+    toast.success(message);
+    onClose();
+  });
+  return (
+    <Modal title={game ? `Edit ${game.cname}` : 'Add a game or brand'} onClose={form.busy ? () => undefined : onClose}>
+      <form onSubmit={save} noValidate>
+        <FormField label="Name" maxLength={80} autoComplete="off" {...form.field('cname')} />
+        <p className="muted small form-hint">
+          A name ending with a full stop (“Steam wallet codes.”) makes a gift-card brand, sold by codes; any other name a top-up game.
+        </p>
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
+        <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
+        <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+/** Add or edit a plan group of a game. */
+export function GroupDialog({
+  group,
+  game,
+  games,
+  onClose,
+}: {
+  group?: CatalogGroup;
+  game: CatalogGame;
+  games: CatalogGame[];
+  onClose: () => void;
+}) {
+  const { trigger } = useSavePlanGroup();
+  const [uploading, setUploading] = useState(false);
+  const form = useEditForm(
+    {
+      master_category: game.id,
+      cname: group?.cname ?? '',
+      image: group?.image ?? '',
+      position: group ? String(group.position) : nextPosition(game.groups),
+    },
+    (values) =>
+      prune({
+        cname: requiredText(values.cname, 'Name is required', 80),
+        image: imageProblem(values.image),
+        position: positionProblem(values.position),
+      }),
+    'The plan group could not be saved',
+  );
+  const save = form.submit(async (values) => {
+    const { message } = await trigger({
+      id: group?.id,
+      master_category: values.master_category,
+      cname: values.cname.trim(),
+      image: values.image.trim(),
+      position: numberField(values.position),
+    });
+    toast.success(message);
+    onClose();
+  });
+  return (
+    <Modal title={group ? `Edit ${group.cname}` : `Add a plan group to ${game.cname}`} onClose={form.busy ? () => undefined : onClose}>
+      <form onSubmit={save} noValidate>
+        {group && (
+          <SelectField label="Game" {...form.field('master_category')}>
+            {games
+              .filter((other) => !isCodeBrand(other))
+              .map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.cname}
+                </option>
+              ))}
+          </SelectField>
+        )}
+        <FormField label="Name" maxLength={80} autoComplete="off" {...form.field('cname')} />
+        <p className="muted small form-hint">
+          A group named “UID TOPUP” asks the shopper for a player ID; any other name for a game-account login.
+        </p>
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
+        <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
+        <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+interface PlanDialogProps {
+  plan?: AdminPlan;
+  group: CatalogGroup;
+  /** The groups a plan may move to (its game's). */
+  groups: CatalogGroup[];
+  onClose: () => void;
+}
+
+/** Add or edit a plan: name, image, price in whole taka, diamonds, in stock, position. */
+export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
+  const { trigger } = useSavePlan();
+  const [uploading, setUploading] = useState(false);
+  const form = useEditForm(
+    {
+      category_id: group.id,
+      pname: plan?.pname ?? '',
+      image: plan?.image ?? group.plans[0]?.image ?? '',
+      price: plan ? String(plan.price) : '',
+      no_of_diamonds: plan ? String(plan.no_of_diamonds) : '',
+      status: plan ? String(plan.status) : '1',
+      position: plan ? String(plan.position) : nextPosition(group.plans),
+    },
+    (values) =>
+      prune({
+        pname: requiredText(values.pname, 'Name is required', 80),
+        image: imageProblem(values.image),
+        price: priceProblem(values.price),
+        no_of_diamonds: diamondsProblem(values.no_of_diamonds),
+        position: positionProblem(values.position),
+      }),
+    'The plan could not be saved',
+  );
+  const save = form.submit(async (values) => {
+    const { message } = await trigger({
+      plans_id: plan?.plans_id,
+      category_id: values.category_id,
+      pname: values.pname.trim(),
+      image: values.image.trim(),
+      price: Number(values.price.trim()),
+      no_of_diamonds: numberField(values.no_of_diamonds),
+      status: values.status === '1' ? '1' : '0',
+      position: numberField(values.position),
+    });
+    toast.success(message);
+    onClose();
+  });
+  return (
+    <Modal title={plan ? `Edit ${plan.pname}` : `Add a plan to ${group.cname}`} onClose={form.busy ? () => undefined : onClose}>
+      <form onSubmit={save} noValidate>
+        {plan && groups.length > 1 && (
+          <SelectField label="Plan group" {...form.field('category_id')}>
+            {groups.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.cname}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <FormField label="Name" maxLength={80} autoComplete="off" placeholder="e.g. 100 Diamonds" {...form.field('pname')} />
+        <div className="form-row">
+          <FormField label="Price in taka" inputMode="numeric" autoComplete="off" {...form.field('price')} />
+          <FormField label="Diamonds" inputMode="numeric" autoComplete="off" {...form.field('no_of_diamonds')} />
+        </div>
+        <ImageField
+          label="Image"
+          value={form.values.image}
+          error={form.errors.image}
+          onChange={(url) => form.setValue('image', url)}
+          onUploadingChange={setUploading}
+        />
+        <div className="form-row">
+          <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
+          <div className="form-field switch-field">
+            <Switch
+              label="In stock"
+              checked={form.values.status === '1'}
+              onChange={(checked) => form.setValue('status', checked ? '1' : '0')}
+            />
+          </div>
+        </div>
+        <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AdminEvent } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../../lib/api';
+import { contentKey } from './get-content';
+import { refreshShopReads } from '../../kit/api/shop-reads';
+
+export interface EventInput {
+  /** Absent: a new banner. */
+  id?: string;
+  image: string;
+  ename: string;
+  /** HTML; its first link is where the slide leads. */
+  description: string;
+  position?: number;
+}
+
+/** POST /admin/events: a new home-page banner, or a change of one. Revalidates the content and the shop's reads. */
+export function useSaveEvent() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/admin/events',
+    async (path: string, { arg }: { arg: EventInput }) => {
+      const { data, message } = await apiRequest<AdminEvent>('POST', path, { body: { ...arg } });
+      await Promise.all([mutate(contentKey), refreshShopReads(mutate, 'content')]);
+      return { event: data, message };
+    },
+    writeOptions,
+  );
+}

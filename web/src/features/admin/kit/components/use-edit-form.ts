@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { ApiError } from '../../../../lib/api';
+import { useAction } from '../../../../lib/use-action';
+import type { Problems } from '../edit-rules';
+
+/**
+ * An edit form's state: the values as typed (strings), its problems once a send was tried, the
+ * server's own field errors of a refused send, and a send that runs once at a time. What was
+ * typed stays as it is when the server refuses it; the server's message is the toast.
+ */
+export function useEditForm<V extends Record<string, string>>(
+  initial: V,
+  check: (values: V) => Problems<Extract<keyof V, string>>,
+  fallbackMessage: string,
+) {
+  const [values, setValues] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { busy, run } = useAction(fallbackMessage);
+  const problems = check(values);
+  const errors: Record<string, string | undefined> = tried ? { ...serverErrors, ...problems } : serverErrors;
+
+  const setValue = (name: keyof V & string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setServerErrors(({ [name]: _, ...rest }) => rest);
+  };
+  /** Props for an input or textarea bound to a field. */
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, event.target.value),
+  });
+  /** The submit handler: checks, then sends unless there is a problem; the server's field errors go under their fields. */
+  const submit = (send: (values: V) => Promise<void>) => (event?: React.FormEvent) => {
+    event?.preventDefault();
+    setTried(true);
+    if (Object.keys(problems).length > 0) {
+      window.requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    void run(async () => {
+      try {
+        await send(values);
+      } catch (error) {
+        const fields = error instanceof ApiError ? (error.body?.errors as Record<string, string> | undefined) : undefined;
+        if (fields) setServerErrors(fields);
+        throw error;
+      }
+    });
+  };
+  return { values, setValue, setValues, field, errors, busy, submit };
+}

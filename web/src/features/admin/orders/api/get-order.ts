@@ -1,0 +1,17 @@
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
+import useSWR from 'swr';
+import { type OrderStatus, type Worded, orderFromWire, readWith } from '../../../../lib/statuses';
+
+/** An order with its game account, its status a word. */
+export type AdminOrderDetail = Worded<WireAdminOrderDetail, OrderStatus>;
+
+/** GET /admin/orders/{id} */
+export const orderKey = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
+
+/** Reads one order in words (the page's hook, and a move's re-read after a refusal). */
+export const readOrder = readWith(orderFromWire<WireAdminOrderDetail>);
+
+/** One order with its game account (never the password: that is `useRevealOrderSecret`). */
+export function useAdminOrder(orderId: string) {
+  return useSWR<AdminOrderDetail>(orderKey(orderId), readOrder);
+}

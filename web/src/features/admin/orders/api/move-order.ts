@@ -1,0 +1,70 @@
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
+import { type ScopedMutator, useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';
+import { userKey } from '../../../../lib/auth';
+import { orderFromWire } from '../../../../lib/statuses';
+import { dashboardKey } from '../../dashboard/api/get-dashboard';
+import { type AdminOrderDetail, orderKey, readOrder } from './get-order';
+import { putOrderInLists } from './get-orders';
+import { userDetailKey } from '../../users/api/get-user';
+
+/** What an operator can do to an order; each is its endpoint's last segment. */
+export type OrderMove = 'complete' | 'refund';
+
+/** Where a refund goes: the shopper's wallet, or back to the bKash/Nagad that paid a gateway order (through the gateway, once). */
+export type RefundTo = 'wallet' | 'gateway';
+
+/**
+ * POST /admin/orders/{id}/{move} with the remark the shopper sees. Puts the moved order in place in
+ * the cache; answers the server's message. A 409 ("Order is already completed") is thrown to the
+ * caller after the order is read again.
+ */
+export function useMoveOrder(move: OrderMove) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    `/admin/orders/${move}`,
+    async (_key: string, { arg }: { arg: { order_id: string; remark: string; to?: RefundTo } }) => {
+      try {
+        const body = arg.to ? { remark: arg.remark, to: arg.to } : { remark: arg.remark };
+        const { data, message } = await apiRequest<WireAdminOrderDetail>(
+          'POST',
+          `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`,
+          {
+            body,
+          },
+        );
+        await orderMoved(mutate, orderFromWire(data));
+        return message;
+      } catch (error) {
+        await orderRefused(mutate, arg.order_id, error);
+        throw error;
+      }
+    },
+    writeOptions,
+  );
+}
+
+/**
+ * What a complete or refund changes in the cache: the order itself, its row in every list (in
+ * place), the dashboard, and for a refund the shopper's balance (the console's user page, and the
+ * header when operators refund themselves).
+ */
+async function orderMoved(mutate: ScopedMutator, order: AdminOrderDetail): Promise<void> {
+  await Promise.all([
+    mutate(orderKey(order.order_id), order, { revalidate: false }),
+    putOrderInLists(mutate, order),
+    mutate(dashboardKey),
+    ...(order.status === 'refunded' ? [mutate(userDetailKey(order.user_id)), mutate(userKey)] : []),
+  ]);
+}
+
+/**
+ * After a refused move (409: another operator, or another tab, was first), the order as the
+ * server has it now, so that the row stops offering what can no longer be done.
+ */
+async function orderRefused(mutate: ScopedMutator, orderId: string, error: unknown): Promise<void> {
+  if (!(error instanceof ApiError) || error.status !== 409) return;
+  const fresh = await readOrder(orderKey(orderId)).catch(() => undefined);
+  if (fresh) await Promise.all([mutate(orderKey(orderId), fresh, { revalidate: false }), putOrderInLists(mutate, fresh)]);
+}

@@ -1,0 +1,175 @@
+import type { AdminOrderDetail } from '../api/get-order';
+import { Link } from 'react-router-dom';
+import { CopyButton } from '../../../../components/copy-button';
+import { StatusBadge } from '../../../../components/status-badge';
+import { adminPaths } from '../../../../config/admin-paths';
+import { dateTime, taka } from '../../../../lib/format';
+import { useAction } from '../../../../lib/use-action';
+import { useRevealOrderSecret } from '../api/reveal-order-secret';
+import { OrderActions } from './order-actions';
+import { PaidBy } from './orders-table';
+
+/** What a refund through the gateway means for the operator, by its state. */
+const gatewayRefundNotes: Record<NonNullable<AdminOrderDetail['gateway_refund']>['state'], string> = {
+  sending: 'Being sent now',
+  unknown: 'The gateway did not answer. Refund to the payment method again to ask it: it will not be sent twice.',
+  refused: 'The gateway refused it; the order is not refunded.',
+  done: 'Sent back through the gateway',
+};
+
+/** Everything of one order: what was bought, for which game account, when, and its moves. */
+export function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const { account } = order;
+  return (
+    <>
+      <div className="detail-head">
+        <div>
+          <p className="eyebrow">Order</p>
+          <h2 className="mono detail-id">{order.order_id}</h2>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <dl className="detail-list admin-details">
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {order.group_name ? `${order.group_name} · ` : ''}
+            {order.plan_name}
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd className="amount">{taka(order.paid_amount)}</dd>
+        </div>
+        <div>
+          <dt>Paid by</dt>
+          <dd>
+            <PaidBy paidBy={order.paid_by} />
+          </dd>
+        </div>
+        {account.type === 'uid' ? (
+          <div>
+            <dt>Player ID</dt>
+            <dd className="player-id">
+              <span className="player-id-text">{account.player_id}</span>
+              <CopyButton text={account.player_id} label={`Copy player ID ${account.player_id}`} />
+            </dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt>Login type</dt>
+              <dd>{account.account_type}</dd>
+            </div>
+            <div>
+              <dt>Email or phone</dt>
+              <dd className="player-id">
+                <span className="player-id-text">{account.email_or_phone}</span>
+                <CopyButton text={account.email_or_phone} label={`Copy login ${account.email_or_phone}`} />
+              </dd>
+            </div>
+            <div>
+              <dt>Password</dt>
+              <dd>{account.has_secret ? <SecretReveal orderId={order.order_id} /> : <span className="muted">None was given</span>}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>Shopper</dt>
+          <dd>
+            <Link className="text-link mono" to={adminPaths.user(order.user_id)}>
+              {order.user_id}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>{dateTime(order.created_at)}</dd>
+        </div>
+        {order.completed_at && (
+          <div>
+            <dt>Completed</dt>
+            <dd>{dateTime(order.completed_at)}</dd>
+          </div>
+        )}
+        {order.refunded_at && (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{dateTime(order.refunded_at)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Remark</dt>
+          <dd>{order.remark || <span className="muted">None</span>}</dd>
+        </div>
+        {order.receipt && (
+          <div>
+            <dt>Payment</dt>
+            <dd className="wrap">
+              {order.receipt.payment_method} from {order.receipt.sender_number} · TrxID{' '}
+              <span className="mono">{order.receipt.transaction_id}</span>
+              <small className="muted block">
+                Invoice <span className="mono">{order.receipt.invoice_id}</span> · fee ৳{order.receipt.fee || '0.00'} · charged ৳
+                {order.receipt.charged_amount || '—'}
+              </small>
+            </dd>
+          </div>
+        )}
+        {order.gateway_refund && (
+          <div>
+            <dt>Refund to {order.receipt?.payment_method || 'the payment method'}</dt>
+            <dd>
+              {gatewayRefundNotes[order.gateway_refund.state]}
+              {order.gateway_refund.reason && <small className="muted block">{order.gateway_refund.reason}</small>}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <OrderActions order={order} size="large" />
+    </>
+  );
+}
+
+/**
+ * The game-account password and backup code, asked for (and audited) only on a click. They live in
+ * this component's state alone: hidden again with Hide, and gone when the page is left.
+ */
+function SecretReveal({ orderId }: { orderId: string }) {
+  const { trigger, data: secret, reset, isMutating } = useRevealOrderSecret(orderId);
+  const { run } = useAction('The password could not be revealed');
+  if (!secret) {
+    return (
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        disabled={isMutating}
+        onClick={() => void run(async () => void (await trigger()))}
+      >
+        {isMutating ? 'Revealing…' : 'Reveal password'}
+      </button>
+    );
+  }
+  return (
+    <div className="secret">
+      <p className="secret-line">
+        <span className="muted">Password</span>
+        <code className="secret-value">{secret.password}</code>
+        <CopyButton text={secret.password} label="Copy password" />
+      </p>
+      <p className="secret-line">
+        <span className="muted">Backup code</span>
+        {secret.backup_code ? (
+          <>
+            <code className="secret-value">{secret.backup_code}</code>
+            <CopyButton text={secret.backup_code} label="Copy backup code" />
+          </>
+        ) : (
+          <span className="muted">None</span>
+        )}
+      </p>
+      <button type="button" className="button button-ghost button-small" onClick={() => reset()}>
+        Hide
+      </button>
+    </div>
+  );
+}

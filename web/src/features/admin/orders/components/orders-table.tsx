@@ -1,0 +1,58 @@
+import type { AdminOrder } from '../api/get-orders';
+import { Link } from 'react-router-dom';
+import { CopyButton } from '../../../../components/copy-button';
+import { adminPaths } from '../../../../config/admin-paths';
+import { taka } from '../../../../lib/format';
+import { AdminTable, type Column, StatusWithNote, TimeAgo } from '../../kit/components/admin-table';
+import { OrderActions } from './order-actions';
+
+/** How an order was paid, as a badge. */
+export const PaidBy = ({ paidBy }: { paidBy: AdminOrder['paid_by'] }) =>
+  paidBy === 'wallet' ? <span className="badge badge-muted">Wallet</span> : <span className="badge badge-info">Gateway</span>;
+
+const columns: Column<AdminOrder>[] = [
+  {
+    header: 'Player ID / account',
+    lead: true,
+    cell: (order) => (
+      <>
+        {order.account_type ? <small className="muted block">{order.account_type} login</small> : null}
+        <div className="player-id">
+          <span className="player-id-text">{order.saccount_id}</span>
+          <CopyButton text={order.saccount_id} label={`Copy ${order.account_type ? 'login' : 'player ID'} ${order.saccount_id}`} />
+        </div>
+        <Link className="text-link small" to={adminPaths.order(order.order_id)}>
+          Order {order.order_id}
+        </Link>
+      </>
+    ),
+  },
+  {
+    header: 'Plan',
+    cell: (order) => (
+      <span>
+        {order.plan_name} <strong className="amount">{taka(order.paid_amount)}</strong>
+      </span>
+    ),
+  },
+  { header: 'Paid', cell: (order) => <PaidBy paidBy={order.paid_by} /> },
+  { header: 'Placed', cell: (order) => <TimeAgo iso={order.created_at} /> },
+  { header: 'Status', cell: (order) => <StatusWithNote status={order.status} note={order.remark} /> },
+];
+
+/**
+ * The orders queue: the player ID large with a copy button, the plan and price, how it was paid,
+ * when, and the moves it allows. A table on a laptop, a card per order on a phone.
+ */
+export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+  return (
+    <AdminTable
+      className="orders-table"
+      rows={orders}
+      columns={columns}
+      rowKey={(order) => order.order_id}
+      rowAttributes={(order) => ({ className: order.status === 'pending' ? undefined : 'row-done', 'data-order-id': order.order_id })}
+      actions={(order) => <OrderActions order={order} />}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import type { AdminVoucher } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../../lib/api';
+import { isVouchersKey } from './get-vouchers';
+import { refreshShopReads } from '../../kit/api/shop-reads';
+
+export interface VoucherInput {
+  /** Absent: a new voucher. */
+  voucher_id?: string;
+  /** The brand. */
+  mcategory_id: string;
+  voucher_name: string;
+  price: number;
+  image: string;
+  /** The Rules, as HTML. */
+  description: string;
+  position?: number;
+}
+
+/** POST /admin/vouchers: a new voucher of a brand, or a change of one. Revalidates the vouchers lists and the shop's reads. */
+export function useSaveVoucher() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/admin/vouchers',
+    async (path: string, { arg }: { arg: VoucherInput }) => {
+      const { data, message } = await apiRequest<AdminVoucher>('POST', path, { body: { ...arg } });
+      await Promise.all([mutate(isVouchersKey), refreshShopReads(mutate, 'vouchers')]);
+      return { voucher: data, message };
+    },
+    writeOptions,
+  );
+}
