@@ -70,3 +70,15 @@ export function orderAccountProblems(
 
 /** An image or logo as stored: a path on the shop's origin (/uploads/…, /images/…) or an https URL. */
 export const imageReferencePattern = /^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/;
+
+/** The image types an operator may upload, with their file extensions: never SVG or HTML, which can carry script. */
+export const uploadTypes = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+
+/** The largest image upload. */
+export const maxUploadBytes = 2 * 1024 * 1024;
+
+/** What the server and the console say of a file they refuse as an upload. */
+export const uploadMessages = {
+  type: 'Only PNG, JPEG or WebP images can be uploaded',
+  size: 'An image must be at most 2 MB',
+} as const;

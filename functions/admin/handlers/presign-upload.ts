@@ -3,13 +3,14 @@ import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { boundedInt } from '../../shared/validation';
-import { maxUploadBytes, presignUpload, uploadTypes } from '../service/uploads';
+import { maxUploadBytes, uploadMessages, uploadTypes } from '../../contract/rules';
+import { presignUpload } from '../service/uploads';
 
 const types = Object.keys(uploadTypes) as (keyof typeof uploadTypes)[];
 
 const body = v.object({
-  content_type: v.picklist(types, 'Only PNG, JPEG or WebP images can be uploaded'),
-  size: boundedInt(1, maxUploadBytes, 'An image must be at most 2 MB'),
+  content_type: v.picklist(types, uploadMessages.type),
+  size: boundedInt(1, maxUploadBytes, uploadMessages.size),
 });
 
 export const handler = adminRoute({ ...formBody(body) }, async ({ body: form, user }) => {

@@ -1,16 +1,11 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { auditEntry, auditItem } from '../../audit/repo';
+import { uploadTypes } from '../../contract/rules';
 import { requiredEnv } from '../../shared/config';
 import { randomId } from '../../shared/ids';
 import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
-
-/** The image types an operator may upload, and their file extensions: never SVG or HTML, which can carry script. */
-export const uploadTypes = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
-
-/** The largest upload. */
-export const maxUploadBytes = 2 * 1024 * 1024;
 
 /** How long a permit to upload lasts. */
 const permitSeconds = 300;

@@ -3,21 +3,20 @@
  * (functions/admin/handlers/*, functions/admin/input.ts), and the reading of code files. Pure:
  * the forms use them and the unit tests hold them to the server's messages.
  */
-import { imageReferencePattern } from '@contract/rules';
+import { imageReferencePattern, maxUploadBytes, uploadMessages, uploadTypes } from '@contract/rules';
 
 /** A form's problems by field name (the API's field names); empty when it may be sent. */
 export type Problems<K extends string = string> = Partial<Record<K, string>>;
 
 const httpsPattern = /^https:\/\/[^\s"'<>]+$/;
 
-/** The image types an operator may upload, and the largest upload (the server refuses the rest). */
-export const uploadTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const maxUploadBytes = 2 * 1024 * 1024;
+/** The image types an operator may upload (the server's list; it refuses the rest). */
+export const uploadMimeTypes = Object.keys(uploadTypes);
 
 /** Why this file cannot be uploaded as an image, or undefined. */
 export function uploadProblem(file: { type: string; size: number }): string | undefined {
-  if (!(uploadTypes as readonly string[]).includes(file.type)) return 'Only PNG, JPEG or WebP images can be uploaded';
-  if (file.size > maxUploadBytes) return 'An image must be at most 2 MB';
+  if (!uploadMimeTypes.includes(file.type)) return uploadMessages.type;
+  if (file.size > maxUploadBytes) return uploadMessages.size;
   if (file.size === 0) return 'The file is empty';
   return undefined;
 }

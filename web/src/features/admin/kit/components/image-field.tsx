@@ -1,7 +1,7 @@
 import { imageReferencePattern } from '@contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUploadImage } from '../api/presign-upload';
-import { uploadProblem, uploadTypes } from '../edit-rules';
+import { uploadMimeTypes, uploadProblem } from '../edit-rules';
 import { useFileDrop } from './use-file-drop';
 
 interface ImageFieldProps {
@@ -80,7 +80,7 @@ export function ImageField({ label, value, onChange, error, onUploadingChange }:
               ref={fileInput}
               className="visually-hidden"
               type="file"
-              accept={uploadTypes.join(',')}
+              accept={uploadMimeTypes.join(',')}
               aria-label={`Upload ${label.toLowerCase()}`}
               disabled={uploading}
               onChange={(event) => {
