@@ -11,13 +11,13 @@ import { topUpDeliveryEstimate } from '../../../config/site';
 import { userKey, useUser } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
+import { useOrders } from '../../orders/api/get-orders';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { usePaymentFollow } from '../../payments/payment-follow';
 import { type StartedPayment, payInNewWindow } from '../../payments/payment-window';
 import { useSessionToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useMyOrders } from '../api/get-my-orders';
 import type { PlanGroup } from '../api/get-plan-groups';
 import { usePlayerIds } from '../api/get-player-ids';
 import { type Plan, usePlans } from '../api/get-plans';
@@ -80,7 +80,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const { busy, run } = useAction('Something went wrong');
   const headingId = useId();
 
-  const { data: myOrders } = useMyOrders(signedIn);
+  const { data: myOrders } = useOrders(signedIn);
   const { data: recentIds } = usePlayerIds(group.master_category, signedIn && playerIdGroup);
   const planId = search.get('plan');
   const mode = asMode(search.get('mode'));
