@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * The import rules no linter checks here: areas of functions/ depend one way (a floor imports only
  * lower floors), a repo imports no other area, the console (admin) writes only through the areas'
- * services, and a web feature imports no other feature.
+ * services, and the web's areas sit on floors too (a feature imports only features below it).
  */
 const root = resolve(import.meta.dirname, '../..');
 const functionsDir = join(root, 'functions');
-const featuresDir = join(root, 'web', 'src', 'features');
+const webDir = join(root, 'web', 'src');
 
 /** Each area's floor: an area may import areas on lower floors only (and itself). */
 const floors: Record<string, number> = {
@@ -45,8 +45,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The relative modules a file imports or re-exports, statically or dynamically, resolved to paths. */
-function relativeImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+function relativeImports(file: string, text = readFileSync(file, 'utf8')): string[] {
   const specifiers = [
     ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((match) => match[1] ?? match[2]!);
@@ -240,16 +239,123 @@ describe('the console (functions/admin/)', () => {
   });
 });
 
-describe('web features', () => {
-  it('never import another feature', () => {
-    const crossing: string[] = [];
-    for (const file of sourceFiles(featuresDir)) {
-      const feature = relative(featuresDir, file).split(sep)[0];
-      for (const target of relativeImports(file)) {
-        const inside = relative(featuresDir, target);
-        if (!inside.startsWith('..') && inside.split(sep)[0] !== feature) crossing.push(`${relative(root, file)} → ${inside}`);
-      }
-    }
-    expect(crossing).toEqual([]);
+/**
+ * The web's floors: an area imports only areas on lower floors (and itself). `lib` and `config`
+ * are the base (they may use each other; no file cycle, see below); then the shared UI; the low
+ * features; the orders' read side; the buying features; the console; the app (shell, router,
+ * pages) on top. A feature never imports a sibling on its own floor.
+ */
+const webFloors: Record<string, number> = {
+  lib: 0,
+  config: 0,
+  components: 1,
+  'features/payments': 2,
+  'features/content': 2,
+  'features/auth': 2,
+  'features/orders': 3,
+  'features/catalog': 4,
+  'features/vouchers': 4,
+  'features/wallet': 4,
+  'features/admin': 5,
+  app: 6,
+};
+
+/** The console's pages: the one place that may import `features/admin`. */
+const adminPagesDir = join(webDir, 'app', 'routes', 'admin');
+
+/** The area of a path under web/src: `features/<name>`, or its first folder (`main.tsx` is the app's). */
+function webAreaOf(path: string): string {
+  const [first, second] = relative(webDir, path).split(sep);
+  if (first === 'features') return `features/${second}`;
+  return first === 'main.tsx' ? 'app' : first!.replace(/\.tsx?$/, '');
+}
+
+/** The imports of a web file (its text given) that break a floor, or reach the console from outside its pages. */
+function webCrossings(file: string, text: string): string[] {
+  const from = webAreaOf(file);
+  const found: string[] = [];
+  for (const target of relativeImports(file, text)) {
+    const to = webAreaOf(target);
+    const at = `${relative(root, file)} → ${relative(webDir, target)}`;
+    if (to === 'features/admin' && from !== to && !file.startsWith(`${adminPagesDir}${sep}`))
+      found.push(`${at} (the console is imported by its pages only)`);
+    if (to === from || (webFloors[to] === 0 && webFloors[from] === 0)) continue;
+    if (!(webFloors[to]! < webFloors[from]!)) found.push(at);
+  }
+  return found;
+}
+
+const webFiles = sourceFiles(webDir);
+
+/** The file a relative import names (`./x` is `./x.ts` or `./x.tsx`), if it is one of `files`. */
+function resolveIn(files: Set<string>, path: string): string | undefined {
+  return [path, `${path}.ts`, `${path}.tsx`].find((candidate) => files.has(candidate));
+}
+
+/** The import cycles between web files: each as the files around it. */
+function webCycles(): string[] {
+  const files = new Set(webFiles);
+  const graph = new Map(
+    webFiles.map((file) => [
+      file,
+      relativeImports(file)
+        .map((target) => resolveIn(files, target))
+        .filter((target) => target !== undefined),
+    ]),
+  );
+  const open = new Set<string>();
+  const done = new Set<string>();
+  const cycles: string[] = [];
+  const visit = (file: string, trail: string[]) => {
+    open.add(file);
+    trail.push(file);
+    for (const next of graph.get(file)!)
+      if (open.has(next))
+        cycles.push(
+          trail
+            .slice(trail.indexOf(next))
+            .map((path) => relative(webDir, path))
+            .join(' → '),
+        );
+      else if (!done.has(next)) visit(next, trail);
+    trail.pop();
+    open.delete(file);
+    done.add(file);
+  };
+  for (const file of webFiles) if (!done.has(file)) visit(file, []);
+  return cycles;
+}
+
+describe('web areas (web/src)', () => {
+  it('names every area on a floor', () => {
+    const areas = new Set(webFiles.map(webAreaOf));
+    expect([...areas].filter((area) => !(area in webFloors))).toEqual([]);
+  });
+
+  it('import only areas on lower floors, and the console only from its pages', () => {
+    expect(webFiles.flatMap((file) => webCrossings(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('have no import cycle between files', () => {
+    expect(webCycles()).toEqual([]);
+  });
+
+  it('catches an upward, a sideways and a console import (the rule is not vacuous)', () => {
+    const plant = (path: string, line: string) =>
+      webCrossings(join(webDir, ...path.split('/')), line).map((found) => found.split(' → ')[1]);
+    expect(plant('features/payments/components/payment-actions.tsx', "import { useOrders } from '../../orders/api/get-orders';")).toEqual([
+      'features/orders/api/get-orders',
+    ]);
+    expect(
+      plant('features/catalog/components/order-form.tsx', "import { VoucherCard } from '../../vouchers/components/voucher-card';"),
+    ).toEqual(['features/vouchers/components/voucher-card']);
+    expect(plant('lib/api.ts', "import { useUser } from '../features/auth/api/log-in';")).toEqual(['features/auth/api/log-in']);
+    expect(plant('app/routes/profile/orders.tsx', "const admin = import('../../../features/admin/sections');")).toEqual([
+      'features/admin/sections (the console is imported by its pages only)',
+    ]);
+    expect(plant('features/catalog/components/order-form.tsx', "import { useOrders } from '../../orders/api/get-orders';")).toEqual([]);
+    expect(
+      plant('app/routes/admin/orders.tsx', "import { OrdersTable } from '../../../features/admin/orders/components/orders-table';"),
+    ).toEqual([]);
   });
 });

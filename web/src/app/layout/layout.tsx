@@ -3,7 +3,6 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { googlePlaceholderMobile } from '@contract/rules';
 import { activePopups, popupsClosedThisSession, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { useUser } from '../../lib/auth';
-import { type PaymentActionsProps, PaymentActionsProvider } from '../../lib/payment-actions';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -21,24 +20,13 @@ function ScrollToTop() {
 
 // The popups (and the HTML sanitiser they need) load only when there is a popup to show.
 const SitePopups = lazy(() => import('../../features/content/components/site-popups').then((module) => ({ default: module.SitePopups })));
-// So do the in-place sign-in after a 401, the mobile-number prompt and the Pay now / Cancel buttons.
+// So do the in-place sign-in after a 401 and the mobile-number prompt.
 const SessionExpiredDialog = lazy(() =>
   import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })),
 );
 const MobileNumberPrompt = lazy(() =>
   import('../../features/auth/components/mobile-number-prompt').then((module) => ({ default: module.MobileNumberPrompt })),
 );
-const AwaitingPaymentActions = lazy(() =>
-  import('../../features/payments/components/payment-actions').then((module) => ({ default: module.AwaitingPaymentActions })),
-);
-
-function PaymentActionsOnDemand(props: PaymentActionsProps) {
-  return (
-    <Suspense fallback={null}>
-      <AwaitingPaymentActions {...props} />
-    </Suspense>
-  );
-}
 
 /** The promotional popups of the site settings, shown once the app has started (spec §2). */
 function Popups() {
@@ -67,7 +55,7 @@ function AccountPrompts() {
 /** The shell around every page: a skip link, the header, the page, the footer, the phone's bottom bar. */
 export function Layout() {
   return (
-    <PaymentActionsProvider value={PaymentActionsOnDemand}>
+    <>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -80,6 +68,6 @@ export function Layout() {
       <Footer />
       <BottomBar />
       <Popups />
-    </PaymentActionsProvider>
+    </>
   );
 }

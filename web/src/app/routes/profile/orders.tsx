@@ -5,7 +5,7 @@ import { OrderHistory } from '../../../features/orders/components/order-history'
 import { PaymentReturn } from '../../../features/payments/components/payment-return';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
-import { useListFollowsPayments } from '../../../lib/payment-follow';
+import { useListFollowsPayments } from '../../../features/payments/payment-follow';
 
 /** My Orders: plan orders, newest first (those awaiting payment among them), and the gateway's return for orders paid there. */
 export function OrdersPage() {

@@ -10,7 +10,7 @@ import { type ReferenceLink, WalletStatement, defaultReferenceLink } from '../..
 import { userKey } from '../../../lib/auth';
 import { walletRequestsKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
-import { useListFollowsPayments } from '../../../lib/payment-follow';
+import { useListFollowsPayments } from '../../../features/payments/payment-follow';
 import { useProfileUser } from './layout';
 
 /** My Wallet: the balance, the statement that adds up to it, the top-ups, and the gateway's return. */

@@ -5,7 +5,7 @@ import { type PlanOrderInput, orderPayload } from './place-order';
 
 /**
  * POST /user/request_webview: a plan order paid through the gateway; answers where the payer
- * goes next (see lib/payment-window). Nothing changes until the payment returns.
+ * goes next (see features/payments/payment-window). Nothing changes until the payment returns.
  */
 export function useStartOrderPayment() {
   return useSWRMutation(

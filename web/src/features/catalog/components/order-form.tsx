@@ -1,23 +1,22 @@
 import { type OrderAccountFields, accountTypes, isPlayerIdGroup, orderAccountProblems, playerIdFormatMessage } from '@contract/rules';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { FormField } from '../../../components/form-field';
 import { BoltIcon, ShieldIcon, WalletIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { Modal } from '../../../components/modal';
 import { paths, signInPath } from '../../../config/paths';
 import { topUpDeliveryEstimate } from '../../../config/site';
-import { userKey, useUser } from '../../../lib/auth';
+import { useUser } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
-import { PaymentActions } from '../../../lib/payment-actions';
-import { usePaymentFollow } from '../../../lib/payment-follow';
-import { type StartedPayment, payInNewWindow } from '../../../lib/payment-window';
+import { useOrders } from '../../orders/api/get-orders';
+import { type CheckoutWords, CheckoutNotice } from '../../payments/components/checkout-notice';
+import { PaymentActions } from '../../payments/components/payment-actions';
+import { useGatewayCheckout } from '../../payments/use-gateway-checkout';
 import { useSessionToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
-import { useMyOrders } from '../api/get-my-orders';
 import type { PlanGroup } from '../api/get-plan-groups';
 import { usePlayerIds } from '../api/get-player-ids';
 import { type Plan, usePlans } from '../api/get-plans';
@@ -33,12 +32,13 @@ type AccountProblems = ReturnType<typeof orderAccountProblems>;
 
 const emptyAccount: AccountFields = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 
-/** Where a gateway payment of this form stands: following it, paid, or cancelled (with the order to try again). */
-type Stage =
-  | { kind: 'idle' }
-  | { kind: 'waiting'; payment: StartedPayment; order: PlanOrderInput; listed?: boolean }
-  | { kind: 'paid'; orderId?: string }
-  | { kind: 'cancelled'; order: PlanOrderInput };
+/** The order form's words for its gateway payment. */
+const checkoutWords: CheckoutWords<PlanOrderInput> = {
+  waiting: () => 'Waiting for your payment.',
+  paid: () => `Your order is placed. Top-ups are usually delivered within ${topUpDeliveryEstimate}.`,
+  paidLink: (_order, payment) => ({ to: paths.profileOrder(payment.id), label: 'View order' }),
+  cancelled: () => 'The payment did not go through, and no money was taken. Your choice is still here.',
+};
 
 interface OrderFormProps {
   group: PlanGroup;
@@ -64,7 +64,6 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const { data: userInfo } = useUser();
   const { trigger: placeOrder } = usePlaceOrder();
   const { trigger: startPayment } = useStartOrderPayment();
-  const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
@@ -76,11 +75,10 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const [errors, setErrors] = useState<AccountProblems>({});
   const [confirming, setConfirming] = useState<PlanOrderInput>();
   const [offerSignIn, setOfferSignIn] = useState(false);
-  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const { busy, run } = useAction('Something went wrong');
+  const { busy: placing, run } = useAction('Something went wrong');
   const headingId = useId();
 
-  const { data: myOrders } = useMyOrders(signedIn);
+  const { data: myOrders } = useOrders(signedIn);
   const { data: recentIds } = usePlayerIds(group.master_category, signedIn && playerIdGroup);
   const planId = search.get('plan');
   const mode = asMode(search.get('mode'));
@@ -89,32 +87,29 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const walletShort = signedIn && mode === 'wallet' && plan !== undefined && !walletCovers(plan.price, balance);
   const accountId = fields.saccount_id.trim();
 
-  // The gateway payment this form started, followed through the orders list.
-  const waiting = stage.kind === 'waiting' ? stage : undefined;
-  const news = usePaymentFollow(waiting?.payment.id, () => void mutate(ordersKey));
-  const followedId = waiting?.payment.id;
-  const startedRow = waiting && myOrders?.find((order) => order.order_id === followedId);
-  const paid =
-    waiting &&
-    (news?.status === 'completed' || (startedRow !== undefined && !startedRow.awaiting_payment && startedRow.status !== 'refunded'));
-  // Once listed, a payment that leaves the list was cancelled (a cancelled gateway order is never placed).
-  const cancelled =
-    waiting && !paid && (news?.status === 'cancelled' || (waiting.listed === true && myOrders !== undefined && startedRow === undefined));
-  useEffect(() => {
-    if (!waiting) return;
-    if (paid) {
-      void mutate(userKey);
-      toast.success('Payment received: your order is placed', { toastId: `payment-${waiting.payment.id}` });
+  // The gateway payment this form started, followed through the orders list: once listed, a
+  // payment that leaves the list was cancelled (a cancelled gateway order is never placed).
+  const checkout = useGatewayCheckout<PlanOrderInput>({
+    kind: 'order',
+    start: (order) => startPayment(order),
+    from: () => herePath(),
+    list: ordersKey,
+    rowOf: (payment) => {
+      if (!myOrders) return undefined;
+      const row = myOrders.find((order) => order.order_id === payment.id);
+      if (!row) return 'absent';
+      return !row.awaiting_payment && row.status !== 'refunded' ? 'paid' : 'waiting';
+    },
+    paidMessage: () => 'Payment received: your order is placed',
+    onPaid: () => {
       setFields(emptyAccount);
       setErrors({});
       setSearch({ group: group.id }, { replace: true, preventScrollReset: true });
-      setStage({ kind: 'paid', orderId: followedId });
-    } else if (cancelled) {
-      setStage({ kind: 'cancelled', order: waiting.order });
-    } else if (!waiting.listed && startedRow) {
-      setStage({ ...waiting, listed: true });
-    }
-  }, [waiting, paid, cancelled, followedId, startedRow, mutate, setSearch, group.id]);
+    },
+    failureMessage: 'Something went wrong',
+  });
+  const waiting = checkout.stage.kind === 'waiting';
+  const busy = placing || checkout.busy;
 
   // A payment for this very top-up (plan and account) that waits, from this tab or another: Buy Now waits for it.
   const waitingSame =
@@ -130,7 +125,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const canBuy = plan !== undefined && mode !== undefined && !shopClosed && !walletShort && !busy && !waiting && !waitingSame;
 
   const choose = (name: 'plan' | 'mode', value: string) => {
-    if (stage.kind === 'paid' || stage.kind === 'cancelled') setStage({ kind: 'idle' });
+    checkout.reset();
     setSearch(
       (current) => {
         const next = new URLSearchParams(current);
@@ -174,20 +169,10 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
     });
   };
 
-  const payThroughGateway = (order: PlanOrderInput) =>
-    run(async () => {
-      const result = await payInNewWindow(() => startPayment(order), { kind: 'order', from: herePath() });
-      if ('refusal' in result) toast.error(result.refusal);
-      else {
-        setStage({ kind: 'waiting', payment: result.started, order });
-        void mutate(ordersKey);
-      }
-    });
-
   const confirm = (order: PlanOrderInput) => {
     setConfirming(undefined);
     if (mode === 'gateway') {
-      void payThroughGateway(order);
+      void checkout.pay(order);
       return;
     }
     void run(async () => {
@@ -352,18 +337,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
               <span>{plan ? plan.pname : 'Choose a pack'}</span>
               <strong>{plan ? taka(plan.price) : '—'}</strong>
             </div>
-            <StageNotice stage={stage} onRetry={(order) => void payThroughGateway(order)} />
-            {waiting && (
-              <div className="waiting-payment" role="status">
-                <p>
-                  <strong>Waiting for your payment.</strong> Finish paying in the window that opened; this page updates by itself.
-                </p>
-                <PaymentActions
-                  payment={waiting.payment}
-                  onCancelled={(outcome) => outcome === 'cancelled' && setStage({ kind: 'cancelled', order: waiting.order })}
-                />
-              </div>
-            )}
+            <CheckoutNotice checkout={checkout} words={checkoutWords} heading="h3" onRetry={(order) => void checkout.pay(order)} />
             {waitingSame && (
               <div className="waiting-payment" role="status">
                 <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
@@ -417,32 +391,6 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
       )}
     </form>
   );
-}
-
-function StageNotice({ stage, onRetry }: { stage: Stage; onRetry: (order: PlanOrderInput) => void }) {
-  if (stage.kind === 'paid') {
-    return (
-      <div className="payment-outcome payment-outcome-ok" role="status" aria-label="Payment received">
-        <h3>Payment received</h3>
-        <p>Your order is placed. Top-ups are usually delivered within {topUpDeliveryEstimate}.</p>
-        <Link className="button button-primary button-small" to={stage.orderId ? paths.profileOrder(stage.orderId) : paths.profileOrders}>
-          View order
-        </Link>
-      </div>
-    );
-  }
-  if (stage.kind === 'cancelled') {
-    return (
-      <div className="payment-outcome payment-outcome-off" role="status" aria-label="Payment cancelled">
-        <h3>Payment cancelled</h3>
-        <p>The payment did not go through, and no money was taken. Your choice is still here.</p>
-        <button type="button" className="button button-primary button-small" onClick={() => onRetry(stage.order)}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  return null;
 }
 
 interface ConfirmTopUpProps {

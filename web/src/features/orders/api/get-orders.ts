@@ -8,7 +8,11 @@ export type PlanOrder = Worded<OrderRow, OrderStatus>;
 
 const readOrders = readWith(eachFromWire(orderFromWire<OrderRow>));
 
-/** The signed-in user's plan orders, paid or waiting for their payment, newest first. */
-export function useOrders() {
-  return useSWR<PlanOrder[]>(ordersKey, readOrders);
+/**
+ * POST /user/get_request_list: the signed-in user's plan orders, paid or waiting for their payment,
+ * newest first (My Orders; the order form, to follow the gateway payment it started and to hold
+ * Buy Now while a payment for the same top-up waits). Read only while `enabled`.
+ */
+export function useOrders(enabled = true) {
+  return useSWR<PlanOrder[]>(enabled ? ordersKey : null, readOrders);
 }

@@ -4,7 +4,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { contactAboutOrder, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { dateTime, taka } from '../../../lib/format';
-import { PaymentActions } from '../../../lib/payment-actions';
+import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
 import { orderTitle, paidByLabel } from './order-history';
 

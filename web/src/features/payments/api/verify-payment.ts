@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
-import { announcePayment } from '../../../lib/payment-follow';
+import { announcePayment } from '../payment-follow';
 import { paymentFromWire } from '../../../lib/statuses';
 
 /**

@@ -1,18 +1,34 @@
 import { Link } from 'react-router-dom';
 import { contactAboutOrder, paths } from '../../../config/paths';
 import { dateTime } from '../../../lib/format';
-import type { PaymentActionsProps } from '../../../lib/payment-actions';
-import { reopenPayment } from '../../../lib/payment-window';
+import { type StartedPayment, reopenPayment } from '../payment-window';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useCancelPayment } from '../api/cancel-payment';
 
+/** What became of a waiting payment after its Cancel: cancelled, or found paid after all. */
+export type CancelOutcome = 'cancelled' | 'paid';
+
+export interface PaymentActionsProps {
+  payment: StartedPayment;
+  /** Called once Cancel has settled it one way or the other. */
+  onCancelled?: (outcome: CancelOutcome) => void;
+  /** Called when Pay now has opened the payment's page again. */
+  onReopened?: () => void;
+  /**
+   * When the gateway has the payment and the provider is confirming it (PENDING, approved within
+   * hours), since when: the payer is told so, and not offered to pay again.
+   */
+  confirmingSince?: string;
+}
+
 /**
  * Pay now (the payment's page again, in a new window) and Cancel (given up, unless it was paid
- * after all); or, while the provider confirms a payment the gateway already has, what that means
- * and where to ask.
+ * after all) for a payment that waits, wherever one shows (order and wallet lists, the order page,
+ * the forms that started it); or, while the provider confirms a payment the gateway already has,
+ * what that means and where to ask.
  */
-export function AwaitingPaymentActions({ payment, onCancelled, onReopened, confirmingSince }: PaymentActionsProps) {
+export function PaymentActions({ payment, onCancelled, onReopened, confirmingSince }: PaymentActionsProps) {
   const { trigger: cancelPayment } = useCancelPayment();
   const { busy, run } = useAction('The payment could not be cancelled');
   const payNow = () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
-import { type StartedPayment, forgetPaymentOfThisWindow, paymentOfThisWindow } from '../../../lib/payment-window';
+import { type StartedPayment, forgetPaymentOfThisWindow, paymentOfThisWindow } from '../payment-window';
 import { toast } from '../../../lib/toast';
 import { useCancelPayment } from '../api/cancel-payment';
 import { useVerifyPayment } from '../api/verify-payment';

@@ -8,7 +8,7 @@ export const newTxnId = () => `${Date.now()}${Math.floor(Math.random() * 10000)}
 /**
  * POST /user/wallet_request_webview: asks for a gateway checkout to add `amount` taka under the
  * caller's `txn_id` (the top-up's row carries it, so that the page can follow it); answers where
- * the payer goes next (see lib/payment-window). Nothing changes until the payment returns.
+ * the payer goes next (see features/payments/payment-window). Nothing changes until the payment returns.
  */
 export function useStartTopUp() {
   return useSWRMutation(

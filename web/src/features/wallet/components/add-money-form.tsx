@@ -1,16 +1,11 @@
 import { defaultTopUpLimits } from '@contract/rules';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
-import { userKey } from '../../../lib/auth';
 import { walletRequestsKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
-import { PaymentActions } from '../../../lib/payment-actions';
-import { usePaymentFollow } from '../../../lib/payment-follow';
-import { type StartedPayment, payInNewWindow } from '../../../lib/payment-window';
-import { toast } from '../../../lib/toast';
-import { useAction } from '../../../lib/use-action';
+import { type CheckoutWords, CheckoutNotice } from '../../payments/components/checkout-notice';
+import { useGatewayCheckout } from '../../payments/use-gateway-checkout';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { useWalletRequests } from '../api/get-wallet-requests';
 import { newTxnId, useStartTopUp } from '../api/start-top-up';
@@ -27,11 +22,11 @@ interface AddMoneyFormProps {
   here: string;
 }
 
-type Stage =
-  | { kind: 'idle' }
-  | { kind: 'waiting'; payment: StartedPayment; txnId: string; amount: number }
-  | { kind: 'paid'; amount: number }
-  | { kind: 'cancelled'; amount: number; reason: string };
+/** A top-up paid through the gateway: its amount, and our transaction id, which names its row in the top-ups. */
+interface TopUp {
+  amount: number;
+  txnId: string;
+}
 
 /**
  * Add money: an amount (typed, or one of the quick amounts) within the limits, then the gateway's
@@ -43,58 +38,47 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
   const { data: channels = [] } = usePaymentChannels();
   const [amount, setAmount] = useState(initialAmount);
   const [tried, setTried] = useState(false);
-  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const { trigger: startTopUp } = useStartTopUp();
-  const { busy, run } = useAction('The payment could not be started');
-  const { mutate } = useSWRConfig();
   const navigate = useNavigate();
-  const waiting = stage.kind === 'waiting' ? stage : undefined;
-  const { data: requests } = useWalletRequests(waiting !== undefined);
-  const news = usePaymentFollow(waiting?.payment.id, () => void mutate(walletRequestsKey));
   const error = amountError(amount, limits);
-
-  const row = waiting && requests?.find((request) => request.txn_id === waiting.txnId);
-  const settled =
-    row?.status === 'completed' || news?.status === 'completed'
-      ? 'paid'
-      : row?.status === 'cancelled' || news?.status === 'cancelled'
-        ? 'cancelled'
-        : undefined;
-  useEffect(() => {
-    if (!waiting || !settled) return;
-    if (settled === 'paid') {
-      void mutate(userKey);
+  // The gateway payment this form started, followed through the top-ups (read only while it waits).
+  const checkout = useGatewayCheckout<TopUp>({
+    kind: 'wallet',
+    start: (topUp) => startTopUp(topUp),
+    from: ({ amount: value }) => {
+      const retry = new URL(here, window.location.origin);
+      retry.searchParams.set('amount', String(value));
+      return `${retry.pathname}${retry.search}`;
+    },
+    list: walletRequestsKey,
+    rowOf: (_payment, { txnId }) => {
+      const row = requests?.find((request) => request.txn_id === txnId);
+      if (!row) return undefined;
+      if (row.status === 'completed') return 'paid';
+      return row.status === 'cancelled' ? { cancelledBecause: row.cancel_reason ?? '' } : 'waiting';
+    },
+    paidMessage: ({ amount: value }) => `Payment received: ${taka(value)} added to your wallet`,
+    onPaid: () => {
       setAmount('');
       setTried(false);
-      setStage({ kind: 'paid', amount: waiting.amount });
-      toast.success(`Payment received: ${taka(waiting.amount)} added to your wallet`, { toastId: `payment-${waiting.payment.id}` });
       if (returnTo) navigate(returnTo.path);
-    } else {
-      setStage({ kind: 'cancelled', amount: waiting.amount, reason: row?.cancel_reason ?? '' });
-    }
-  }, [waiting, settled, row, mutate, navigate, returnTo]);
+    },
+    failureMessage: 'The payment could not be started',
+  });
+  const { stage, busy } = checkout;
+  const waiting = stage.kind === 'waiting';
+  const { data: requests } = useWalletRequests(waiting);
 
   const submit = async (event?: React.FormEvent) => {
     event?.preventDefault();
     setTried(true);
     if (error || waiting) return;
-    const value = Number(amount);
-    const txnId = newTxnId();
-    await run(async () => {
-      const retry = new URL(here, window.location.origin);
-      retry.searchParams.set('amount', String(value));
-      const result = await payInNewWindow(() => startTopUp({ amount: value, txnId }), {
-        kind: 'wallet',
-        from: `${retry.pathname}${retry.search}`,
-      });
-      if ('refusal' in result) toast.error(result.refusal);
-      else setStage({ kind: 'waiting', payment: result.started, txnId, amount: value });
-    });
+    await checkout.pay({ amount: Number(amount), txnId: newTxnId() });
   };
 
   const choose = (value: number) => {
     setAmount(String(value));
-    if (stage.kind !== 'waiting') setStage({ kind: 'idle' });
+    checkout.reset();
   };
 
   return (
@@ -109,14 +93,14 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
           Add at least {taka(Number(initialAmount) || limits.min)} to buy {returnTo.label}. You go back to it once the money is in.
         </p>
       )}
-      <StageNotice stage={stage} onRetry={() => void submit()} returnTo={returnTo} />
+      {!waiting && <CheckoutNotice checkout={checkout} words={checkoutWords(returnTo)} heading="h2" onRetry={() => void submit()} />}
       <FormField
         label="Amount (৳)"
         name="amount"
         inputMode="numeric"
         autoComplete="off"
         value={amount}
-        disabled={waiting !== undefined}
+        disabled={waiting}
         error={tried ? error : undefined}
         onChange={(e) => setAmount(e.target.value)}
       />
@@ -130,7 +114,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
               type="button"
               className={amount === String(value) ? 'chip-button selected' : 'chip-button'}
               aria-pressed={amount === String(value)}
-              disabled={waiting !== undefined}
+              disabled={waiting}
               onClick={() => choose(value)}
             >
               {taka(value)}
@@ -151,57 +135,21 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
           <p className="muted small">You choose the method and pay on the secure payment page. Never send money to a personal number.</p>
         </div>
       )}
-      {waiting && (
-        <div className="waiting-payment" role="status">
-          <p>
-            <strong>Waiting for your payment of {taka(waiting.amount)}.</strong> Finish paying in the window that opened; this page updates
-            by itself.
-          </p>
-          <PaymentActions
-            payment={waiting.payment}
-            onCancelled={(outcome) =>
-              setStage(
-                outcome === 'paid'
-                  ? { kind: 'paid', amount: waiting.amount }
-                  : { kind: 'cancelled', amount: waiting.amount, reason: 'Cancelled by you' },
-              )
-            }
-          />
-        </div>
-      )}
-      <button type="submit" className="button button-primary" disabled={busy || waiting !== undefined}>
+      {waiting && <CheckoutNotice checkout={checkout} words={checkoutWords(returnTo)} heading="h2" onRetry={() => void submit()} />}
+      <button type="submit" className="button button-primary" disabled={busy || waiting}>
         {busy ? 'Opening the payment…' : waiting ? 'Waiting for the payment…' : 'Add Money'}
       </button>
     </form>
   );
 }
 
-function StageNotice({ stage, onRetry, returnTo }: { stage: Stage; onRetry: () => void; returnTo?: AddMoneyFormProps['returnTo'] }) {
-  if (stage.kind === 'paid') {
-    return (
-      <div className="payment-outcome payment-outcome-ok" role="status" aria-label="Payment received">
-        <h2>Payment received</h2>
-        <p>{taka(stage.amount)} was added to your wallet.</p>
-        {returnTo && (
-          <Link className="button button-primary button-small" to={returnTo.path}>
-            Back to {returnTo.label}
-          </Link>
-        )}
-      </div>
-    );
-  }
-  if (stage.kind === 'cancelled') {
-    return (
-      <div className="payment-outcome payment-outcome-off" role="status" aria-label="Payment cancelled">
-        <h2>Payment cancelled</h2>
-        <p>
-          The payment of {taka(stage.amount)} did not go through{stage.reason ? ` (${stage.reason})` : ''}. No money was taken.
-        </p>
-        <button type="button" className="button button-primary button-small" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  return null;
+/** The add-money form's words for its gateway payment. */
+function checkoutWords(returnTo: AddMoneyFormProps['returnTo']): CheckoutWords<TopUp> {
+  return {
+    waiting: ({ amount }) => `Waiting for your payment of ${taka(amount)}.`,
+    paid: ({ amount }) => `${taka(amount)} was added to your wallet.`,
+    paidLink: () => (returnTo ? { to: returnTo.path, label: `Back to ${returnTo.label}` } : undefined),
+    cancelled: ({ amount }, reason) =>
+      `The payment of ${taka(amount)} did not go through${reason ? ` (${reason})` : ''}. No money was taken.`,
+  };
 }

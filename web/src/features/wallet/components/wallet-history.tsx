@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { dateTime, taka } from '../../../lib/format';
-import { PaymentActions } from '../../../lib/payment-actions';
+import { PaymentActions } from '../../payments/components/payment-actions';
 import { type WalletRequest, awaitsPayment } from '../api/get-wallet-requests';
 
 /** The anchor of a top-up's row, which its statement line links to. */

@@ -1,6 +1,6 @@
 import type { PaymentCheck } from '@contract/wire';
 import { useEffect, useRef, useState } from 'react';
-import { type PaymentStatus, type Worded, paymentFromWire, paymentToWire } from './statuses';
+import { type PaymentStatus, type Worded, paymentFromWire, paymentToWire } from '../../lib/statuses';
 
 /**
  * What a tab learnt of a payment and tells the shop's other tabs: the settle step's answer, naming

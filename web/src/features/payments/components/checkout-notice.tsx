@@ -1,0 +1,66 @@
+import { Link } from 'react-router-dom';
+import type { StartedPayment } from '../payment-window';
+import type { GatewayCheckout } from '../use-gateway-checkout';
+import { PaymentActions } from './payment-actions';
+
+/** A form's own words for its checkout's notices, from what the payment is for. */
+export interface CheckoutWords<T> {
+  /** The waiting notice's lead, in bold ("Waiting for your payment."). */
+  waiting: (item: T) => string;
+  paid: (item: T) => string;
+  /** The paid notice's link onwards, if any. */
+  paidLink?: (item: T, payment: StartedPayment) => { to: string; label: string } | undefined;
+  cancelled: (item: T, reason: string) => string;
+}
+
+interface CheckoutNoticeProps<T> {
+  checkout: GatewayCheckout<T>;
+  words: CheckoutWords<T>;
+  /** The outcome's heading, as the form's outline has it. */
+  heading: 'h2' | 'h3';
+  onRetry: (item: T) => void;
+}
+
+/**
+ * Where a form's gateway payment stands: while it waits, what to do (with Pay now / Cancel);
+ * then paid (and where to go on) or cancelled (with Retry). Nothing while idle.
+ */
+export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }: CheckoutNoticeProps<T>) {
+  const { stage } = checkout;
+  if (stage.kind === 'waiting') {
+    return (
+      <div className="waiting-payment" role="status">
+        <p>
+          <strong>{words.waiting(stage.item)}</strong> Finish paying in the window that opened; this page updates by itself.
+        </p>
+        <PaymentActions payment={stage.payment} onCancelled={checkout.onCancelled} />
+      </div>
+    );
+  }
+  if (stage.kind === 'paid') {
+    const link = words.paidLink?.(stage.item, stage.payment);
+    return (
+      <div className="payment-outcome payment-outcome-ok" role="status" aria-label="Payment received">
+        <Heading>Payment received</Heading>
+        <p>{words.paid(stage.item)}</p>
+        {link && (
+          <Link className="button button-primary button-small" to={link.to}>
+            {link.label}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (stage.kind === 'cancelled') {
+    return (
+      <div className="payment-outcome payment-outcome-off" role="status" aria-label="Payment cancelled">
+        <Heading>Payment cancelled</Heading>
+        <p>{words.cancelled(stage.item, stage.reason)}</p>
+        <button type="button" className="button button-primary button-small" onClick={() => onRetry(stage.item)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
