@@ -2,10 +2,9 @@ import * as v from 'valibot';
 import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
-import { requiredText } from '../../shared/validation';
-import { cancelEmailChange } from '../service/links';
+import { cancelEmailChange, linkTokenField } from '../service/links';
 
-const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
+const body = v.object({ token: linkTokenField });
 
 export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) => {
   await cancelEmailChange(form.token);

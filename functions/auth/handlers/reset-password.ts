@@ -3,11 +3,11 @@ import { minPasswordLength } from '../../contract/rules';
 import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
-import { requiredText } from '../../shared/validation';
+import { linkTokenField } from '../service/links';
 import { resetPassword } from '../service/password-reset';
 
 const body = v.object({
-  token: requiredText('This link is used, expired or unknown', 200),
+  token: linkTokenField,
   new_password: v.pipe(
     v.string('Min length must be five'),
     v.minLength(minPasswordLength, 'Min length must be five'),

@@ -3,11 +3,10 @@ import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { sessionIn } from '../../shared/session-token';
-import { requiredText } from '../../shared/validation';
-import { verifyEmail } from '../service/links';
+import { linkTokenField, verifyEmail } from '../service/links';
 import { sendEmailChangedNotice } from '../service/mails';
 
-const body = v.object({ token: requiredText('This link is used, expired or unknown', 200) });
+const body = v.object({ token: linkTokenField });
 
 export const handler = publicRoute({ ...formBody(body) }, async ({ body: form, headers }) => {
   const { outcome, user, previousEmail } = await verifyEmail(form.token, await sessionIn(headers.authorization));
