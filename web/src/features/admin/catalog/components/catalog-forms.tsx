@@ -54,13 +54,7 @@ export function GameDialog({ game, games, onClose }: { game?: CatalogGame; games
         <p className="muted small form-hint">
           A name ending with a full stop (“Steam wallet codes.”) makes a gift-card brand, sold by codes; any other name a top-up game.
         </p>
-        <ImageField
-          label="Image"
-          value={form.values.image}
-          error={form.errors.image}
-          onChange={(url) => form.setValue('image', url)}
-          onUploadingChange={setUploading}
-        />
+        <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
         <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
       </form>
@@ -126,13 +120,7 @@ export function GroupDialog({
         <p className="muted small form-hint">
           A group named “UID TOPUP” asks the shopper for a player ID; any other name for a game-account login.
         </p>
-        <ImageField
-          label="Image"
-          value={form.values.image}
-          error={form.errors.image}
-          onChange={(url) => form.setValue('image', url)}
-          onUploadingChange={setUploading}
-        />
+        <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
         <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />
       </form>
@@ -203,13 +191,7 @@ export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
           <FormField label="Price in taka" inputMode="numeric" autoComplete="off" {...form.field('price')} />
           <FormField label="Diamonds" inputMode="numeric" autoComplete="off" {...form.field('no_of_diamonds')} />
         </div>
-        <ImageField
-          label="Image"
-          value={form.values.image}
-          error={form.errors.image}
-          onChange={(url) => form.setValue('image', url)}
-          onUploadingChange={setUploading}
-        />
+        <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
         <div className="form-row">
           <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
           <div className="form-field switch-field">

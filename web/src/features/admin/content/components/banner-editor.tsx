@@ -86,13 +86,7 @@ function BannerDialog({ banner, banners, onClose }: { banner?: AdminEvent; banne
   return (
     <Modal title={banner ? `Edit ${banner.ename}` : 'Add a banner'} className="modal-wide" onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
-        <ImageField
-          label="Image"
-          value={form.values.image}
-          error={form.errors.image}
-          onChange={(url) => form.setValue('image', url)}
-          onUploadingChange={setUploading}
-        />
+        <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
         <FormField label="Name (the slide's alternative text)" maxLength={120} autoComplete="off" {...form.field('ename')} />
         <HtmlField
           label="Description (HTML; its first link is where the slide leads)"

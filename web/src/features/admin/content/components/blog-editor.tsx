@@ -117,9 +117,7 @@ export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (
       )}
       <ImageField
         label={isVideo ? "Cover picture (optional: the blog list shows YouTube's thumbnail without one)" : 'Image'}
-        value={form.values.image}
-        error={form.errors.image}
-        onChange={(url) => form.setValue('image', url)}
+        {...form.imageField('image')}
         onUploadingChange={setUploading}
       />
       <HtmlField

@@ -98,13 +98,7 @@ function ChannelDialog({
     <Modal title={channel ? `Edit ${channel.name}` : 'Add a payment channel'} onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
         <FormField label="Name" maxLength={60} autoComplete="off" placeholder="e.g. bKash" {...form.field('name')} />
-        <ImageField
-          label="Logo"
-          value={form.values.logo}
-          error={form.errors.logo}
-          onChange={(url) => form.setValue('logo', url)}
-          onUploadingChange={setUploading}
-        />
+        <ImageField label="Logo" {...form.imageField('logo')} onUploadingChange={setUploading} />
         <FormField label="Number (optional)" maxLength={40} autoComplete="off" placeholder="e.g. 01700-000000" {...form.field('number')} />
         <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />

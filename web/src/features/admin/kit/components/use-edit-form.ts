@@ -31,6 +31,12 @@ export function useEditForm<V extends Record<string, string>>(
     error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, event.target.value),
   });
+  /** Props for an ImageField bound to a field (the uploaded image's reference is the value). */
+  const imageField = (name: keyof V & string) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (url: string) => setValue(name, url),
+  });
   /** The submit handler: checks, then sends unless there is a problem; the server's field errors go under their fields. */
   const submit = (send: (values: V) => Promise<void>) => (event?: React.FormEvent) => {
     event?.preventDefault();
@@ -49,5 +55,5 @@ export function useEditForm<V extends Record<string, string>>(
       }
     });
   };
-  return { values, setValue, setValues, field, errors, busy, submit };
+  return { values, setValue, setValues, field, imageField, errors, busy, submit };
 }

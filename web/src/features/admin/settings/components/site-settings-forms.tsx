@@ -170,13 +170,7 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
               onChange={(shown) => form.setValue('status', shown ? '1' : '0')}
             />
           </div>
-          <ImageField
-            label="Image"
-            value={form.values.image}
-            error={form.errors.image}
-            onChange={(url) => form.setValue('image', url)}
-            onUploadingChange={setUploading}
-          />
+          <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
           <TextAreaField label="Text (HTML)" rows={5} maxLength={5000} {...form.field('text')} />
           <div className="dialog-buttons">
             <button

@@ -157,13 +157,7 @@ function VoucherDialog({ voucher, brand, brands, vouchers, onClose }: VoucherDia
           <FormField label="Price in taka" inputMode="numeric" autoComplete="off" {...form.field('price')} />
           <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
         </div>
-        <ImageField
-          label="Image"
-          value={form.values.image}
-          error={form.errors.image}
-          onChange={(url) => form.setValue('image', url)}
-          onUploadingChange={setUploading}
-        />
+        <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
         <HtmlField
           label="Rules (HTML)"
           value={form.values.description}
