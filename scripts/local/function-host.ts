@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { transformSync } from 'esbuild';
 
 /** One function as the local stack runs it: its module and the whole environment it gets. */
 export interface LocalFunction {
   /** Names the function in logs and its Lambda context. */
   name: string;
-  /** The module exporting `handler`: a TypeScript source (through tsx) or a built bundle. */
+  /** The bundle exporting `handler` (JavaScript: bundleSources' or cdk.out's). */
   module: string;
   environment: Record<string, string>;
   /** Lambda's timeout for it. */
   timeoutMs: number;
 }
 
-/** This process's flags, with tsx's loader added when it was started without it (a test runner's worker). */
-const typeScriptLoader = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+/**
+ * The worker's own code (function-worker.ts) as CommonJS for an eval worker, compiled once: the
+ * workers run without tsx's loader, which costs a function's first import 0.9 s of CPU even for
+ * a bundle (measured); the modules they load are bundles (bundleSources, or cdk.out's).
+ */
+let workerSource: string | undefined;
+const workerCode = () => {
+  workerSource ??= transformSync(readFileSync(new URL('./function-worker.ts', import.meta.url), 'utf8'), {
+    loader: 'ts',
+    format: 'cjs',
+  }).code;
+  return workerSource;
+};
 
 interface Pending {
   resolve(result: unknown): void;
@@ -23,8 +36,7 @@ interface Pending {
 /**
  * Runs each function in a worker thread of its own, started on its first invocation, with only
  * the environment that function gets in the cloud: a module that reads a variable its route row
- * does not grant fails here as it would in Lambda. Workers inherit this process's loader (tsx),
- * so TypeScript sources and bundles run alike.
+ * does not grant fails here as it would in Lambda.
  */
 export class FunctionHost {
   private readonly workers = new Map<string, { worker: Worker; pending: Map<number, Pending> }>();
@@ -51,11 +63,7 @@ export class FunctionHost {
   private workerFor(fn: LocalFunction) {
     const known = this.workers.get(fn.name);
     if (known) return known;
-    const worker = new Worker(new URL('./function-worker.ts', import.meta.url), {
-      env: fn.environment,
-      workerData: { module: fn.module },
-      execArgv: typeScriptLoader,
-    });
+    const worker = new Worker(workerCode(), { eval: true, env: fn.environment, workerData: { module: fn.module }, execArgv: [] });
     const pending = new Map<number, Pending>();
     worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
       const call = pending.get(id);

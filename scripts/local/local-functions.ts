@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { build } from 'esbuild';
+import { esbuildOptions, functionsDir } from '../../infra/bundling';
 import {
   type Route,
   type TableGrant,
@@ -58,13 +60,40 @@ export function localTableGrant(accessKeyId: string): TableGrant | undefined {
 /** A function's credentials: its name as the access key, so the table guard applies its grant. */
 const credentialsOf = (name: string) => ({ AWS_ACCESS_KEY_ID: name, AWS_SECRET_ACCESS_KEY: 'local' });
 
+/** Where each function's module was bundled to, by its path relative to functions/ (`catalog/handlers/list-plans.ts`). */
+export type BundledModule = (module: string) => string;
+
 /**
- * The handler sources under functions/, each with the environment its row gets in the cloud
+ * Bundles every handler and the reconciler into `outDir` with the Lambda bundles' esbuild options
+ * (infra/bundling.ts), in one build that puts shared code in chunks (under a second), unminified
+ * so that local stack traces read. A worker then loads plain JavaScript: about 0.15 s of CPU a
+ * function where tsx's loader took 0.9 s (measured), which each route's first request paid.
+ * Source changes take a restart, as they did while each worker kept its imported modules.
+ */
+export async function bundleSources(outDir: string): Promise<BundledModule> {
+  const modules = [
+    ...new Set([...routes.map((route) => handlerModule(route.handler)), handlerModule(fallbackHandler), reconcilerJob.module]),
+  ];
+  const { entryPoints: _one, outfile: _single, ...lambda } = esbuildOptions('', '');
+  await build({
+    ...lambda,
+    entryPoints: modules.map((module) => ({ in: join(functionsDir, module), out: module.replace(/\.ts$/, '') })),
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: false,
+  });
+  return (module) => join(outDir, module.replace(/\.ts$/, '.mjs'));
+}
+
+/**
+ * The handlers, each with the environment its row gets in the cloud
  * (infra/constructs/api.ts): the table for every row, the key ring only where `needsSecret` says,
  * the gateway key only where `needsGatewayKey` says, the upload bucket only where the row signs
  * uploads, none of them for the fallback.
  */
-export function sourceFunctions(functionsDir: string, environment: LocalEnvironment): FunctionResolver {
+export function sourceFunctions(bundled: BundledModule, environment: LocalEnvironment): FunctionResolver {
   const shellTuning = shellTuningOf();
   const cache = new Map<string, LocalFunction>();
   return (route: Route | undefined) => {
@@ -74,7 +103,7 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
       const name = localName(handler);
       fn = {
         name,
-        module: join(functionsDir, handlerModule(handler)),
+        module: bundled(handlerModule(handler)),
         environment: {
           ...environment.common,
           ...credentialsOf(name),
@@ -98,10 +127,10 @@ export function sourceFunctions(functionsDir: string, environment: LocalEnvironm
  * The payments reconciler as the local stack runs it: the same module as the scheduled Lambda,
  * with the environment the cloud gives it (the table, the gateway key).
  */
-export function reconcilerFunction(functionsDir: string, environment: LocalEnvironment): LocalFunction {
+export function reconcilerFunction(bundled: BundledModule, environment: LocalEnvironment): LocalFunction {
   return {
     name: reconcilerName,
-    module: join(functionsDir, reconcilerJob.module),
+    module: bundled(reconcilerJob.module),
     environment: {
       ...environment.common,
       ...credentialsOf(reconcilerName),

@@ -12,7 +12,7 @@ import { localMailFrom } from './domain-env';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { localTableGrant, reconcilerFunction, sourceFunctions } from './local-functions';
+import { bundleSources, localTableGrant, reconcilerFunction, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import { isShopOrigin } from './shop-origins';
 import type { DemoLogins } from './seed';
@@ -180,24 +180,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   // The seed runs the domain code in this process: it gets everything.
   Object.assign(process.env, environment.common, environment.table, environment.secret, environment.gatewayKey, environment.mail);
+  const bundleDir = await mkdtemp(join(tmpdir(), 'storefront-functions-'));
+  stops.push(() => rm(bundleDir, { recursive: true, force: true }));
+  const bundled = await bundleSources(bundleDir);
   const functions = new FunctionHost();
   stops.push(() => functions.stop());
   // The reconciler on a timer, as EventBridge runs it every five minutes in the cloud (RECONCILE_EVERY_SECONDS; 0 turns it off).
   const reconcileEverySeconds = Number(process.env.RECONCILE_EVERY_SECONDS ?? 300);
   if (reconcileEverySeconds > 0) {
-    const reconciler = reconcilerFunction(join(projectRoot, 'functions'), environment);
+    const reconciler = reconcilerFunction(bundled, environment);
     const timer = setInterval(() => {
       functions.invoke(reconciler, { source: 'local.schedule' }).catch((error: unknown) => console.error('reconciler failed', error));
     }, reconcileEverySeconds * 1000);
     timer.unref();
     stops.push(async () => clearInterval(timer));
   }
-  const handleApiRequest = apiAdapter(
-    functions,
-    sourceFunctions(join(projectRoot, 'functions'), environment),
-    originVerifySecret,
-    edgeCache,
-  );
+  const handleApiRequest = apiAdapter(functions, sourceFunctions(bundled, environment), originVerifySecret, edgeCache);
   // What the deployed bucket's config.json says in the cloud, pointed at the stand-in here.
   const webConfig = JSON.stringify({ googleClientId: localGoogleClientId, googleAuthUrl: identityProvider.authorizationUrl });
 

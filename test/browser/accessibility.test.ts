@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { desktop, phone, settled, signIn, useBrowser } from '../support/browser';
+import { desktop, phone, settled, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import type { TestAccount } from '../support/accounts';
 import { fundedAccount, startTopUp } from '../support/money';
@@ -32,9 +32,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Opens `path` (signed in with `token` if given), waits for `ready`, and checks it on a phone and on a desktop. */
 async function check(open: ReturnType<typeof useBrowser>['open'], path: string, ready: string, token?: string) {
-  const { page, errors } = await open('/', phone, { bypassCsp: true });
-  if (token) await signIn(page, token, path);
-  else await page.goto(path);
+  const { page, errors } = await open(path, phone, { bypassCsp: true, signedInAs: token });
   await page.locator(ready).first().waitFor();
   await settled(page);
   expect(await seriousViolations(page), `${path} at ${phone.width} px`).toEqual([]);
@@ -108,8 +106,10 @@ describe('accessibility (axe): no serious or critical violations', () => {
     });
 
     it('on the top-up confirmation', async () => {
-      const { page } = await browser.open('/', desktop, { bypassCsp: true });
-      await signIn(page, shopper.token, '/category/free-fire?group=ff-uid&plan=ff-25&mode=wallet');
+      const { page } = await browser.open('/category/free-fire?group=ff-uid&plan=ff-25&mode=wallet', desktop, {
+        bypassCsp: true,
+        signedInAs: shopper.token,
+      });
       await page.getByLabel('Player ID').fill('123456789');
       await page.getByRole('button', { name: 'Buy Now' }).click();
       await page.getByRole('dialog', { name: 'Confirm your top-up' }).waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
 import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { desktop, phone, signIn, toast, useBrowser, useDevSpa } from '../support/browser';
+import { desktop, phone, toast, useBrowser, useDevSpa } from '../support/browser';
 import { callApi } from '../support/http';
 
 async function logInThroughForm(page: Page, identifier: string, password: string) {
@@ -126,8 +126,9 @@ describe('accounts in the browser', () => {
 
   it('confirms the address from its mailed link in the browser signed in to the account, so a later Google sign-in keeps the password', async () => {
     const account = await registerAndLogIn('uiverify');
-    const { page, errors } = await browser.open('/');
-    await signIn(page, account.token, `/verify-email?token=${await mailedToken(account.email, '/verify-email')}`);
+    const { page, errors } = await browser.open(`/verify-email?token=${await mailedToken(account.email, '/verify-email')}`, desktop, {
+      signedInAs: account.token,
+    });
     await page.getByText('Email verified').waitFor();
 
     const claims = googleClaims(account.email);

@@ -65,8 +65,7 @@ describe('editing the shop from the admin console', () => {
     });
     let voucherId: string | undefined;
     try {
-      const { page, errors } = await browser.open('/');
-      await signIn(page, adminToken, '/admin');
+      const { page, errors } = await browser.open('/admin', desktop, { signedInAs: adminToken });
       await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Vouchers' }).click();
       await page
         .getByRole('navigation', { name: 'Brands' })
@@ -143,8 +142,7 @@ describe('editing the shop from the admin console', () => {
 
       // A shopper buys one code and finds it in My Codes: one of the uploaded, never the voided one.
       const shopper = await fundedAccount(100, 'codebuyer');
-      const { page: shop } = await browser.open('/');
-      await signIn(shop, shopper.token, `/voucher/${brand.id}`);
+      const { page: shop } = await browser.open(`/voucher/${brand.id}`, desktop, { signedInAs: shopper.token });
       const card = shop.locator('.voucher-card', { hasText: `Test card ৳50 ${tag}` });
       await card.getByRole('button', { name: 'Buy', exact: true }).click();
       await shop.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
@@ -217,8 +215,7 @@ describe('editing the shop from the admin console', () => {
     const gameName = `Test Quest ${tag}`;
     let gameId: string | undefined;
     try {
-      const { page, errors } = await browser.open('/');
-      await signIn(page, adminToken, '/admin/catalog');
+      const { page, errors } = await browser.open('/admin/catalog', desktop, { signedInAs: adminToken });
       await page.getByRole('button', { name: 'Add a game or brand' }).click();
       const gameDialog = page.getByRole('dialog', { name: 'Add a game or brand' });
       await gameDialog.getByLabel('Name').fill(gameName);
@@ -336,8 +333,7 @@ describe('editing the shop from the admin console', () => {
     const tag = uniqueTag();
     const before = await currentSettings();
     try {
-      const { page, errors } = await browser.open('/');
-      await signIn(page, adminToken, '/admin/settings');
+      const { page, errors } = await browser.open('/admin/settings', desktop, { signedInAs: adminToken });
       const card = page.getByRole('region', { name: 'Popup 1' });
       const visible = card.getByRole('switch', { name: 'Show to visitors' });
       if (!(await visible.isChecked())) await visible.click();
@@ -378,8 +374,7 @@ describe('editing the shop from the admin console', () => {
     const before: AdminSiteSettings = await currentSettings();
     expect(before.shopStatus).toBe(1);
     try {
-      const { page, errors } = await browser.open('/');
-      await signIn(page, adminToken, '/admin/settings');
+      const { page, errors } = await browser.open('/admin/settings', desktop, { signedInAs: adminToken });
       const card = page.getByRole('region', { name: 'Shop status' });
       await card.getByRole('status').getByText('Open').waitFor();
       await card.getByRole('switch', { name: 'Shop open' }).click();
@@ -398,8 +393,7 @@ describe('editing the shop from the admin console', () => {
       expect(errors).toEqual([]);
 
       const shopper = await fundedAccount(100, 'closedshop');
-      const { page: shop } = await browser.open('/');
-      await signIn(shop, shopper.token, '/category/free-fire?group=ff-uid');
+      const { page: shop } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: shopper.token });
       await shop.getByText(`Closed for stocktaking ${tag}`).waitFor();
       await shop.getByText('25 Diamonds', { exact: true }).click();
       await shop.getByText('Wallet', { exact: true }).click();
@@ -425,8 +419,7 @@ describe('editing the shop from the admin console', () => {
     const tag = uniqueTag();
     let bannerId: string | undefined;
     try {
-      const { page, errors } = await browser.open('/');
-      await signIn(page, adminToken, '/admin/banners');
+      const { page, errors } = await browser.open('/admin/banners', desktop, { signedInAs: adminToken });
       const permits: string[] = [];
       page.on('request', (request) => {
         if (request.url().endsWith('/api/admin/uploads')) permits.push(request.url());
@@ -494,8 +487,7 @@ describe('editing the shop from the admin console', () => {
     const before = await currentSettings();
     let channelId: string | undefined;
     try {
-      const { page, errors } = await browser.open('/');
-      await signIn(page, adminToken, '/admin/settings');
+      const { page, errors } = await browser.open('/admin/settings', desktop, { signedInAs: adminToken });
       const links = page.getByRole('region', { name: 'Phone and links' });
       await links.getByLabel('Messenger link').fill('');
       await links.getByLabel('App link').fill('http://play.example/app');
@@ -546,8 +538,7 @@ describe('editing the shop from the admin console', () => {
       const card = page.locator('.edit-card', { hasText: `Test Pay ${tag}` });
       channelId = (await card.getAttribute('data-channel-id')) ?? undefined;
       const shopper = await fundedAccount(0, 'channels');
-      const { page: shop } = await browser.open('/');
-      await signIn(shop, shopper.token, '/profile/addMoney');
+      const { page: shop } = await browser.open('/profile/addMoney', desktop, { signedInAs: shopper.token });
       await shop.locator('.accepted-methods').getByText(`Test Pay ${tag}`).waitFor();
       await card.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
@@ -575,8 +566,7 @@ describe('editing the shop from the admin console', () => {
     const tag = uniqueTag();
     let postId: string | undefined;
     try {
-      const { page } = await browser.open('/');
-      await signIn(page, adminToken, '/admin/blog');
+      const { page } = await browser.open('/admin/blog', desktop, { signedInAs: adminToken });
       await page.getByRole('link', { name: 'Write a post' }).click();
       await page.getByLabel('Title').fill(`Season guide ${tag}`);
       await page.getByLabel('Video post (YouTube)').check();
@@ -610,8 +600,7 @@ describe('editing the shop from the admin console', () => {
   });
 
   it('fits every new section, and an edit dialog, on a 360 px phone without scrolling sideways', async () => {
-    const { page, errors } = await browser.open('/', phone);
-    await signIn(page, adminToken, '/admin');
+    const { page, errors } = await browser.open('/admin', phone, { signedInAs: adminToken });
     await expectSectionsFit(page, [
       { path: '/admin/codes?voucher=gp-500', ready: '.code-table tbody tr, .admin-page .empty-state' },
       { path: '/admin/catalog?game=free-fire', ready: '.plan-row' },
@@ -631,8 +620,7 @@ describe('editing the shop from the admin console', () => {
 
   for (const viewport of [phone, desktop]) {
     it(`saves screenshots of the editing sections at ${viewport.width} px`, async () => {
-      const { page, errors } = await browser.open('/', viewport);
-      await signIn(page, adminToken, '/admin');
+      const { page, errors } = await browser.open('/admin', viewport, { signedInAs: adminToken });
       await saveScreenshots(page, viewport, [
         { name: 'admin-catalog', path: '/admin/catalog?game=free-fire', ready: '.plan-row' },
         { name: 'admin-codes', path: '/admin/codes?voucher=gp-500', ready: '.stock-figure' },

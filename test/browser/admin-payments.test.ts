@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dhakaDay } from '../../functions/shared/days';
 import { logInAdmin, sidewaysOverflow } from '../support/admin';
-import { phone, settled, signIn, toast, useBrowser } from '../support/browser';
+import { phone, settled, toast, useBrowser } from '../support/browser';
 import { balanceOf, fundedAccount, payForInvoice, startTopUp } from '../support/money';
 
 let adminToken = '';
@@ -19,8 +19,7 @@ describe('the console’s payments page', () => {
     // Paid at the gateway, but the payer never came back and no webhook came: only the gateway's panel shows the invoice id.
     const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
 
-    const { page, errors } = await browser.open('/', phone);
-    await signIn(page, adminToken, '/admin/payments');
+    const { page, errors } = await browser.open('/admin/payments', phone, { signedInAs: adminToken });
     const row = page.locator(`tr[data-payment-id="${requestId}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('৳175');

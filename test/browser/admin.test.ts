@@ -30,9 +30,10 @@ describe('the admin console', () => {
     const playerId = uniquePlayerId();
     const orderId = await placeUidOrder(shopper, playerId);
 
-    const { page, errors } = await browser.open('/');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, adminToken, '/admin');
+    const { page, errors } = await browser.open('/admin', desktop, {
+      signedInAs: adminToken,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await page.getByRole('link', { name: 'Open the queue' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('status') === '0');
     await page.getByLabel('Sort').selectOption('newest');
@@ -60,8 +61,7 @@ describe('the admin console', () => {
     await orderRow(page, orderId).getByText('Delivered, enjoy the diamonds').waitFor();
     expect(errors).toEqual([]);
 
-    const { page: shopperPage } = await browser.open('/');
-    await signIn(shopperPage, shopper.token, '/profile/userOrder');
+    const { page: shopperPage } = await browser.open('/profile/userOrder', desktop, { signedInAs: shopper.token });
     const shopperRow = shopperPage.locator('.data-table tbody tr', { hasText: playerId });
     await shopperRow.getByText('Completed').waitFor();
     await shopperRow.getByText('Delivered, enjoy the diamonds').waitFor();
@@ -79,8 +79,7 @@ describe('the admin console', () => {
     await expect.poll(async () => (await shopperOrders(shopper)).length, { timeout: 15_000 }).toBe(1);
     const orderId = (await shopperOrders(shopper))[0]!.order_id;
 
-    const { page, errors } = await browser.open('/');
-    await signIn(page, adminToken, `/admin/orders/${orderId}`);
+    const { page, errors } = await browser.open(`/admin/orders/${orderId}`, desktop, { signedInAs: adminToken });
     await page.locator('.player-id-text', { hasText: playerId }).waitFor();
     expect(await page.locator('.admin-details').textContent()).toContain('Gateway');
     await page.getByRole('button', { name: 'Refund' }).click();
@@ -99,8 +98,7 @@ describe('the admin console', () => {
     expect(await balanceOf(shopper.code)).toBe(40);
     expect(errors).toEqual([]);
 
-    const { page: shopperPage } = await browser.open('/');
-    await signIn(shopperPage, shopper.token, '/profile/userWallet');
+    const { page: shopperPage } = await browser.open('/profile/userWallet', desktop, { signedInAs: shopper.token });
     await shopperPage.locator('.balance', { hasText: '৳40' }).waitFor();
     await shopperPage.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳40' }).waitFor();
   });
@@ -109,8 +107,7 @@ describe('the admin console', () => {
     const shopper = await fundedAccount(100, 'race');
     const playerId = uniquePlayerId();
     const orderId = await placeUidOrder(shopper, playerId);
-    const { page } = await browser.open('/');
-    await signIn(page, adminToken, '/admin/orders?status=0&sort=newest');
+    const { page } = await browser.open('/admin/orders?status=0&sort=newest', desktop, { signedInAs: adminToken });
     const row = orderRow(page, orderId);
     await row.waitFor();
 
@@ -140,8 +137,7 @@ describe('the admin console', () => {
     await payInvoice(started.body.data.payment_url);
     await expect.poll(async () => (await shopperOrders(shopper)).length, { timeout: 15_000 }).toBe(1);
 
-    const { page, errors } = await browser.open('/', phone);
-    await signIn(page, adminToken, `/admin/orders/${started.body.data.id}`);
+    const { page, errors } = await browser.open(`/admin/orders/${started.body.data.id}`, phone, { signedInAs: adminToken });
     const details = page.locator('.admin-details');
     await details.getByText('bkash from ••••••••344').waitFor();
     await page.getByRole('button', { name: 'Refund' }).click();
@@ -175,8 +171,7 @@ describe('the admin console', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const orderId = placed.body.data.order_id;
 
-    const { page } = await browser.open('/');
-    await signIn(page, adminToken, `/admin/orders/${orderId}`);
+    const { page } = await browser.open(`/admin/orders/${orderId}`, desktop, { signedInAs: adminToken });
     await page.getByText('gamer@example.com').waitFor();
     expect(await page.locator('.admin-details').textContent()).toContain('FB');
     expect(await page.content()).not.toContain('hunter-22');
@@ -207,8 +202,7 @@ describe('the admin console', () => {
     await merchantPanel(invoiceId, 'webhook');
     await merchantPanel(invoiceId, 'approve');
 
-    const { page } = await browser.open('/');
-    await signIn(page, adminToken, '/admin/wallet-requests?status=0');
+    const { page } = await browser.open('/admin/wallet-requests?status=0', desktop, { signedInAs: adminToken });
     const row = page.locator('.admin-table tbody tr', { hasText: txnId });
     await row.getByText('Pending').waitFor();
     await row.getByRole('button', { name: 'Verify now' }).click();
@@ -220,8 +214,7 @@ describe('the admin console', () => {
 
   it('finds a user, adjusts the balance after the checks and a confirmation, and shows the ledger', async () => {
     const shopper = await fundedAccount(30, 'adjust');
-    const { page } = await browser.open('/');
-    await signIn(page, adminToken, '/admin/users');
+    const { page } = await browser.open('/admin/users', desktop, { signedInAs: adminToken });
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('Search for an email, a mobile number or a user id').waitFor();
     await page.getByPlaceholder('Email, mobile number or user id').fill(shopper.email);
@@ -293,8 +286,7 @@ describe('the admin console', () => {
 
   it('shows a shopper and a visitor the 404 page at /admin, and no Admin link', async () => {
     const shopper = await fundedAccount(0, 'nosy');
-    const { page, errors } = await browser.open('/');
-    await signIn(page, shopper.token, '/admin');
+    const { page, errors } = await browser.open('/admin', desktop, { signedInAs: shopper.token });
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect.poll(() => page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
     await page.goto('/admin/orders?status=0');
@@ -310,15 +302,13 @@ describe('the admin console', () => {
   });
 
   it('leads an admin from the header to the console, on a laptop and on a phone', async () => {
-    const { page } = await browser.open('/');
-    await signIn(page, adminToken, '/');
+    const { page } = await browser.open('/', desktop, { signedInAs: adminToken });
     await page.locator('.account-area .menu-button').click();
     await page.getByRole('menu').getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Dhaka time').waitFor();
 
-    const { page: onPhone } = await browser.open('/', phone);
-    await signIn(onPhone, adminToken, '/');
+    const { page: onPhone } = await browser.open('/', phone, { signedInAs: adminToken });
     await onPhone.getByRole('button', { name: 'Open menu' }).click();
     await onPhone.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await onPhone.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -327,8 +317,7 @@ describe('the admin console', () => {
   it('fits every section on a 360 px phone without scrolling sideways', async () => {
     const shopper = await fundedAccount(100, 'narrow');
     await placeUidOrder(shopper, uniquePlayerId());
-    const { page, errors } = await browser.open('/', phone);
-    await signIn(page, adminToken, '/admin');
+    const { page, errors } = await browser.open('/admin', phone, { signedInAs: adminToken });
     await expectSectionsFit(page, [
       { path: '/admin', ready: '.figure-card' },
       { path: '/admin/orders?status=0&sort=newest', ready: '.orders-table tbody tr' },
@@ -345,8 +334,7 @@ describe('the admin console', () => {
     it(`saves screenshots of the dashboard and the orders queue at ${viewport.width} px`, async () => {
       const shopper = await fundedAccount(100, 'shots');
       await placeUidOrder(shopper, uniquePlayerId());
-      const { page, errors } = await browser.open('/', viewport);
-      await signIn(page, adminToken, '/admin');
+      const { page, errors } = await browser.open('/admin', viewport, { signedInAs: adminToken });
       await saveScreenshots(page, viewport, [
         { name: 'admin-dashboard', path: '/admin', ready: '.figure-card' },
         { name: 'admin-orders', path: '/admin/orders?status=0&sort=newest', ready: '.orders-table tbody tr' },

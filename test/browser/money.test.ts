@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phone, signIn, toast, useBrowser } from '../support/browser';
+import { desktop, phone, toast, useBrowser } from '../support/browser';
 import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
 
 describe('money in the browser', () => {
@@ -7,8 +7,7 @@ describe('money in the browser', () => {
 
   it('adds money through the sandbox gateway page and shows the new balance and history', async () => {
     const account = await fundedAccount(0, 'uimoney');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/profile/addMoney');
+    const { page } = await browser.open('/profile/addMoney', desktop, { signedInAs: account.token });
 
     await page.getByRole('button', { name: 'Add Money' }).last().click();
     await page.getByText('Required Field').waitFor();
@@ -35,8 +34,7 @@ describe('money in the browser', () => {
 
   it('keeps the wallet history readable on a phone, with an empty state for a new account', async () => {
     const account = await fundedAccount(0, 'uiempty');
-    const { page } = await browser.open('/', phone);
-    await signIn(page, account.token, '/profile/userWallet');
+    const { page } = await browser.open('/profile/userWallet', phone, { signedInAs: account.token });
     await page.getByText('No wallet transactions yet').waitFor();
     await page.goto('/profile/userOrder');
     await page.getByText('No orders yet').waitFor();
@@ -48,8 +46,7 @@ describe('money in the browser', () => {
 
   it('buys a plan from the wallet and lists the order as Pending', async () => {
     const account = await fundedAccount(100, 'uiplan');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
+    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
     await page.getByText('25 Diamonds', { exact: true }).click();
     await page.getByLabel('Player ID').fill('5566778899');
     await page.getByText('Wallet', { exact: true }).click();
@@ -68,9 +65,10 @@ describe('money in the browser', () => {
   it('buys two codes after the Bengali confirmation, shows them in My Codes and copies one', async () => {
     const voucher = await freshVoucher(4, 100);
     const account = await fundedAccount(300, 'uicodes');
-    const { page } = await browser.open('/');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, account.token, '/voucher/google-play');
+    const { page } = await browser.open('/voucher/google-play', desktop, {
+      signedInAs: account.token,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
     await card.getByRole('button', { name: 'Increase quantity' }).click();
 
@@ -99,8 +97,7 @@ describe('money in the browser', () => {
   it('opens the insufficient-balance modal with a way to add money', async () => {
     const voucher = await freshVoucher(2, 100);
     const account = await fundedAccount(50, 'uishort');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/voucher/google-play');
+    const { page } = await browser.open('/voucher/google-play', desktop, { signedInAs: account.token });
     const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
     await card.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newBlogPost, refreshEdge } from '../support/catalog';
-import { phone, settled, signIn, toast, useBrowser } from '../support/browser';
+import { desktop, phone, settled, toast, useBrowser } from '../support/browser';
 import { fundedAccount } from '../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/shared/db';
@@ -85,8 +85,7 @@ describe('the top-up page', () => {
 
   it("checks the UID TOPUP form's player ID and the account form's fields with the spec's messages", async () => {
     const account = await fundedAccount(0, 'uiform');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
+    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
     await page.getByText('50 Diamonds', { exact: true }).click();
     await page.getByText('Instant Payment', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
@@ -114,8 +113,7 @@ describe('the top-up page', () => {
 
   it('disables Buy Now in wallet mode while the price is above the balance', async () => {
     const account = await fundedAccount(100, 'uiwallet');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
+    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
     // Buy Now waits for the shop's open flag too: each state is waited for, not read at once.
     const buyEnabled = page.locator('button:enabled', { hasText: 'Buy Now' });
     const buyDisabled = page.locator('button:disabled', { hasText: 'Buy Now' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailedToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
-import { phone, signIn, toast, useBrowser } from '../support/browser';
+import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../support/money';
 
@@ -26,8 +26,7 @@ describe('payments the shopper can follow', () => {
 
   it('tells the tab that started a top-up when it is paid (the return page is never seen there), updates the balance and clears the form', async () => {
     const account = await fundedAccount(0, 'follow');
-    const { page, errors } = await browser.open('/');
-    await signIn(page, account.token, '/profile/addMoney');
+    const { page, errors } = await browser.open('/profile/addMoney', desktop, { signedInAs: account.token });
     await page.getByText('Add ৳10 to ৳25,000 at a time', { exact: false }).waitFor();
     await expect.poll(() => page.getByText(/01\d{9}/).count()).toBe(0);
     await page.getByRole('button', { name: '৳500' }).click();
@@ -50,8 +49,7 @@ describe('payments the shopper can follow', () => {
   it('pays a top-up order in the gateway window after the confirmation, and the starting tab learns it from the return page', async () => {
     const account = await fundedAccount(0, 'gwfollow');
     const playerId = uniquePlayerId();
-    const { page, errors } = await browser.open('/');
-    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
+    const { page, errors } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
     await page.getByText('50 Diamonds', { exact: true }).click();
     await page.getByText('Instant Payment', { exact: true }).click();
     await page.getByLabel('Player ID').fill(playerId);
@@ -91,8 +89,7 @@ describe('payments the shopper can follow', () => {
 
   it('says a payment cancelled on the gateway was cancelled, in both windows, and Retry pays it', async () => {
     const account = await fundedAccount(0, 'cancel');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/profile/addMoney');
+    const { page } = await browser.open('/profile/addMoney', desktop, { signedInAs: account.token });
     await page.getByLabel('Amount (৳)').fill('300');
     const popup = await gatewayWindow(page, page.getByRole('button', { name: 'Add Money' }).last());
 
@@ -123,8 +120,7 @@ describe('payments the shopper can follow', () => {
     });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
 
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/profile/userWallet');
+    const { page } = await browser.open('/profile/userWallet', desktop, { signedInAs: account.token });
     const topUp = page.locator(`tr[data-txn-id="${txnId}"]`);
     await topUp.getByText('Awaiting payment').waitFor();
     await topUp.getByRole('button', { name: 'Pay now' }).waitFor();
@@ -155,8 +151,7 @@ describe('top-ups sent to the right player', () => {
   it("checks the game's player-ID format, confirms with the player ID in large type, and offers it again next time", async () => {
     const account = await fundedAccount(100, 'confirm');
     const playerId = uniquePlayerId();
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/category/free-fire?group=ff-uid');
+    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
     await page.getByText('Player ID must be 6 to 12 digits').waitFor();
     await page.getByText('25 Diamonds', { exact: true }).click();
     await page.getByText('Wallet', { exact: true }).click();
@@ -211,8 +206,7 @@ describe('orders and wallet that add up', () => {
     const refund = await callApi(`/admin/orders/${orderId}/refund`, { token: adminToken, form: { remark: 'Player ID not found' } });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
 
-    const { page, errors } = await browser.open('/');
-    await signIn(page, account.token, '/profile/userWallet');
+    const { page, errors } = await browser.open('/profile/userWallet', desktop, { signedInAs: account.token });
     const lines = page.getByTestId('wallet-statement').locator('tbody tr');
     await expect.poll(() => lines.count()).toBe(3);
     const cells = async (index: number) => (await lines.nth(index).locator('td').allTextContents()).slice(1);
@@ -241,8 +235,7 @@ describe('orders and wallet that add up', () => {
     });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
 
-    const { page, errors } = await browser.open('/', phone);
-    await signIn(page, account.token, '/profile/userOrder');
+    const { page, errors } = await browser.open('/profile/userOrder', phone, { signedInAs: account.token });
     await page.getByRole('link', { name: `Order ${orderId}` }).click();
     await page.waitForURL((url) => url.pathname === `/profile/order/${orderId}`);
     const timeline = page.getByRole('list', { name: 'Order timeline' });
@@ -270,8 +263,7 @@ describe('orders and wallet that add up', () => {
   it('caps the voucher stepper at the stock, and a short wallet adds the shortfall and comes back to the voucher', async () => {
     const voucher = await freshVoucher(3, 100);
     const account = await fundedAccount(50, 'shortfall');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/voucher/google-play');
+    const { page } = await browser.open('/voucher/google-play', desktop, { signedInAs: account.token });
     const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
     await card.getByText('Only 3 left', { exact: true }).waitFor();
     const more = card.getByRole('button', { name: 'Increase quantity' });
@@ -395,8 +387,7 @@ describe('accounts', () => {
 
   it('keeps a filled form through "Session Expired", with a sign-in in place, and sends it after', async () => {
     const account = await registerAndLogIn('expired');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/profile/userEdit');
+    const { page } = await browser.open('/profile/userEdit', desktop, { signedInAs: account.token });
     await page.getByLabel('Name').fill('Typed Before Expiry');
     // The password changes on another device: this session's token stops working.
     const changed = await callApi('/user/update_user', {
@@ -520,8 +511,7 @@ describe('rough edges', () => {
 
   it('offers a way on from every empty list', async () => {
     const account = await fundedAccount(0, 'empty');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/profile/userOrder');
+    const { page } = await browser.open('/profile/userOrder', desktop, { signedInAs: account.token });
     await page.locator('.empty-state').getByRole('link', { name: 'Top up a game' }).waitFor();
     await page.goto('/profile/userCode');
     await page.locator('.empty-state').getByRole('link', { name: 'Buy a gift card' }).waitFor();
@@ -533,8 +523,7 @@ describe('rough edges', () => {
 
   it('has a skip link to the page content and named header and footer controls', async () => {
     const account = await fundedAccount(0, 'skip');
-    const { page } = await browser.open('/');
-    await signIn(page, account.token, '/');
+    const { page } = await browser.open('/', desktop, { signedInAs: account.token });
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     expect(await skip.evaluate((node) => node === document.activeElement)).toBe(true);

@@ -33,13 +33,22 @@ export function useBrowser() {
      * that a test is not blocked by a modal it is not about. `bypassCsp` lets a test inject a
      * script of its own (the accessibility checker), which the shop's CSP rightly refuses.
      * `origin` serves the page from elsewhere than the stack (the dev server of `useDevSpa`).
+     * `signedInAs` opens it as a returning shopper with that token stored (one load, as after a
+     * sign-in on an earlier visit) and waits for the signed-in header.
      */
     async open(
       path: string,
       viewport = desktop,
-      { showPopups = false, bypassCsp = false, origin = inject('stack').url } = {},
+      {
+        showPopups = false,
+        bypassCsp = false,
+        origin = inject('stack').url,
+        signedInAs,
+        permissions,
+      }: { showPopups?: boolean; bypassCsp?: boolean; origin?: string; signedInAs?: string; permissions?: string[] } = {},
     ): Promise<{ page: Page; errors: string[] }> {
-      const context = await browser!.newContext({ viewport, baseURL: origin, bypassCSP: bypassCsp });
+      const storageState = signedInAs ? { cookies: [], origins: [{ origin, localStorage: [storedSession(signedInAs)] }] } : undefined;
+      const context = await browser!.newContext({ viewport, baseURL: origin, bypassCSP: bypassCsp, storageState, permissions });
       contexts.push(context);
       // The shop's pages may link images on the internet (YouTube thumbnails, operators' image
       // links); this machine has none, so they fail at once rather than hang until a timeout.
@@ -61,6 +70,7 @@ export function useBrowser() {
           errors.push(report);
       });
       await page.goto(path);
+      if (signedInAs) await signedInHeader(page);
       return { page, errors };
     },
   };
@@ -107,9 +117,15 @@ export async function settled(page: Page): Promise<void> {
 /** Waits for a toast with this text. */
 export const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
 
-/** Signs the page in the way a returning shopper is: a stored session, then a load of `path`. */
+/** The stored session of a signed-in shopper, as the SPA keeps it. */
+const storedSession = (token: string) => ({ name: 'authState', value: JSON.stringify({ userToken: token }) });
+
+/** Waits for the header of a signed-in shopper (the wallet link with its balance). */
+const signedInHeader = (page: Page) => page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
+
+/** Signs an open page in the way a returning shopper is: a stored session, then a load of `path`. */
 export async function signIn(page: Page, token: string, path: string): Promise<void> {
-  await page.evaluate((stored) => localStorage.setItem('authState', JSON.stringify({ userToken: stored })), token);
+  await page.evaluate(({ name, value }) => localStorage.setItem(name, value), storedSession(token));
   await page.goto(path);
-  await page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
+  await signedInHeader(page);
 }

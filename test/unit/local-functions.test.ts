@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Route, routes } from '../../functions/routes';
 import { FunctionHost } from '../../scripts/local/function-host';
-import { sourceFunctions } from '../../scripts/local/local-functions';
+import type { FunctionResolver } from '../../scripts/local/api-adapter';
+import { type BundledModule, bundleSources, sourceFunctions } from '../../scripts/local/local-functions';
 import { httpEvent, testOriginSecret } from '../support/lambda-event';
 
 /**
@@ -25,9 +28,18 @@ const environment = {
   mail: { MAIL_FROM: 'shop@example.com', AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:9' },
   edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },
 };
-const functionFor = sourceFunctions(join(import.meta.dirname, '../../functions'), environment);
+const bundleDir = mkdtempSync(join(tmpdir(), 'local-functions-test-'));
+let bundled: BundledModule;
+let functionFor: FunctionResolver;
+beforeAll(async () => {
+  bundled = await bundleSources(bundleDir);
+  functionFor = sourceFunctions(bundled, environment);
+}, 60_000);
 const host = new FunctionHost();
-afterAll(() => host.stop());
+afterAll(async () => {
+  await host.stop();
+  rmSync(bundleDir, { recursive: true, force: true });
+});
 
 const row = (handler: string) => routes.find((route) => route.handler === handler)!;
 // Well formed, but not signed with the stage's key.
@@ -59,7 +71,7 @@ describe('local functions', () => {
 
   it('fail a handler whose row forgot the secret it needs, as Lambda would', async () => {
     const wrongRow: Route = { ...row('auth/get-user-data'), access: 'public' };
-    const fn = { ...sourceFunctions(join(import.meta.dirname, '../../functions'), environment)(wrongRow), name: 'wrong-row-get-user-data' };
+    const fn = { ...sourceFunctions(bundled, environment)(wrongRow), name: 'wrong-row-get-user-data' };
     const result = (await host.invoke(fn, httpEvent({ headers: { authorization: forgedToken } }))) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(500);
     expect(JSON.parse(result.body)).toEqual({ status: 0, message: 'Something went wrong' });
