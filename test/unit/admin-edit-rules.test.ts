@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { imageField, linkField, positionField } from '../../functions/admin/input';
-import { boundedInt, wholeTaka } from '../../functions/shared/validation';
+import { boundedInt, imageField, linkField, positionField, wholeTaka } from '../../functions/contract/fields';
 import { parseCodes } from '../../functions/vouchers/inventory';
 import { maxUploadBytes } from '../../functions/contract/rules';
 import {
