@@ -4,20 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { putPlanInCatalog } from './get-catalog';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { savePlanBody } from '@contract/admin-catalog';
+import type * as v from 'valibot';
 
-export interface PlanInput {
-  /** Absent: a new plan. */
-  plans_id?: string;
-  /** The plan group. */
-  category_id: string;
-  pname: string;
-  image: string;
-  price: number;
-  no_of_diamonds?: number;
-  /** "1" on sale, "0" out of stock. */
-  status: '1' | '0';
-  position?: number;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-catalog.ts). */
+export type PlanInput = v.InferInput<typeof savePlanBody>;
 
 /** The fields to send again for a change of one field of a plan (the endpoint takes the whole plan). */
 export const planInput = (plan: AdminPlan): PlanInput => ({

@@ -4,23 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { contentKey } from '../../content/api/get-content';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { siteSettingsBody } from '@contract/admin-content';
+import type * as v from 'valibot';
 
-/** Any subset of the settings; what is absent stays as it is. `social` is a JSON list of `{name, url}`. */
-export type SiteSettingsInput = Partial<{
-  popup_status: '1' | '0';
-  popup_text: string;
-  popup_image: string;
-  popup_status2: '1' | '0';
-  popup_text2: string;
-  popup_image2: string;
-  phone: string;
-  messenger_link: string;
-  app_link: string;
-  social: string;
-  shopStatus: 1 | 0;
-  errorMessage: string;
-  upay: string;
-}>;
+/** The request as the endpoint's schema takes it (functions/contract/admin-content.ts). */
+export type SiteSettingsInput = v.InferInput<typeof siteSettingsBody>;
 
 /**
  * POST /admin/site_settings: changes the fields sent. Puts the whole settings it answers in place
