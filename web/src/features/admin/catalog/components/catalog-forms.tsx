@@ -5,7 +5,7 @@ import { Modal } from '../../../../components/modal';
 import { toast } from '../../../../lib/toast';
 import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
 import { type MasterCategoryInput, useSaveMasterCategory } from '../api/save-master-category';
-import { type PlanInput, useSavePlan } from '../api/save-plan';
+import { type PlanInput, planRequest, useSavePlan } from '../api/save-plan';
 import { type PlanGroupInput, useSavePlanGroup } from '../api/save-plan-group';
 import { savePlanBody, savePlanGroupBody, saveMasterCategoryBody } from '@contract/admin-catalog';
 import { isCodeBrand, nextPosition, numberField } from '../../kit/edit-rules';
@@ -124,7 +124,7 @@ export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
     image: plan?.image ?? group.plans[0]?.image ?? '',
     price: plan ? String(plan.price) : '',
     no_of_diamonds: plan ? String(plan.no_of_diamonds) : '',
-    status: plan ? String(plan.status) : '1',
+    inStock: plan ? plan.status === 1 : true,
     position: plan ? String(plan.position) : nextPosition(group.plans),
   };
   const input = (values: typeof initial): PlanInput => ({
@@ -134,10 +134,10 @@ export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
     image: values.image.trim(),
     price: values.price.trim(),
     no_of_diamonds: numberField(values.no_of_diamonds),
-    status: values.status === '1' ? '1' : '0',
+    inStock: values.inStock,
     position: numberField(values.position),
   });
-  const form = useEditForm(initial, (values) => schemaProblems(savePlanBody, input(values)), 'The plan could not be saved');
+  const form = useEditForm(initial, (values) => schemaProblems(savePlanBody, planRequest(input(values))), 'The plan could not be saved');
   const save = form.submit(async (values) => {
     const { message } = await trigger(input(values));
     toast.success(message);
@@ -164,11 +164,7 @@ export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
         <div className="form-row">
           <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
           <div className="form-field switch-field">
-            <Switch
-              label="In stock"
-              checked={form.values.status === '1'}
-              onChange={(checked) => form.setValue('status', checked ? '1' : '0')}
-            />
+            <Switch label="In stock" checked={form.values.inStock} onChange={(checked) => form.setValue('inStock', checked)} />
           </div>
         </div>
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />

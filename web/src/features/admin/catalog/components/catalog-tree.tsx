@@ -7,7 +7,7 @@ import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { type CatalogGame, type CatalogGroup, catalogDeletes } from '../api/get-catalog';
-import { planInput, useSavePlan } from '../api/save-plan';
+import { planInput, planRequest, useSavePlan } from '../api/save-plan';
 import { savePlanBody } from '@contract/admin-catalog';
 import { isCodeBrand } from '../../kit/edit-rules';
 import { schemaProblems } from '../../kit/schema-problems';
@@ -223,7 +223,7 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
   const savePrice = (event: React.FormEvent) => {
     event.preventDefault();
     const input = { ...planInput(plan), price: price.trim() };
-    const problem = schemaProblems(savePlanBody, input).price;
+    const problem = schemaProblems(savePlanBody, planRequest(input)).price;
     setPriceError(problem);
     if (problem || !changed) return;
     void run(async () => {
@@ -238,7 +238,7 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
   };
   const setStock = (inStock: boolean) =>
     void run(async () => {
-      await trigger({ ...planInput(plan), status: inStock ? '1' : '0' });
+      await trigger({ ...planInput(plan), inStock });
       toast.success(`${plan.pname}: ${inStock ? 'in stock' : 'out of stock'}`);
     });
 

@@ -4,7 +4,7 @@ import { FormField } from '../../../../components/form-field';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { siteSettingsBody } from '@contract/admin-content';
-import { type SiteSettingsInput, useUpdateSiteSettings } from '../api/update-site-settings';
+import { type SiteSettingsInput, siteSettingsRequest, useUpdateSiteSettings } from '../api/update-site-settings';
 import { prune } from '../../kit/edit-rules';
 import { schemaProblems } from '../../kit/schema-problems';
 import { ConfirmDialog } from '../../kit/components/confirm-dialog';
@@ -16,7 +16,7 @@ import { useEditForm } from '../../kit/components/use-edit-form';
 const sent = (value: string) => value.trim() || undefined;
 
 /** The settings' problems for a change, in the server's words. */
-const settingsProblems = (input: SiteSettingsInput) => schemaProblems(siteSettingsBody, input);
+const settingsProblems = (input: SiteSettingsInput) => schemaProblems(siteSettingsBody, siteSettingsRequest(input));
 
 /** A social link as the card edits it. */
 interface SocialLink {
@@ -31,9 +31,9 @@ interface SocialLink {
 export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
   const { trigger } = useUpdateSiteSettings();
   const [confirming, setConfirming] = useState(false);
-  const initial = { open: settings.shopStatus === 1 ? '1' : '0', errorMessage: settings.errorMessage };
+  const initial = { open: settings.shopStatus === 1, errorMessage: settings.errorMessage };
   const input = (values: typeof initial): SiteSettingsInput => ({
-    shopStatus: values.open === '1' ? 1 : 0,
+    shopStatus: values.open,
     errorMessage: sent(values.errorMessage),
   });
   const form = useEditForm(
@@ -42,17 +42,16 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
       ...settingsProblems(input(values)),
       // An absent message keeps the stored one: a closed shop must show one written on purpose.
       ...prune({
-        errorMessage:
-          values.open === '0' && !values.errorMessage.trim() ? 'Write the message shoppers see while the shop is closed' : undefined,
+        errorMessage: !values.open && !values.errorMessage.trim() ? 'Write the message shoppers see while the shop is closed' : undefined,
       }),
     }),
     'The shop status could not be saved',
   );
   const isOpen = settings.shopStatus === 1;
-  const closing = form.values.open === '0' && isOpen;
+  const closing = !form.values.open && isOpen;
   const send = async () => {
     const { message } = await trigger(input(form.values));
-    return form.values.open === '1' ? 'The shop is open' : `The shop is closed. ${message}`;
+    return form.values.open ? 'The shop is open' : `The shop is closed. ${message}`;
   };
   const save = form.submit(async () => {
     if (closing) {
@@ -78,12 +77,7 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
       )}
       <form onSubmit={save} noValidate>
         <div className="form-field">
-          <Switch
-            label="Shop open"
-            checked={form.values.open === '1'}
-            disabled={form.busy}
-            onChange={(open) => form.setValue('open', open ? '1' : '0')}
-          />
+          <Switch label="Shop open" checked={form.values.open} disabled={form.busy} onChange={(open) => form.setValue('open', open)} />
         </div>
         <TextAreaField label="Message shoppers see while the shop is closed" rows={3} maxLength={300} {...form.field('errorMessage')} />
         {closing && (
@@ -93,7 +87,7 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
         )}
         <div className="dialog-buttons">
           <button type="submit" className={closing ? 'button button-danger' : 'button button-primary'} disabled={form.busy}>
-            {form.busy ? 'Saving…' : closing ? 'Close the shop…' : !isOpen && form.values.open === '1' ? 'Open the shop' : 'Save'}
+            {form.busy ? 'Saving…' : closing ? 'Close the shop…' : !isOpen && form.values.open ? 'Open the shop' : 'Save'}
           </button>
         </div>
       </form>
@@ -136,13 +130,11 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
     slot === 1
       ? { status: settings.popup_status, text: settings.popup_text, image: settings.popup_image }
       : { status: settings.popup_status2, text: settings.popup_text2, image: settings.popup_image2 };
-  const initial = { status: stored.status === '1' ? '1' : '0', text: stored.text, image: stored.image };
-  const input = (values: typeof initial): SiteSettingsInput => {
-    const status = values.status === '1' ? '1' : '0';
-    return slot === 1
-      ? { popup_status: status, popup_text: values.text, popup_image: sent(values.image) }
-      : { popup_status2: status, popup_text2: values.text, popup_image2: sent(values.image) };
-  };
+  const initial = { shown: stored.status === '1', text: stored.text, image: stored.image };
+  const input = (values: typeof initial): SiteSettingsInput =>
+    slot === 1
+      ? { popup_status: values.shown, popup_text: values.text, popup_image: sent(values.image) }
+      : { popup_status2: values.shown, popup_text2: values.text, popup_image2: sent(values.image) };
   const form = useEditForm(
     initial,
     (values) => {
@@ -179,11 +171,7 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
       <form onSubmit={save} noValidate className="popup-editor">
         <div className="popup-fields">
           <div className="form-field">
-            <Switch
-              label="Show to visitors"
-              checked={form.values.status === '1'}
-              onChange={(shown) => form.setValue('status', shown ? '1' : '0')}
-            />
+            <Switch label="Show to visitors" checked={form.values.shown} onChange={(shown) => form.setValue('shown', shown)} />
           </div>
           <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
           <TextAreaField label="Text (HTML)" rows={5} maxLength={5000} {...form.field('text')} />
@@ -203,7 +191,7 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing. */}
         <div className="popup-preview-pane" aria-label={`Popup ${slot} preview`} role="group">
-          <p className="eyebrow">Preview{form.values.status === '1' ? '' : ' (hidden from visitors)'}</p>
+          <p className="eyebrow">Preview{form.values.shown ? '' : ' (hidden from visitors)'}</p>
           {draft.text.trim() || draft.image ? <Preview popup={draft} /> : <p className="muted">Nothing to show yet.</p>}
         </div>
       </form>
