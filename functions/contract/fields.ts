@@ -16,7 +16,7 @@ const sent = <T>() => v.unknown() as v.GenericSchema<T, unknown, never>;
 type NumberInput = number | string;
 
 /** A '1'/'0' switch as a form or JSON carries it. */
-export type FlagInput = '1' | '0' | 1 | 0;
+type FlagInput = '1' | '0' | 1 | 0;
 
 /** Form fields arrive as strings (multipart, urlencoded) or as JSON scalars; treat both alike. */
 const asText = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : value);
