@@ -59,6 +59,3 @@ export function timeOfId(id: string): number {
 export function randomId(length = 8): string {
   return randomChars(length);
 }
-
-/** What an id from a URL or a form may look like; anything else is a 400 before any lookup. */
-export const idPattern = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,29 +1,29 @@
-import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
-import { imageField, linkField, positionField } from '../../functions/admin/input';
-import { boundedInt, wholeTaka } from '../../functions/shared/validation';
-import { parseCodes } from '../../functions/vouchers/inventory';
+import { siteSettingsBody } from '../../functions/contract/admin-content';
+import { savePlanBody, saveVoucherBody } from '../../functions/contract/admin-catalog';
 import { maxUploadBytes } from '../../functions/contract/rules';
+import type { Invalid } from '../../functions/shared/errors';
+import { parseInput } from '../../functions/shared/validation';
+import { parseCodes } from '../../functions/vouchers/inventory';
+import { describe, expect, it } from 'vitest';
 import {
-  blogPostProblems,
   codeLines,
   codesFromFile,
   codesProblem,
-  diamondsProblem,
-  imageProblem,
-  linkProblem,
   nextPosition,
-  positionProblem,
-  priceProblem,
-  socialProblems,
+  numberField,
   uploadProblem,
   youtubeIdOf,
 } from '../../web/src/features/admin/kit/edit-rules';
+import { schemaProblems } from '../../web/src/features/admin/kit/schema-problems';
 
-/** The server's first message for this value of a field, or undefined when it passes. */
-const serverMessage = (schema: v.GenericSchema, value: unknown) => {
-  const result = v.safeParse(schema, value);
-  return result.success ? undefined : result.issues[0]?.message;
+/** The field errors of the server's 400 for this request (what parseInput throws), or {} when it passes. */
+const serverErrors = (schema: Parameters<typeof parseInput>[0], input: unknown) => {
+  try {
+    parseInput(schema, input);
+    return {};
+  } catch (error) {
+    return (error as Invalid).extra.errors;
+  }
 };
 
 /** What the server's code reader says of a pasted text: its 400 message, or undefined. */
@@ -36,45 +36,76 @@ const serverCodesMessage = (text: string) => {
   }
 };
 
-describe("the console's checks say what the server would", () => {
-  it.each(['55', ' 60 ', '12.5', '12.0', '-5', '0', '', 'abc', '1e3', '10000000', '10000001', '-1.5'])('price %j', (value) => {
-    expect(priceProblem(value)).toBe(serverMessage(wholeTaka('Price'), value));
-  });
-
-  it.each(['', '0', '9999', '10000', '-1', '2.5', '3.0', 'x'])('position %j', (value) => {
-    // An empty form field is absent on the server: the default 0.
-    expect(positionProblem(value)).toBe(value === '' ? undefined : serverMessage(positionField, value));
-  });
-
-  it.each(['', '77', '1000000', '1000001', '-1', '2.5'])('diamonds %j', (value) => {
-    const server = v.optional(boundedInt(0, 1_000_000, 'Diamonds must be a whole number'), 0);
-    expect(diamondsProblem(value)).toBe(value === '' ? undefined : serverMessage(server, value));
-  });
+describe("the console's form messages are the server's", () => {
+  const plan = {
+    category_id: 'G1',
+    pname: '100 Diamonds',
+    image: '/images/a.svg',
+    price: '55',
+    no_of_diamonds: numberField(''),
+    status: '1' as const,
+    position: numberField('3'),
+  };
 
   it.each([
-    '/images/x.svg',
-    '/uploads/ab12.png',
-    'https://cdn.example.com/a.png',
-    '',
-    '  ',
-    '//evil.example/x.png',
-    'http://example.com/a.png',
-    'javascript:alert(1)',
-    '/a"onerror=x',
-    'x.png',
-  ])('image %j', (value) => {
-    expect(imageProblem(value)).toBe(serverMessage(imageField('Image'), value));
-    expect(imageProblem(value, 'Logo')).toBe(serverMessage(imageField('Logo'), value));
+    ['a plan that passes', plan, {}],
+    ['a plan without a name or image', { ...plan, pname: ' ', image: '' }, { pname: 'Name is required', image: 'Image is required' }],
+    [
+      'a plan priced 12.5 at position 10000',
+      { ...plan, price: '12.5', position: '10000' },
+      {
+        price: 'Price must be a whole number of taka',
+        position: 'Position must be a whole number from 0 to 9999',
+      },
+    ],
+    [
+      'a plan priced 0 with odd diamonds',
+      { ...plan, price: '0', no_of_diamonds: '-1' },
+      {
+        price: 'Price must be more than zero',
+        no_of_diamonds: 'Diamonds must be a whole number',
+      },
+    ],
+    [
+      'a plan with a http image',
+      { ...plan, image: 'http://example.com/a.png', price: '' },
+      {
+        image: 'Image must be an uploaded image or an https link',
+        price: 'Price must be a whole number of taka',
+      },
+    ],
+  ])('%s', (_, input, expected) => {
+    expect(schemaProblems(savePlanBody, input)).toEqual(expected);
+    expect(schemaProblems(savePlanBody, input)).toEqual(serverErrors(savePlanBody, input));
   });
 
-  it.each(['https://m.me/shop', 'http://m.me/shop', 'm.me/shop', 'https://a b', ''])('link %j', (value) => {
-    expect(linkProblem(value, 'The messenger link')).toBe(serverMessage(linkField('The messenger link'), value));
+  it('a voucher', () => {
+    const voucher = { mcategory_id: 'B1', voucher_name: '', price: '10000001', image: '/uploads/x.png', description: 'x'.repeat(50_001) };
+    const expected = { voucher_name: 'Name is required', price: 'Price is too large', description: 'Too long' };
+    expect(schemaProblems(saveVoucherBody, voucher)).toEqual(expected);
+    expect(serverErrors(saveVoucherBody, voucher)).toEqual(expected);
   });
 
-  it('asks for a link that the server cannot empty once set', () => {
-    expect(linkProblem(' ', 'The app link', true)).toBe('The app link cannot be emptied: enter another https link');
+  it('site settings: links, popups and social links', () => {
+    const change = {
+      messenger_link: 'http://m.me/shop',
+      popup_image: 'x.png',
+      popup_status: '1' as const,
+      social: JSON.stringify([{ name: 'Facebook', url: 'http://facebook.com/x' }]),
+    };
+    const expected = {
+      messenger_link: 'The messenger link must be an https link',
+      popup_image: 'An image must be an uploaded image or an https link',
+      'social.0.url': 'A social link must be https',
+    };
+    expect(schemaProblems(siteSettingsBody, change)).toEqual(expected);
+    expect(serverErrors(siteSettingsBody, change)).toEqual(expected);
+    const eleven = JSON.stringify(Array.from({ length: 11 }, () => ({ name: 'a', url: 'https://a' })));
+    expect(schemaProblems(siteSettingsBody, { social: eleven })).toEqual({ social: 'At most 10 social links' });
   });
+});
 
+describe("the console's other checks", () => {
   it.each([
     'ABC-1\nDEF-2',
     '\n\n  \n',
@@ -111,21 +142,7 @@ describe('code files', () => {
   });
 });
 
-describe('blog posts', () => {
-  const post = { title: 'Guide', type: 'image' as const, image: '/images/a.svg', youtube_id: '', content: '<p>x</p>' };
-
-  it('need a title, an image for an image post and a YouTube id for a video post', () => {
-    expect(blogPostProblems(post)).toEqual({});
-    expect(blogPostProblems({ ...post, title: ' ', image: '' })).toEqual({
-      title: 'Title is required',
-      image: 'An image post needs an image',
-    });
-    expect(blogPostProblems({ ...post, type: 'video', image: '' })).toEqual({ youtube_id: 'A video post needs a YouTube id' });
-    expect(blogPostProblems({ ...post, type: 'video', youtube_id: 'short' })).toEqual({
-      youtube_id: 'A YouTube id is 11 letters, digits, - or _',
-    });
-  });
-
+describe('pasted YouTube links', () => {
   it.each([
     ['dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4', 'dQw4w9WgXcQ'],
@@ -138,15 +155,7 @@ describe('blog posts', () => {
   });
 });
 
-describe('social links and positions', () => {
-  it('need a name and an https link each, at most ten', () => {
-    expect(socialProblems([{ name: 'Facebook', url: 'https://facebook.com/x' }])).toEqual({ list: undefined, rows: [{}] });
-    expect(socialProblems([{ name: '', url: 'http://x' }]).rows).toEqual([
-      { name: 'A name is required', url: 'A social link must be https' },
-    ]);
-    expect(socialProblems(Array.from({ length: 11 }, () => ({ name: 'a', url: 'https://a' }))).list).toBe('At most 10 social links');
-  });
-
+describe('positions', () => {
   it('put a new item after the last one', () => {
     expect(nextPosition([])).toBe('0');
     expect(nextPosition([{ position: 3 }, { position: 1 }])).toBe('4');

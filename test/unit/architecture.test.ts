@@ -87,6 +87,24 @@ describe('functions/ areas', () => {
     expect(crossing).toEqual([]);
   });
 
+  it('keep the contract to valibot and itself, so that the SPA can carry it', () => {
+    const contractDir = join(functionsDir, 'contract');
+    const contractFiles = functionFiles.filter((file) => areaOf(file) === 'contract');
+    const outside: string[] = [];
+    for (const file of contractFiles) {
+      const text = readFileSync(file, 'utf8');
+      const specifiers = [
+        ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ].map((match) => match[1] ?? match[2]!);
+      for (const specifier of specifiers) {
+        const inside = specifier.startsWith('.') && !relative(contractDir, resolve(dirname(file), specifier)).startsWith('..');
+        if (specifier !== 'valibot' && !inside) outside.push(`${relative(root, file)} → ${specifier}`);
+      }
+    }
+    expect(contractFiles.length).toBeGreaterThan(3);
+    expect(outside).toEqual([]);
+  });
+
   it('catches an upward import (the rule is not vacuous)', () => {
     const ordersService = join(functionsDir, 'orders', 'service.ts');
     expect(relativeImports(ordersService).map(areaOf)).toContain('wallet');

@@ -17,7 +17,7 @@ const { gatewayRoute } = await import('../../functions/http/gateway-route');
 const { Conflict, NotFound } = await import('../../functions/shared/errors');
 const { logger } = await import('../../functions/shared/logger');
 const { signSessionToken } = await import('../../functions/shared/session-token');
-const { requiredText, wholeTaka } = await import('../../functions/shared/validation');
+const { requiredText, wholeTaka } = await import('../../functions/contract/fields');
 
 const echo = publicRoute({ ...formBody(v.object({ name: requiredText('Required Field'), amount: wholeTaka() })) }, async ({ body }) =>
   success(body, 'ok'),

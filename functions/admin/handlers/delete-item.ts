@@ -1,27 +1,22 @@
-import * as v from 'valibot';
 import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import type { CachedRead } from '../../routes';
 import { adminRoute } from '../../http/user-route';
-import { idField } from '../../shared/validation';
 import { deleteCatalogItem } from '../service/catalog';
 import { deleteContentItem } from '../service/content';
 import { deleteVoucher } from '../service/vouchers';
-
-const kinds = ['master_categories', 'plan_groups', 'plans', 'vouchers', 'blogs', 'events', 'senders'] as const;
+import { type deletableKinds, deleteItemParams } from '../../contract/admin-content';
 
 /** The cached public read that deleting each kind changes (plans, groups and vouchers are read uncached). */
-const cachedReadOf: Partial<Record<(typeof kinds)[number], CachedRead>> = {
+const cachedReadOf: Partial<Record<(typeof deletableKinds)[number], CachedRead>> = {
   master_categories: 'games',
   blogs: 'blog',
   events: 'banners',
   senders: 'paymentChannels',
 };
 
-const params = v.object({ kind: v.picklist(kinds, `Kind must be one of ${kinds.join(', ')}`), id: idField('id') });
-
 export const handler = adminRoute(
-  { params, ...invalidating('games', 'blog', 'banners', 'paymentChannels') },
+  { params: deleteItemParams, ...invalidating('games', 'blog', 'banners', 'paymentChannels') },
   async ({ params: { kind, id }, user }) => {
     if (kind === 'vouchers') await deleteVoucher(user, id);
     else if (kind === 'blogs' || kind === 'events' || kind === 'senders') await deleteContentItem(user, kind, id);

@@ -1,13 +1,10 @@
-import * as v from 'valibot';
 import { listAudit } from '../../audit/repo';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { pageQuery } from '../input';
 import { pageView } from '../../shared/cursor';
 import { auditView } from '../views';
+import { auditQuery } from '../../contract/admin-operations';
 
-const query = v.object({ ...pageQuery });
-
-export const handler = adminRoute({ query }, async ({ query: { cursor, limit } }) =>
+export const handler = adminRoute({ query: auditQuery }, async ({ query: { cursor, limit } }) =>
   success(pageView(await listAudit({ cursor, limit }), auditView)),
 );

@@ -1,12 +1,10 @@
-import * as v from 'valibot';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { idParams, pageQuery } from '../input';
+import { idParams } from '../../contract/fields';
 import { codesOf } from '../service/vouchers';
 import { maskedCodesView } from '../views';
+import { codesQuery } from '../../contract/admin-catalog';
 
-const query = v.object({ ...pageQuery });
-
-export const handler = adminRoute({ params: idParams, query }, async ({ params, query: page }) =>
+export const handler = adminRoute({ params: idParams, query: codesQuery }, async ({ params, query: page }) =>
   success(maskedCodesView(await codesOf(params.id, page))),
 );

@@ -1,12 +1,9 @@
-import * as v from 'valibot';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { idField } from '../../shared/validation';
 import { vouchersOf } from '../service/vouchers';
 import { adminVoucherView } from '../views';
+import { adminVouchersQuery } from '../../contract/admin-catalog';
 
-const query = v.object({ mcategory_id: v.optional(idField('brand')) });
-
-export const handler = adminRoute({ query }, async ({ query: { mcategory_id } }) =>
+export const handler = adminRoute({ query: adminVouchersQuery }, async ({ query: { mcategory_id } }) =>
   success((await vouchersOf(mcategory_id)).map(adminVoucherView)),
 );

@@ -1,13 +1,10 @@
-import * as v from 'valibot';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { pageQuery, walletRequestStatusField } from '../input';
 import { walletRequestsOf } from '../service/wallet-requests';
 import { pageView } from '../../shared/cursor';
 import { adminWalletRequestView } from '../views';
+import { walletRequestsQuery } from '../../contract/admin-operations';
 
-const query = v.object({ status: walletRequestStatusField, ...pageQuery });
-
-export const handler = adminRoute({ query }, async ({ query: { status, cursor, limit } }) =>
+export const handler = adminRoute({ query: walletRequestsQuery }, async ({ query: { status, cursor, limit } }) =>
   success(pageView(await walletRequestsOf(status, { cursor, limit }), adminWalletRequestView)),
 );

@@ -1,6 +1,6 @@
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { idParams } from '../input';
+import { idParams } from '../../contract/fields';
 import { revealOrderSecret } from '../service/orders';
 import { revealedSecretView } from '../views';
 

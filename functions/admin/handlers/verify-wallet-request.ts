@@ -1,7 +1,7 @@
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { walletRequestWireStatus } from '../../wallet/views';
-import { idParams } from '../input';
+import { idParams } from '../../contract/fields';
 import { verifyWalletRequest } from '../service/wallet-requests';
 
 const messages = {

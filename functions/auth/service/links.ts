@@ -3,7 +3,7 @@ import { siteUrl } from '../../shared/config';
 import type { Session } from '../../shared/session-token';
 import { Conflict, Invalid } from '../../shared/errors';
 import { TransactionCancelled, transact } from '../../shared/transactions';
-import { requiredText } from '../../shared/validation';
+import { badLinkMessage } from '../../contract/accounts';
 import * as users from '../../users/repo';
 import type { EmailTokenPurpose, User } from '../../users/repo';
 
@@ -37,11 +37,7 @@ export async function createLink(user: User, to: string, purpose: EmailTokenPurp
 }
 
 /** The one answer to a link that does not work, whatever the reason. */
-const badLinkMessage = 'This link is used, expired or unknown';
 export const badLink = () => new Invalid(badLinkMessage, { token: badLinkMessage });
-
-/** A mailed link's token as a request carries it: a missing or overlong one is the same bad link. */
-export const linkTokenField = requiredText(badLinkMessage, 200);
 
 /**
  * The link's token, read and checked: unknown, spent, expired, for another purpose or issued

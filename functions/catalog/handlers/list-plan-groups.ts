@@ -1,14 +1,10 @@
-import * as v from 'valibot';
 import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
-import { idField, optionalText } from '../../shared/validation';
 import { planGroups } from '../service';
 import { planGroupView } from '../views';
+import { planGroupsBody } from '../../contract/shop';
 
-// user_id is sent by the spec's client; the groups are the same for everyone, so it is accepted and unused.
-const body = v.object({ master_category: idField('category id'), user_id: optionalText(64) });
-
-export const handler = publicRoute({ ...formBody(body) }, async ({ body: form }) =>
+export const handler = publicRoute({ ...formBody(planGroupsBody) }, async ({ body: form }) =>
   success((await planGroups(form.master_category)).map(planGroupView)),
 );

@@ -1,13 +1,10 @@
-import * as v from 'valibot';
 import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
-import { idField } from '../../shared/validation';
 import { playerIdsOf } from '../service';
 import { recentPlayerIdView } from '../views';
+import { playerIdsBody } from '../../contract/orders';
 
-const body = v.object({ master_category: idField('game') });
-
-export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user }) =>
+export const handler = userRoute({ ...formBody(playerIdsBody) }, async ({ body: form, user }) =>
   success((await playerIdsOf(user, form.master_category)).map(recentPlayerIdView)),
 );

@@ -1,13 +1,11 @@
-import * as v from 'valibot';
 import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
-import { accountFields, orderPayload, priceField } from '../order-input';
+import { accountFields } from '../order-input';
 import { startGatewayOrder } from '../service';
+import { gatewayOrderBody } from '../../contract/orders';
 
-const body = v.object({ ...orderPayload, amount: priceField });
-
-export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user, clientIp }) => {
+export const handler = userRoute({ ...formBody(gatewayOrderBody) }, async ({ body: form, user, clientIp }) => {
   const { paymentUrl, orderId } = await startGatewayOrder(
     user,
     { planId: form.plan_id, price: form.amount, ...accountFields(form) },

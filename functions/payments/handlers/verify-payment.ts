@@ -1,18 +1,15 @@
-import * as v from 'valibot';
 import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { limitPaymentCheck } from '../../gateway/limits';
-import { requiredText } from '../../shared/validation';
 import { settleInvoice } from '../service';
 import { paymentCheckView } from '../views';
-
-const body = v.object({ invoice_id: requiredText('invoice_id is required', 100) });
+import { verifyPaymentBody } from '../../contract/orders';
 
 const messages = { completed: 'Payment received', cancelled: 'Payment was not completed', pending: 'Payment is being processed' };
 
 /** The return path: the payer is back from the gateway with an invoice id; settle it now if paid. */
-export const handler = userRoute({ ...formBody(body) }, async ({ body: form, user }) => {
+export const handler = userRoute({ ...formBody(verifyPaymentBody) }, async ({ body: form, user }) => {
   await limitPaymentCheck(user.id);
   const result = await settleInvoice(form.invoice_id, { payerId: user.id });
   return success(result && paymentCheckView(result), messages[result?.status ?? 'pending']);

@@ -1,13 +1,9 @@
 import { apiRequest } from '../../../lib/api';
+import type { registerBody } from '@contract/accounts';
+import type * as v from 'valibot';
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  mobile_no: string;
-  password?: string;
-  google_token?: string;
-  nonce?: string;
-}
+/** The request as the endpoint's schema takes it (functions/contract/accounts.ts). */
+export type RegisterInput = v.InferInput<typeof registerBody>;
 
 /** POST /auth/register_user: creates the account; returns the server's message. */
 export async function register(input: RegisterInput): Promise<string> {

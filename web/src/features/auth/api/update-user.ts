@@ -4,12 +4,11 @@ import { useSWRConfig } from 'swr';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { sessionStore } from '../../../lib/session';
+import type { passwordChangeBody, profileChangeBody } from '@contract/accounts';
+import type * as v from 'valibot';
 
-/** Fresh proof of a new email or password: the current password, or a Google-only account's Google sign-in just now. */
-export type FreshProof = { password?: string; google_token?: string; nonce?: string };
-
-/** The profile form's fields, or the security form's, each with its proof when it changes who holds the account. */
-export type UpdateUserInput = ({ name: string; mobile_no: string; email: string } | { new_password: string }) & FreshProof;
+/** The profile form's fields, or the security form's, each with its proof when it changes who holds the account (functions/contract/accounts.ts). */
+export type UpdateUserInput = v.InferInput<typeof profileChangeBody> | v.InferInput<typeof passwordChangeBody>;
 
 /**
  * POST /user/update_user: one action for the profile and the password (spec §7). A password

@@ -5,24 +5,26 @@ import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { playerIdsKey } from './get-player-ids';
+import type { placeOrderBody } from '@contract/orders';
+import type * as v from 'valibot';
 
-/** What the order form hands over once its input is valid. */
-export interface PlanOrderInput {
-  plan: { plans_id: string; price: number };
-  /** The game (master category), whose recent player IDs an order by player ID updates. */
-  masterCategoryId: string;
-  /** FB, Google, VK or Twitter; empty for a player-ID (UID TOPUP) group. */
-  saccount_type: string;
-  /** The player ID, or the game account's email or ID. */
-  saccount_id: string;
-  /** The game account's password; "0" for a player-ID group (spec §3). */
-  saccount_password: string;
-  /** Optional; empty for a player-ID group. */
-  backup_code: string;
-}
+/** The request of POST /user/request/ as its schema takes it (functions/contract/orders.ts). */
+type OrderRequest = v.InferInput<typeof placeOrderBody>;
+
+/**
+ * What the order form hands over once its input is valid: the plan, the game (whose recent player
+ * IDs an order by player ID updates) and the game-account fields, all sent (spec §3): for a
+ * player-ID (UID TOPUP) group the player ID, an empty type and backup code and the password "0".
+ */
+export type PlanOrderInput = { plan: { plans_id: string; price: number }; masterCategoryId: string } & Required<
+  Pick<OrderRequest, 'saccount_type' | 'saccount_id' | 'saccount_password' | 'backup_code'>
+>;
+
+/** The fields of spec §3's payload that the server does not read, sent as the spec has them. */
+type UnreadFields = Record<'paid_amount' | 'payment_reference' | 'coupan_code', number | string>;
 
 /** The order payload of spec §3, paid from the wallet unless the gateway takes it. */
-export const orderPayload = (order: PlanOrderInput) => ({
+export const orderPayload = (order: PlanOrderInput): OrderRequest & UnreadFields => ({
   plan_id: order.plan.plans_id,
   paid_amount: 0,
   payment_reference: 0,

@@ -4,14 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { catalogKey } from './get-catalog';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { saveMasterCategoryBody } from '@contract/admin-catalog';
+import type * as v from 'valibot';
 
-export interface MasterCategoryInput {
-  /** Absent: a new game or brand. */
-  id?: string;
-  cname: string;
-  image: string;
-  position?: number;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-catalog.ts). */
+export type MasterCategoryInput = v.InferInput<typeof saveMasterCategoryBody>;
 
 /**
  * POST /admin/master_categories: a new game or brand (a name ending with "." sells codes), or a

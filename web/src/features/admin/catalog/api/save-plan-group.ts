@@ -4,15 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { catalogKey } from './get-catalog';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { savePlanGroupBody } from '@contract/admin-catalog';
+import type * as v from 'valibot';
 
-export interface PlanGroupInput {
-  /** Absent: a new group. */
-  id?: string;
-  master_category: string;
-  cname: string;
-  image: string;
-  position?: number;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-catalog.ts). */
+export type PlanGroupInput = v.InferInput<typeof savePlanGroupBody>;
 
 /** POST /admin/plan_groups: a new plan group of a game, or a change of one. Revalidates the tree and the shop's reads. */
 export function useSavePlanGroup() {

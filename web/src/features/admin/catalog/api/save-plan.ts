@@ -4,20 +4,17 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { putPlanInCatalog } from './get-catalog';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { savePlanBody } from '@contract/admin-catalog';
+import type * as v from 'valibot';
 
-export interface PlanInput {
-  /** Absent: a new plan. */
-  plans_id?: string;
-  /** The plan group. */
-  category_id: string;
-  pname: string;
-  image: string;
-  price: number;
-  no_of_diamonds?: number;
-  /** "1" on sale, "0" out of stock. */
-  status: '1' | '0';
-  position?: number;
-}
+/** A plan as the console edits it: the endpoint's request (functions/contract/admin-catalog.ts) with its stock status as a switch. */
+export type PlanInput = Omit<v.InferInput<typeof savePlanBody>, 'status'> & { inStock: boolean };
+
+/** The request the endpoint takes: the switch as the wire's "1" (on sale) or "0" (out of stock). */
+export const planRequest = ({ inStock, ...plan }: PlanInput): v.InferInput<typeof savePlanBody> => ({
+  ...plan,
+  status: inStock ? '1' : '0',
+});
 
 /** The fields to send again for a change of one field of a plan (the endpoint takes the whole plan). */
 export const planInput = (plan: AdminPlan): PlanInput => ({
@@ -27,7 +24,7 @@ export const planInput = (plan: AdminPlan): PlanInput => ({
   image: plan.image,
   price: plan.price,
   no_of_diamonds: plan.no_of_diamonds,
-  status: plan.status === 1 ? '1' : '0',
+  inStock: plan.status === 1,
   position: plan.position,
 });
 
@@ -40,7 +37,7 @@ export function useSavePlan() {
   return useSWRMutation(
     '/admin/plans',
     async (path: string, { arg }: { arg: PlanInput }) => {
-      const { data, message } = await apiRequest<AdminPlan>('POST', path, { body: { ...arg } });
+      const { data, message } = await apiRequest<AdminPlan>('POST', path, { body: planRequest(arg) });
       await Promise.all([putPlanInCatalog(mutate, data), refreshShopReads(mutate, 'catalog')]);
       return { plan: data, message };
     },

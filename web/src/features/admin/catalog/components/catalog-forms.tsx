@@ -4,20 +4,12 @@ import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { toast } from '../../../../lib/toast';
 import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
-import { useSaveMasterCategory } from '../api/save-master-category';
-import { useSavePlan } from '../api/save-plan';
-import { useSavePlanGroup } from '../api/save-plan-group';
-import {
-  diamondsProblem,
-  imageProblem,
-  isCodeBrand,
-  nextPosition,
-  numberField,
-  positionProblem,
-  priceProblem,
-  prune,
-  requiredText,
-} from '../../kit/edit-rules';
+import { type MasterCategoryInput, useSaveMasterCategory } from '../api/save-master-category';
+import { type PlanInput, planRequest, useSavePlan } from '../api/save-plan';
+import { type PlanGroupInput, useSavePlanGroup } from '../api/save-plan-group';
+import { savePlanBody, savePlanGroupBody, saveMasterCategoryBody } from '@contract/admin-catalog';
+import { isCodeBrand, nextPosition, numberField } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { SelectField, Switch } from '../../kit/components/edit-fields';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { ImageField } from '../../kit/components/image-field';
@@ -27,23 +19,16 @@ import { useEditForm } from '../../kit/components/use-edit-form';
 export function GameDialog({ game, games, onClose }: { game?: CatalogGame; games: CatalogGame[]; onClose: () => void }) {
   const { trigger } = useSaveMasterCategory();
   const [uploading, setUploading] = useState(false);
-  const form = useEditForm(
-    { cname: game?.cname ?? '', image: game?.image ?? '', position: game ? String(game.position) : nextPosition(games) },
-    (values) =>
-      prune({
-        cname: requiredText(values.cname, 'Name is required', 80),
-        image: imageProblem(values.image),
-        position: positionProblem(values.position),
-      }),
-    'The game could not be saved',
-  );
+  const initial = { cname: game?.cname ?? '', image: game?.image ?? '', position: game ? String(game.position) : nextPosition(games) };
+  const input = (values: typeof initial): MasterCategoryInput => ({
+    id: game?.id,
+    cname: values.cname.trim(),
+    image: values.image.trim(),
+    position: numberField(values.position),
+  });
+  const form = useEditForm(initial, (values) => schemaProblems(saveMasterCategoryBody, input(values)), 'The game could not be saved');
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      id: game?.id,
-      cname: values.cname.trim(),
-      image: values.image.trim(),
-      position: numberField(values.position),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
     onClose();
   });
@@ -76,29 +61,22 @@ export function GroupDialog({
 }) {
   const { trigger } = useSavePlanGroup();
   const [uploading, setUploading] = useState(false);
-  const form = useEditForm(
-    {
-      master_category: game.id,
-      cname: group?.cname ?? '',
-      image: group?.image ?? '',
-      position: group ? String(group.position) : nextPosition(game.groups),
-    },
-    (values) =>
-      prune({
-        cname: requiredText(values.cname, 'Name is required', 80),
-        image: imageProblem(values.image),
-        position: positionProblem(values.position),
-      }),
-    'The plan group could not be saved',
-  );
+  const initial = {
+    master_category: game.id,
+    cname: group?.cname ?? '',
+    image: group?.image ?? '',
+    position: group ? String(group.position) : nextPosition(game.groups),
+  };
+  const input = (values: typeof initial): PlanGroupInput => ({
+    id: group?.id,
+    master_category: values.master_category,
+    cname: values.cname.trim(),
+    image: values.image.trim(),
+    position: numberField(values.position),
+  });
+  const form = useEditForm(initial, (values) => schemaProblems(savePlanGroupBody, input(values)), 'The plan group could not be saved');
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      id: group?.id,
-      master_category: values.master_category,
-      cname: values.cname.trim(),
-      image: values.image.trim(),
-      position: numberField(values.position),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
     onClose();
   });
@@ -140,37 +118,28 @@ interface PlanDialogProps {
 export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
   const { trigger } = useSavePlan();
   const [uploading, setUploading] = useState(false);
-  const form = useEditForm(
-    {
-      category_id: group.id,
-      pname: plan?.pname ?? '',
-      image: plan?.image ?? group.plans[0]?.image ?? '',
-      price: plan ? String(plan.price) : '',
-      no_of_diamonds: plan ? String(plan.no_of_diamonds) : '',
-      status: plan ? String(plan.status) : '1',
-      position: plan ? String(plan.position) : nextPosition(group.plans),
-    },
-    (values) =>
-      prune({
-        pname: requiredText(values.pname, 'Name is required', 80),
-        image: imageProblem(values.image),
-        price: priceProblem(values.price),
-        no_of_diamonds: diamondsProblem(values.no_of_diamonds),
-        position: positionProblem(values.position),
-      }),
-    'The plan could not be saved',
-  );
+  const initial = {
+    category_id: group.id,
+    pname: plan?.pname ?? '',
+    image: plan?.image ?? group.plans[0]?.image ?? '',
+    price: plan ? String(plan.price) : '',
+    no_of_diamonds: plan ? String(plan.no_of_diamonds) : '',
+    inStock: plan ? plan.status === 1 : true,
+    position: plan ? String(plan.position) : nextPosition(group.plans),
+  };
+  const input = (values: typeof initial): PlanInput => ({
+    plans_id: plan?.plans_id,
+    category_id: values.category_id,
+    pname: values.pname.trim(),
+    image: values.image.trim(),
+    price: values.price.trim(),
+    no_of_diamonds: numberField(values.no_of_diamonds),
+    inStock: values.inStock,
+    position: numberField(values.position),
+  });
+  const form = useEditForm(initial, (values) => schemaProblems(savePlanBody, planRequest(input(values))), 'The plan could not be saved');
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      plans_id: plan?.plans_id,
-      category_id: values.category_id,
-      pname: values.pname.trim(),
-      image: values.image.trim(),
-      price: Number(values.price.trim()),
-      no_of_diamonds: numberField(values.no_of_diamonds),
-      status: values.status === '1' ? '1' : '0',
-      position: numberField(values.position),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
     onClose();
   });
@@ -195,11 +164,7 @@ export function PlanDialog({ plan, group, groups, onClose }: PlanDialogProps) {
         <div className="form-row">
           <FormField label="Position (smaller first)" inputMode="numeric" {...form.field('position')} />
           <div className="form-field switch-field">
-            <Switch
-              label="In stock"
-              checked={form.values.status === '1'}
-              onChange={(checked) => form.setValue('status', checked ? '1' : '0')}
-            />
+            <Switch label="In stock" checked={form.values.inStock} onChange={(checked) => form.setValue('inStock', checked)} />
           </div>
         </div>
         <DialogButtons busy={form.busy} uploading={uploading} onCancel={onClose} />

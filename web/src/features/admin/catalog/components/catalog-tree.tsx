@@ -7,8 +7,10 @@ import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { type CatalogGame, type CatalogGroup, catalogDeletes } from '../api/get-catalog';
-import { planInput, useSavePlan } from '../api/save-plan';
-import { isCodeBrand, priceProblem } from '../../kit/edit-rules';
+import { planInput, planRequest, useSavePlan } from '../api/save-plan';
+import { savePlanBody } from '@contract/admin-catalog';
+import { isCodeBrand } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { GameDialog, GroupDialog, PlanDialog } from './catalog-forms';
 import { DeleteDialog } from '../../kit/components/delete-dialog';
 import { Switch } from '../../kit/components/edit-fields';
@@ -220,12 +222,13 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
 
   const savePrice = (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = priceProblem(price);
+    const input = { ...planInput(plan), price: price.trim() };
+    const problem = schemaProblems(savePlanBody, planRequest(input)).price;
     setPriceError(problem);
     if (problem || !changed) return;
     void run(async () => {
       try {
-        await trigger({ ...planInput(plan), price: Number(price.trim()) });
+        await trigger(input);
         toast.success(`${plan.pname}: ${taka(Number(price.trim()))}`);
       } catch (error) {
         if (error instanceof ApiError) setPriceError(error.message);
@@ -235,7 +238,7 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
   };
   const setStock = (inStock: boolean) =>
     void run(async () => {
-      await trigger({ ...planInput(plan), status: inStock ? '1' : '0' });
+      await trigger({ ...planInput(plan), inStock });
       toast.success(`${plan.pname}: ${inStock ? 'in stock' : 'out of stock'}`);
     });
 

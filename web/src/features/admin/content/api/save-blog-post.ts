@@ -4,17 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { contentKey } from './get-content';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { saveBlogPostBody } from '@contract/admin-content';
+import type * as v from 'valibot';
 
-export interface BlogPostInput {
-  /** Absent: a new post. */
-  blog_id?: string;
-  type: 'image' | 'video';
-  image: string;
-  youtube_id: string;
-  title: string;
-  /** HTML as written; the shop sanitises it where it shows it. */
-  content: string;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-content.ts). */
+export type BlogPostInput = v.InferInput<typeof saveBlogPostBody>;
 
 /** POST /admin/blogs: a new post, or a change of one. Revalidates the content and the shop's reads. */
 export function useSaveBlogPost() {

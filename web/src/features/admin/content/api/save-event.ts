@@ -4,16 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { contentKey } from './get-content';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { saveEventBody } from '@contract/admin-content';
+import type * as v from 'valibot';
 
-export interface EventInput {
-  /** Absent: a new banner. */
-  id?: string;
-  image: string;
-  ename: string;
-  /** HTML; its first link is where the slide leads. */
-  description: string;
-  position?: number;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-content.ts). */
+export type EventInput = v.InferInput<typeof saveEventBody>;
 
 /** POST /admin/events: a new home-page banner, or a change of one. Revalidates the content and the shop's reads. */
 export function useSaveEvent() {

@@ -4,15 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { contentKey } from './get-content';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { savePaymentChannelBody } from '@contract/admin-content';
+import type * as v from 'valibot';
 
-export interface PaymentChannelInput {
-  /** Absent: a new channel. */
-  id?: string;
-  name: string;
-  logo: string;
-  number: string;
-  position?: number;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-content.ts). */
+export type PaymentChannelInput = v.InferInput<typeof savePaymentChannelBody>;
 
 /** POST /admin/senders: a new payment channel of the add-money page, or a change of one. Revalidates the content and the shop's reads. */
 export function useSavePaymentChannel() {

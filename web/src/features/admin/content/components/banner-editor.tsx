@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { toast } from '../../../../lib/toast';
-import { useSaveEvent } from '../api/save-event';
-import { imageProblem, nextPosition, numberField, positionProblem, prune, requiredText } from '../../kit/edit-rules';
+import { type EventInput, useSaveEvent } from '../api/save-event';
+import { saveEventBody } from '@contract/admin-content';
+import { nextPosition, numberField } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { DeleteDialog } from '../../kit/components/delete-dialog';
 import { HtmlField } from '../../kit/components/edit-fields';
@@ -56,30 +58,22 @@ export function BannerList({ banners }: { banners: AdminEvent[] }) {
 function BannerDialog({ banner, banners, onClose }: { banner?: AdminEvent; banners: AdminEvent[]; onClose: () => void }) {
   const { trigger } = useSaveEvent();
   const [uploading, setUploading] = useState(false);
-  const form = useEditForm(
-    {
-      image: banner?.image ?? '',
-      ename: banner?.ename ?? '',
-      description: banner?.description ?? '',
-      position: banner ? String(banner.position) : nextPosition(banners),
-    },
-    (values) =>
-      prune({
-        image: imageProblem(values.image),
-        ename: requiredText(values.ename, 'Name is required', 120),
-        description: values.description.length > 5000 ? 'Too long' : undefined,
-        position: positionProblem(values.position),
-      }),
-    'The banner could not be saved',
-  );
+  const initial = {
+    image: banner?.image ?? '',
+    ename: banner?.ename ?? '',
+    description: banner?.description ?? '',
+    position: banner ? String(banner.position) : nextPosition(banners),
+  };
+  const input = (values: typeof initial): EventInput => ({
+    id: banner?.id,
+    image: values.image.trim(),
+    ename: values.ename.trim(),
+    description: values.description,
+    position: numberField(values.position),
+  });
+  const form = useEditForm(initial, (values) => schemaProblems(saveEventBody, input(values)), 'The banner could not be saved');
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      id: banner?.id,
-      image: values.image.trim(),
-      ename: values.ename.trim(),
-      description: values.description,
-      position: numberField(values.position),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
     onClose();
   });

@@ -5,8 +5,10 @@ import { FormField } from '../../../../components/form-field';
 import { adminPaths } from '../../../../config/admin-paths';
 import { dateTime } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
-import { useSaveBlogPost } from '../api/save-blog-post';
-import { blogPostProblems, youtubeIdOf } from '../../kit/edit-rules';
+import { saveBlogPostBody } from '@contract/admin-content';
+import { type BlogPostInput, useSaveBlogPost } from '../api/save-blog-post';
+import { youtubeIdOf } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { AdminTable, type Column } from '../../kit/components/admin-table';
 import { DeleteDialog } from '../../kit/components/delete-dialog';
 import { HtmlField } from '../../kit/components/edit-fields';
@@ -70,27 +72,25 @@ export function BlogTable({ posts }: { posts: BlogPostRow[] }) {
 export function BlogPostForm({ post, onSaved }: { post?: BlogPostRow; onSaved: (post: BlogPostRow) => void }) {
   const { trigger } = useSaveBlogPost();
   const [uploading, setUploading] = useState(false);
-  const form = useEditForm(
-    {
-      title: post?.title ?? '',
-      type: post?.type ?? 'image',
-      image: post?.image ?? '',
-      youtube_id: post?.youtube_id ?? '',
-      content: post?.content ?? '',
-    },
-    (values) => blogPostProblems({ ...values, type: values.type === 'video' ? 'video' : 'image' }),
-    'The post could not be saved',
-  );
+  const initial = {
+    title: post?.title ?? '',
+    type: post?.type ?? 'image',
+    image: post?.image ?? '',
+    youtube_id: post?.youtube_id ?? '',
+    content: post?.content ?? '',
+  };
+  const input = (values: typeof initial): BlogPostInput => ({
+    blog_id: post?.blog_id,
+    title: values.title.trim(),
+    type: values.type === 'video' ? 'video' : 'image',
+    image: values.image.trim(),
+    youtube_id: youtubeIdOf(values.youtube_id),
+    content: values.content,
+  });
+  const form = useEditForm(initial, (values) => schemaProblems(saveBlogPostBody, input(values)), 'The post could not be saved');
   const isVideo = form.values.type === 'video';
   const save = form.submit(async (values) => {
-    const { post: saved, message } = await trigger({
-      blog_id: post?.blog_id,
-      title: values.title.trim(),
-      type: values.type === 'video' ? 'video' : 'image',
-      image: values.image.trim(),
-      youtube_id: youtubeIdOf(values.youtube_id),
-      content: values.content,
-    });
+    const { post: saved, message } = await trigger(input(values));
     toast.success(message);
     onSaved(saved);
   });

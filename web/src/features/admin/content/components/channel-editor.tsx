@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { toast } from '../../../../lib/toast';
-import { useSavePaymentChannel } from '../api/save-payment-channel';
-import { imageProblem, nextPosition, numberField, optionalText, positionProblem, prune, requiredText } from '../../kit/edit-rules';
+import { type PaymentChannelInput, useSavePaymentChannel } from '../api/save-payment-channel';
+import { savePaymentChannelBody } from '@contract/admin-content';
+import { nextPosition, numberField } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { DeleteDialog } from '../../kit/components/delete-dialog';
 import { EditCards, EditableList } from '../../kit/components/edit-list';
@@ -67,30 +69,26 @@ function ChannelDialog({
 }) {
   const { trigger } = useSavePaymentChannel();
   const [uploading, setUploading] = useState(false);
+  const initial = {
+    name: channel?.name ?? '',
+    logo: channel?.logo ?? '',
+    number: channel?.number ?? '',
+    position: channel ? String(channel.position) : nextPosition(channels),
+  };
+  const input = (values: typeof initial): PaymentChannelInput => ({
+    id: channel?.id,
+    name: values.name.trim(),
+    logo: values.logo.trim(),
+    number: values.number.trim(),
+    position: numberField(values.position),
+  });
   const form = useEditForm(
-    {
-      name: channel?.name ?? '',
-      logo: channel?.logo ?? '',
-      number: channel?.number ?? '',
-      position: channel ? String(channel.position) : nextPosition(channels),
-    },
-    (values) =>
-      prune({
-        name: requiredText(values.name, 'Name is required', 60),
-        logo: imageProblem(values.logo, 'Logo'),
-        number: optionalText(values.number, 40),
-        position: positionProblem(values.position),
-      }),
+    initial,
+    (values) => schemaProblems(savePaymentChannelBody, input(values)),
     'The payment channel could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      id: channel?.id,
-      name: values.name.trim(),
-      logo: values.logo.trim(),
-      number: values.number.trim(),
-      position: numberField(values.position),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
     onClose();
   });

@@ -3,12 +3,15 @@ import { ApiError } from '../../../../lib/api';
 import { useAction } from '../../../../lib/use-action';
 import type { Problems } from '../edit-rules';
 
+/** The fields of a form's values that hold text (the rest are switches). */
+type TextField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /**
- * An edit form's state: the values as typed (strings), its problems once a send was tried, the
+ * An edit form's state: the values as typed (strings; switches as booleans), its problems once a send was tried, the
  * server's own field errors of a refused send, and a send that runs once at a time. What was
  * typed stays as it is when the server refuses it; the server's message is the toast.
  */
-export function useEditForm<V extends Record<string, string>>(
+export function useEditForm<V extends Record<string, string | boolean>>(
   initial: V,
   check: (values: V) => Problems<Extract<keyof V, string>>,
   fallbackMessage: string,
@@ -20,22 +23,23 @@ export function useEditForm<V extends Record<string, string>>(
   const problems = check(values);
   const errors: Record<string, string | undefined> = tried ? { ...serverErrors, ...problems } : serverErrors;
 
-  const setValue = (name: keyof V & string, value: string) => {
+  const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setServerErrors(({ [name]: _, ...rest }) => rest);
   };
-  /** Props for an input or textarea bound to a field. */
-  const field = (name: keyof V & string) => ({
+  /** Props for an input or textarea bound to a text field. */
+  const field = (name: TextField<V>) => ({
     name,
-    value: values[name],
+    value: values[name] as string,
     error: errors[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, event.target.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValue(name, event.target.value as V[TextField<V>]),
   });
-  /** Props for an ImageField bound to a field (the uploaded image's reference is the value). */
-  const imageField = (name: keyof V & string) => ({
-    value: values[name],
+  /** Props for an ImageField bound to a text field (the uploaded image's reference is the value). */
+  const imageField = (name: TextField<V>) => ({
+    value: values[name] as string,
     error: errors[name],
-    onChange: (url: string) => setValue(name, url),
+    onChange: (url: string) => setValue(name, url as V[TextField<V>]),
   });
   /** The submit handler: checks, then sends unless there is a problem; the server's field errors go under their fields. */
   const submit = (send: (values: V) => Promise<void>) => (event?: React.FormEvent) => {

@@ -10,6 +10,8 @@ import { useCompleteOrder } from '../api/complete-order';
 import { useAdminUser } from '../../users/api/get-user';
 import type { RefundTo } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
+import { refundOrderBody } from '@contract/admin-operations';
+import { schemaProblems } from '../../kit/schema-problems';
 
 type Step = 'complete' | 'refund' | null;
 
@@ -95,7 +97,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   const { data: shopper } = useAdminUser(order.user_id);
   const { trigger } = useRefundOrder();
   const { busy, move } = useMove('The order could not be refunded', onClose);
-  const error = remark.trim() ? undefined : 'A remark is required';
+  const error = schemaProblems(refundOrderBody, { remark: remark.trim() }).remark;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);

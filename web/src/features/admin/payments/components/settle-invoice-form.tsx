@@ -1,17 +1,10 @@
+import { settlePaymentBody } from '@contract/admin-operations';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { useSettlePayment } from '../api/settle-payment';
-
-/** What is wrong with an invoice id, as the server words it; undefined when it may be sent. */
-export function invoiceIdProblem(text: string): string | undefined {
-  const invoiceId = text.trim();
-  if (!invoiceId) return 'Invoice id is required';
-  if (invoiceId.length > 100) return 'Invoice id is required (too long)';
-  if (!/^[A-Za-z0-9_-]+$/.test(invoiceId)) return 'An invoice id has letters and digits only';
-  return undefined;
-}
+import { schemaProblems } from '../../kit/schema-problems';
 
 /**
  * Settles the payment an invoice id names (the server asks the gateway first), then says where it
@@ -36,7 +29,7 @@ export function SettleInvoiceForm() {
   const [invoiceId, setInvoiceId] = useState('');
   const [tried, setTried] = useState(false);
   const { busy, settle } = useSettleInvoice();
-  const error = invoiceIdProblem(invoiceId);
+  const error = schemaProblems(settlePaymentBody, { invoice_id: invoiceId.trim() }).invoice_id;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);

@@ -4,23 +4,24 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { contentKey } from '../../content/api/get-content';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { siteSettingsBody } from '@contract/admin-content';
+import type * as v from 'valibot';
 
-/** Any subset of the settings; what is absent stays as it is. `social` is a JSON list of `{name, url}`. */
-export type SiteSettingsInput = Partial<{
-  popup_status: '1' | '0';
-  popup_text: string;
-  popup_image: string;
-  popup_status2: '1' | '0';
-  popup_text2: string;
-  popup_image2: string;
-  phone: string;
-  messenger_link: string;
-  app_link: string;
-  social: string;
-  shopStatus: 1 | 0;
-  errorMessage: string;
-  upay: string;
-}>;
+type SiteSettingsRequest = v.InferInput<typeof siteSettingsBody>;
+type Switch = 'popup_status' | 'popup_status2' | 'shopStatus';
+
+/** A change of the settings as the console makes it: the endpoint's request (functions/contract/admin-content.ts) with its switches as booleans. */
+export type SiteSettingsInput = Omit<SiteSettingsRequest, Switch> & Partial<Record<Switch, boolean>>;
+
+const digit = (on: boolean | undefined) => (on === undefined ? undefined : on ? '1' : '0');
+
+/** The request the endpoint takes: each switch as the wire's "1" (shown, open) or "0", absent when unchanged. */
+export const siteSettingsRequest = ({ popup_status, popup_status2, shopStatus, ...change }: SiteSettingsInput): SiteSettingsRequest => ({
+  ...change,
+  popup_status: digit(popup_status),
+  popup_status2: digit(popup_status2),
+  shopStatus: digit(shopStatus),
+});
 
 /**
  * POST /admin/site_settings: changes the fields sent. Puts the whole settings it answers in place
@@ -31,7 +32,7 @@ export function useUpdateSiteSettings() {
   return useSWRMutation(
     '/admin/site_settings',
     async (path: string, { arg }: { arg: SiteSettingsInput }) => {
-      const { data, message } = await apiRequest<AdminSiteSettings>('POST', path, { body: arg });
+      const { data, message } = await apiRequest<AdminSiteSettings>('POST', path, { body: siteSettingsRequest(arg) });
       await Promise.all([
         mutate(contentKey, (content: AdminContent | undefined) => content && { ...content, settings: data }, { revalidate: false }),
         refreshShopReads(mutate, 'settings'),

@@ -3,16 +3,10 @@ import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
-import { useUpdateSiteSettings } from '../api/update-site-settings';
-import {
-  type SocialLink,
-  linkProblem,
-  optionalImageProblem,
-  optionalText,
-  prune,
-  requiredText,
-  socialProblems,
-} from '../../kit/edit-rules';
+import { siteSettingsBody } from '@contract/admin-content';
+import { type SiteSettingsInput, siteSettingsRequest, useUpdateSiteSettings } from '../api/update-site-settings';
+import { prune } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { ConfirmDialog } from '../../kit/components/confirm-dialog';
 import { Switch, TextAreaField } from '../../kit/components/edit-fields';
 import { ImageField } from '../../kit/components/image-field';
@@ -21,6 +15,15 @@ import { useEditForm } from '../../kit/components/use-edit-form';
 /** A value to send: trimmed, or absent when empty (the server keeps what it has for an absent field). */
 const sent = (value: string) => value.trim() || undefined;
 
+/** The settings' problems for a change, in the server's words. */
+const settingsProblems = (input: SiteSettingsInput) => schemaProblems(siteSettingsBody, siteSettingsRequest(input));
+
+/** A social link as the card edits it. */
+interface SocialLink {
+  name: string;
+  url: string;
+}
+
 /**
  * Open or closed, and the message shoppers see while it is closed. Closing is confirmed first: it
  * refuses every purchase at once.
@@ -28,22 +31,27 @@ const sent = (value: string) => value.trim() || undefined;
 export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
   const { trigger } = useUpdateSiteSettings();
   const [confirming, setConfirming] = useState(false);
+  const initial = { open: settings.shopStatus === 1, errorMessage: settings.errorMessage };
+  const input = (values: typeof initial): SiteSettingsInput => ({
+    shopStatus: values.open,
+    errorMessage: sent(values.errorMessage),
+  });
   const form = useEditForm(
-    { open: settings.shopStatus === 1 ? '1' : '0', errorMessage: settings.errorMessage },
-    (values) =>
-      prune({
-        errorMessage:
-          values.open === '0'
-            ? requiredText(values.errorMessage, 'Write the message shoppers see while the shop is closed', 300)
-            : optionalText(values.errorMessage, 300),
+    initial,
+    (values) => ({
+      ...settingsProblems(input(values)),
+      // An absent message keeps the stored one: a closed shop must show one written on purpose.
+      ...prune({
+        errorMessage: !values.open && !values.errorMessage.trim() ? 'Write the message shoppers see while the shop is closed' : undefined,
       }),
+    }),
     'The shop status could not be saved',
   );
   const isOpen = settings.shopStatus === 1;
-  const closing = form.values.open === '0' && isOpen;
+  const closing = !form.values.open && isOpen;
   const send = async () => {
-    const { message } = await trigger({ shopStatus: form.values.open === '1' ? 1 : 0, errorMessage: sent(form.values.errorMessage) });
-    return form.values.open === '1' ? 'The shop is open' : `The shop is closed. ${message}`;
+    const { message } = await trigger(input(form.values));
+    return form.values.open ? 'The shop is open' : `The shop is closed. ${message}`;
   };
   const save = form.submit(async () => {
     if (closing) {
@@ -69,12 +77,7 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
       )}
       <form onSubmit={save} noValidate>
         <div className="form-field">
-          <Switch
-            label="Shop open"
-            checked={form.values.open === '1'}
-            disabled={form.busy}
-            onChange={(open) => form.setValue('open', open ? '1' : '0')}
-          />
+          <Switch label="Shop open" checked={form.values.open} disabled={form.busy} onChange={(open) => form.setValue('open', open)} />
         </div>
         <TextAreaField label="Message shoppers see while the shop is closed" rows={3} maxLength={300} {...form.field('errorMessage')} />
         {closing && (
@@ -84,7 +87,7 @@ export function ShopStatusCard({ settings }: { settings: AdminSiteSettings }) {
         )}
         <div className="dialog-buttons">
           <button type="submit" className={closing ? 'button button-danger' : 'button button-primary'} disabled={form.busy}>
-            {form.busy ? 'Saving…' : closing ? 'Close the shop…' : !isOpen && form.values.open === '1' ? 'Open the shop' : 'Save'}
+            {form.busy ? 'Saving…' : closing ? 'Close the shop…' : !isOpen && form.values.open ? 'Open the shop' : 'Save'}
           </button>
         </div>
       </form>
@@ -127,25 +130,29 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
     slot === 1
       ? { status: settings.popup_status, text: settings.popup_text, image: settings.popup_image }
       : { status: settings.popup_status2, text: settings.popup_text2, image: settings.popup_image2 };
+  const initial = { shown: stored.status === '1', text: stored.text, image: stored.image };
+  const input = (values: typeof initial): SiteSettingsInput =>
+    slot === 1
+      ? { popup_status: values.shown, popup_text: values.text, popup_image: sent(values.image) }
+      : { popup_status2: values.shown, popup_text2: values.text, popup_image2: sent(values.image) };
   const form = useEditForm(
-    { status: stored.status === '1' ? '1' : '0', text: stored.text, image: stored.image },
-    (values) =>
-      prune({
+    initial,
+    (values) => {
+      const problems = settingsProblems(input(values));
+      const suffix = slot === 1 ? '' : '2';
+      return prune({
+        // An absent image keeps the stored one: removing it is not something the console can send.
         image:
           stored.image && !values.image.trim()
             ? 'A popup image cannot be removed: upload another, or hide the popup'
-            : optionalImageProblem(values.image, 'An image must be an uploaded image or an https link'),
-        text: values.text.length > 5000 ? 'Too long' : undefined,
-      }),
+            : problems[`popup_image${suffix}`],
+        text: problems[`popup_text${suffix}`],
+      });
+    },
     'The popup could not be saved',
   );
   const save = form.submit(async (values) => {
-    const status = values.status === '1' ? '1' : '0';
-    const { message } = await trigger(
-      slot === 1
-        ? { popup_status: status, popup_text: values.text, popup_image: sent(values.image) }
-        : { popup_status2: status, popup_text2: values.text, popup_image2: sent(values.image) },
-    );
+    const { message } = await trigger(input(values));
     toast.success(message);
   });
   const draft = { text: form.values.text, image: form.values.image.trim() };
@@ -164,11 +171,7 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
       <form onSubmit={save} noValidate className="popup-editor">
         <div className="popup-fields">
           <div className="form-field">
-            <Switch
-              label="Show to visitors"
-              checked={form.values.status === '1'}
-              onChange={(shown) => form.setValue('status', shown ? '1' : '0')}
-            />
+            <Switch label="Show to visitors" checked={form.values.shown} onChange={(shown) => form.setValue('shown', shown)} />
           </div>
           <ImageField label="Image" {...form.imageField('image')} onUploadingChange={setUploading} />
           <TextAreaField label="Text (HTML)" rows={5} maxLength={5000} {...form.field('text')} />
@@ -188,7 +191,7 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing. */}
         <div className="popup-preview-pane" aria-label={`Popup ${slot} preview`} role="group">
-          <p className="eyebrow">Preview{form.values.status === '1' ? '' : ' (hidden from visitors)'}</p>
+          <p className="eyebrow">Preview{form.values.shown ? '' : ' (hidden from visitors)'}</p>
           {draft.text.trim() || draft.image ? <Preview popup={draft} /> : <p className="muted">Nothing to show yet.</p>}
         </div>
       </form>
@@ -200,25 +203,31 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
 /** The phone number and links of the header and footer, and the Watch video of the voucher pages. */
 export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
   const { trigger } = useUpdateSiteSettings();
+  const initial = { phone: settings.phone, messenger_link: settings.messenger_link, app_link: settings.app_link, upay: settings.upay };
+  const input = (values: typeof initial): SiteSettingsInput => ({
+    phone: sent(values.phone),
+    messenger_link: sent(values.messenger_link),
+    app_link: sent(values.app_link),
+    upay: sent(values.upay),
+  });
+  // An absent field keeps the stored value: emptying one is not something the console can send.
+  const emptied = (values: typeof initial, name: keyof typeof initial, message: string) =>
+    settings[name] && !values[name].trim() ? message : undefined;
   const form = useEditForm(
-    { phone: settings.phone, messenger_link: settings.messenger_link, app_link: settings.app_link, upay: settings.upay },
-    (values) =>
-      prune({
-        phone:
-          settings.phone && !values.phone.trim() ? 'The phone number cannot be emptied: enter another' : optionalText(values.phone, 40),
-        messenger_link: linkProblem(values.messenger_link, 'The messenger link', Boolean(settings.messenger_link)),
-        app_link: linkProblem(values.app_link, 'The app link', Boolean(settings.app_link)),
-        upay: linkProblem(values.upay, 'The video link', Boolean(settings.upay)),
+    initial,
+    (values) => ({
+      ...settingsProblems(input(values)),
+      ...prune({
+        phone: emptied(values, 'phone', 'The phone number cannot be emptied: enter another'),
+        messenger_link: emptied(values, 'messenger_link', 'The messenger link cannot be emptied: enter another https link'),
+        app_link: emptied(values, 'app_link', 'The app link cannot be emptied: enter another https link'),
+        upay: emptied(values, 'upay', 'The video link cannot be emptied: enter another https link'),
       }),
+    }),
     'The links could not be saved',
   );
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      phone: sent(values.phone),
-      messenger_link: sent(values.messenger_link),
-      app_link: sent(values.app_link),
-      upay: sent(values.upay),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
   });
   return (
@@ -253,8 +262,13 @@ export function SocialCard({ settings }: { settings: AdminSiteSettings }) {
   const { busy, run } = useAction('The social links could not be saved');
   const [links, setLinks] = useState<SocialLink[]>(settings.social);
   const [tried, setTried] = useState(false);
-  const problems = socialProblems(links);
-  const hasProblem = Boolean(problems.list) || problems.rows.some((row) => Object.keys(row).length > 0);
+  const input = { social: JSON.stringify(links.map((link) => ({ name: link.name.trim(), url: link.url.trim() }))) };
+  const found = settingsProblems(input);
+  const problems = {
+    list: found.social,
+    rows: links.map((_, index) => ({ name: found[`social.${index}.name`], url: found[`social.${index}.url`] })),
+  };
+  const hasProblem = Object.keys(found).length > 0;
   const change = (index: number, patch: Partial<SocialLink>) =>
     setLinks(links.map((link, at) => (at === index ? { ...link, ...patch } : link)));
   const save = (event: React.FormEvent) => {
@@ -262,9 +276,7 @@ export function SocialCard({ settings }: { settings: AdminSiteSettings }) {
     setTried(true);
     if (hasProblem) return;
     void run(async () => {
-      const { message } = await trigger({
-        social: JSON.stringify(links.map((link) => ({ name: link.name.trim(), url: link.url.trim() }))),
-      });
+      const { message } = await trigger(input);
       toast.success(message);
     });
   };

@@ -1,4 +1,5 @@
 import type { AdminUserDetail } from '@contract/wire';
+import { adjustWalletBody } from '@contract/admin-operations';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
@@ -7,19 +8,7 @@ import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { useAdjustWallet } from '../api/adjust-wallet';
 import { signedTaka } from '../../kit/format';
-
-/** The server's bound on one adjustment, either way. */
-const maxAdjustment = 10_000_000;
-
-/** The amount's problem, as the server would word it, or the amount. */
-export function parseAdjustment(text: string): { amount: number; error?: undefined } | { error: string } {
-  const trimmed = text.trim();
-  if (!/^[-+]?\d+$/.test(trimmed)) return { error: 'Amount must be a whole number of taka' };
-  const amount = Number(trimmed);
-  if (amount === 0) return { error: 'Amount must not be zero' };
-  if (Math.abs(amount) > maxAdjustment) return { error: 'Amount is too large' };
-  return { amount };
-}
+import { schemaProblems } from '../../kit/schema-problems';
 
 /**
  * Adjust a balance in two steps: the amount (negative takes away) and the reason, then a
@@ -31,12 +20,8 @@ export function AdjustDialog({ user, onClose }: { user: AdminUserDetail; onClose
   const [confirming, setConfirming] = useState(false);
   const { trigger } = useAdjustWallet();
   const { busy, run } = useAction('The balance could not be adjusted');
-  const parsed = parseAdjustment(form.amount);
-  const errors = {
-    amount: parsed.error,
-    reason: form.reason.trim() ? undefined : 'A reason is required',
-  };
-  const amount = parsed.error === undefined ? parsed.amount : 0;
+  const errors = schemaProblems(adjustWalletBody, { amount: form.amount.trim(), reason: form.reason.trim() });
+  const amount = errors.amount ? 0 : Number(form.amount.trim());
   const after = user.balance + amount;
 
   const review = (event: React.FormEvent) => {

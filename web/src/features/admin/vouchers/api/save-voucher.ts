@@ -4,19 +4,11 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { isVouchersKey } from './get-vouchers';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+import type { saveVoucherBody } from '@contract/admin-catalog';
+import type * as v from 'valibot';
 
-export interface VoucherInput {
-  /** Absent: a new voucher. */
-  voucher_id?: string;
-  /** The brand. */
-  mcategory_id: string;
-  voucher_name: string;
-  price: number;
-  image: string;
-  /** The Rules, as HTML. */
-  description: string;
-  position?: number;
-}
+/** The request as the endpoint's schema takes it (functions/contract/admin-catalog.ts). */
+export type VoucherInput = v.InferInput<typeof saveVoucherBody>;
 
 /** POST /admin/vouchers: a new voucher of a brand, or a change of one. Revalidates the vouchers lists and the shop's reads. */
 export function useSaveVoucher() {

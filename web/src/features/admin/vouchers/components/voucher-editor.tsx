@@ -8,8 +8,10 @@ import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import type { CatalogGame } from '../../catalog/api/get-catalog';
 import { voucherDeletes } from '../api/get-vouchers';
-import { useSaveVoucher } from '../api/save-voucher';
-import { imageProblem, nextPosition, numberField, positionProblem, priceProblem, prune, requiredText } from '../../kit/edit-rules';
+import { type VoucherInput, useSaveVoucher } from '../api/save-voucher';
+import { saveVoucherBody } from '@contract/admin-catalog';
+import { nextPosition, numberField } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
 import { AdminTable, type Column } from '../../kit/components/admin-table';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { DeleteDialog } from '../../kit/components/delete-dialog';
@@ -106,35 +108,26 @@ interface VoucherDialogProps {
 function VoucherDialog({ voucher, brand, brands, vouchers, onClose }: VoucherDialogProps) {
   const { trigger } = useSaveVoucher();
   const [uploading, setUploading] = useState(false);
-  const form = useEditForm(
-    {
-      mcategory_id: voucher?.mcategory_id ?? brand.id,
-      voucher_name: voucher?.voucher_name ?? '',
-      price: voucher ? String(voucher.price) : '',
-      image: voucher?.image ?? '',
-      description: voucher?.description ?? '',
-      position: voucher ? String(voucher.position) : nextPosition(vouchers),
-    },
-    (values) =>
-      prune({
-        voucher_name: requiredText(values.voucher_name, 'Name is required', 120),
-        price: priceProblem(values.price),
-        image: imageProblem(values.image),
-        description: values.description.length > 50_000 ? 'Too long' : undefined,
-        position: positionProblem(values.position),
-      }),
-    'The voucher could not be saved',
-  );
+  const initial = {
+    mcategory_id: voucher?.mcategory_id ?? brand.id,
+    voucher_name: voucher?.voucher_name ?? '',
+    price: voucher ? String(voucher.price) : '',
+    image: voucher?.image ?? '',
+    description: voucher?.description ?? '',
+    position: voucher ? String(voucher.position) : nextPosition(vouchers),
+  };
+  const input = (values: typeof initial): VoucherInput => ({
+    voucher_id: voucher?.voucher_id,
+    mcategory_id: values.mcategory_id,
+    voucher_name: values.voucher_name.trim(),
+    price: values.price.trim(),
+    image: values.image.trim(),
+    description: values.description,
+    position: numberField(values.position),
+  });
+  const form = useEditForm(initial, (values) => schemaProblems(saveVoucherBody, input(values)), 'The voucher could not be saved');
   const save = form.submit(async (values) => {
-    const { message } = await trigger({
-      voucher_id: voucher?.voucher_id,
-      mcategory_id: values.mcategory_id,
-      voucher_name: values.voucher_name.trim(),
-      price: Number(values.price.trim()),
-      image: values.image.trim(),
-      description: values.description,
-      position: numberField(values.position),
-    });
+    const { message } = await trigger(input(values));
     toast.success(message);
     onClose();
   });

@@ -1,0 +1,82 @@
+/** The request schemas of sign-in, registration, mailed links and the profile (functions/auth/handlers). */
+import * as v from 'valibot';
+import { emailField, mobileField, optionalEmail, optionalSecret, optionalText, requiredText } from './fields';
+import { minPasswordLength } from './rules';
+
+/** The one answer to a link that does not work, whatever the reason. */
+export const badLinkMessage = 'This link is used, expired or unknown';
+
+/** A mailed link's token as a request carries it: a missing or overlong one is the same bad link. */
+const linkTokenField = requiredText(badLinkMessage, 200);
+
+/** POST /auth/login: a password, or a Google ID token. */
+export const logInBody = v.pipe(
+  v.object({
+    email: requiredText('Email/Mobile Number is required', 254),
+    password: optionalSecret(),
+    photoURL: optionalText(1000),
+    google_token: optionalText(4096),
+    nonce: optionalText(200),
+  }),
+  v.forward(
+    v.check((form) => Boolean(form.google_token || form.password), 'Password is required'),
+    ['password'],
+  ),
+);
+
+/** POST /auth/register_user. */
+export const registerBody = v.pipe(
+  v.object({
+    name: requiredText('Name is required', 80),
+    email: emailField(),
+    mobile_no: mobileField(),
+    password: optionalSecret(),
+    google_token: optionalText(4096),
+    nonce: optionalText(200),
+  }),
+  // Without a Google ID token the password is required, and at least five characters.
+  v.forward(
+    v.check((form) => Boolean(form.google_token || form.password), 'Password is required'),
+    ['password'],
+  ),
+  v.forward(
+    v.check((form) => Boolean(form.google_token) || (form.password ?? '').length >= minPasswordLength, 'Min length must be five'),
+    ['password'],
+  ),
+);
+
+/** POST /auth/forgot_password. */
+export const forgotPasswordBody = v.object({ email: emailField() });
+
+/** POST /auth/reset_password: the mailed link's token and the new password. */
+export const resetPasswordBody = v.object({
+  token: linkTokenField,
+  new_password: v.pipe(
+    v.string('Min length must be five'),
+    v.minLength(minPasswordLength, 'Min length must be five'),
+    v.maxLength(200, 'Too long'),
+  ),
+});
+
+/** POST /auth/verify_email and /auth/cancel_email_change: the mailed link's token. */
+export const linkTokenBody = v.object({ token: linkTokenField });
+
+/** POST /user/update_user: one action serves both forms (spec §7); a new_password makes it a password change. */
+export const updateUserBody = v.looseObject({ new_password: optionalSecret() });
+
+/** Fresh proof for a new email or password: the current password, or a Google-only account's recent Google sign-in. */
+const proof = { password: optionalSecret(), google_token: optionalText(4096), nonce: optionalText(200) };
+
+/** POST /user/update_user with a new_password. */
+export const passwordChangeBody = v.object({
+  ...proof,
+  new_password: v.pipe(v.string('Min length must be five'), v.minLength(minPasswordLength, 'Min length must be five')),
+});
+
+/** POST /user/update_user without a new_password: the profile. */
+export const profileChangeBody = v.object({
+  ...proof,
+  name: requiredText('Required Field', 80),
+  mobile_no: mobileField('Required Field'),
+  email: optionalEmail(),
+});

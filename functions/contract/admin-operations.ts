@@ -1,0 +1,79 @@
+/** The request schemas of the console's orders, top-ups, payments, users and audit log (functions/admin/handlers). */
+import * as v from 'valibot';
+import { optionalText, pageQuery, requiredText, signedWholeTaka } from './fields';
+import { isCalendarDay, rangeProblems, reportRange } from './report-range';
+
+const wireStatus = v.optional(v.picklist(['0', '1', '2'], 'Status must be 0, 1 or 2'), '0');
+
+/** GET /admin/orders: `?status=0|1|2` as the domain's word (pending when absent), `&sort=`, a page. */
+export const adminOrdersQuery = v.object({
+  status: v.pipe(
+    wireStatus,
+    v.transform((status) => (({ '0': 'pending', '1': 'completed', '2': 'refunded' }) as const)[status]),
+  ),
+  sort: v.optional(v.picklist(['oldest', 'newest'], 'Sort must be oldest or newest')),
+  ...pageQuery,
+});
+
+/** POST /admin/orders/{id}/complete: an optional remark to the shopper. */
+export const completeOrderBody = v.object({ remark: optionalText(500) });
+
+/** POST /admin/orders/{id}/refund; `to`: the shopper's wallet (the default), or back to the bKash/Nagad that paid a gateway order. */
+export const refundOrderBody = v.object({
+  remark: requiredText('A remark is required', 500),
+  to: v.optional(v.picklist(['wallet', 'gateway'], 'Refund to the wallet or the payment method'), 'wallet'),
+});
+
+/** GET /admin/wallet_requests: `?status=0|1|2` as the domain's word (pending when absent), a page. */
+export const walletRequestsQuery = v.object({
+  status: v.pipe(
+    wireStatus,
+    v.transform((status) => (({ '0': 'pending', '1': 'completed', '2': 'cancelled' }) as const)[status]),
+  ),
+  ...pageQuery,
+});
+
+/** POST /admin/payments/settle: the invoice id as the gateway's panel shows it (letters and digits). */
+export const settlePaymentBody = v.object({
+  invoice_id: v.pipe(requiredText('Invoice id is required', 100), v.regex(/^[A-Za-z0-9_-]+$/, 'An invoice id has letters and digits only')),
+});
+
+const dayField = (label: string) =>
+  v.pipe(
+    optionalText(40),
+    v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`),
+  );
+
+/** GET /admin/payments/daily: `?from=&to=` (Dhaka days, both included; the last seven days when absent), `&format=csv`, `&detail=1`. */
+export const paymentDaysQuery = v.pipe(
+  v.object({
+    from: dayField('From'),
+    to: dayField('To'),
+    format: v.optional(v.picklist(['json', 'csv'], 'Format must be json or csv'), 'json'),
+    detail: v.optional(v.picklist(['0', '1'], 'Detail must be 0 or 1'), '0'),
+  }),
+  v.transform((input) => ({ ...input, ...reportRange(input.from, input.to) })),
+  v.forward(
+    v.check(
+      (input) => !rangeProblems(input).from,
+      (issue) => rangeProblems(issue.input as { from: string; to: string }).from ?? '',
+    ),
+    ['from'],
+  ),
+  v.forward(
+    v.check(
+      (input) => !rangeProblems(input).to,
+      (issue) => rangeProblems(issue.input as { from: string; to: string }).to ?? '',
+    ),
+    ['to'],
+  ),
+);
+
+/** GET /admin/users: `?q=` an email, a mobile number or a user id. */
+export const findUsersQuery = v.object({ q: requiredText('Search for an email, a mobile number or a user id', 254) });
+
+/** POST /admin/users/{id}/adjust: a credit or a debit of the user's wallet, and why. */
+export const adjustWalletBody = v.object({ amount: signedWholeTaka(), reason: requiredText('A reason is required', 200) });
+
+/** GET /admin/audit: a page of the audit log. */
+export const auditQuery = v.object({ ...pageQuery });

@@ -1,0 +1,66 @@
+/** The request schemas of a shopper's orders, codes, payments and wallet (functions/orders, vouchers, payments, wallet handlers). */
+import * as v from 'valibot';
+import { boundedInt, idField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
+import { voucherQuantity } from './rules';
+
+/**
+ * The order payload of spec §3 as it arrives; which account fields are required depends on the
+ * plan's group, so the service checks those with the form's messages once it knows the plan.
+ */
+const orderPayload = {
+  plan_id: idField('plan'),
+  saccount_type: optionalText(40),
+  saccount_id: optionalText(200),
+  saccount_password: optionalSecret(200),
+  backup_code: optionalText(100),
+};
+
+/** POST /user/request/: an order paid from the wallet, at the price the shopper saw. */
+export const placeOrderBody = v.object({ ...orderPayload, paid_from_wallet: wholeTaka('Price') });
+
+/** POST /user/request_webview: an order paid through the gateway, at the price the shopper saw. */
+export const gatewayOrderBody = v.object({ ...orderPayload, amount: wholeTaka('Price') });
+
+/** POST /user/order/{id}. */
+export const orderParams = v.object({ id: idField('order id') });
+
+/** POST /user/player_ids: the player IDs a shopper used for a game. */
+export const playerIdsBody = v.object({ master_category: idField('game') });
+
+/** POST /user/buy_voucher/. */
+export const buyVoucherBody = v.object({
+  voucher_id: idField('voucher'),
+  qty: boundedInt(voucherQuantity.min, voucherQuantity.max, `Quantity must be between ${voucherQuantity.min} and ${voucherQuantity.max}`),
+});
+
+/** POST /user/cancel_payment: a pending wallet top-up or gateway order. */
+export const cancelPaymentBody = v.object({
+  kind: v.picklist(['wallet', 'order'], 'kind must be wallet or order'),
+  id: requiredText('id is required', 40),
+});
+
+/** POST /user/verify_payment: the gateway's invoice id of a return. */
+export const verifyPaymentBody = v.object({ invoice_id: requiredText('invoice_id is required', 100) });
+
+/** POST /payment/webhook: the gateway's invoice id (the rest is the gateway's and not read). */
+export const webhookBody = v.looseObject({ invoice_id: requiredText('invoice_id is required', 100) });
+
+/** POST /user/wallet_statement: the next page's cursor. */
+export const statementBody = v.object({ cursor: optionalText(2000) });
+
+const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
+
+/** POST /user/wallet_request_webview, within the stage's limits of one top-up. */
+export const topUpBody = (limits: { min: number; max: number }) =>
+  v.object({
+    amount: v.pipe(
+      wholeTaka(),
+      v.check(
+        (amount) => amount >= limits.min && amount <= limits.max,
+        `Add between ${taka(limits.min)} and ${taka(limits.max)} at a time`,
+      ),
+    ),
+    /** A millisecond timestamp followed by a random number below 10000 (spec §3). */
+    txn_id: v.pipe(requiredText('txn_id is required', 40), v.regex(/^\d{6,40}$/, 'Invalid txn_id')),
+    requestData: optionalText(200),
+  });
