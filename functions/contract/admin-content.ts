@@ -82,7 +82,12 @@ const social = v.optional(
     }),
     v.array(
       v.object({
-        name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+        name: v.pipe(
+          v.string('A name is required'),
+          v.trim(),
+          v.minLength(1, 'A name is required'),
+          v.maxLength(40, 'A name is required (too long)'),
+        ),
         url: v.pipe(v.string(), v.regex(/^https:\/\/[^\s"'<>]+$/, 'A social link must be https')),
       }),
       'Social links are a JSON list of {name, url}',
