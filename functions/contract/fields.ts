@@ -62,24 +62,23 @@ export const optionalSecret = (max = 200) =>
 export const idField = (label: string) =>
   v.pipe(sent<string>(), v.transform(asText), v.string(`${label} is required`), v.regex(idPattern, `Invalid ${label}`));
 
-/** A whole number of taka above zero; fractions, negatives, zero and non-numbers are refused. */
-export const wholeTaka = (label = 'Amount') =>
+/** A whole number of taka, as a form or JSON sends it. */
+const wholeNumberOfTaka = (label: string) =>
   v.pipe(
     sent<NumberInput>(),
     v.transform(asNumber),
     v.number(`${label} must be a whole number of taka`),
     v.integer(`${label} must be a whole number of taka`),
-    v.minValue(1, `${label} must be more than zero`),
-    v.maxValue(10_000_000, `${label} is too large`),
   );
+
+/** A whole number of taka above zero; fractions, negatives, zero and non-numbers are refused. */
+export const wholeTaka = (label = 'Amount') =>
+  v.pipe(wholeNumberOfTaka(label), v.minValue(1, `${label} must be more than zero`), v.maxValue(10_000_000, `${label} is too large`));
 
 /** A whole number of taka that may be negative (a debit) but not zero: an operator's adjustment. */
 export const signedWholeTaka = (label = 'Amount') =>
   v.pipe(
-    sent<NumberInput>(),
-    v.transform(asNumber),
-    v.number(`${label} must be a whole number of taka`),
-    v.integer(`${label} must be a whole number of taka`),
+    wholeNumberOfTaka(label),
     v.check((amount) => amount !== 0, `${label} must not be zero`),
     v.minValue(-10_000_000, `${label} is too large`),
     v.maxValue(10_000_000, `${label} is too large`),
