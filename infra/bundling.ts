@@ -44,26 +44,22 @@ export const houseBundling = {
 } as const satisfies BundlingOptions;
 
 /**
- * The same options for esbuild's JS API, for scripts that bundle outside CDK (the bundle report).
- * `bundleAwsSDK` means no externals.
+ * The same options for esbuild's JS API, for scripts that bundle outside CDK (the bundle report,
+ * the local stack), which name their own entries and output folder. `bundleAwsSDK` means no externals.
  */
-export function esbuildOptions(entry: string, outfile: string): BuildOptions {
-  return {
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: houseBundling.format,
-    target: houseBundling.target,
-    mainFields: [...houseBundling.mainFields],
-    banner: { js: houseBundling.banner },
-    minify: houseBundling.minify,
-    sourcemap: houseBundling.sourceMap,
-    sourcesContent: houseBundling.sourcesContent,
-    charset: houseBundling.esbuildArgs['--charset'],
-    treeShaking: houseBundling.esbuildArgs['--tree-shaking'] === 'true',
-    external: [],
-    alias: credentialAlias,
-    logLevel: houseBundling.logLevel,
-  };
-}
+export const lambdaEsbuildOptions: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: houseBundling.format,
+  target: houseBundling.target,
+  mainFields: [...houseBundling.mainFields],
+  banner: { js: houseBundling.banner },
+  minify: houseBundling.minify,
+  sourcemap: houseBundling.sourceMap,
+  sourcesContent: houseBundling.sourcesContent,
+  charset: houseBundling.esbuildArgs['--charset'],
+  treeShaking: houseBundling.esbuildArgs['--tree-shaking'] === 'true',
+  external: [],
+  alias: credentialAlias,
+  logLevel: houseBundling.logLevel,
+};

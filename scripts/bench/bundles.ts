@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { type Route, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, reconcilerJob, routes } from '../../functions/routes';
-import { esbuildOptions, functionsDir } from '../../infra/bundling';
+import { functionsDir, lambdaEsbuildOptions } from '../../infra/bundling';
 import { median, round } from './stats';
 
 /**
@@ -135,9 +135,8 @@ export async function measureBundles(options: {
   const outDir = options.outDir ?? mkdtempSync(join(tmpdir(), 'bench-bundles-'));
   const functions = functionsToMeasure();
   const started = performance.now();
-  const { outfile: _single, ...lambdaOptions } = esbuildOptions(join(functionsDir, functions[0]!.module), 'unused');
   const { metafile } = await build({
-    ...lambdaOptions,
+    ...lambdaEsbuildOptions,
     entryPoints: functions.map((fn) => join(functionsDir, fn.module)),
     outdir: outDir,
     outbase: functionsDir,

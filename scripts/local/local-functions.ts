@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { esbuildOptions, functionsDir } from '../../infra/bundling';
+import { functionsDir, lambdaEsbuildOptions } from '../../infra/bundling';
 import {
   type Route,
   type TableGrant,
@@ -74,11 +74,11 @@ export async function bundleSources(outDir: string): Promise<BundledModule> {
   const modules = [
     ...new Set([...routes.map((route) => handlerModule(route.handler)), handlerModule(fallbackHandler), reconcilerJob.module]),
   ];
-  const { entryPoints: _one, outfile: _single, ...lambda } = esbuildOptions('', '');
   await build({
-    ...lambda,
-    entryPoints: modules.map((module) => ({ in: join(functionsDir, module), out: module.replace(/\.ts$/, '') })),
+    ...lambdaEsbuildOptions,
+    entryPoints: modules.map((module) => join(functionsDir, module)),
     outdir: outDir,
+    outbase: functionsDir,
     outExtension: { '.js': '.mjs' },
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
