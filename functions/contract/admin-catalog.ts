@@ -5,8 +5,10 @@ import {
   flagField,
   htmlField,
   idField,
+  idPattern,
   imageField,
   optionalId,
+  optionalText,
   pageQuery,
   positionField,
   requiredText,
@@ -19,6 +21,13 @@ export const saveMasterCategoryBody = v.object({
   cname: requiredText('Name is required', 80),
   image: imageField('Image'),
   position: positionField,
+  /** The nickname lookup's name for the game; empty: no lookup. */
+  lookup_code: v.optional(
+    v.pipe(
+      optionalText(40),
+      v.check((code) => code === undefined || /^[a-z0-9-]+$/.test(code), 'Lookup code: lower-case letters, digits and dashes'),
+    ),
+  ),
 });
 
 const digits = v.optional(boundedInt(1, 30, 'Player ID digits must be a whole number from 1 to 30'));
@@ -46,8 +55,11 @@ export const savePlanGroupBody = v.pipe(
   ),
 );
 
+/** How a plan is delivered (contract: Delivery). */
+export const deliveryModes = ['manual', 'stock', 'supplier'] as const;
+
 /** POST /admin/plans: a new plan, or a change of one (the whole plan each time). */
-export const savePlanBody = v.object({
+const planFields = v.object({
   plans_id: optionalId,
   category_id: idField('plan group'),
   pname: requiredText('Name is required', 80),
@@ -59,7 +71,41 @@ export const savePlanBody = v.object({
     v.transform((status) => (status === '1' ? 1 : 0) as 0 | 1),
   ),
   position: positionField,
+  delivery: v.optional(v.picklist(deliveryModes, 'Delivery must be manual, stock or supplier'), 'manual'),
+  /** stock: the voucher whose codes the plan consumes. */
+  delivery_voucher_id: v.optional(
+    v.pipe(
+      optionalText(64),
+      v.check((id) => id === undefined || idPattern.test(id), 'Invalid voucher'),
+    ),
+  ),
+  /** supplier: the supplier's product code and what one costs us. */
+  supplier_sku: optionalText(60),
+  cost: v.optional(boundedInt(0, 10_000_000, 'Cost must be a whole number of taka'), 0),
 });
+
+/**
+ * The plan with its delivery's own rules: stock names a voucher; supplier names the product code
+ * and a cost below the price (never sell at or below cost).
+ */
+export const savePlanBody = v.pipe(
+  planFields,
+  v.forward(
+    v.check((plan) => plan.delivery !== 'stock' || plan.delivery_voucher_id !== undefined, 'Choose the voucher whose codes it uses'),
+    ['delivery_voucher_id'],
+  ),
+  v.forward(
+    v.check((plan) => plan.delivery !== 'supplier' || plan.supplier_sku !== undefined, "The supplier's product code is required"),
+    ['supplier_sku'],
+  ),
+  v.forward(
+    v.check(
+      (plan) => plan.delivery !== 'supplier' || (plan.cost > 0 && plan.cost < plan.price),
+      'The cost must be above zero and below the price',
+    ),
+    ['cost'],
+  ),
+);
 
 /** GET /admin/vouchers: all vouchers, or a brand's. */
 export const adminVouchersQuery = v.object({ mcategory_id: v.optional(idField('brand')) });

@@ -27,6 +27,12 @@ export const orderParams = v.object({ id: idField('order id') });
 /** POST /user/player_ids: the player IDs a shopper used for a game. */
 export const playerIdsBody = v.object({ master_category: idField('game') });
 
+/** POST /user/player_lookup: the player behind an ID of a game, before paying. */
+export const playerLookupBody = v.object({
+  master_category: idField('game'),
+  player_id: v.pipe(requiredText('Please fill player ID', 40), v.regex(/^[0-9A-Za-z_-]{1,40}$/, 'Invalid player ID')),
+});
+
 /** POST /user/buy_voucher/. */
 export const buyVoucherBody = v.object({
   voucher_id: idField('voucher'),

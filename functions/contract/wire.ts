@@ -172,12 +172,48 @@ export interface OrderRow {
   invoice_id: string;
   /** The provider's transaction id of a gateway payment, for support and refunds. */
   transaction_id: string;
+  /** How the order is delivered and where that stands (contract: Delivery). */
+  delivery: OrderDelivery;
+}
+
+/** A plan's delivery mode: the operators' queue, one code of a linked voucher, or a supplier's top-up API. */
+export type DeliveryMode = 'manual' | 'stock' | 'supplier';
+
+/**
+ * Where an order's delivery stands: `waiting` for an operator (manual, or fallen back to the
+ * queue), `delivering` (sent, or pending at the supplier), `unknown` (the answer was lost: the
+ * supplier is asked), `delivered`, or `failed` (refunded to the wallet).
+ */
+export type DeliveryState = 'waiting' | 'delivering' | 'unknown' | 'delivered' | 'failed';
+
+export interface OrderDelivery {
+  mode: DeliveryMode;
+  state: DeliveryState;
+  /** The player's in-game name from the nickname check, when it was known; empty otherwise. */
+  player_name: string;
+  /** A stock-mode order's code, once delivered, for the shopper to redeem (empty otherwise). */
+  code: string;
+}
+
+/** POST /user/player_lookup: the player behind an ID, before paying. */
+export interface PlayerLookup {
+  player_name: string;
+  region: string;
 }
 
 /** POST /user/order/{id}: the shopper's own order with its timeline. */
 export interface OrderDetail extends OrderRow {
   timeline: {
-    status: 'placed' | 'awaiting_payment' | 'payment_cancelled' | 'paid' | 'completed' | 'refunded';
+    status:
+      | 'placed'
+      | 'awaiting_payment'
+      | 'payment_cancelled'
+      | 'paid'
+      | 'delivering'
+      | 'delivered'
+      | 'delivery_failed'
+      | 'completed'
+      | 'refunded';
     at: string;
     remark: string;
   }[];
@@ -230,11 +266,25 @@ export interface LedgerEntryRow {
 }
 
 /** GET /admin/orders: a plan order as the operators' queue shows it. */
-export interface AdminOrderRow extends Omit<OrderRow, 'paid_by'> {
+export interface AdminOrderRow extends Omit<OrderRow, 'paid_by' | 'delivery'> {
   user_id: string;
   paid_by: 'wallet' | 'gateway';
   /** FB, Google, VK or Twitter for a game-account (ID-password) order, whose `saccount_id` is the login; empty for a player ID. */
   account_type: string;
+  delivery: AdminOrderDelivery;
+}
+
+/** An order's delivery as operators see it: why it fell back to the queue, the attempts, the supplier and the cost (margin). */
+export interface AdminOrderDelivery extends Omit<OrderDelivery, 'code'> {
+  /** Why an automatic order waits for an operator, or the supplier's reason of a failure; empty otherwise. */
+  reason: string;
+  /** Calls made to the supplier for it (the first send and each inquiry). */
+  attempts: number;
+  /** The supplier that delivers it and what it costs us; empty and 0 for manual and stock orders. */
+  supplier: string;
+  cost: number;
+  /** A stock-mode order holds a code: `reveal` shows it, audited. */
+  has_code: boolean;
 }
 
 /** GET /admin/orders/{id}: the order and the game account to top up, never its password. */
@@ -249,10 +299,12 @@ export interface AdminOrderDetail extends AdminOrderRow {
   gateway_refund: { state: 'sending' | 'unknown' | 'refused' | 'done'; at: string; reason: string } | null;
 }
 
-/** POST /admin/orders/{id}/reveal: the game-account secret, for the operator who fulfils it. */
+/** POST /admin/orders/{id}/reveal: the game-account secret, or a stock-mode order's code, for the operator who fulfils it. */
 export interface RevealedSecret {
   password: string;
   backup_code: string;
+  /** A stock-mode order's code to redeem; empty for others. */
+  code: string;
 }
 
 /** What the gateway told us of a settled payment; the payer's number masked. Amounts are the gateway's decimal strings. */
@@ -377,11 +429,26 @@ export interface Dashboard {
   pending_orders: number;
   pending_topups: number;
   low_stock: { voucher_id: string; voucher_name: string; stock: number }[];
+  /** Today's delivered orders by how (automatic: stock or supplier), and the minutes from payment to delivery of all of them. */
+  deliveries: { automatic: number; manual: number; median_minutes: number | null; p90_minutes: number | null };
+}
+
+/** GET /admin/deliveries: automatic deliveries that are open or failed, paused plans, and each supplier's balance. */
+export interface AdminDeliveries {
+  /** Sent or waiting at the supplier (`delivering`), or asked about after a lost answer (`unknown`), oldest first. */
+  open: AdminOrderRow[];
+  /** Failed and refunded today, newest first. */
+  failed: AdminOrderRow[];
+  /** Plans whose automatic delivery stopped (price at or below cost, supplier price above the recorded cost) until an operator saves them. */
+  paused_plans: { plans_id: string; pname: string; reason: string }[];
+  suppliers: { name: string; reachable: boolean; balance: number | null }[];
 }
 
 /** A game or gift-card brand as operators edit it. */
 export interface AdminMasterCategory extends MasterCategoryRow {
   position: number;
+  /** The nickname lookup's name for the game ("freefire"); empty: no lookup, the confirm step shows no name. */
+  lookup_code: string;
 }
 
 /** A plan group as operators edit it. */
@@ -393,6 +460,14 @@ export interface AdminPlanGroup extends PlanGroupRow {
 export interface AdminPlan extends PlanRow {
   category_id: string;
   position: number;
+  delivery: DeliveryMode;
+  /** stock: the voucher whose codes it consumes; empty otherwise. */
+  delivery_voucher_id: string;
+  /** supplier: the supplier's product code and what one costs us (whole taka); empty and 0 otherwise. */
+  supplier_sku: string;
+  cost: number;
+  /** Why automatic delivery stopped for it (saving the plan starts it again); empty when it runs. */
+  delivery_paused: string;
 }
 
 /** GET /admin/catalog: every game with its plan groups and their plans, in menu order. */
