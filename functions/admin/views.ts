@@ -66,7 +66,7 @@ const adminDeliveryView = (order: PlanOrder): AdminOrderDelivery => {
     attempts: order.delivery?.attempts ?? 0,
     supplier: order.delivery?.supplier ?? '',
     cost: order.delivery?.cost ?? 0,
-    has_code: Boolean(order.delivery?.sealedCode),
+    has_code: Boolean(order.delivery?.code),
   };
 };
 

@@ -42,21 +42,27 @@ export function nextDeliveryState(from: DeliveryState, event: DeliveryEvent): De
   }
 }
 
-/** Seconds between inquiries about a delivery sent `attempts` times: 15 s, doubling, at most 10 minutes. */
-export const inquiryIntervalSeconds = (attempts: number) => Math.min(15 * 2 ** Math.max(0, attempts - 1), 600);
+/** Seconds before the first inquiry about a delivery (the job's DELIVERY_FIRST_INQUIRY_SECONDS shortens it in tests). */
+export const firstInquirySeconds = 15;
 
-/** A queued delivery the inline dispatch did not move within this time is taken up by the job (the function died). */
-export const stalledAfterSeconds = 30;
+/** Seconds between inquiries about a delivery asked about `attempts` times: the first wait, doubling, at most 10 minutes. */
+export const inquiryIntervalSeconds = (attempts: number, firstWait = firstInquirySeconds) =>
+  Math.min(firstWait * 2 ** Math.max(0, attempts - 1), 600);
 
 /**
- * Whether the job should act on an open delivery now: a queued one that stalled, or one sent or
- * lost whose next inquiry is due.
+ * Whether the job should act on an open delivery now: a queued one whose inline dispatch did not
+ * happen within two first waits (its function died), or one sent or lost whose next inquiry is due.
  */
-export function dueForDelivery(delivery: { state: DeliveryState; attempts: number; sentAt?: string }, paidAt: string, now: number): boolean {
-  if (delivery.state === 'queued') return now - Date.parse(paidAt) >= stalledAfterSeconds * 1000;
+export function dueForDelivery(
+  delivery: { state: DeliveryState; attempts: number; sentAt?: string },
+  paidAt: string,
+  now: number,
+  firstWait = firstInquirySeconds,
+): boolean {
+  if (delivery.state === 'queued') return now - Date.parse(paidAt) >= 2 * firstWait * 1000;
   if (!isOpen(delivery.state)) return false;
   const last = Date.parse(delivery.sentAt ?? paidAt);
-  return now - last >= inquiryIntervalSeconds(delivery.attempts) * 1000;
+  return now - last >= inquiryIntervalSeconds(delivery.attempts, firstWait) * 1000;
 }
 
 /**

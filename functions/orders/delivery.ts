@@ -4,7 +4,6 @@ import { NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
 import { retrying } from '../shared/retry';
-import { seal, unseal } from '../shared/sealed';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { digiflazz } from '../suppliers/digiflazz';
 import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
@@ -147,7 +146,7 @@ const maxClaimAttempts = 5;
 /**
  * Delivers from stock: one transaction claims one unsold code of the linked voucher (deleted on
  * the condition it is still there, so no code is used twice) and moves the order to delivered with
- * the code, sealed. No code left sends the order to the queue; codes taken by racing orders are
+ * the code. No code left sends the order to the queue; codes taken by racing orders are
  * skipped and others tried.
  */
 async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
@@ -159,7 +158,7 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
     const claim = await codeToClaim(order.delivery.voucherId!, taken);
     if (!claim) return fallBack(order, 'fallBack', 'No codes left in the linked voucher', false);
     const now = new Date().toISOString();
-    const delivery = { sealedCode: await seal(claim.code), deliveredAt: now };
+    const delivery = { code: claim.code, deliveredAt: now };
     try {
       await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items]);
       logger.info('delivered from stock', { orderId: order.orderId, voucherId: order.delivery.voucherId });
@@ -248,7 +247,13 @@ export interface DeliveryRunOutcome {
  * dispatch never happened) or asked about (sent or lost ones, less often as they age). Overlapping
  * runs are harmless: every step is claimed by a conditional write before any supplier call.
  */
-export async function advanceDeliveries(options: { batchSize: number; timeForAnotherBatch: () => boolean; now?: number }): Promise<DeliveryRunOutcome> {
+export async function advanceDeliveries(options: {
+  batchSize: number;
+  timeForAnotherBatch: () => boolean;
+  /** Seconds before the first inquiry (doubling after); see `dueForDelivery`. */
+  firstWaitSeconds?: number;
+  now?: number;
+}): Promise<DeliveryRunOutcome> {
   const now = options.now ?? Date.now();
   const outcome: DeliveryRunOutcome = { open: 0, started: 0, asked: 0, delivered: 0, failed: 0, toQueue: 0, errors: 0 };
   let cursor: string | undefined;
@@ -256,7 +261,7 @@ export async function advanceDeliveries(options: { batchSize: number; timeForAno
     const page = await listOpenDeliveries({ cursor, limit: 100 });
     cursor = page.nextCursor ?? undefined;
     outcome.open += page.items.length;
-    const due = page.items.filter((order) => order.delivery && dueForDelivery(order.delivery, order.paidAt, now));
+    const due = page.items.filter((order) => order.delivery && dueForDelivery(order.delivery, order.paidAt, now, options.firstWaitSeconds));
     for (let start = 0; start < due.length; start += options.batchSize) {
       if (!options.timeForAnotherBatch()) return outcome;
       const batch = due.slice(start, start + options.batchSize);
@@ -299,9 +304,7 @@ export async function receiveSupplierCallback(supplierName: string, headers: Rec
 }
 
 /** The code a stock order was delivered with, for its shopper and for an operator (audited by the caller). */
-export async function deliveredCode(order: PlanOrder): Promise<string> {
-  return order.delivery?.sealedCode ? unseal(order.delivery.sealedCode) : '';
-}
+export const deliveredCode = (order: PlanOrder): string => order.delivery?.code ?? '';
 
 /** Nickname checks one user may make in ten minutes, and one address (the check is an enumeration oracle). */
 const lookupsPerUser: RateLimit = { name: 'lookup-user', max: 30, windowSeconds: 600, message: tryAgainIn('Too many player checks.') };

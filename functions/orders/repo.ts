@@ -59,9 +59,12 @@ export interface Delivery {
   attempts: number;
   /** When it was last sent or asked about. */
   sentAt?: string;
-  /** stock: the voucher whose code it takes, and the code taken (sealed). */
+  /**
+   * stock: the voucher whose code it takes, and the code taken: kept in the buyer's partition as a
+   * code purchase keeps its codes (no public function reaches it), never logged or audited.
+   */
   voucherId?: string;
-  sealedCode?: string;
+  code?: string;
   /** supplier: which, its product code and what it costs us (whole taka), for margin. */
   supplier?: string;
   sku?: string;
@@ -201,7 +204,7 @@ export async function listOpenDeliveries(request: PageRequest): Promise<Page<Pla
 /** What a delivery move writes besides the state: the fields it sets on the delivery, and the order's own. */
 export interface DeliveryMove {
   to: DeliveryState;
-  /** Fields of the delivery to set (attempts, sentAt, serial, reason, sealedCode, deliveredAt). */
+  /** Fields of the delivery to set (attempts, sentAt, serial, reason, code, deliveredAt). */
   delivery?: Partial<Omit<Delivery, 'state' | 'mode'>>;
   /** The shopper-facing remark of a closed order. */
   remark?: string;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stopChild } from '../local/child';
-import type { RunningStack } from '../local/domain-env';
+import { type RunningStack, newSupplierCredentials, supplierEnvironment } from '../local/domain-env';
 import { projectRoot } from './paths';
 
 /** What the bench knows of the running stack (the ready line of `npm start -- --json`) and the secrets it handed it. */
@@ -21,10 +21,18 @@ export interface BenchStack extends RunningStack {
 export async function startBenchStack(staticDir: string, logFile: string): Promise<BenchStack> {
   const masterSecret = randomBytes(32).toString('base64url');
   const gatewayApiKey = randomBytes(24).toString('base64url');
+  const supplierCredentials = newSupplierCredentials('storefront-bench');
   const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', '--static', staticDir], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: '0', APP_MASTER_SECRET: masterSecret, GATEWAY_API_KEY: gatewayApiKey },
+    env: {
+      ...process.env,
+      PORT: '0',
+      APP_MASTER_SECRET: masterSecret,
+      GATEWAY_API_KEY: gatewayApiKey,
+      SUPPLIER_URL: '',
+      ...supplierEnvironment(supplierCredentials),
+    },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
@@ -34,8 +42,10 @@ export async function startBenchStack(staticDir: string, logFile: string): Promi
       .split('\n')
       .find((candidate) => candidate.startsWith('{"ready"'));
     if (line) {
-      const ready = (JSON.parse(line) as { ready: Omit<BenchStack, 'masterSecret' | 'gatewayApiKey' | 'pid' | 'stop'> }).ready;
-      return { ...ready, masterSecret, gatewayApiKey, pid: child.pid!, stop: () => stopChild(child) };
+      const ready = (
+        JSON.parse(line) as { ready: Omit<BenchStack, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials' | 'pid' | 'stop'> }
+      ).ready;
+      return { ...ready, masterSecret, gatewayApiKey, supplierCredentials, pid: child.pid!, stop: () => stopChild(child) };
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** The shop's sender on the local stack (the mailbox stand-in takes any). */
 export const localMailFrom = 'TopUp Bazar <no-reply@topupbazar.local>';
 
@@ -10,7 +12,31 @@ export interface RunningStack {
   mailboxUrl: string;
   masterSecret: string;
   gatewayApiKey: string;
+  /** The fake top-up supplier, and the credentials the stack was handed for it (`supplierEnvironment`). */
+  supplierUrl: string;
+  supplierCredentials: SupplierCredentials;
 }
+
+/** The top-up supplier's API username, key and webhook secret. */
+export interface SupplierCredentials {
+  username: string;
+  apiKey: string;
+  webhookSecret: string;
+}
+
+/** New credentials for the fake supplier, which a caller hands the stack it starts (and keeps, to sign as the supplier). */
+export const newSupplierCredentials = (username: string): SupplierCredentials => ({
+  username,
+  apiKey: randomBytes(18).toString('base64url'),
+  webhookSecret: randomBytes(18).toString('base64url'),
+});
+
+/** The variables that hand a stack (or the domain code) the supplier's credentials. */
+export const supplierEnvironment = (credentials: SupplierCredentials): Record<string, string> => ({
+  SUPPLIER_USERNAME: credentials.username,
+  SUPPLIER_API_KEY: credentials.apiKey,
+  SUPPLIER_WEBHOOK_SECRET: credentials.webhookSecret,
+});
 
 /**
  * The environment under which the shop's domain code (repos, services) in another process (a
@@ -31,6 +57,9 @@ export function domainEnvironment(stack: RunningStack): Record<string, string> {
     SITE_URL: stack.url,
     MAIL_FROM: localMailFrom,
     AWS_ENDPOINT_URL_SESV2: stack.mailboxUrl,
+    SUPPLIER_URL: stack.supplierUrl,
+    PLAYER_LOOKUP_URL: stack.supplierUrl,
+    ...supplierEnvironment(stack.supplierCredentials),
     POWERTOOLS_LOG_LEVEL: 'SILENT',
   };
 }

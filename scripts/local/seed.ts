@@ -5,6 +5,7 @@ import { saveBlogPost, saveEvent, savePaymentChannel, updateSiteSettings } from 
 import { parseCodes } from '../../functions/vouchers/inventory';
 import { addCodes, saveVoucher } from '../../functions/vouchers/service';
 import { adjustBalance } from '../../functions/wallet/service';
+import { demoSupplierProducts } from './demo-supplier';
 
 /** The demo accounts; their passwords are made fresh for each data folder, never written in code. */
 export interface DemoLogins {
@@ -24,13 +25,16 @@ const masterCategories = [
   { id: 'unipin', name: 'UniPin vouchers.', image: img('voucher-gp-500.svg') },
 ];
 
-/** The supplier's product codes of the demo's automatic plans, and what each costs the shop: the fake supplier sells these. */
-export const demoSupplierProducts: Record<string, number> = { FF100: 68, FF310: 205 };
-
 /** Free Fire plans delivered without an operator: through the supplier, and from the UniPin voucher's codes. */
 const automaticPlans: { seed: PlanSeed; delivery: PlanDelivery }[] = [
-  { seed: ['ff-100-instant', '100 Diamonds · instant', 75, 100, 'plan-diamond.svg'], delivery: { mode: 'supplier', sku: 'FF100', cost: 68 } },
-  { seed: ['ff-310-instant', '310 Diamonds · instant', 225, 310, 'plan-diamond.svg'], delivery: { mode: 'supplier', sku: 'FF310', cost: 205 } },
+  {
+    seed: ['ff-100-instant', '100 Diamonds · instant', 75, 100, 'plan-diamond.svg'],
+    delivery: { mode: 'supplier', sku: 'FF100', cost: demoSupplierProducts.FF100! },
+  },
+  {
+    seed: ['ff-310-instant', '310 Diamonds · instant', 225, 310, 'plan-diamond.svg'],
+    delivery: { mode: 'supplier', sku: 'FF310', cost: demoSupplierProducts.FF310! },
+  },
   { seed: ['ff-unipin-100', '100 Diamonds · UniPin', 80, 100, 'plan-diamond.svg'], delivery: { mode: 'stock', voucherId: 'unipin-100' } },
 ];
 

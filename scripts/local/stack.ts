@@ -17,7 +17,8 @@ import { startFakeSupplier } from './fake-supplier';
 import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import { isShopOrigin } from './shop-origins';
-import { type DemoLogins, demoSupplierProducts } from './seed';
+import { demoSupplierProducts } from './demo-supplier';
+import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
 import { startTableGuard } from './table-guard';
@@ -65,10 +66,11 @@ interface LocalState {
   logins: DemoLogins;
 }
 
+/** The fake supplier's credentials: the caller's (the test runner, the bench: SUPPLIER_API_KEY…) or fresh ones. */
 const freshSupplierCredentials = () => ({
-  username: 'storefront-local',
-  apiKey: randomBytes(18).toString('base64url'),
-  webhookSecret: randomBytes(18).toString('base64url'),
+  username: process.env.SUPPLIER_USERNAME || 'storefront-local',
+  apiKey: process.env.SUPPLIER_API_KEY || randomBytes(18).toString('base64url'),
+  webhookSecret: process.env.SUPPLIER_WEBHOOK_SECRET || randomBytes(18).toString('base64url'),
 });
 
 /** The local stack's table name. */

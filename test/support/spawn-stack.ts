@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stopChild } from '../../scripts/local/child';
+import { type SupplierCredentials, newSupplierCredentials, supplierEnvironment } from '../../scripts/local/domain-env';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
@@ -19,12 +20,15 @@ export interface StackInfo {
   identityProviderUrl: string;
   mailboxUrl: string;
   edgeInvalidationUrl: string;
+  /** The fake supplier (Digiflazz's buyer API): `GET /test/transactions`, `POST /test/down`. */
+  supplierUrl: string;
   logins: {
     shopper: { email: string; mobileNo: string; password: string };
     admin: { email: string; mobileNo: string; password: string };
   };
   masterSecret: string;
   gatewayApiKey: string;
+  supplierCredentials: SupplierCredentials;
 }
 
 /** What a stack of this name has logged so far (its functions' lines and its own). */
@@ -40,6 +44,7 @@ export async function spawnStack(
 ): Promise<{ info: StackInfo; stop: () => Promise<void> }> {
   const masterSecret = randomBytes(32).toString('base64url');
   const gatewayApiKey = options.gateway?.apiKey ?? randomBytes(24).toString('base64url');
+  const supplierCredentials = newSupplierCredentials('storefront-test');
   const args = ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', ...(options.staticDir ? ['--static', options.staticDir] : [])];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
@@ -50,6 +55,12 @@ export async function spawnStack(
       GATEWAY_API_KEY: gatewayApiKey,
       // The stand-in unless the test starts a gateway of its own, whatever the developer's shell says.
       GATEWAY_URL: options.gateway?.url ?? '',
+      // The fake supplier, with the test's credentials, whatever the developer's shell says.
+      SUPPLIER_URL: '',
+      ...supplierEnvironment(supplierCredentials),
+      // The delivery job on its timer, faster, and its first inquiry after 2 s instead of 15.
+      DELIVERY_EVERY_SECONDS: '2',
+      DELIVERY_FIRST_INQUIRY_SECONDS: '2',
       LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
       // The suite registers hundreds of accounts, starts hundreds of payments and asks for many resets from 127.0.0.1;
       // the tests of these limits run the services in-process with the real ones.
@@ -68,15 +79,15 @@ export async function spawnStack(
   const log = createWriteStream(join(projectRoot, 'test-results', `${name}-stack.log`));
   child.stderr!.pipe(log);
 
-  const ready = await new Promise<Omit<StackInfo, 'masterSecret' | 'gatewayApiKey'>>((done, fail) => {
+  const ready = await new Promise<Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials'>>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`The ${name} stack did not start in 90 s; see test-results/${name}-stack.log`)), 90_000);
     child.once('exit', (code) => fail(new Error(`The ${name} stack exited with ${code}; see test-results/${name}-stack.log`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       log.write(`${line}\n`);
       if (!line.startsWith('{"ready"')) return;
       clearTimeout(timer);
-      done((JSON.parse(line) as { ready: Omit<StackInfo, 'masterSecret' | 'gatewayApiKey'> }).ready);
+      done((JSON.parse(line) as { ready: Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials'> }).ready);
     });
   });
-  return { info: { ...ready, masterSecret, gatewayApiKey }, stop: () => stopChild(child) };
+  return { info: { ...ready, masterSecret, gatewayApiKey, supplierCredentials }, stop: () => stopChild(child) };
 }

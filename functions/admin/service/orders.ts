@@ -72,9 +72,9 @@ export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: str
  */
 export async function revealOrderSecret(admin: ActiveUser, orderId: string): Promise<{ password: string; backupCode: string; code: string }> {
   const order = await orderById(orderId);
-  if (order.delivery?.sealedCode) {
+  if (order.delivery?.code) {
     await transact([auditItem(auditEntry(admin.id, 'order.reveal_code', orderId, `stock code of ${order.userId}`))]);
-    return { password: '', backupCode: '', code: await deliveredCode(order) };
+    return { password: '', backupCode: '', code: deliveredCode(order) };
   }
   if (order.status !== 'pending') throw new Conflict('The game-account password is deleted once an order is completed or refunded');
   if (!order.sealedSecret) throw new Conflict('This order has no game-account password');

@@ -7,5 +7,5 @@ import { orderParams } from '../../contract/orders';
 
 export const handler = userRoute({ params: orderParams }, async ({ params: { id }, user }) => {
   const { order, gatewayPayment } = await orderOf(user, id);
-  return success(orderDetailView(order, gatewayPayment, await deliveredCode(order)));
+  return success(orderDetailView(order, gatewayPayment, deliveredCode(order)));
 });

@@ -4,12 +4,16 @@ import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/logger';
 import { supplierTimeoutMs } from '../../suppliers/port';
 import { advanceDeliveries } from '../delivery';
+import { firstInquirySeconds } from '../delivery-rules';
 
 /** Deliveries stepped at once: enough to clear a backlog, few enough not to crowd the supplier. */
 const batchSize = 5;
 
 /** A batch takes one supplier call's timeout and a few table calls; start one only with room for two. */
 const batchReserveMs = 2 * supplierTimeoutMs + 5_000;
+
+/** Seconds before the first inquiry about a delivery (DELIVERY_FIRST_INQUIRY_SECONDS shortens it in tests). */
+const firstWaitSeconds = Number(process.env.DELIVERY_FIRST_INQUIRY_SECONDS ?? firstInquirySeconds);
 
 /**
  * Every minute (EventBridge in the cloud, a timer on the local stack): start the automatic
@@ -19,7 +23,11 @@ const batchReserveMs = 2 * supplierTimeoutMs + 5_000;
 export const handler = middy()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async (_event: unknown, context: Context) => {
-    const outcome = await advanceDeliveries({ batchSize, timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs });
+    const outcome = await advanceDeliveries({
+      batchSize,
+      firstWaitSeconds,
+      timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
+    });
     logger.info('deliveries advanced', { ...outcome });
     if (outcome.errors > 0) throw new Error(`${outcome.errors} deliveries could not be advanced`);
     return outcome;
