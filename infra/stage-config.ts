@@ -1,9 +1,10 @@
 /**
  * Per-stage settings, committed in cdk.json under `stages.<stage>` so that a later deploy can
  * never fall back to a default: the AWS account and region the stage lives in, the shop's public
- * URL, the payment gateway, the Google client, where alarms go. A `-c key=value` on the command
- * line overrides one setting for one synth, and passes the same checks. Secrets are never
- * settings: they live in Secrets Manager (the stage's keys, the gateway key, the origin secret).
+ * URL, the payment gateway, the top-up supplier, the Google client, where alarms go. A `-c key=value`
+ * on the command line overrides one setting for one synth, and passes the same checks. Secrets are
+ * never settings: they live in Secrets Manager (the stage's keys, the gateway key, the supplier's
+ * credentials, the origin secret).
  */
 export type StageName = 'dev' | 'prod';
 
@@ -16,6 +17,10 @@ export interface StageConfig {
   siteUrl: string;
   /** The payment gateway's base URL. */
   gatewayUrl: string;
+  /** The top-up supplier's base URL (Digiflazz's buyer API); `defaultSupplierUrl` when the stage gives none. */
+  supplierUrl: string;
+  /** The nickname lookup's base URL; empty when the stage gives none, and then the shop confirms without a name. */
+  playerLookupUrl: string;
   /** The Google OAuth web client id. */
   googleClientId: string;
   /**
@@ -50,13 +55,16 @@ export function mailDomainOf(mailFrom: string): string | undefined {
   return /^(?:[^<>]*<)?[^@\s<>]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)>?$/i.exec(mailFrom.trim())?.[1]?.toLowerCase();
 }
 
+/** The supplier when a stage names none: Digiflazz's buyer API, as functions/suppliers/digiflazz.ts defaults to. */
+export const defaultSupplierUrl = 'https://api.digiflazz.com';
+
 /** Gateway hosts that take no real money: never acceptable for prod. */
 const sandboxLike = /sandbox|localhost|127\.0\.0\.1|\.local\b|\.test\b|example\.|\.invalid\b|staging|demo/i;
 
 /**
  * The settings of `stage`: cdk.json's `stages.<stage>` with any `-c` override of the same name.
  * Throws one error naming every problem: a missing setting, a malformed one, and for prod a
- * gateway that looks like a sandbox or a shop URL that is not https.
+ * gateway, supplier or nickname lookup that looks like a sandbox, or a shop URL that is not https.
  */
 export function stageConfig(stage: string, context: (key: string) => unknown): { stage: StageName; config: StageConfig } {
   if (stage !== 'dev' && stage !== 'prod') throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod`);
@@ -72,6 +80,8 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
     region: String(setting('region') ?? ''),
     siteUrl: String(setting('siteUrl') ?? '').replace(/\/+$/, ''),
     gatewayUrl: String(setting('gatewayUrl') ?? '').replace(/\/+$/, ''),
+    supplierUrl: String(setting('supplierUrl') || defaultSupplierUrl).replace(/\/+$/, ''),
+    playerLookupUrl: String(setting('playerLookupUrl') ?? '').replace(/\/+$/, ''),
     googleClientId: String(setting('googleClientId') ?? ''),
     mailFrom: String(setting('mailFrom') ?? '').trim(),
     alarmEmail: String(setting('alarmEmail') ?? ''),
@@ -81,7 +91,7 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   };
   if (config.account && !/^\d{12}$/.test(config.account)) problems.push('account must be a 12-digit AWS account id');
   if (config.region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(config.region)) problems.push('region must be an AWS region such as ap-south-1');
-  for (const key of ['siteUrl', 'gatewayUrl'] as const) {
+  for (const key of ['siteUrl', 'gatewayUrl', 'supplierUrl', 'playerLookupUrl'] as const) {
     if (config[key] && !/^https:\/\/[^/\s]+$/.test(config[key])) problems.push(`${key} must be an https origin without a path`);
   }
   if (config.googleClientId && !config.googleClientId.endsWith('.apps.googleusercontent.com'))
@@ -101,6 +111,10 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   }
   if (stage === 'prod' && sandboxLike.test(config.gatewayUrl))
     problems.push(`gatewayUrl ${config.gatewayUrl} looks like a sandbox: prod takes real payments`);
+  for (const key of ['supplierUrl', 'playerLookupUrl'] as const) {
+    if (stage === 'prod' && sandboxLike.test(config[key]))
+      problems.push(`${key} ${config[key]} looks like a sandbox or a stand-in: prod delivers real top-ups`);
+  }
   if (problems.length > 0)
     throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
   return { stage, config };

@@ -4,8 +4,8 @@ import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
-import type { FunctionDefaults } from './constructs/house-function';
-import { Jobs, reconcilerSchedule } from './constructs/jobs';
+import type { FunctionDefaults, SupplierAccess } from './constructs/house-function';
+import { Jobs } from './constructs/jobs';
 import { Monitoring } from './constructs/monitoring';
 import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
 import { StageSecrets } from './constructs/stage-secrets';
@@ -29,7 +29,7 @@ export interface StorefrontStackProps extends StackProps {
 
 /**
  * One stage of the shop: the table, the stage's secrets, the API (a function per route-table
- * row), the scheduled payments reconciler, the site (bucket and CloudFront in front of both),
+ * row), the scheduled jobs (the payments reconciler, the delivery job), the site (bucket and CloudFront in front of both),
  * and the alarms and dashboard. Prod keeps its data, secrets, bucket and logs when the stack is
  * deleted (and the stack itself has termination protection); dev removes everything.
  */
@@ -63,13 +63,16 @@ export class StorefrontStack extends Stack {
       table,
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
+      supplierSecret: secrets.supplier,
       siteBucket,
       uploadsPrefix,
     });
+    const supplier: SupplierAccess = { secret: secrets.supplier, url: config.supplierUrl, lookupUrl: config.playerLookupUrl };
     const api = new Api(this, 'Api', {
       table,
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
+      supplier,
       originVerify: secrets.originVerify,
       roles,
       siteBucket,
@@ -77,7 +80,7 @@ export class StorefrontStack extends Stack {
       defaults,
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
-    const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, roles, defaults, removalPolicy });
+    const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, roles, defaults, removalPolicy });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: api.httpApi,
@@ -94,12 +97,11 @@ export class StorefrontStack extends Stack {
       stage: props.stage,
       alarmEmail: config.alarmEmail,
       httpApi: api.httpApi,
-      functions: [...api.functions, jobs.reconciler],
+      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn)],
       table,
-      reconciler: jobs.reconciler,
-      reconcilerFailures: jobs.failedRuns,
-      reconcilerEvery: reconcilerSchedule,
+      jobs: jobs.scheduled,
       webhookLogs: api.webhook.logGroup,
+      supplierWebhookLogs: api.supplierWebhook.logGroup,
       distributionId: distribution.distributionId,
     });
 
@@ -113,6 +115,10 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'GatewayKeySecretName', {
       value: secrets.gatewayKey.secretName,
       description: "Put the gateway's API key here (README, Deploy)",
+    });
+    new CfnOutput(this, 'SupplierSecretName', {
+      value: secrets.supplier.secretName,
+      description: 'Put the supplier\'s credentials here as JSON {"username","apiKey","webhookSecret"} (README, Deploy)',
     });
 
     acknowledge(this, [

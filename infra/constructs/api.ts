@@ -16,23 +16,27 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
+  type Route,
   apiBasePath,
   canonicalPath,
   fallbackHandler,
   handlerModule,
   needsGatewayKey,
   needsSecret,
+  needsSupplier,
   routes,
   tableGrantOf,
 } from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
-import { type FunctionDefaults, HouseFunction } from './house-function';
+import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';
 
 export interface ApiProps {
   table: ITable;
   keyRing: ISecret;
   gatewayKey: ISecret;
+  /** The top-up supplier, for the rows that call it. */
+  supplier: SupplierAccess;
   /** The origin secret, which every API function expects in x-origin-verify. */
   originVerify: ISecret;
   roles: FunctionRoles;
@@ -47,8 +51,8 @@ export interface ApiProps {
 
 /**
  * The HTTP API, built by looping over the route table: one route and one house function per row
- * (the table actions and partitions of its row; the key ring, the gateway key, the upload
- * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
+ * (the table actions and partitions of its row; the key ring, the gateway key, the supplier, the
+ * upload bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
  * answers unknown paths and methods in the contract's envelope. Every function refuses a request
  * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
  */
@@ -57,8 +61,10 @@ export class Api extends Construct {
   readonly stage: HttpStage;
   /** Every function behind the API, the fallback included (for the alarms). */
   readonly functions: HouseFunction[] = [];
-  /** The webhook's function (its 401s are an alarm of their own). */
+  /** The payment webhook's function (its 401s are an alarm of their own). */
   readonly webhook: HouseFunction;
+  /** The supplier webhook's function (its 401s too). */
+  readonly supplierWebhook: HouseFunction;
   /** The functions of rows that invalidate cached reads. */
   private readonly invalidators: HouseFunction[] = [];
   private readonly roles: FunctionRoles;
@@ -71,7 +77,7 @@ export class Api extends Construct {
     const environment = { ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap() };
 
     // One log group for the API's functions (a stream per function instance, named after it): a
-    // group each would cost a resource per route; the webhook keeps its own for its 401 alarm.
+    // group each would cost a resource per route; the two webhooks keep their own for their 401 alarms.
     const functionLogs = new LogGroup(this, 'FunctionLogs', { retention: defaults.logRetention, removalPolicy: defaults.logRemovalPolicy });
     const fallback = new HouseFunction(this, 'RouteNotFound', {
       logGroup: functionLogs,
@@ -88,12 +94,12 @@ export class Api extends Construct {
       defaultIntegration: new HttpLambdaIntegration('Fallback', fallback),
     });
 
-    let webhook: HouseFunction | undefined;
+    const webhooks: Partial<Record<'gateway' | 'supplier', HouseFunction>> = {};
     const authRoutes: HttpRoute[] = [];
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
       const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
-        logGroup: row.access === 'gateway' ? undefined : functionLogs,
+        logGroup: isWebhook(row.access) ? undefined : functionLogs,
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
         defaults,
@@ -103,13 +109,14 @@ export class Api extends Construct {
         tableGrant: tableGrantOf(row),
         keyRing: needsSecret(row) ? props.keyRing : undefined,
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
+        supplier: needsSupplier(row) ? props.supplier : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,
         invalidatesEdge: row.invalidates !== undefined && row.invalidates.length > 0,
       });
       if (row.invalidates?.length) this.invalidators.push(fn);
       this.functions.push(fn);
-      if (row.access === 'gateway') webhook = fn;
+      if (isWebhook(row.access)) webhooks[row.access] = fn;
       const added = this.httpApi.addRoutes({
         path,
         methods: [HttpMethod[row.method]],
@@ -122,8 +129,10 @@ export class Api extends Construct {
       retention: defaults.logRetention,
       removalPolicy: defaults.logRemovalPolicy,
     });
-    if (!webhook) throw new Error('The route table has no gateway route (the payment webhook)');
-    this.webhook = webhook;
+    if (!webhooks.gateway) throw new Error('The route table has no gateway route (the payment webhook)');
+    if (!webhooks.supplier) throw new Error('The route table has no supplier route (the supplier webhook)');
+    this.webhook = webhooks.gateway;
+    this.supplierWebhook = webhooks.supplier;
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
@@ -146,7 +155,8 @@ export class Api extends Construct {
     acknowledge(this.httpApi, [
       {
         id: 'AwsSolutions-APIG4',
-        reason: 'Authorization is in each function (session token, admin role, gateway key); public routes are public by design',
+        reason:
+          'Authorization is in each function (session token, admin role, gateway key, supplier signature); public routes are public by design',
       },
     ]);
   }
@@ -171,6 +181,9 @@ const accessLogFormat = AccessLogFormat.custom(
     integrationError: '$context.integrationErrorMessage',
   }),
 );
+
+/** The rows another company's server calls (the payment gateway, the supplier): each has its own log group, for its 401 alarm. */
+const isWebhook = (access: Route['access']): access is 'gateway' | 'supplier' => access === 'gateway' || access === 'supplier';
 
 /** `GET /user/plan_list/{id}` → `GetUserPlanListId`. */
 function constructId(routeKey: string): string {

@@ -18,6 +18,8 @@ export interface FunctionGrants {
   keyRing?: boolean;
   /** The payment gateway's API key; such functions are also traced with X-Ray. */
   gatewayKey?: boolean;
+  /** The top-up supplier's credentials (its API and the nickname lookup). */
+  supplierSecret?: boolean;
   /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
   uploads?: boolean;
   /** Send e-mail through SES as this verified domain identity. */
@@ -30,6 +32,7 @@ export interface FunctionRolesProps {
   table: ITable;
   keyRing: ISecret;
   gatewayKey: ISecret;
+  supplierSecret: ISecret;
   siteBucket: IBucket;
   uploadsPrefix: string;
 }
@@ -70,7 +73,7 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, siteBucket, uploadsPrefix } = this.props;
+    const { table, keyRing, gatewayKey, supplierSecret, siteBucket, uploadsPrefix } = this.props;
     const role = new Role(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -113,6 +116,7 @@ export class FunctionRoles extends Construct {
         reason: 'X-Ray tracing of the payment functions: PutTraceSegments and PutTelemetryRecords take no resource',
       });
     }
+    if (grants.supplierSecret) supplierSecret.grantRead(role);
     if (grants.uploads) {
       siteBucket.grantPut(role, `${uploadsPrefix}*`);
       const bucketId = Stack.of(siteBucket).getLogicalId(siteBucket.node.defaultChild as CfnBucket);
@@ -147,6 +151,7 @@ function describe(grants: FunctionGrants): string {
     table,
     grants.keyRing && 'key ring',
     grants.gatewayKey && 'gateway key',
+    grants.supplierSecret && 'supplier secret',
     grants.uploads && 'uploads',
     grants.mailDomain && `mail as ${grants.mailDomain}`,
     grants.invalidatesEdge && 'edge invalidations',

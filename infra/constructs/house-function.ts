@@ -21,6 +21,16 @@ export interface FunctionDefaults {
   logRemovalPolicy: RemovalPolicy;
 }
 
+/** The top-up supplier as a stage has it: the secret with its credentials and the stage's addresses. */
+export interface SupplierAccess {
+  /** JSON `{"username", "apiKey", "webhookSecret"}` (functions/shared/secrets.ts). */
+  secret: ISecret;
+  /** SUPPLIER_URL: the supplier's API. */
+  url: string;
+  /** PLAYER_LOOKUP_URL: the nickname lookup; empty for none (the variable is then left out). */
+  lookupUrl: string;
+}
+
 export interface HouseFunctionProps {
   /** The module exporting `handler`, relative to functions/, e.g. `catalog/handlers/list-plans.ts`. */
   entry: string;
@@ -37,6 +47,8 @@ export interface HouseFunctionProps {
   keyRing?: ISecret;
   /** The gateway's API key: read permission and GATEWAY_SECRET_ID together; such a function is traced (X-Ray). */
   gatewayKey?: ISecret;
+  /** The top-up supplier, for a function that calls it or the nickname lookup: read permission on its secret, SUPPLIER_SECRET_ID and the addresses together. */
+  supplier?: SupplierAccess;
   /** The site bucket, for a function that signs upload permits: Put on uploads/ and UPLOAD_BUCKET together. */
   uploadBucket?: IBucket;
   /** The shop's sender, for a function that sends e-mail: SendEmail as its domain and MAIL_FROM together. */
@@ -89,6 +101,7 @@ export class HouseFunction extends NodejsFunction {
         table: props.tableGrant,
         keyRing: props.keyRing !== undefined,
         gatewayKey: props.gatewayKey !== undefined,
+        supplierSecret: props.supplier !== undefined,
         uploads: props.uploadBucket !== undefined,
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
         invalidatesEdge: props.invalidatesEdge,
@@ -108,6 +121,11 @@ export class HouseFunction extends NodejsFunction {
     if (props.table) this.addEnvironment('TABLE_NAME', props.table.tableName);
     if (props.keyRing) this.addEnvironment('APP_SECRET_ID', props.keyRing.secretArn);
     if (props.gatewayKey) this.addEnvironment('GATEWAY_SECRET_ID', props.gatewayKey.secretArn);
+    if (props.supplier) {
+      this.addEnvironment('SUPPLIER_SECRET_ID', props.supplier.secret.secretArn);
+      this.addEnvironment('SUPPLIER_URL', props.supplier.url);
+      if (props.supplier.lookupUrl) this.addEnvironment('PLAYER_LOOKUP_URL', props.supplier.lookupUrl);
+    }
     if (props.uploadBucket) this.addEnvironment('UPLOAD_BUCKET', props.uploadBucket.bucketName);
     if (props.mailFrom) this.addEnvironment('MAIL_FROM', props.mailFrom);
   }

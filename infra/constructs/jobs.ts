@@ -6,59 +6,118 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { reconcilerJob, tableGrantOf } from '../../functions/routes';
+import { jobs, needsSupplier, tableGrantOf } from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
-import { type FunctionDefaults, HouseFunction } from './house-function';
+import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';
 
-/** How often the reconciler runs; the missed-run alarm counts on it. */
-export const reconcilerSchedule = Duration.minutes(5);
+type JobModule = (typeof jobs)[number]['module'];
+
+/** How a scheduled job runs in the cloud, and the construct ids of its pieces (kept: a new id would replace the resource). */
+export interface JobSchedule {
+  /** What the alarms and the dashboard call it. */
+  title: string;
+  every: Duration;
+  /** The function's construct id. */
+  functionId: string;
+  /** The EventBridge rule's construct id. */
+  ruleId: string;
+  /** The failed-run queue's construct id. */
+  failuresId: string;
+  /** The prefix of its alarms' ids (`<prefix>Failed`, `<prefix>FailedRunsQueued`, `<prefix>MissedRuns`). */
+  alarmPrefix: string;
+  /** Runs one at a time; only where overlapping runs would step on each other (a new account's low quota refuses it). */
+  reservedConcurrency?: number;
+}
+
+/** Every job of the route table's `jobs`, by module: a job without an entry here does not compile. */
+export const jobSchedules: Record<JobModule, JobSchedule> = {
+  'payments/jobs/reconcile-payments.ts': {
+    title: 'payments reconciler',
+    every: Duration.minutes(5),
+    functionId: 'ReconcilePayments',
+    ruleId: 'Every5Minutes',
+    failuresId: 'ReconcilerFailures',
+    alarmPrefix: 'Reconciler',
+    reservedConcurrency: 1,
+  },
+  'orders/jobs/advance-deliveries.ts': {
+    title: 'delivery job',
+    every: Duration.minutes(1),
+    functionId: 'AdvanceDeliveries',
+    ruleId: 'EveryMinute',
+    failuresId: 'DeliveryFailures',
+    alarmPrefix: 'Delivery',
+  },
+};
+
+/** One scheduled job as built: its function, its failed-run queue and its schedule. */
+export interface ScheduledJob extends JobSchedule {
+  fn: HouseFunction;
+  failedRuns: Queue;
+}
 
 export interface JobsProps {
   table: ITable;
   gatewayKey: ISecret;
+  supplier: SupplierAccess;
   roles: FunctionRoles;
   defaults: FunctionDefaults;
   removalPolicy: RemovalPolicy;
 }
 
 /**
- * Scheduled functions. The payments reconciler runs every five minutes: it re-verifies payments
- * still pending after a few minutes (lost callbacks, payers who never came back), settles the
- * paid ones and cancels the long-dead ones. One run at a time (reserved concurrency 1), never
- * retried (the next run is five minutes away and every settle is idempotent); a run that fails
- * anyway leaves its event in a queue, which an alarm watches.
+ * Scheduled functions, one per entry of the route table's `jobs`, each granted like a row (its
+ * table writes; the gateway key and the supplier only where the job names them), on an
+ * EventBridge rate, never retried (the next run is minutes away and every step is idempotent or
+ * claimed by a conditional write); a run that fails anyway leaves its event in a queue of its
+ * own, which an alarm watches. The payments reconciler runs every five minutes, one run at a time
+ * (reserved concurrency 1): it re-verifies payments still pending (lost callbacks, payers who
+ * never came back), settles the paid ones and cancels the long-dead ones. The delivery job runs
+ * every minute, with no reserved concurrency (a new account's low quota refuses it, and its runs
+ * may overlap: each step is claimed by a conditional write): it starts automatic deliveries whose
+ * first dispatch never happened and asks the supplier about those sent or lost.
  */
 export class Jobs extends Construct {
-  readonly reconciler: HouseFunction;
-  readonly failedRuns: Queue;
+  readonly scheduled: ScheduledJob[] = [];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
-    this.failedRuns = new Queue(this, 'ReconcilerFailures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: props.removalPolicy,
-    });
-    acknowledge(this.failedRuns, [
-      { id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead letter destination of the reconciler' },
-    ]);
-    this.reconciler = new HouseFunction(this, 'ReconcilePayments', {
-      entry: reconcilerJob.module,
-      description: 'every 5 minutes: payments/jobs/reconcile-payments',
-      defaults: props.defaults,
-      roles: props.roles,
-      table: props.table,
-      tableGrant: tableGrantOf(reconcilerJob),
-      gatewayKey: props.gatewayKey,
-      timeout: Duration.minutes(2),
-      reservedConcurrentExecutions: 1,
-    });
-    this.reconciler.configureAsyncInvoke({ retryAttempts: 0, onFailure: new SqsDestination(this.failedRuns) });
-    new Rule(this, 'Every5Minutes', {
-      schedule: Schedule.rate(reconcilerSchedule),
-      targets: [new LambdaFunction(this.reconciler, { retryAttempts: 0 })],
-    });
+    for (const job of jobs) {
+      const schedule = jobSchedules[job.module];
+      const failedRuns = new Queue(this, schedule.failuresId, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+        removalPolicy: props.removalPolicy,
+      });
+      acknowledge(failedRuns, [
+        { id: 'AwsSolutions-SQS3', reason: `This queue is itself the dead letter destination of the ${schedule.title}` },
+      ]);
+      const fn = new HouseFunction(this, schedule.functionId, {
+        entry: job.module,
+        description: `${describeRate(schedule.every)}: ${job.module.replace(/\.ts$/, '')}`,
+        defaults: props.defaults,
+        roles: props.roles,
+        table: props.table,
+        tableGrant: tableGrantOf(job),
+        gatewayKey: 'gateway' in job && job.gateway ? props.gatewayKey : undefined,
+        supplier: needsSupplier(job) ? props.supplier : undefined,
+        timeout: Duration.minutes(2),
+        reservedConcurrentExecutions: schedule.reservedConcurrency,
+      });
+      fn.configureAsyncInvoke({ retryAttempts: 0, onFailure: new SqsDestination(failedRuns) });
+      new Rule(this, schedule.ruleId, {
+        schedule: Schedule.rate(schedule.every),
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+      this.scheduled.push({ ...schedule, fn, failedRuns });
+    }
   }
+}
+
+/** `every 5 minutes`, `every 1 minute`. */
+function describeRate(every: Duration): string {
+  const minutes = every.toMinutes();
+  return `every ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }

@@ -42,17 +42,32 @@ export class AlarmTopic extends Construct {
   }
 }
 
+/** A scheduled job as the alarms see it. */
+export interface MonitoredJob {
+  /** What the alarm descriptions call it, e.g. `payments reconciler`. */
+  title: string;
+  /** Its alarms' ids start with this (`<prefix>Failed`, `<prefix>FailedRunsQueued`, `<prefix>MissedRuns`). */
+  alarmPrefix: string;
+  fn: IFunction;
+  failedRuns: IQueue;
+  /** The failed-run queue's name in descriptions (its construct id). */
+  failuresId: string;
+  /** How often it should run. */
+  every: Duration;
+}
+
 export interface MonitoringProps {
   stage: string;
   alarmEmail: string;
   httpApi: HttpApi;
   functions: IFunction[];
   table: ITable;
-  reconciler: IFunction;
-  reconcilerFailures: IQueue;
-  /** How often the reconciler should run. */
-  reconcilerEvery: Duration;
+  /** The scheduled jobs: each one's failed runs, queued failures and missed runs are alarms. */
+  jobs: MonitoredJob[];
+  /** The payment webhook's own log group (its 401s). */
   webhookLogs: ILogGroup;
+  /** The supplier webhook's own log group (its 401s). */
+  supplierWebhookLogs: ILogGroup;
   /** The distribution's 5xx rate is graphed here; its alarm lives in us-east-1, where CloudFront's metrics are. */
   distributionId: string;
 }
@@ -61,7 +76,8 @@ export interface MonitoringProps {
  * The stage's alarms, each to the stage's topic, and one dashboard: the API's 5xx rate and p99
  * latency; errors and throttles of every function, summed ten functions to an expression and
  * joined in one composite alarm (one alarm per function would cost a resource per function);
- * reconciler failures and missed runs; webhook 401s (a wrong key, or someone guessing it);
+ * each scheduled job's failures and missed runs; webhook 401s, the payment gateway's (a wrong key,
+ * or someone guessing it) and the supplier's (a wrong webhook secret, or someone forging callbacks);
  * DynamoDB throttles and system errors.
  */
 export class Monitoring extends Construct {
@@ -134,38 +150,44 @@ export class Monitoring extends Construct {
     functionAlarm.addAlarmAction(action);
     functionAlarm.addOkAction(action);
 
-    alarm('ReconcilerFailed', 'The payments reconciler failed a run (its failed runs are kept in the ReconcilerFailures queue)', {
-      metric: props.reconciler.metricErrors({ period: Duration.minutes(15), statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm('ReconcilerFailedRunsQueued', 'A failed reconciler run is waiting in its queue for a look', {
-      metric: props.reconcilerFailures.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm('ReconcilerMissedRuns', 'The payments reconciler has not run for three of its periods', {
-      metric: props.reconciler.metricInvocations({ period: Duration.minutes(props.reconcilerEvery.toMinutes() * 3), statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.BREACHING,
-    });
+    for (const job of props.jobs) {
+      alarm(`${job.alarmPrefix}Failed`, `The ${job.title} failed a run (its failed runs are kept in the ${job.failuresId} queue)`, {
+        metric: job.fn.metricErrors({ period: Duration.minutes(15), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm(`${job.alarmPrefix}FailedRunsQueued`, `A failed ${job.title} run is waiting in its queue for a look`, {
+        metric: job.failedRuns.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm(`${job.alarmPrefix}MissedRuns`, `The ${job.title} has not run for three of its periods`, {
+        metric: job.fn.metricInvocations({ period: Duration.minutes(job.every.toMinutes() * 3), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.BREACHING,
+      });
+    }
 
-    const webhook401s = new MetricFilter(this, 'Webhook401Filter', {
-      logGroup: props.webhookLogs,
-      filterPattern: FilterPattern.all(
-        FilterPattern.stringValue('$.message', '=', 'request'),
-        FilterPattern.numberValue('$.status', '=', 401),
-      ),
-      metricNamespace: `Storefront/${props.stage}`,
-      metricName: 'Webhook401',
-      metricValue: '1',
-    }).metric({ period: fiveMinutes, statistic: 'Sum' });
+    // Each webhook's request lines answered 401, from its own log group.
+    const refusals = (id: string, logGroup: ILogGroup, metricName: string) =>
+      new MetricFilter(this, id, {
+        logGroup,
+        filterPattern: FilterPattern.all(
+          FilterPattern.stringValue('$.message', '=', 'request'),
+          FilterPattern.numberValue('$.status', '=', 401),
+        ),
+        metricNamespace: `Storefront/${props.stage}`,
+        metricName,
+        metricValue: '1',
+      }).metric({ period: fiveMinutes, statistic: 'Sum', label: metricName });
+    const webhook401s = refusals('Webhook401Filter', props.webhookLogs, 'Webhook401');
+    const supplierWebhook401s = refusals('SupplierWebhook401Filter', props.supplierWebhookLogs, 'SupplierWebhook401');
     alarm('Webhook401s', 'Payment webhooks refused for a wrong API key: the gateway key changed, or someone is guessing it', {
       metric: webhook401s,
       threshold: 3,
@@ -173,6 +195,17 @@ export class Monitoring extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    alarm(
+      'SupplierWebhook401s',
+      "Supplier callbacks refused for a wrong signature: the supplier's webhook secret changed, or someone is forging callbacks",
+      {
+        metric: supplierWebhook401s,
+        threshold: 3,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
 
     const tableThrottles = new MathExpression({
       expression: 'reads + writes',
@@ -234,11 +267,13 @@ export class Monitoring extends Construct {
           ),
         ],
         [
-          graph('Reconciler runs and errors', [
-            props.reconciler.metricInvocations({ period: fiveMinutes }),
-            props.reconciler.metricErrors({ period: fiveMinutes }),
-          ]),
-          graph('Webhook 401s', [webhook401s]),
+          ...props.jobs.map((job) =>
+            graph(`${job.alarmPrefix} runs and errors`, [
+              job.fn.metricInvocations({ period: fiveMinutes }),
+              job.fn.metricErrors({ period: fiveMinutes }),
+            ]),
+          ),
+          graph('Webhook 401s', [webhook401s, supplierWebhook401s]),
         ],
         [graph('DynamoDB throttles and system errors', [tableThrottles, systemErrors]), graph('CloudFront 5xx %', [cloudFront5xx])],
       ],

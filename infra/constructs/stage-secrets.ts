@@ -10,19 +10,23 @@ export interface StageSecretsProps {
 }
 
 /**
- * The stage's three secrets, each granted only to the functions that need it:
+ * The stage's four secrets, each granted only to the functions that need it:
  * - `keys`: the key ring that session tokens and sealed values are made from, JSON
  *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
  *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
  *   for reading.
  * - `gatewayKey`: the payment gateway's API key, a plain string, created as a placeholder that the
  *   functions refuse (503) until the operator sets the real key (README, Deploy).
+ * - `supplier`: the top-up supplier's credentials, JSON `{"username", "apiKey", "webhookSecret"}`,
+ *   created with placeholders that the functions refuse: until the operator sets the real ones,
+ *   automatic deliveries go to the operators' queue (README, Deploy).
  * - `originVerify`: the value CloudFront sends in x-origin-verify and the API functions expect;
  *   both read it through CloudFormation dynamic references at deploy.
  */
 export class StageSecrets extends Construct {
   readonly keys: Secret;
   readonly gatewayKey: Secret;
+  readonly supplier: Secret;
   readonly originVerify: Secret;
 
   constructor(scope: Construct, id: string, { retain }: StageSecretsProps) {
@@ -44,17 +48,25 @@ export class StageSecrets extends Construct {
       secretStringValue: SecretValue.unsafePlainText(gatewayKeyPlaceholder),
       removalPolicy,
     });
+    this.supplier = new Secret(this, 'Supplier', {
+      description:
+        'Top-up supplier credentials (Digiflazz username, API key, webhook secret) as JSON; the placeholders are refused until the real ones are put here',
+      secretStringValue: SecretValue.unsafePlainText(
+        JSON.stringify({ username: gatewayKeyPlaceholder, apiKey: gatewayKeyPlaceholder, webhookSecret: gatewayKeyPlaceholder }),
+      ),
+      removalPolicy,
+    });
     this.originVerify = new Secret(this, 'OriginVerify', {
       description: 'Value of the x-origin-verify header that CloudFront adds and the API requires',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
-    for (const secret of [this.keys, this.gatewayKey, this.originVerify]) {
+    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.originVerify]) {
       acknowledge(secret, [
         {
           id: 'AwsSolutions-SMG4',
           reason:
-            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key comes from the merchant panel, the origin secret changes with a deploy',
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key and the supplier credentials come from their panels, the origin secret changes with a deploy',
         },
       ]);
     }

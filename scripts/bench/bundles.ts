@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { type Route, fallbackHandler, handlerModule, needsGatewayKey, needsSecret, reconcilerJob, routes } from '../../functions/routes';
+import {
+  type Route,
+  fallbackHandler,
+  handlerModule,
+  jobs,
+  needsGatewayKey,
+  needsSecret,
+  needsSupplier,
+  routes,
+} from '../../functions/routes';
 import { functionsDir, lambdaEsbuildOptions } from '../../infra/bundling';
 import { median, round } from './stats';
 
@@ -27,7 +36,7 @@ export const heavyNames = Object.keys(heavyPackages) as HeavyName[];
 export interface FunctionInfo {
   /** Module relative to functions/. */
   module: string;
-  /** Its route(s), e.g. `GET /user/master_category_list`; the fallback and the reconciler say so. */
+  /** Its route(s), e.g. `GET /user/master_category_list`; the fallback and the scheduled jobs say so. */
   routes: string[];
   access: Route['access'] | 'fallback' | 'job';
   /** A public read: a public row outside auth/ (catalog, content, the voucher list) or the fallback. */
@@ -64,7 +73,7 @@ export interface BundleReport {
   nodeOptions: string;
 }
 
-/** Every function: each route row's handler (rows sharing a handler are one function), the fallback and the reconciler. */
+/** Every function: each route row's handler (rows sharing a handler are one function), the fallback and the scheduled jobs. */
 export function functionsToMeasure(): FunctionInfo[] {
   const byModule = new Map<string, FunctionInfo>();
   for (const route of routes) {
@@ -78,8 +87,8 @@ export function functionsToMeasure(): FunctionInfo[] {
       takesBodies: (known?.takesBodies ?? false) || route.method === 'POST',
       verifiesOrSignsTokens:
         (known?.verifiesOrSignsTokens ?? false) || route.access === 'user' || route.access === 'admin' || route.handler.startsWith('auth/'),
-      // The key ring and the gateway key are both read through Secrets Manager.
-      secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route),
+      // The key ring, the gateway key and the supplier's credentials are all read through Secrets Manager.
+      secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route) || needsSupplier(route),
       uploads: (known?.uploads ?? false) || route.uploads === true,
       mail: (known?.mail ?? false) || route.mail === true,
     };
@@ -94,14 +103,16 @@ export function functionsToMeasure(): FunctionInfo[] {
     secret: false,
     ...none,
   });
-  byModule.set(reconcilerJob.module, {
-    module: reconcilerJob.module,
-    routes: ['every 5 minutes'],
-    access: 'job',
-    publicRead: false,
-    secret: reconcilerJob.gateway,
-    ...none,
-  });
+  for (const job of jobs) {
+    byModule.set(job.module, {
+      module: job.module,
+      routes: ['on its schedule'],
+      access: 'job',
+      publicRead: false,
+      secret: ('gateway' in job && job.gateway) || needsSupplier(job),
+      ...none,
+    });
+  }
   return [...byModule.values()];
 }
 

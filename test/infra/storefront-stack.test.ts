@@ -11,10 +11,14 @@ import { gatewayTimeoutMs } from '../../functions/gateway/port';
 import {
   apiBasePath,
   canonicalPath,
+  deliveryJob,
   fallbackHandler,
+  jobs,
   needsGatewayKey,
   needsSecret,
+  needsSupplier,
   publicPartitions,
+  reconcilerJob,
   routes,
 } from '../../functions/routes';
 import { gatewayKeyPlaceholder } from '../../functions/shared/config';
@@ -22,7 +26,7 @@ import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { tableReadActions } from '../../infra/constructs/function-roles';
 import { authRequestsPer5Minutes } from '../../infra/edge-stacks';
-import { type StageName, mailDomainOf, stageConfig } from '../../infra/stage-config';
+import { type StageName, defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
 import { disallowedHeaders, listed, readOnlyHeaders } from '../support/cloudfront-header-rules';
 
@@ -150,9 +154,9 @@ describe('API', () => {
     expect(fn.Properties.Description).toContain(fallbackHandler);
   });
 
-  it('has exactly one function per row plus the fallback and the reconciler, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
+  it('has exactly one function per row plus the fallback and the scheduled jobs, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
     const functions = houseFunctions(dev());
-    expect(functions).toHaveLength(routes.length + 2);
+    expect(functions).toHaveLength(routes.length + 1 + jobs.length);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -220,9 +224,10 @@ describe('API', () => {
     expect(publicPartitions.shopWindow.indexes).toEqual(['gsi1']);
   });
 
-  it('grants the key ring, the gateway key, the upload bucket and SES only to the rows that name them, each with its variable', () => {
+  it('grants the key ring, the gateway key, the supplier, the upload bucket and SES only to the rows that name them, each with its variable', () => {
     const keyRing = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsKeys');
     const gatewayKey = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsGatewayKey');
+    const supplier = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSupplier');
     for (const row of routes) {
       const [, fn] = functionForRoute(dev(), routeKeyOf(row));
       const env = fn.Properties.Environment.Variables as Record<string, unknown>;
@@ -234,8 +239,13 @@ describe('API', () => {
         [
           ...(needsSecret(row) ? [JSON.stringify({ Ref: keyRing })] : []),
           ...(needsGatewayKey(row) ? [JSON.stringify({ Ref: gatewayKey })] : []),
+          ...(needsSupplier(row) ? [JSON.stringify({ Ref: supplier })] : []),
         ].sort(),
       );
+      expect(env.SUPPLIER_SECRET_ID, row.handler).toEqual(needsSupplier(row) ? { Ref: supplier } : undefined);
+      expect(env.SUPPLIER_URL, row.handler).toEqual(needsSupplier(row) ? defaultSupplierUrl : undefined);
+      // No stage names a nickname lookup yet: the variable is left out, and the shop confirms without a name.
+      expect(env, row.handler).not.toHaveProperty('PLAYER_LOOKUP_URL');
       expect(env.APP_SECRET_ID, row.handler).toEqual(needsSecret(row) ? { Ref: keyRing } : undefined);
       expect(env.GATEWAY_SECRET_ID, row.handler).toEqual(needsGatewayKey(row) ? { Ref: gatewayKey } : undefined);
       expect(fn.Properties.TracingConfig, row.handler).toEqual(needsGatewayKey(row) ? { Mode: 'Active' } : undefined);
@@ -261,6 +271,41 @@ describe('API', () => {
         expect(ses, row.handler).toEqual([]);
       }
     }
+  });
+
+  it('lets the supplier-granted functions read the supplier secret (placing an order, the supplier webhook) and a public read not', () => {
+    const supplier = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSupplier');
+    const readsSupplier = (fn: Resource) =>
+      statementsOf(dev(), fn).some(
+        (statement) =>
+          actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+          [statement.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify({ Ref: supplier })),
+      );
+    for (const routeKey of ['POST /api/user/request', 'POST /api/supplier/{supplier}/webhook']) {
+      const [, fn] = functionForRoute(dev(), routeKey);
+      expect(fn.Properties.Environment.Variables.SUPPLIER_SECRET_ID, routeKey).toEqual({ Ref: supplier });
+      expect(readsSupplier(fn), routeKey).toBe(true);
+    }
+    const [, listPlans] = functionForRoute(dev(), 'POST /api/user/plan_list');
+    expect(listPlans.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
+    expect(readsSupplier(listPlans)).toBe(false);
+    expect(statementsOf(dev(), listPlans).flatMap(actionsOf)).not.toContain('secretsmanager:GetSecretValue');
+  });
+
+  it("routes the supplier's callbacks to their own function, logging to a group of its own that an alarm reads for 401s", () => {
+    const [fnId, fn] = functionForRoute(dev(), 'POST /api/supplier/{supplier}/webhook');
+    expect(fn.Properties.Description).toContain('orders/receive-supplier-callback');
+    const [, payment] = functionForRoute(dev(), 'POST /api/payment/webhook');
+    const [, shared] = functionForRoute(dev(), 'POST /api/user/plan_list');
+    const group = JSON.stringify(fn.Properties.LoggingConfig.LogGroup);
+    expect(group).not.toBe(JSON.stringify(shared.Properties.LoggingConfig.LogGroup));
+    expect(group).not.toBe(JSON.stringify(payment.Properties.LoggingConfig.LogGroup));
+    const filters = resources(dev(), 'AWS::Logs::MetricFilter').filter(
+      ([, filter]) => JSON.stringify(filter.Properties.LogGroupName) === group,
+    );
+    expect(filters).toHaveLength(1);
+    expect(filters[0]![1].Properties.MetricTransformations[0].MetricName).toBe('SupplierWebhook401');
+    expect(fnId).toMatch(/^ApiPostSupplierSupplierWebhook/);
   });
 
   it('gives every function the stage settings, and every API function the origin secret as a dynamic reference', () => {
@@ -341,6 +386,23 @@ describe('stages', () => {
     expect(mailDomainOf('no-reply@shop.example.com')).toBe('shop.example.com');
   });
 
+  it('take the supplier from the stage, Digiflazz when it names none, and refuse a stand-in supplier or lookup for prod', () => {
+    const withOverrides = (overrides: Record<string, unknown>) => (key: string) => (key in overrides ? overrides[key] : committed(key));
+    expect(stageConfig('prod', committed).config).toMatchObject({ supplierUrl: defaultSupplierUrl, playerLookupUrl: '' });
+    expect(stageConfig('dev', withOverrides({ supplierUrl: 'https://supplier.example.org/' })).config.supplierUrl).toBe(
+      'https://supplier.example.org',
+    );
+    expect(() => stageConfig('prod', withOverrides({ supplierUrl: 'http://127.0.0.1:4010' }))).toThrow(/supplierUrl/);
+    expect(() => stageConfig('prod', withOverrides({ supplierUrl: 'https://supplier-staging.example.org' }))).toThrow(
+      /looks like a sandbox/,
+    );
+    expect(() => stageConfig('prod', withOverrides({ playerLookupUrl: 'https://lookup.test' }))).toThrow(
+      /playerLookupUrl .* looks like a sandbox/,
+    );
+    expect(() => stageConfig('prod', withOverrides({ playerLookupUrl: 'https://lookup.shop.com' }))).not.toThrow();
+    expect(() => stageConfig('dev', withOverrides({ playerLookupUrl: 'https://lookup.test' }))).not.toThrow();
+  });
+
   it('refuse it through the app itself, before any bundling', () => {
     const run = (args: string[]) =>
       execFileSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
@@ -367,7 +429,7 @@ describe('room to grow', () => {
     }
   });
 
-  it('shares one execution role per distinct set of grants, and one log group among the API functions but the webhook', () => {
+  it('shares one execution role per distinct set of grants, and one log group among the API functions but the two webhooks', () => {
     const functions = houseFunctions(dev());
     const roleIds = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
     const grantSets = new Set(
@@ -377,17 +439,19 @@ describe('room to grow', () => {
           row.partitions,
           needsSecret(row),
           needsGatewayKey(row),
+          needsSupplier(row),
           row.uploads,
           row.mail,
           row.invalidates?.length ?? 0,
         ]),
       ),
     );
-    // The routes' grant sets, the fallback's (logs only) and the reconciler's.
-    expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 2);
+    // The routes' grant sets, the fallback's (logs only) and the jobs'.
+    expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length);
     expect(roleIds.size).toBeLessThan(functions.length / 2);
     const logGroups = new Set(functions.map(([, fn]) => JSON.stringify(fn.Properties.LoggingConfig?.LogGroup)));
-    expect(logGroups.size).toBe(3);
+    // The shared one, the two webhooks' and each job's.
+    expect(logGroups.size).toBe(3 + jobs.length);
   });
 });
 
@@ -426,27 +490,83 @@ describe('table', () => {
   });
 });
 
+/** A scheduled job's rule, function and failure destination, found by the module its function's description names. */
+function scheduledJob(template: Template, module: string) {
+  const description = module.replace(/\.ts$/, '');
+  const [fnId, fn] = houseFunctions(template).find(([, candidate]) => String(candidate.Properties.Description).endsWith(description))!;
+  const rules = resources(template, 'AWS::Events::Rule').filter(([, rule]) =>
+    JSON.stringify(rule.Properties.Targets).includes(`"${fnId}"`),
+  );
+  expect(rules, module).toHaveLength(1);
+  const invokeConfigs = resources(template, 'AWS::Lambda::EventInvokeConfig').filter(
+    ([, config]) => config.Properties.FunctionName.Ref === fnId,
+  );
+  expect(invokeConfigs, module).toHaveLength(1);
+  return { fnId, fn, ruleId: rules[0]![0], rule: rules[0]![1], invokeConfig: invokeConfigs[0]![1].Properties };
+}
+
 describe('jobs', () => {
+  it('builds one scheduled function per job of the route table, each with its own rule and failed-run queue', () => {
+    expect(resources(dev(), 'AWS::Events::Rule')).toHaveLength(jobs.length);
+    expect(resources(dev(), 'AWS::Lambda::EventInvokeConfig')).toHaveLength(jobs.length);
+    const queues = new Set(jobs.map((job) => JSON.stringify(scheduledJob(dev(), job.module).invokeConfig.DestinationConfig)));
+    expect(queues.size).toBe(jobs.length);
+  });
+
   it('runs the payments reconciler every five minutes, alone, never retried, failed runs kept in a queue, traced', () => {
-    const [[ruleId, rule]] = resources(dev(), 'AWS::Events::Rule') as [[string, Resource]];
-    expect(ruleId).toMatch(/^Jobs/);
+    const { fnId, fn, ruleId, rule, invokeConfig } = scheduledJob(dev(), reconcilerJob.module);
+    expect(ruleId).toMatch(/^JobsEvery5Minutes/);
+    expect(fnId).toMatch(/^JobsReconcilePayments/);
     expect(rule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
-    const targetId = JSON.stringify(rule.Properties.Targets[0].Arn);
-    const [fnId, fn] = houseFunctions(dev()).find(([id]) => targetId.includes(id))!;
+    expect(rule.Properties.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
     expect(fn.Properties.Description).toContain('payments/jobs/reconcile-payments');
     expect(fn.Properties.ReservedConcurrentExecutions).toBe(1);
     expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     expect(fn.Properties.Environment.Variables).toHaveProperty('GATEWAY_SECRET_ID');
+    expect(fn.Properties.Environment.Variables).toHaveProperty('SUPPLIER_SECRET_ID');
     expect(fn.Properties.Environment.Variables).not.toHaveProperty('APP_SECRET_ID');
-    const invokeConfig = single(dev(), 'AWS::Lambda::EventInvokeConfig').Properties;
     expect(invokeConfig).toMatchObject({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0 });
     expect(JSON.stringify(invokeConfig.DestinationConfig.OnFailure.Destination)).toMatch(/JobsReconcilerFailures/);
     expect(fn.Properties.Timeout * 1000).toBeGreaterThan(4 * gatewayTimeoutMs);
   });
+
+  it('runs the delivery job every minute, never retried, without reserved concurrency, failed runs kept in a queue an alarm watches', () => {
+    const { fnId, fn, rule, invokeConfig } = scheduledJob(dev(), deliveryJob.module);
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(rule.Properties.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
+    expect(fn.Properties.Description).toBe('every 1 minute: orders/jobs/advance-deliveries');
+    // A new account's low concurrency quota refuses reserved concurrency; overlapping runs claim each step with a conditional write.
+    expect(fn.Properties).not.toHaveProperty('ReservedConcurrentExecutions');
+    expect(fn.Properties.Timeout).toBe(120);
+    expect(fn.Properties.TracingConfig).toBeUndefined();
+    const supplier = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSupplier');
+    expect(fn.Properties.Environment.Variables).toMatchObject({ SUPPLIER_SECRET_ID: { Ref: supplier }, SUPPLIER_URL: defaultSupplierUrl });
+    expect(fn.Properties.Environment.Variables).not.toHaveProperty('GATEWAY_SECRET_ID');
+    expect(fn.Properties.Environment.Variables).not.toHaveProperty('APP_SECRET_ID');
+    const statements = statementsOf(dev(), fn);
+    expect(
+      statements.some(
+        (statement) =>
+          actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+          [statement.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify({ Ref: supplier })),
+      ),
+    ).toBe(true);
+    const onTable = statements.find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
+    expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, ...deliveryJob.writes.map((action) => `dynamodb:${action}`)].sort());
+    expect(invokeConfig).toMatchObject({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0 });
+    const queue = JSON.stringify(invokeConfig.DestinationConfig.OnFailure.Destination);
+    expect(queue).toMatch(/JobsDeliveryFailures/);
+    const queueId = /"(JobsDeliveryFailures[A-Z0-9]+)"/.exec(queue)![1]!;
+    const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
+    const alarm = (idPrefix: string) => alarms.find(([id]) => id.startsWith(idPrefix))?.[1] ?? '';
+    expect(alarm('MonitoringDeliveryFailedRunsQueued')).toContain(queueId);
+    expect(alarm('MonitoringDeliveryFailed')).toContain('"MetricName":"Errors"');
+    expect(alarm('MonitoringDeliveryMissedRuns')).toMatch(/"MetricName":"Invocations".*"Period":180.*"TreatMissingData":"breaching"/);
+  });
 });
 
 describe('secrets', () => {
-  it('are three: a generated key ring, the gateway key placeholder, a generated origin secret', () => {
+  it('are four: a generated key ring, the gateway key placeholder, the supplier credentials placeholders, a generated origin secret', () => {
     dev().hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: {
         SecretStringTemplate: JSON.stringify({ current: 'master' }),
@@ -457,7 +577,14 @@ describe('secrets', () => {
     });
     dev().hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: gatewayKeyPlaceholder });
     dev().hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
-    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(3);
+    dev().hasResourceProperties('AWS::SecretsManager::Secret', {
+      SecretString: JSON.stringify({
+        username: gatewayKeyPlaceholder,
+        apiKey: gatewayKeyPlaceholder,
+        webhookSecret: gatewayKeyPlaceholder,
+      }),
+    });
+    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(4);
     for (const [, secret] of resources(prod(), 'AWS::SecretsManager::Secret')) expect(secret.DeletionPolicy).toBe('Retain');
   });
 
@@ -628,7 +755,7 @@ describe('web', () => {
       Object.keys(dev().findOutputs('*'))
         .filter((name) => !name.startsWith('PublishOutput'))
         .sort(),
-    ).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'TableName']);
+    ).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'SupplierSecretName', 'TableName']);
     expect(JSON.stringify(dev().findOutputs('*'))).not.toContain('ApiEndpoint');
   });
 
@@ -702,6 +829,7 @@ describe('protection and operations', () => {
     expect(alarm('MonitoringReconcilerFailed')).toContain('"MetricName":"Errors"');
     expect(alarm('MonitoringReconcilerMissedRuns')).toMatch(/"MetricName":"Invocations".*"TreatMissingData":"breaching"/);
     expect(alarm('MonitoringWebhook401s')).toContain('"MetricName":"Webhook401"');
+    expect(alarm('MonitoringSupplierWebhook401s')).toContain('"MetricName":"SupplierWebhook401"');
     expect(alarm('MonitoringTableThrottles')).toContain('ThrottleEvents');
     expect(alarm('MonitoringTableSystemErrors')).toContain('"MetricName":"SystemErrors"');
     for (const [id, properties] of alarms) {

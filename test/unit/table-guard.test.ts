@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicPartitions, reconcilerJob, routes, tableGrantOf } from '../../functions/routes';
+import { jobs, publicPartitions, routes, tableGrantOf } from '../../functions/routes';
 import { refusal } from '../../scripts/local/table-guard';
 
 const rowGrant = (handler: string) => tableGrantOf(routes.find((row) => row.handler === handler)!);
@@ -15,13 +15,16 @@ describe('the local table guard (IAM as the cloud roles have it)', () => {
     expect(refusal('GetItem', { Key: { pk: { S: 'USER#A' } } }, undefined)).toMatch(/^dynamodb:GetItem/);
   });
 
-  it('counts each item of a transaction as its own action', () => {
-    const grant = tableGrantOf(reconcilerJob);
+  it.each(jobs.map((job) => [job.module, job] as const))('counts each item of a transaction as its own action (%s)', (_, job) => {
+    const grant = tableGrantOf(job);
     expect(refusal('TransactWriteItems', { TransactItems: [put('ORDER#1'), update('USER#A')] }, grant)).toBeUndefined();
     expect(
       refusal('TransactWriteItems', { TransactItems: [put('ORDER#1'), { ConditionCheck: { Key: { pk: { S: 'USER#A' } } } }] }, grant),
     ).toBe('dynamodb:ConditionCheckItem on the table partition USER#…');
-    expect(refusal('DeleteItem', { Key: { pk: { S: 'PENDING' } } }, grant)).toBe('dynamodb:DeleteItem on the table partition PENDING');
+    expect(refusal('DeleteItem', { Key: { pk: { S: 'PENDING' } } }, grant)).toBeUndefined();
+    expect(
+      refusal('DeleteItem', { Key: { pk: { S: 'PENDING' } } }, { ...grant, writes: grant.writes.filter((w) => w !== 'DeleteItem') }),
+    ).toBe('dynamodb:DeleteItem on the table partition PENDING');
   });
 
   it("keeps a public function to its row's partitions and indexes, on the table and on a queried index", () => {
