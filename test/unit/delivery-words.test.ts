@@ -1,7 +1,7 @@
 import type { OrderDelivery } from '@contract/wire';
 import { describe, expect, it } from 'vitest';
 import { playerCheckOf } from '../../web/src/features/catalog/order-rules';
-import { deliveryLabel, isDeliveryUnderWay } from '../../web/src/features/orders/delivery';
+import { deliveryLabel } from '../../web/src/features/orders/delivery';
 
 describe("the confirm step's player check", () => {
   it('names the player once found, and waits before any answer', () => {
@@ -38,12 +38,5 @@ describe("an order's delivery in the shopper's words", () => {
     expect(deliveryLabel({ ...paid, awaiting_payment: true, status: 'pending', delivery: delivery('waiting') })).toBeUndefined();
     expect(deliveryLabel({ ...paid, payment_cancelled: true, status: 'refunded', delivery: delivery('waiting') })).toBeUndefined();
     expect(deliveryLabel({ ...paid, status: 'refunded', delivery: delivery('waiting') })).toBeUndefined();
-  });
-
-  it('asks again only while the delivery is under way', () => {
-    expect((['waiting', 'delivering', 'unknown', 'delivered', 'failed'] as const).filter(isDeliveryUnderWay)).toEqual([
-      'delivering',
-      'unknown',
-    ]);
   });
 });

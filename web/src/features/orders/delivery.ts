@@ -10,9 +10,6 @@ const deliveryStateLabels: Record<DeliveryState, string> = {
   failed: 'Delivery failed — refunded to your wallet',
 };
 
-/** A delivery that may move on its own (sent, or asked about): its page asks again until it settles. */
-export const isDeliveryUnderWay = (state: DeliveryState) => state === 'delivering' || state === 'unknown';
-
 type DeliveredOrder = Pick<OrderRow, 'delivery' | 'awaiting_payment' | 'payment_cancelled'> & { status: OrderStatus };
 
 /**

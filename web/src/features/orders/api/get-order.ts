@@ -1,7 +1,6 @@
 import type { OrderDetail as WireOrderDetail } from '@contract/wire';
 import useSWR from 'swr';
-import { type OrderStatus, type Worded, orderFromWire, readWith } from '../../../lib/statuses';
-import { isDeliveryUnderWay } from '../delivery';
+import { type OrderStatus, type Worded, isDeliveryUnderWay, orderFromWire, readWith } from '../../../lib/statuses';
 
 /** One of the shopper's orders with its timeline. */
 export type OrderDetail = Worded<WireOrderDetail, OrderStatus>;
