@@ -2,7 +2,7 @@
  * The route table: every /api endpoint as data. The CDK API and the local adapter both loop over
  * it, so adding an endpoint is one row here plus one handler file. It imports no handler code.
  */
-export type Access = 'public' | 'user' | 'admin' | 'gateway';
+export type Access = 'public' | 'user' | 'admin' | 'gateway' | 'supplier';
 export type Method = 'GET' | 'POST';
 
 /**
@@ -57,6 +57,8 @@ export interface Route {
   secret?: true;
   /** Calls or verifies the payment gateway: gets its API key (GATEWAY_SECRET_ID) and X-Ray tracing. */
   gateway?: true;
+  /** Calls the top-up supplier or the nickname lookup: gets their credentials (SUPPLIER_SECRET_ID) and addresses. */
+  supplier?: true;
   /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
@@ -89,15 +91,32 @@ export function tableGrantOf(row: Pick<Route, 'writes' | 'partitions'>): TableGr
 export const reconcilerJob = {
   /** Relative to functions/, exporting `handler`. */
   module: 'payments/jobs/reconcile-payments.ts',
-  writes: ['PutItem', 'UpdateItem'],
+  writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
   gateway: true,
-} as const satisfies Pick<Route, 'writes' | 'gateway'> & { module: string };
+  supplier: true,
+} as const satisfies Pick<Route, 'writes' | 'gateway' | 'supplier'> & { module: string };
+
+/**
+ * The scheduled delivery job: starts automatic deliveries whose first dispatch never happened and
+ * asks the supplier about those sent or lost (claiming codes, completing, refunding, pausing plans).
+ */
+export const deliveryJob = {
+  module: 'orders/jobs/advance-deliveries.ts',
+  writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+  supplier: true,
+} as const satisfies Pick<Route, 'writes' | 'supplier'> & { module: string };
+
+/** The scheduled jobs, each granted like a row. */
+export const jobs = [reconcilerJob, deliveryJob] as const;
 
 /** Whether a route's function gets the key ring: user and admin routes (to verify tokens), and those that ask. */
 export const needsSecret = (route: Route) => route.access === 'user' || route.access === 'admin' || route.secret === true;
 
 /** Whether a route's function gets the gateway's API key. */
 export const needsGatewayKey = (route: Route) => route.gateway === true;
+
+/** Whether a route's function gets the supplier's credentials and addresses. */
+export const needsSupplier = (route: Pick<Route, 'supplier'>) => route.supplier === true;
 
 export const apiBasePath = '/api';
 
@@ -187,7 +206,8 @@ export const routes: readonly Route[] = [
     path: '/user/request/',
     handler: 'orders/place-order',
     access: 'user',
-    writes: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    supplier: true,
   },
   {
     method: 'POST',
@@ -200,6 +220,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },
+  { method: 'POST', path: '/user/player_lookup', handler: 'orders/lookup-player', access: 'user', writes: ['PutItem', 'UpdateItem'], supplier: true },
   {
     method: 'POST',
     path: '/user/wallet_request_webview',
@@ -223,24 +244,35 @@ export const routes: readonly Route[] = [
     path: '/user/verify_payment',
     handler: 'payments/verify-payment',
     access: 'user',
-    writes: ['PutItem', 'UpdateItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     gateway: true,
+    supplier: true,
   },
   {
     method: 'POST',
     path: '/user/cancel_payment',
     handler: 'payments/cancel-payment',
     access: 'user',
-    writes: ['PutItem', 'UpdateItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     gateway: true,
+    supplier: true,
+  },
+  {
+    method: 'POST',
+    path: '/supplier/{supplier}/webhook',
+    handler: 'orders/receive-supplier-callback',
+    access: 'supplier',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    supplier: true,
   },
   {
     method: 'POST',
     path: '/payment/webhook',
     handler: 'payments/receive-webhook',
     access: 'gateway',
-    writes: ['PutItem', 'UpdateItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     gateway: true,
+    supplier: true,
   },
   {
     method: 'GET',
@@ -310,6 +342,7 @@ export const routes: readonly Route[] = [
   },
   { method: 'GET', path: '/admin/dashboard', handler: 'admin/get-dashboard', access: 'admin' },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin' },
+  { method: 'GET', path: '/admin/deliveries', handler: 'admin/list-deliveries', access: 'admin', supplier: true },
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin' },
   { method: 'POST', path: '/admin/orders/{id}/reveal', handler: 'admin/reveal-order-secret', access: 'admin', writes: ['PutItem'] },
   {
@@ -342,8 +375,9 @@ export const routes: readonly Route[] = [
     path: '/admin/payments/settle',
     handler: 'admin/settle-payment',
     access: 'admin',
-    writes: ['PutItem', 'UpdateItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     gateway: true,
+    supplier: true,
   },
   { method: 'GET', path: '/admin/payments/daily', handler: 'admin/get-payment-days', access: 'admin' },
   { method: 'GET', path: '/admin/users', handler: 'admin/find-users', access: 'admin' },

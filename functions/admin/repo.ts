@@ -11,6 +11,10 @@ export interface DayActivity {
   qty?: number;
   /** Top-ups: the amount. */
   amount?: number;
+  /** Plan orders: delivered automatically (stock or supplier), when paid and when delivered. */
+  automatic?: boolean;
+  paidAt?: string;
+  completedAt?: string;
 }
 
 /**
@@ -25,6 +29,9 @@ export async function listDayActivity(day: string): Promise<DayActivity[]> {
     'unitPrice',
     'qty',
     'amount',
+    'delivery',
+    'paidAt',
+    'completedAt',
   ]);
   return items.map((item) => {
     const kind = String(item.gsi3sk).split('#')[0] as DayActivity['kind'];
@@ -35,6 +42,9 @@ export async function listDayActivity(day: string): Promise<DayActivity[]> {
       unitPrice: item.unitPrice,
       qty: item.qty,
       amount: item.amount,
+      automatic: (item.delivery as { state?: string } | undefined)?.state === 'delivered',
+      paidAt: item.paidAt,
+      completedAt: item.completedAt,
     } as DayActivity;
   });
 }

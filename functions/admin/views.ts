@@ -1,6 +1,8 @@
 import type { AuditEntry } from '../audit/repo';
 import type {
   AdminCatalog,
+  AdminDeliveries,
+  AdminOrderDelivery,
   AdminContent,
   AdminEvent,
   AdminMasterCategory,
@@ -32,7 +34,8 @@ import { voucherView } from '../vouchers/views';
 import type { CatalogTree } from './service/catalog';
 import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
-import { orderView } from '../orders/views';
+import { deliveryView, orderView } from '../orders/views';
+import type { DeliveryOverview } from './service/deliveries';
 import { type Page, pageView } from '../shared/cursor';
 import { receiptView } from '../shared/receipt';
 import type { LedgerEntry, WalletRequest } from '../wallet/repo';
@@ -54,12 +57,24 @@ export const adminWaitingPaymentView = (payment: WaitingPaymentDetail): AdminWai
   checked_at: payment.checkedAt ?? '',
 });
 
+/** An order's delivery as operators see it. */
+const adminDeliveryView = (order: PlanOrder): AdminOrderDelivery => {
+  const { code: _code, ...delivery } = deliveryView(order);
+  return {
+    ...delivery,
+    reason: order.delivery?.reason ?? '',
+    attempts: order.delivery?.attempts ?? 0,
+    supplier: order.delivery?.supplier ?? '',
+    cost: order.delivery?.cost ?? 0,
+    has_code: Boolean(order.delivery?.sealedCode),
+  };
+};
+
 /** An order in the operators' queue. */
-export const adminOrderView = (order: PlanOrder): AdminOrderRow => ({
-  ...orderView(order),
-  user_id: order.userId,
-  account_type: order.accountType,
-});
+export const adminOrderView = (order: PlanOrder): AdminOrderRow => {
+  const { delivery: _shoppers, ...row } = orderView(order);
+  return { ...row, user_id: order.userId, account_type: order.accountType, delivery: adminDeliveryView(order) };
+};
 
 /** An order with the game account to top up; the password only ever through reveal. */
 export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
@@ -77,9 +92,10 @@ export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
 });
 
 /** A revealed game-account secret. */
-export const revealedSecretView = (secret: { password: string; backupCode: string }): RevealedSecret => ({
+export const revealedSecretView = (secret: { password: string; backupCode: string; code: string }): RevealedSecret => ({
   password: secret.password,
   backup_code: secret.backupCode,
+  code: secret.code,
 });
 
 /** A top-up in the operators' list. */
@@ -135,19 +151,43 @@ export const dashboardView = (figures: DashboardFigures): Dashboard => ({
   pending_orders: figures.pendingOrders,
   pending_topups: figures.pendingTopUps,
   low_stock: figures.lowStock.map((voucher) => ({ voucher_id: voucher.id, voucher_name: voucher.name, stock: voucher.stock })),
+  deliveries: {
+    automatic: figures.deliveries.automatic,
+    manual: figures.deliveries.manual,
+    median_minutes: figures.deliveries.medianMinutes,
+    p90_minutes: figures.deliveries.p90Minutes,
+  },
+});
+
+/** The delivery overview on the wire. */
+export const deliveriesView = (overview: DeliveryOverview): AdminDeliveries => ({
+  open: overview.open.map(adminOrderView),
+  failed: overview.failed.map(adminOrderView),
+  paused_plans: overview.pausedPlans.map((plan) => ({ plans_id: plan.id, pname: plan.name, reason: plan.deliveryPaused ?? '' })),
+  suppliers: overview.suppliers,
 });
 
 /** A game or brand as operators edit it. */
 export const adminMasterCategoryView = (category: MasterCategory): AdminMasterCategory => ({
   ...masterCategoryView(category),
   position: category.position,
+  lookup_code: category.lookupCode ?? '',
 });
 
 /** A plan group as operators edit it. */
 export const adminPlanGroupView = (group: PlanGroup): AdminPlanGroup => ({ ...planGroupView(group), position: group.position });
 
 /** A plan as operators edit it. */
-export const adminPlanView = (plan: Plan): AdminPlan => ({ ...planView(plan), category_id: plan.groupId, position: plan.position });
+export const adminPlanView = (plan: Plan): AdminPlan => ({
+  ...planView(plan),
+  category_id: plan.groupId,
+  position: plan.position,
+  delivery: plan.delivery?.mode ?? 'manual',
+  delivery_voucher_id: plan.delivery?.mode === 'stock' ? plan.delivery.voucherId : '',
+  supplier_sku: plan.delivery?.mode === 'supplier' ? plan.delivery.sku : '',
+  cost: plan.delivery?.mode === 'supplier' ? plan.delivery.cost : 0,
+  delivery_paused: plan.deliveryPaused ?? '',
+});
 
 /** The catalog tree on the wire. */
 export const catalogTreeView = (tree: CatalogTree): AdminCatalog => ({

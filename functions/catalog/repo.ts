@@ -9,6 +9,8 @@ export interface MasterCategory {
   name: string;
   image: string;
   position: number;
+  /** The nickname lookup's name for the game; without it the confirm step shows no name. */
+  lookupCode?: string;
 }
 
 /** A plan group of a game: one order form (player ID, or game-account login) and its plans. */
@@ -36,6 +38,13 @@ export interface PlanContext {
   playerIdFormat?: PlayerIdFormat;
 }
 
+/**
+ * How a plan's orders are delivered: by an operator from the queue (`manual`), with one code of a
+ * voucher's inventory (`stock`), or through the supplier's top-up API (`supplier`: its product
+ * code, and what one costs us in whole taka).
+ */
+export type PlanDelivery = { mode: 'manual' } | { mode: 'stock'; voucherId: string } | { mode: 'supplier'; sku: string; cost: number };
+
 /** 1: on sale; 0: out of stock. */
 export type PlanStatus = 0 | 1;
 
@@ -49,6 +58,10 @@ export interface Plan extends PlanContext {
   diamonds: number;
   status: PlanStatus;
   position: number;
+  /** Absent on plans saved before delivery modes: manual. */
+  delivery?: PlanDelivery;
+  /** Why automatic delivery stopped for the plan (a guard tripped); saving the plan clears it. */
+  deliveryPaused?: string;
 }
 
 const keys = {
@@ -62,7 +75,13 @@ const keys = {
 
 /** The item that stores a master category, new or changed (its count of children is kept). */
 export const masterCategoryItem = (category: MasterCategory, isNew: boolean, now: string) =>
-  upsertItem('MasterCategory', { ...keys.masterCategory(category.id), ...keys.masterCategoryListing(category) }, category, isNew, now);
+  upsertItem(
+    'MasterCategory',
+    { ...keys.masterCategory(category.id), ...keys.masterCategoryListing(category) },
+    { ...category, lookupCode: category.lookupCode ?? null },
+    isNew,
+    now,
+  );
 
 /** The item that stores a plan group, new or changed (its count of plans is kept). */
 export const planGroupItem = (group: PlanGroup, isNew: boolean, now: string) =>
@@ -79,10 +98,27 @@ export const planItem = (plan: Plan, isNew: boolean, now: string) =>
   upsertItem(
     'Plan',
     { ...keys.plan(plan.id), ...keys.planListing(plan) },
-    { ...plan, playerIdFormat: plan.playerIdFormat ?? null },
+    { ...plan, playerIdFormat: plan.playerIdFormat ?? null, deliveryPaused: plan.deliveryPaused ?? null },
     isNew,
     now,
   );
+
+/**
+ * Stops automatic delivery of a plan for `reason` (a price at or below cost, a supplier asking
+ * more than the recorded cost), in the transaction that sends its order to the operators' queue;
+ * its orders go to the queue until an operator saves the plan again.
+ */
+export function pauseDeliveryItem(planId: string, reason: string, now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.plan(planId),
+      UpdateExpression: 'SET deliveryPaused = :reason, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':reason': reason, ':now': now },
+    },
+  };
+}
 
 /** A master category counts its plan groups and vouchers: one more (or less) in the transaction that adds (or removes) one. */
 export const masterCategoryChildItem = (masterCategoryId: string, delta: number) =>
@@ -172,6 +208,12 @@ export async function getPlanGroup(id: string): Promise<PlanGroup | undefined> {
 export function listPlans(groupId: string): Promise<Plan[]> {
   return queryListing<Plan>(`GROUP#${groupId}`, 'PLAN#');
 }
+
+/** A master category's key, for a batch read. */
+export const masterCategoryKey = keys.masterCategory;
+
+/** Reads a master category item. */
+export const masterCategoryFromItem = (item: Record<string, unknown>) => fromItem<MasterCategory>(item);
 
 /** The plan's key, for the batch read of an order. */
 export const planKey = keys.plan;

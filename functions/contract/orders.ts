@@ -70,3 +70,6 @@ export const topUpBody = (limits: { min: number; max: number }) =>
     txn_id: v.pipe(requiredText('txn_id is required', 40), v.regex(/^\d{6,40}$/, 'Invalid txn_id')),
     requestData: optionalText(200),
   });
+
+/** POST /supplier/{supplier}/webhook: which supplier calls (its body is read by its adapter, after the signature). */
+export const supplierParams = v.object({ supplier: v.picklist(['digiflazz'], 'Unknown supplier') });

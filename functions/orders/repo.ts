@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
+import type { DeliveryState } from './delivery-rules';
 
 /** Waiting for fulfilment, delivered, or refunded to the wallet. */
 export type OrderStatus = 'pending' | 'completed' | 'refunded';
@@ -40,6 +41,36 @@ export interface PlanOrder {
   paidAt: string;
   completedAt?: string;
   refundedAt?: string;
+  /** An automatic delivery (stock or supplier); absent: the operators' queue. */
+  delivery?: Delivery;
+  /** The player's in-game name and region from the nickname check, when it was known at the order. */
+  playerName?: string;
+  playerRegion?: string;
+}
+
+/**
+ * An order's automatic delivery, recorded with the order when it is placed (the intent) and moved
+ * by `deliveryMoveItem` only, each move conditioned on the state read.
+ */
+export interface Delivery {
+  mode: 'stock' | 'supplier';
+  state: DeliveryState;
+  /** Calls made to the supplier: the send and each inquiry. */
+  attempts: number;
+  /** When it was last sent or asked about. */
+  sentAt?: string;
+  /** stock: the voucher whose code it takes, and the code taken (sealed). */
+  voucherId?: string;
+  sealedCode?: string;
+  /** supplier: which, its product code and what it costs us (whole taka), for margin. */
+  supplier?: string;
+  sku?: string;
+  cost?: number;
+  /** The supplier's serial of a delivered top-up. */
+  serial?: string;
+  /** Why it failed or fell back to the queue. */
+  reason?: string;
+  deliveredAt?: string;
 }
 
 /**
@@ -78,10 +109,14 @@ export interface PendingOrder {
 const keys = {
   order: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` }),
   queue: (status: OrderStatus) => `ORDERS#${status}`,
+  /** Automatic deliveries under way: out of the operators' queue until they close or fall back. */
+  deliveryQueue: 'ORDERS#delivering',
   fulfilmentQueue: (order: PlanOrder) => ({
-    gsi1pk: `ORDERS#${order.status}`,
+    gsi1pk: order.delivery && order.delivery.state !== 'manual' ? 'ORDERS#delivering' : `ORDERS#${order.status}`,
     gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}`,
   }),
+  lookup: (masterCategoryId: string, playerId: string) => ({ pk: `LOOKUP#${masterCategoryId}#${playerId}`, sk: '#PLAYER' }),
+  shopperLookup: (userId: string, playerId: string) => ({ pk: `USER#${userId}`, sk: `PLAYERNAME#${playerId}` }),
   day: (orderId: string) => dayIndexKeys('ORDER', orderId),
   pendingOrder: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `PORDER#${orderId}` }),
   playerId: (userId: string, masterCategoryId: string, playerId: string) => ({
@@ -155,6 +190,112 @@ export function closePendingOrderItem(
       },
     },
   };
+}
+
+/** The orders whose automatic delivery is under way, a page at a time, oldest first: Query gsi1 ORDERS#delivering. */
+export async function listOpenDeliveries(request: PageRequest): Promise<Page<PlanOrder>> {
+  const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: keys.deliveryQueue }, { ascending: true, ...request });
+  return { ...page, items: page.items.map(orderFromItem) };
+}
+
+/** What a delivery move writes besides the state: the fields it sets on the delivery, and the order's own. */
+export interface DeliveryMove {
+  to: DeliveryState;
+  /** Fields of the delivery to set (attempts, sentAt, serial, reason, sealedCode, deliveredAt). */
+  delivery?: Partial<Omit<Delivery, 'state' | 'mode'>>;
+  /** The shopper-facing remark of a closed order. */
+  remark?: string;
+}
+
+/**
+ * Moves an automatic delivery from the state that was read, once: conditioned on the order still
+ * waiting (an operator who took it over wins) and on its delivery state and attempts being those
+ * read, so that parallel inquiries, replayed callbacks and the first send never both move it.
+ * Delivered completes the order, failed refunds it (the caller adds the credit to the same
+ * transaction), manual puts it in the operators' queue; both closed ones drop the game-account
+ * secret and leave the delivery queue.
+ */
+export function deliveryMoveItem(order: PlanOrder, move: DeliveryMove, now: string): TransactionItem {
+  const from = order.delivery!;
+  const sets: string[] = ['delivery.#state = :to', 'updatedAt = :now'];
+  const values: Record<string, unknown> = {
+    ':to': move.to,
+    ':now': now,
+    ':from': from.state,
+    ':attempts': from.attempts,
+    ':pending': 'pending',
+  };
+  const names: Record<string, string> = { '#state': 'state', '#status': 'status', '#attempts': 'attempts' };
+  const fields = Object.entries(move.delivery ?? {}).filter(([, value]) => value !== undefined);
+  for (const [i, [name, value]] of fields.entries()) {
+    sets.push(`delivery.#d${i} = :d${i}`);
+    names[`#d${i}`] = name;
+    values[`:d${i}`] = value;
+  }
+  let remove = '';
+  if (move.to === 'delivered' || move.to === 'failed') {
+    const status: OrderStatus = move.to === 'delivered' ? 'completed' : 'refunded';
+    sets.push('#status = :status', 'gsi1pk = :queue', `${move.to === 'delivered' ? 'completedAt' : 'refundedAt'} = :now`, 'remark = :remark');
+    Object.assign(values, { ':status': status, ':queue': keys.queue(status), ':remark': move.remark ?? '' });
+    remove = ' REMOVE sealedSecret';
+  } else if (move.to === 'manual') {
+    sets.push('gsi1pk = :queue');
+    values[':queue'] = keys.queue('pending');
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.order(order.userId, order.orderId),
+      UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+      ConditionExpression: '#status = :pending AND delivery.#state = :from AND delivery.#attempts = :attempts',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** A nickname check's answer, kept a short time per game and player ID (a cache, and what an order records). */
+export interface PlayerLookupEntry {
+  found: boolean;
+  playerName: string;
+  region: string;
+}
+
+/** A found player as the shopper who checked it saw it, for the order that follows (whose plan names the game). */
+export interface ShopperLookup extends PlayerLookupEntry {
+  masterCategoryId: string;
+}
+
+/** The cache key of a nickname check. */
+export const playerLookupKey = keys.lookup;
+
+/** The key of the shopper's own copy of their last check of a player ID, for the batch read of an order. */
+export const shopperLookupKey = keys.shopperLookup;
+
+/** Reads a kept nickname check that has not expired. */
+export function playerLookupFromItem(item: Record<string, unknown> | undefined, now = Date.now()): ShopperLookup | undefined {
+  if (!item || Number(item.expiresAt) * 1000 <= now) return undefined;
+  return {
+    found: Boolean(item.found),
+    playerName: String(item.playerName ?? ''),
+    region: String(item.region ?? ''),
+    masterCategoryId: String(item.masterCategoryId ?? ''),
+  };
+}
+
+const lookupItem = (keysOf: { pk: string; sk: string }, entry: ShopperLookup, seconds: number) => {
+  const now = new Date();
+  return toItem('PlayerLookup', keysOf, { ...entry, expiresAt: Math.floor(now.getTime() / 1000) + seconds }, now.toISOString());
+};
+
+/** Keeps a nickname check for `seconds` (reads ignore it once expired; TTL removes it): PutItem LOOKUP#<game>#<id>. */
+export async function putPlayerLookup(entry: ShopperLookup, playerId: string, seconds: number): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName, Item: lookupItem(keys.lookup(entry.masterCategoryId, playerId), entry, seconds) }));
+}
+
+/** Keeps the shopper's own copy of a found player, for their order: PutItem USER#id / PLAYERNAME#<player id>. */
+export async function putShopperLookup(userId: string, playerId: string, entry: ShopperLookup, seconds: number): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName, Item: lookupItem(keys.shopperLookup(userId, playerId), entry, seconds) }));
 }
 
 /** A user's paid plan orders, newest first (up to 100): Query USER#id, begins_with ORDER#, descending. */

@@ -15,6 +15,7 @@ import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
+import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
 import { type OrderMove, nextStatus, orderAccount } from './order-rules';
 import {
   type OrderStatus,
@@ -29,6 +30,9 @@ import {
   newPendingOrderItem,
   orderStatusItem,
   rememberedPlayerIdItems,
+  type ShopperLookup,
+  playerLookupFromItem,
+  shopperLookupKey,
 } from './repo';
 
 export interface PlanOrderInput extends OrderAccountFields {
@@ -42,18 +46,35 @@ export interface PlanOrderInput extends OrderAccountFields {
  * and the shop's settings; and applies the refusals that come before any write.
  */
 async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
-  const [planItem, walletItem, settingsItem] = await batchGet([planKey(input.planId), walletKey(user.id), settingsKey()]);
+  const playerId = input.saccount_id?.trim() ?? '';
+  const [planItem, walletItem, settingsItem, lookupItem] = await batchGet([
+    planKey(input.planId),
+    walletKey(user.id),
+    settingsKey(),
+    ...(playerId ? [shopperLookupKey(user.id, playerId)] : []),
+  ]);
   if (!planItem) throw new NotFound('Plan not found');
   const settings = settingsItem && settingsFromItem(settingsItem);
   if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
   const plan = planFromItem(planItem);
   if (plan.status !== 1) throw new Conflict('This plan is out of stock');
   if (plan.price !== input.price) throw new Conflict('Price changed, please review your order', { price: plan.price });
-  return { plan, wallet: walletFromItem(walletItem) };
+  const lookup = playerLookupFromItem(lookupItem);
+  const player = lookup?.found && lookup.masterCategoryId === plan.masterCategoryId ? lookup : undefined;
+  return { plan, wallet: walletFromItem(walletItem), player };
 }
 
-/** The order to record, with the game-account secrets sealed. */
-async function draftOrder(user: ActiveUser, plan: Plan, input: PlanOrderInput, paidFrom: PlanOrder['paidFrom']): Promise<PlanOrder> {
+/**
+ * The order to record, with the game-account secrets sealed, its automatic delivery (the intent,
+ * written with the order) and the player's name when the shopper checked it before paying.
+ */
+async function draftOrder(
+  user: ActiveUser,
+  plan: Plan,
+  input: PlanOrderInput,
+  paidFrom: PlanOrder['paidFrom'],
+  player: ShopperLookup | undefined,
+): Promise<PlanOrder> {
   const { id, createdAt } = creationStamp();
   const account = orderAccount(plan, input);
   return {
@@ -73,20 +94,27 @@ async function draftOrder(user: ActiveUser, plan: Plan, input: PlanOrderInput, p
     remark: '',
     createdAt,
     paidAt: createdAt,
+    delivery: deliveryFor(plan, account.accountType),
+    ...(player && !account.accountType ? { playerName: player.playerName, playerRegion: player.region } : {}),
   };
 }
 
 /**
  * A plan order paid from the wallet: one transaction debits the wallet (version-checked, so the
- * balance can never go below zero or be overwritten), writes the ledger entry and the order, and
- * re-checks the user, the shop and the plan's price. A lost race re-reads and tries again.
+ * balance can never go below zero or be overwritten), writes the ledger entry and the order (with
+ * its automatic delivery's intent), and re-checks the user, the shop and the plan's price. A lost
+ * race re-reads and tries again. An automatic order is then delivered at once where it can be.
  */
 export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput): Promise<PlanOrder> {
+  return startDeliveryAfterPlacing(await recordWalletOrder(user, input));
+}
+
+async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promise<PlanOrder> {
   try {
     return await retrying(
       async () => {
-        const { plan, wallet } = await purchaseContext(user, input);
-        const order = await draftOrder(user, plan, input, 'wallet');
+        const { plan, wallet, player } = await purchaseContext(user, input);
+        const order = await draftOrder(user, plan, input, 'wallet', player);
         const change = changeBalance(wallet, -plan.price, 'plan-order', order.orderId);
         await transact([
           ...balanceChangeItems(user.id, change, order.createdAt),
@@ -117,9 +145,9 @@ export async function startGatewayOrder(
   input: PlanOrderInput,
   clientIp: string,
 ): Promise<{ paymentUrl: string; orderId: string }> {
-  const { plan } = await purchaseContext(user, input);
+  const { plan, player } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
-  const order = await draftOrder(user, plan, input, 'gateway');
+  const order = await draftOrder(user, plan, input, 'gateway', player);
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const { paymentUrl } = await uddoktaPay
     .createCheckout({

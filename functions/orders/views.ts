@@ -1,14 +1,34 @@
-import type { OrderDetail, OrderRow, RecentPlayerId, WireStatus } from '../contract/wire';
+import type { DeliveryState, OrderDelivery, OrderDetail, OrderRow, PlayerLookup, RecentPlayerId, WireStatus } from '../contract/wire';
 import type { OrderStatus, PendingOrder, PlanOrder } from './repo';
 
 /** An order's status on the wire: "0" pending, "1" completed, "2" refunded. */
 export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', completed: '1', refunded: '2' };
 
 /**
+ * Where an order's delivery stands on the wire: a closed order by its status (an operator's hand
+ * counts as delivered or failed too), an open one by its automatic delivery, else waiting.
+ */
+export function wireDeliveryState(order: PlanOrder): DeliveryState {
+  if (order.status === 'completed') return 'delivered';
+  if (order.status === 'refunded') return 'failed';
+  const state = order.delivery?.state;
+  if (state === 'queued' || state === 'delivering') return 'delivering';
+  return state === 'unknown' ? 'unknown' : 'waiting';
+}
+
+/** An order's delivery as the shopper sees it; `code` is a stock order's code, unsealed by the caller. */
+export const deliveryView = (order: PlanOrder, code = ''): OrderDelivery => ({
+  mode: order.delivery?.mode ?? 'manual',
+  state: wireDeliveryState(order),
+  player_name: order.playerName ?? '',
+  code,
+});
+
+/**
  * The contract's order row; the game-account secrets never leave the server. `gatewayPayment` is
  * the payment of a gateway order not placed yet: waiting (with its link) or cancelled.
  */
-export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder): OrderRow => {
+export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder, code = ''): OrderRow => {
   const awaiting = gatewayPayment?.paymentStatus === 'pending' ? gatewayPayment : undefined;
   const credited = gatewayPayment?.paymentStatus === 'credited';
   return {
@@ -27,6 +47,7 @@ export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder): Orde
     payment_url: awaiting?.paymentUrl ?? '',
     invoice_id: gatewayPayment?.invoiceId ?? order.invoiceId ?? '',
     transaction_id: (gatewayPayment?.receipt ?? order.receipt)?.transactionId ?? '',
+    delivery: deliveryView(order, code),
   };
 };
 
@@ -37,8 +58,8 @@ const refundedToMethod = (order: PlanOrder) =>
 /** What the shopper reads of an order paid after it had been cancelled. */
 const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
 
-/** The shopper's order page: the row and what happened when. */
-export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder): OrderDetail {
+/** The shopper's order page: the row and what happened when; `code` is a stock order's code. */
+export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder, code = ''): OrderDetail {
   const timeline: OrderDetail['timeline'] = [{ status: 'placed', at: order.createdAt, remark: '' }];
   if (gatewayPayment?.paymentStatus === 'pending') {
     const confirming = gatewayPayment.invoiceId ? 'The payment provider is confirming your payment' : '';
@@ -62,7 +83,13 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder)
       at: order.paidAt ?? order.createdAt,
       remark: order.paidFrom === 'wallet' ? 'From the wallet' : 'Through the payment gateway',
     });
-  if (order.completedAt)
+  const delivery = order.delivery;
+  if (delivery?.sentAt) timeline.push({ status: 'delivering', at: delivery.sentAt, remark: 'Sent to the game' });
+  if (delivery?.state === 'delivered' && order.completedAt)
+    timeline.push({ status: 'delivered', at: order.completedAt, remark: delivery.mode === 'stock' ? 'Your code is below' : '' });
+  else if (delivery?.state === 'failed' && order.refundedAt)
+    timeline.push({ status: 'delivery_failed', at: order.refundedAt, remark: delivery.reason ?? '' });
+  else if (order.completedAt)
     timeline.push({ status: 'completed', at: order.completedAt, remark: order.status === 'completed' ? order.remark : '' });
   if (order.refundedAt)
     timeline.push({
@@ -70,11 +97,17 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder)
       at: order.refundedAt,
       remark: order.gatewayRefund?.state === 'done' ? `${order.remark} · ${refundedToMethod(order)}` : order.remark,
     });
-  return { ...orderView(order, gatewayPayment), timeline };
+  return { ...orderView(order, gatewayPayment, code), timeline };
 }
 
 /** A recent player ID on the wire. */
 export const recentPlayerIdView = (entry: { playerId: string; lastUsed: string }): RecentPlayerId => ({
   player_id: entry.playerId,
   last_used: entry.lastUsed,
+});
+
+/** A nickname check on the wire. */
+export const playerLookupView = (player: { playerName: string; region: string }): PlayerLookup => ({
+  player_name: player.playerName,
+  region: player.region,
 });

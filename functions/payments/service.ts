@@ -9,6 +9,7 @@ import {
   recordInvoiceItem,
 } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
+import { startDeliveryAfterPlacing } from '../orders/delivery';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable } from '../shared/errors';
@@ -56,6 +57,8 @@ interface ReadPayable extends Payable {
   cancel(reason: string, now: string, invoiceId?: string): TransactionItem[];
   /** Ids for the log line of a completed payment. */
   describe(): Record<string, unknown>;
+  /** The order that `complete` placed, once its transaction is written: its automatic delivery starts then. */
+  placed?(): orders.PlanOrder | undefined;
 }
 
 /** The day-book line of a payment that completes `reference`. */
@@ -107,6 +110,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
     const pending = orders.pendingOrderFromItem(pendingItem);
     const price = pending.order.price;
     const state: PaymentState = pending.paymentStatus === 'credited' ? 'completed' : pending.paymentStatus;
+    let placed: orders.PlanOrder | undefined;
     return {
       key: orders.pendingOrderKey(userId, id),
       state,
@@ -122,6 +126,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           ];
         }
         const order = { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now };
+        placed = order;
         return [
           ...leavesPending(state, userId),
           orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
@@ -135,6 +140,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
         orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
       ],
       describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
+      placed: () => placed,
     };
   },
 };
@@ -175,8 +181,11 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
       if (settlement.action === 'review') review(settlement.reason, payment, reference);
       const writes = settlementWrites(payable, settlement, payment, new Date().toISOString());
       if (writes.length > 0) await transact([...writes, ...alsoWrite]);
-      if (settlement.action === 'complete')
+      if (settlement.action === 'complete') {
         logger.info('gateway payment completed', { kind: reference.kind, invoiceId: payment.invoiceId, ...payable.describe() });
+        const placed = payable.placed?.();
+        if (placed) await startDeliveryAfterPlacing(placed);
+      }
       return { kind: reference.kind, id: reference.id, status: stateAfter(payable, settlement), changed: writes.length > 0 };
     },
     (error) => error instanceof TransactionCancelled,

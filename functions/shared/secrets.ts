@@ -87,3 +87,46 @@ export async function gatewayApiKey(): Promise<string> {
   }
   return key.trim();
 }
+
+const supplierSecretId = process.env.SUPPLIER_SECRET_ID;
+
+/** The top-up supplier's API username and key, and the secret its webhooks are signed with. */
+export interface SupplierCredentials {
+  username: string;
+  apiKey: string;
+  webhookSecret: string;
+}
+
+/**
+ * The supplier's credentials: SUPPLIER_SECRET_ID's JSON in the cloud, SUPPLIER_USERNAME,
+ * SUPPLIER_API_KEY and SUPPLIER_WEBHOOK_SECRET locally. Until they are set, automatic delivery
+ * falls back to the operators' queue (the callers treat this error as the supplier refusing).
+ */
+export async function supplierCredentials(): Promise<SupplierCredentials> {
+  const raw = supplierSecretId
+    ? await getSecret(supplierSecretId, { maxAge: secretMaxAgeSeconds })
+    : JSON.stringify({
+        username: process.env.SUPPLIER_USERNAME,
+        apiKey: process.env.SUPPLIER_API_KEY,
+        webhookSecret: process.env.SUPPLIER_WEBHOOK_SECRET,
+      });
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Partial<Record<keyof SupplierCredentials, unknown>>;
+  const field = (name: keyof SupplierCredentials) => {
+    const value = parsed[name];
+    return typeof value === 'string' && value.trim() && value.trim() !== gatewayKeyPlaceholder ? value.trim() : '';
+  };
+  const credentials = { username: field('username'), apiKey: field('apiKey'), webhookSecret: field('webhookSecret') };
+  if (!credentials.username || !credentials.apiKey || !credentials.webhookSecret) {
+    logger.error('the supplier credentials are not set: put them in the supplier secret (README, Delivery)');
+    throw new SupplierNotConfigured();
+  }
+  return credentials;
+}
+
+/** The supplier's credentials are missing: automatic delivery waits for a person. */
+export class SupplierNotConfigured extends Error {
+  constructor() {
+    super('The supplier credentials are not set');
+    this.name = 'SupplierNotConfigured';
+  }
+}

@@ -189,3 +189,18 @@ export async function voidCode(voucherId: string, codeId: string, alsoWrite: Tra
   }
   return repo.stockOf(voucherId);
 }
+
+/**
+ * One unsold code of a voucher chosen at random among a few candidates, with the items that
+ * claim it (deleted on the condition it is still there, its shard decremented), for a top-up
+ * delivered from stock; `skip` names codes a racing claim took. Undefined when none is left.
+ */
+export async function codeToClaim(
+  voucherId: string,
+  skip: ReadonlySet<string>,
+): Promise<{ code: string; codeId: string; items: TransactionItem[] } | undefined> {
+  const candidates = (await repo.codeCandidates(voucherId, 4 + skip.size, randomId(12))).filter((code) => !skip.has(code.codeId));
+  const [chosen] = pick(candidates, 1);
+  if (!chosen) return undefined;
+  return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]) };
+}

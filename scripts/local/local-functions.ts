@@ -7,8 +7,9 @@ import {
   fallbackHandler,
   handlerModule,
   needsGatewayKey,
+  jobs,
   needsSecret,
-  reconcilerJob,
+  needsSupplier,
   routes,
   tableGrantOf,
 } from '../../functions/routes';
@@ -25,6 +26,8 @@ export interface LocalEnvironment {
   secret: Record<string, string>;
   /** What a function granted the gateway's API key gets. */
   gatewayKey: Record<string, string>;
+  /** What a function that calls the top-up supplier or the nickname lookup gets: their addresses and credentials. */
+  supplier: Record<string, string>;
   /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
   uploads: Record<string, string>;
   /** What a function that sends mail gets: the sender, and the local SES emulator as its endpoint. */
@@ -48,11 +51,13 @@ const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process
 
 /** A local function's name, which is also its AWS access key: the table guard knows it by that. */
 const localName = (handler: string) => `local-${handler.replace(/\//g, '-')}`;
-const reconcilerName = 'local-payments-reconcile-payments';
+/** A scheduled job's local name (its access key): `local-payments-reconcile-payments`. */
+const jobName = (job: { module: string }) => `local-${job.module.replace(/\/jobs\//, '/').replace(/\.ts$/, '').replace(/\//g, '-')}`;
 
 /** The table grant of a local function by its access key, as its role has in the cloud: see table-guard.ts. */
 export function localTableGrant(accessKeyId: string): TableGrant | undefined {
-  if (accessKeyId === reconcilerName) return tableGrantOf(reconcilerJob);
+  const job = jobs.find((candidate) => jobName(candidate) === accessKeyId);
+  if (job) return tableGrantOf(job);
   const row = routes.find((route) => localName(route.handler) === accessKeyId);
   return row ? tableGrantOf(row) : undefined;
 }
@@ -72,7 +77,7 @@ export type BundledModule = (module: string) => string;
  */
 export async function bundleSources(outDir: string): Promise<BundledModule> {
   const modules = [
-    ...new Set([...routes.map((route) => handlerModule(route.handler)), handlerModule(fallbackHandler), reconcilerJob.module]),
+    ...new Set([...routes.map((route) => handlerModule(route.handler)), handlerModule(fallbackHandler), ...jobs.map((job) => job.module)]),
   ];
   await build({
     ...lambdaEsbuildOptions,
@@ -110,6 +115,7 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
           ...(route ? environment.table : {}),
           ...(route && needsSecret(route) ? environment.secret : {}),
           ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
+          ...(route && needsSupplier(route) ? environment.supplier : {}),
           ...(route?.uploads ? environment.uploads : {}),
           ...(route?.mail ? environment.mail : {}),
           ...(route?.invalidates?.length ? environment.edgeCache : {}),
@@ -124,18 +130,20 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
 }
 
 /**
- * The payments reconciler as the local stack runs it: the same module as the scheduled Lambda,
- * with the environment the cloud gives it (the table, the gateway key).
+ * A scheduled job as the local stack runs it (the payments reconciler, the delivery job): the same
+ * module as the scheduled Lambda, with the environment the cloud gives it.
  */
-export function reconcilerFunction(bundled: BundledModule, environment: LocalEnvironment): LocalFunction {
+export function jobFunction(job: (typeof jobs)[number], bundled: BundledModule, environment: LocalEnvironment): LocalFunction {
+  const name = jobName(job);
   return {
-    name: reconcilerName,
-    module: bundled(reconcilerJob.module),
+    name,
+    module: bundled(job.module),
     environment: {
       ...environment.common,
-      ...credentialsOf(reconcilerName),
+      ...credentialsOf(name),
       ...environment.table,
-      ...(reconcilerJob.gateway ? environment.gatewayKey : {}),
+      ...('gateway' in job && job.gateway ? environment.gatewayKey : {}),
+      ...(needsSupplier(job) ? environment.supplier : {}),
       ...shellTuningOf(),
     },
     timeoutMs: 120_000,

@@ -1,5 +1,5 @@
 import { createAccount } from '../../functions/auth/service/accounts';
-import type { PlanGroup } from '../../functions/catalog/repo';
+import type { PlanDelivery, PlanGroup } from '../../functions/catalog/repo';
 import { saveMasterCategory, savePlan, savePlanGroup } from '../../functions/catalog/service';
 import { saveBlogPost, saveEvent, savePaymentChannel, updateSiteSettings } from '../../functions/content/service';
 import { parseCodes } from '../../functions/vouchers/inventory';
@@ -15,12 +15,23 @@ export interface DemoLogins {
 const img = (name: string) => `/images/${name}`;
 
 const masterCategories = [
-  { id: 'free-fire', name: 'Free Fire', image: img('free-fire.svg') },
-  { id: 'pubg-mobile', name: 'PUBG Mobile', image: img('pubg-mobile.svg') },
+  { id: 'free-fire', name: 'Free Fire', image: img('free-fire.svg'), lookupCode: 'freefire' },
+  { id: 'pubg-mobile', name: 'PUBG Mobile', image: img('pubg-mobile.svg'), lookupCode: 'pubgm' },
   { id: 'mobile-legends', name: 'Mobile Legends', image: img('mobile-legends.svg') },
   { id: 'google-play', name: 'Google Play gift cards.', image: img('google-play.svg') },
   { id: 'itunes', name: 'iTunes gift cards.', image: img('itunes.svg') },
   { id: 'steam', name: 'Steam wallet codes.', image: img('steam.svg') },
+  { id: 'unipin', name: 'UniPin vouchers.', image: img('voucher-gp-500.svg') },
+];
+
+/** The supplier's product codes of the demo's automatic plans, and what each costs the shop: the fake supplier sells these. */
+export const demoSupplierProducts: Record<string, number> = { FF100: 68, FF310: 205 };
+
+/** Free Fire plans delivered without an operator: through the supplier, and from the UniPin voucher's codes. */
+const automaticPlans: { seed: PlanSeed; delivery: PlanDelivery }[] = [
+  { seed: ['ff-100-instant', '100 Diamonds · instant', 75, 100, 'plan-diamond.svg'], delivery: { mode: 'supplier', sku: 'FF100', cost: 68 } },
+  { seed: ['ff-310-instant', '310 Diamonds · instant', 225, 310, 'plan-diamond.svg'], delivery: { mode: 'supplier', sku: 'FF310', cost: 205 } },
+  { seed: ['ff-unipin-100', '100 Diamonds · UniPin', 80, 100, 'plan-diamond.svg'], delivery: { mode: 'stock', voucherId: 'unipin-100' } },
 ];
 
 const groups: Omit<PlanGroup, 'position'>[] = [
@@ -115,6 +126,15 @@ const vouchers = [
     region: 'US',
   },
   {
+    id: 'unipin-100',
+    masterCategoryId: 'unipin',
+    name: 'UniPin UP 100 (Free Fire 100 Diamonds)',
+    price: 85,
+    image: img('voucher-gp-500.svg'),
+    codes: 12,
+    region: 'Bangladesh',
+  },
+  {
     id: 'steam-20',
     masterCategoryId: 'steam',
     name: 'Steam Wallet $20 (Global)',
@@ -145,6 +165,12 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     await saveVoucher({ ...voucher, description: rules(region), position: i + 1 }, undefined);
     if (codes > 0)
       await addCodes(voucher.id, parseCodes(Array.from({ length: codes }, (_, n) => demoCode(voucher.id, n + 1)).join('\n')).codes);
+  }
+  const uidPlans = plansByGroup['ff-uid']!.length;
+  for (const [i, { seed, delivery }] of automaticPlans.entries()) {
+    const [id, name, price, diamonds, image] = seed;
+    const position = uidPlans + i + 1;
+    await savePlan({ id, groupId: 'ff-uid', name, image: img(image), price, diamonds, status: 1, position, delivery }, undefined);
   }
 
   const events = [

@@ -12,10 +12,12 @@ import { localMailFrom } from './domain-env';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { bundleSources, localTableGrant, reconcilerFunction, sourceFunctions } from './local-functions';
+import { deliveryJob, reconcilerJob } from '../../functions/routes';
+import { startFakeSupplier } from './fake-supplier';
+import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import { isShopOrigin } from './shop-origins';
-import type { DemoLogins } from './seed';
+import { type DemoLogins, demoSupplierProducts } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
 import { startTableGuard } from './table-guard';
@@ -48,6 +50,8 @@ export interface RunningStack {
   mailboxUrl: string;
   /** The CloudFront stand-in that empties the edge cache (CreateInvalidation), for code that writes behind the API. */
   edgeInvalidationUrl: string;
+  /** The fake top-up supplier (Digiflazz's buyer API, behaviours by the player ID's last digit; `GET /test/transactions`). */
+  supplierUrl: string;
   logins: DemoLogins;
   stop(): Promise<void>;
 }
@@ -56,8 +60,16 @@ export interface RunningStack {
 interface LocalState {
   masterSecret: string;
   gatewayApiKey: string;
+  /** The fake supplier's API username, key and webhook secret (a data folder made before it had none: made on load). */
+  supplier?: { username: string; apiKey: string; webhookSecret: string };
   logins: DemoLogins;
 }
+
+const freshSupplierCredentials = () => ({
+  username: 'storefront-local',
+  apiKey: randomBytes(18).toString('base64url'),
+  webhookSecret: randomBytes(18).toString('base64url'),
+});
 
 /** The local stack's table name. */
 export const tableName = 'storefront-local';
@@ -91,12 +103,35 @@ async function paymentGateway(state: LocalState): Promise<{ url: string; apiKey:
   return { ...sandbox, apiKey: state.gatewayApiKey, external: false };
 }
 
+/**
+ * The top-up supplier the shop talks to: a Digiflazz-compatible one of the tester's
+ * (`SUPPLIER_URL`, `SUPPLIER_USERNAME`, `SUPPLIER_API_KEY`, `SUPPLIER_WEBHOOK_SECRET`, and
+ * `PLAYER_LOOKUP_URL` for nicknames), or else the fake supplier on loopback with this data
+ * folder's credentials, selling the demo's automatic plans.
+ */
+async function topUpSupplier(credentials: NonNullable<LocalState['supplier']>) {
+  const url = process.env.SUPPLIER_URL?.trim();
+  if (url) {
+    const own = {
+      username: process.env.SUPPLIER_USERNAME?.trim() ?? '',
+      apiKey: process.env.SUPPLIER_API_KEY?.trim() ?? '',
+      webhookSecret: process.env.SUPPLIER_WEBHOOK_SECRET?.trim() ?? '',
+    };
+    if (!own.username || !own.apiKey || !own.webhookSecret)
+      throw new Error('SUPPLIER_URL is set without SUPPLIER_USERNAME, SUPPLIER_API_KEY and SUPPLIER_WEBHOOK_SECRET: give all four, or none to use the fake');
+    return { url, lookupUrl: process.env.PLAYER_LOOKUP_URL?.trim() ?? '', credentials: own, setWebhookUrl: () => {}, stop: async () => {} };
+  }
+  const fake = await startFakeSupplier({ ...credentials, products: demoSupplierProducts });
+  return { url: fake.url, lookupUrl: fake.url, credentials, setWebhookUrl: fake.setWebhookUrl, stop: fake.stop };
+}
+
 /** Fresh secrets, unless the caller (the test runner) passes its own in the environment. */
 function freshState(): LocalState {
   const password = () => randomBytes(9).toString('base64url');
   return {
     masterSecret: process.env.APP_MASTER_SECRET ?? randomBytes(32).toString('base64url'),
     gatewayApiKey: process.env.GATEWAY_API_KEY ?? randomBytes(24).toString('base64url'),
+    supplier: freshSupplierCredentials(),
     logins: {
       shopper: { email: 'shopper@example.com', mobileNo: '01711000001', password: password() },
       admin: { email: 'admin@example.com', mobileNo: '01711000002', password: password() },
@@ -127,6 +162,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir });
   const gateway = await paymentGateway(state);
+  const supplierCredentials = state.supplier ?? freshSupplierCredentials();
+  const supplier = await topUpSupplier(supplierCredentials);
   const identityProvider = await startGoogleIdp();
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
@@ -148,6 +185,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     dynamo.stop,
     tableGuard.stop,
     gateway.stop,
+    supplier.stop,
     identityProvider.stop,
     uploads.stop,
     mailbox.stop,
@@ -174,6 +212,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     table: { TABLE_NAME: tableName },
     secret: { APP_MASTER_SECRET: state.masterSecret },
     gatewayKey: { GATEWAY_API_KEY: gateway.apiKey },
+    supplier: {
+      SUPPLIER_URL: supplier.url,
+      PLAYER_LOOKUP_URL: supplier.lookupUrl,
+      SUPPLIER_USERNAME: supplier.credentials.username,
+      SUPPLIER_API_KEY: supplier.credentials.apiKey,
+      SUPPLIER_WEBHOOK_SECRET: supplier.credentials.webhookSecret,
+    },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
     mail: { MAIL_FROM: localMailFrom, AWS_ENDPOINT_URL_SESV2: mailbox.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
@@ -185,13 +230,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const bundled = await bundleSources(bundleDir);
   const functions = new FunctionHost();
   stops.push(() => functions.stop());
-  // The reconciler on a timer, as EventBridge runs it every five minutes in the cloud (RECONCILE_EVERY_SECONDS; 0 turns it off).
-  const reconcileEverySeconds = Number(process.env.RECONCILE_EVERY_SECONDS ?? 300);
-  if (reconcileEverySeconds > 0) {
-    const reconciler = reconcilerFunction(bundled, environment);
+  // The jobs on timers, as EventBridge runs them in the cloud: the reconciler every five minutes
+  // (RECONCILE_EVERY_SECONDS), the delivery job every minute (DELIVERY_EVERY_SECONDS; 15 s here, so
+  // a lost answer is found while the tester watches); 0 turns one off.
+  const schedules = [
+    { job: reconcilerJob, seconds: Number(process.env.RECONCILE_EVERY_SECONDS ?? 300) },
+    { job: deliveryJob, seconds: Number(process.env.DELIVERY_EVERY_SECONDS ?? 15) },
+  ];
+  for (const { job, seconds } of schedules) {
+    if (!(seconds > 0)) continue;
+    const fn = jobFunction(job, bundled, environment);
     const timer = setInterval(() => {
-      functions.invoke(reconciler, { source: 'local.schedule' }).catch((error: unknown) => console.error('reconciler failed', error));
-    }, reconcileEverySeconds * 1000);
+      functions.invoke(fn, { source: 'local.schedule' }).catch((error: unknown) => console.error(`${job.module} failed`, error));
+    }, seconds * 1000);
     timer.unref();
     stops.push(async () => clearInterval(timer));
   }
@@ -240,6 +291,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     shopOrigin = `http://localhost:${port}`;
     // Known once listening, before any request: links in mails and the gateway's return addresses.
     environment.common.SITE_URL = shopOrigin;
+    supplier.setWebhookUrl(`${shopOrigin}${apiBasePath}/supplier/digiflazz/webhook`);
     if (options.stateDir) {
       // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
       const file = runningStackFile(options.stateDir);
@@ -256,6 +308,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       identityProviderUrl: identityProvider.url,
       mailboxUrl: mailbox.url,
       edgeInvalidationUrl: invalidations.url,
+      supplierUrl: supplier.url,
       logins: state.logins,
       stop: () => stopAll(stops),
     };

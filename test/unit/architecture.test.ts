@@ -20,17 +20,18 @@ const floors: Record<string, number> = {
   users: 2,
   http: 3,
   gateway: 4,
+  suppliers: 4,
   audit: 4,
   mail: 4,
   catalog: 4,
   content: 4,
   wallet: 5,
   auth: 6,
-  orders: 6,
   vouchers: 6,
-  payments: 7,
-  platform: 7,
-  admin: 8,
+  orders: 7,
+  payments: 8,
+  platform: 8,
+  admin: 9,
 };
 
 /** Areas a repo may import besides its own: the shared floor. */

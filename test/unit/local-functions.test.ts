@@ -24,6 +24,7 @@ const environment = {
   table: { TABLE_NAME: 'local-functions-test' },
   secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789' },
   gatewayKey: { GATEWAY_API_KEY: 'key' },
+  supplier: { SUPPLIER_URL: 'http://127.0.0.1:9', SUPPLIER_USERNAME: 'u', SUPPLIER_API_KEY: 'k', SUPPLIER_WEBHOOK_SECRET: 's' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
   mail: { MAIL_FROM: 'shop@example.com', AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:9' },
   edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },

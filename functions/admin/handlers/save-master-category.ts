@@ -7,6 +7,12 @@ import { adminMasterCategoryView } from '../views';
 import { saveMasterCategoryBody } from '../../contract/admin-catalog';
 
 export const handler = adminRoute({ ...formBody(saveMasterCategoryBody), ...invalidating('games') }, async ({ body: form, user }) => {
-  const category = await saveMasterCategory(user, { id: form.id, name: form.cname, image: form.image, position: form.position });
+  const category = await saveMasterCategory(user, {
+    id: form.id,
+    name: form.cname,
+    image: form.image,
+    position: form.position,
+    lookupCode: form.lookup_code,
+  });
   return success(adminMasterCategoryView(category), 'Saved');
 });

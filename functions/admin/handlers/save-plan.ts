@@ -1,7 +1,7 @@
 import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
-import { savePlan } from '../service/catalog';
+import { planDelivery, savePlan } from '../service/catalog';
 import { adminPlanView } from '../views';
 import { savePlanBody } from '../../contract/admin-catalog';
 
@@ -15,6 +15,7 @@ export const handler = adminRoute({ ...formBody(savePlanBody) }, async ({ body: 
     diamonds: form.no_of_diamonds,
     status: form.status,
     position: form.position,
+    delivery: planDelivery(form),
   });
   return success(adminPlanView(plan), 'Saved');
 });

@@ -1,8 +1,9 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import type { MasterCategory, Plan, PlanContext, PlanGroup } from '../../catalog/repo';
+import type { MasterCategory, Plan, PlanContext, PlanDelivery, PlanGroup } from '../../catalog/repo';
 import { getMasterCategory, getPlan, getPlanGroup, listMasterCategories, listPlanGroups, listPlans } from '../../catalog/repo';
 import * as catalog from '../../catalog/service';
-import { NotFound } from '../../shared/errors';
+import { Invalid, NotFound } from '../../shared/errors';
+import { getVoucher } from '../../vouchers/repo';
 import type { ActiveUser } from '../../users/active-user';
 import { newId } from './ids';
 
@@ -39,12 +40,30 @@ export async function savePlanGroup(admin: ActiveUser, input: Omit<PlanGroup, 'i
   ]);
 }
 
-/** An operator's plan: new without an id, else a change of the one with that id (price, stock status, …). */
-export async function savePlan(admin: ActiveUser, input: Omit<Plan, 'id' | keyof PlanContext> & { id?: string }): Promise<Plan> {
-  const previous = input.id ? await getPlan(input.id) : undefined;
+/** A plan's delivery as the form gives it (its schema has checked what each mode needs). */
+export function planDelivery(form: { delivery: PlanDelivery['mode']; delivery_voucher_id?: string; supplier_sku?: string; cost: number }): PlanDelivery {
+  if (form.delivery === 'stock') return { mode: 'stock', voucherId: form.delivery_voucher_id! };
+  if (form.delivery === 'supplier') return { mode: 'supplier', sku: form.supplier_sku!, cost: form.cost };
+  return { mode: 'manual' };
+}
+
+/**
+ * An operator's plan: new without an id, else a change of the one with that id (price, stock
+ * status, delivery, …). Saving starts a paused automatic delivery again.
+ */
+export async function savePlan(
+  admin: ActiveUser,
+  input: Omit<Plan, 'id' | 'deliveryPaused' | keyof PlanContext> & { id?: string },
+): Promise<Plan> {
+  const [previous, voucher] = await Promise.all([
+    input.id ? getPlan(input.id) : undefined,
+    input.delivery?.mode === 'stock' ? getVoucher(input.delivery.voucherId) : undefined,
+  ]);
   if (input.id && !previous) throw new NotFound('Plan not found');
+  if (input.delivery?.mode === 'stock' && !voucher)
+    throw new Invalid('The voucher it takes codes from was not found', { delivery_voucher_id: 'The voucher it takes codes from was not found' });
   const plan = { ...input, id: input.id ?? newId(input.name) };
-  const detail = `${plan.name}: ৳${plan.price}, ${plan.status === 1 ? 'on sale' : 'out of stock'}`;
+  const detail = `${plan.name}: ৳${plan.price}, ${plan.status === 1 ? 'on sale' : 'out of stock'}, delivery ${plan.delivery?.mode ?? 'manual'}`;
   return catalog.savePlan(plan, previous, [auditItem(auditEntry(admin.id, previous ? 'plan.update' : 'plan.create', plan.id, detail))]);
 }
 

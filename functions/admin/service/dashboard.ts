@@ -25,6 +25,23 @@ export function dayFigures(activity: DayActivity[]) {
   return figures;
 }
 
+/** The value below which `share` of the sorted values fall (nearest rank); null for none. */
+export function percentile(sorted: number[], share: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
+}
+
+/** Today's delivered orders, automatic (stock or supplier) or by hand, and the minutes from payment to delivery (median, 90th percentile). */
+export function deliveryFigures(activity: DayActivity[]) {
+  const delivered = activity.filter((item) => item.kind === 'ORDER' && item.status === 'completed' && item.paidAt && item.completedAt);
+  const minutes = delivered
+    .map((item) => (Date.parse(item.completedAt!) - Date.parse(item.paidAt!)) / 60_000)
+    .sort((a, b) => a - b)
+    .map((value) => Math.round(value * 10) / 10);
+  const automatic = delivered.filter((item) => item.automatic).length;
+  return { automatic, manual: delivered.length - automatic, medianMinutes: percentile(minutes, 0.5), p90Minutes: percentile(minutes, 0.9) };
+}
+
 /**
  * The operators' home: today's figures (the calendar day in Asia/Dhaka), the queues that wait,
  * and the vouchers running out. Four reads in parallel, none a scan: the day index, two queue
@@ -41,6 +58,7 @@ export async function dashboard(now = Date.now()) {
   return {
     day,
     today: dayFigures(activity),
+    deliveries: deliveryFigures(activity),
     pendingOrders,
     pendingTopUps,
     lowStock: vouchers.filter((voucher) => voucher.stock <= lowStockAt).sort((a, b) => a.stock - b.stock),

@@ -1,6 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { refundThroughGateway } from '../../payments/refunds';
 import { type OrderStatus, type PlanOrder, findOrder, listOrdersByStatus } from '../../orders/repo';
+import { deliveredCode } from '../../orders/delivery';
 import * as orders from '../../orders/service';
 import type { Page, PageRequest } from '../../shared/cursor';
 import { Conflict, NotFound } from '../../shared/errors';
@@ -64,14 +65,19 @@ export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: str
 }
 
 /**
- * The game-account password (and backup code) of an ID-password order, for the operator who
- * fulfils it, while the order is pending (completing or refunding deletes it). The audit entry is written first, so no secret is shown unrecorded; neither the
- * entry nor any log line carries it.
+ * What an operator may reveal of an order, audited before it is shown (neither the entry nor any
+ * log line carries it): the game-account password and backup code of an ID-password order while
+ * it is pending (completing or refunding deletes them), or the code a stock-mode order was
+ * delivered with (the operator redeems it for a shopper who asks).
  */
-export async function revealOrderSecret(admin: ActiveUser, orderId: string): Promise<{ password: string; backupCode: string }> {
+export async function revealOrderSecret(admin: ActiveUser, orderId: string): Promise<{ password: string; backupCode: string; code: string }> {
   const order = await orderById(orderId);
+  if (order.delivery?.sealedCode) {
+    await transact([auditItem(auditEntry(admin.id, 'order.reveal_code', orderId, `stock code of ${order.userId}`))]);
+    return { password: '', backupCode: '', code: await deliveredCode(order) };
+  }
   if (order.status !== 'pending') throw new Conflict('The game-account password is deleted once an order is completed or refunded');
   if (!order.sealedSecret) throw new Conflict('This order has no game-account password');
   await transact([auditItem(auditEntry(admin.id, 'order.reveal', orderId, `game-account password of ${order.userId}`))]);
-  return JSON.parse(await unseal(order.sealedSecret)) as { password: string; backupCode: string };
+  return { ...(JSON.parse(await unseal(order.sealedSecret)) as { password: string; backupCode: string }), code: '' };
 }

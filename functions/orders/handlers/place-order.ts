@@ -1,6 +1,7 @@
 import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
+import { deliveredCode } from '../delivery';
 import { accountFields } from '../order-input';
 import { placeWalletOrder } from '../service';
 import { orderView } from '../views';
@@ -8,5 +9,6 @@ import { placeOrderBody } from '../../contract/orders';
 
 export const handler = userRoute({ ...formBody(placeOrderBody) }, async ({ body: form, user }) => {
   const order = await placeWalletOrder(user, { planId: form.plan_id, price: form.paid_from_wallet, ...accountFields(form) });
-  return success(orderView(order), 'Order placed successfully. Delivery usually takes 5-10min.');
+  const message = order.status === 'completed' ? 'Order placed and delivered.' : 'Order placed successfully. Delivery usually takes 5-10min.';
+  return success(orderView(order, undefined, await deliveredCode(order)), message);
 });

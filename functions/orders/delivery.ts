@@ -1,0 +1,345 @@
+import { type Plan, masterCategoryFromItem, masterCategoryKey, pauseDeliveryItem } from '../catalog/repo';
+import { batchGet } from '../shared/db';
+import { NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
+import { logger } from '../shared/logger';
+import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
+import { retrying } from '../shared/retry';
+import { seal, unseal } from '../shared/sealed';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
+import { digiflazz } from '../suppliers/digiflazz';
+import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
+import type { Supplier, SupplierOutcome, TopUpRequest } from '../suppliers/port';
+import type { ActiveUser } from '../users/active-user';
+import { codeToClaim } from '../vouchers/service';
+import { changeBalance } from '../wallet/money';
+import { balanceChangeItems, getWallet } from '../wallet/repo';
+import { type DeliveryEvent, costGuard, dueForDelivery, isOpen, nextDeliveryState } from './delivery-rules';
+import {
+  type Delivery,
+  type DeliveryMove,
+  type PlanOrder,
+  type PlayerLookupEntry,
+  deliveryMoveItem,
+  getOrder,
+  findOrder,
+  listOpenDeliveries,
+  playerLookupFromItem,
+  playerLookupKey,
+  putPlayerLookup,
+  putShopperLookup,
+} from './repo';
+
+/** The suppliers an order may name; a second supplier is its adapter's file and one entry here. */
+export const suppliers: Record<string, Supplier> = { [digiflazz.name]: digiflazz };
+
+/** The supplier a new supplier-mode order goes to. */
+const defaultSupplier = digiflazz.name;
+
+/**
+ * The delivery a new order of `plan` records with it (the intent, in the order's own write): none
+ * for the operators' queue (manual plans, paused ones, game-account logins, which a person types in).
+ */
+export function deliveryFor(plan: Pick<Plan, 'delivery' | 'deliveryPaused'>, accountType: string): Delivery | undefined {
+  if (!plan.delivery || plan.delivery.mode === 'manual' || plan.deliveryPaused || accountType) return undefined;
+  if (plan.delivery.mode === 'stock') return { mode: 'stock', state: 'queued', attempts: 0, voucherId: plan.delivery.voucherId };
+  return { mode: 'supplier', state: 'queued', attempts: 0, supplier: defaultSupplier, sku: plan.delivery.sku, cost: plan.delivery.cost };
+}
+
+/** What a move adds: fields of the delivery, the shopper's remark, and items of the same transaction (a refund, a paused plan). */
+interface MoveDetails {
+  delivery?: DeliveryMove['delivery'];
+  remark?: string;
+  alsoWrite?: TransactionItem[];
+}
+
+/** An order after a move, and whether this call made the move (another path may have). */
+interface Moved {
+  order: PlanOrder;
+  moved: boolean;
+}
+
+/**
+ * Applies one event to an order's delivery, once: the state machine decides the next state from
+ * the state read, and the write is conditioned on it; a lost race re-reads and decides again
+ * (where an operator's hand or another path's outcome has closed it, nothing changes).
+ */
+function moveDelivery(
+  read: PlanOrder,
+  event: DeliveryEvent,
+  details: (order: PlanOrder, now: string) => Promise<MoveDetails> | MoveDetails = () => ({}),
+): Promise<Moved> {
+  return retrying(
+    async (tryNumber) => {
+      const order = tryNumber === 1 ? read : await getOrder(read.userId, read.orderId);
+      if (!order?.delivery || order.status !== 'pending') return { order: order ?? read, moved: false };
+      const to = nextDeliveryState(order.delivery.state, event);
+      if (!to) return { order, moved: false };
+      const now = new Date().toISOString();
+      const { delivery, remark, alsoWrite = [] } = await details(order, now);
+      await transact([deliveryMoveItem(order, { to, delivery, remark }, now), ...alsoWrite]);
+      return { order: closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: to } }, remark, now), moved: true };
+    },
+    (error) => error instanceof TransactionCancelled,
+  );
+}
+
+/** An order as a delivery move left it: delivered completes it, failed refunds it. */
+function closedAs(order: PlanOrder, remark: string | undefined, now: string): PlanOrder {
+  const state = order.delivery?.state;
+  if (state === 'delivered') return { ...order, status: 'completed', completedAt: now, remark: remark ?? '', sealedSecret: undefined };
+  if (state === 'failed') return { ...order, status: 'refunded', refundedAt: now, remark: remark ?? '', sealedSecret: undefined };
+  return order;
+}
+
+/** The credit of a failed delivery's price to the wallet (ledger reason `refund`, reference the order), for the failure's own transaction. */
+async function refundItems(order: PlanOrder, now: string): Promise<TransactionItem[]> {
+  return balanceChangeItems(order.userId, changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId), now);
+}
+
+/** Sends an automatic order to the operators' queue for `reason`; `pausePlan` also stops automatic delivery of its plan. */
+async function fallBack(order: PlanOrder, event: 'fallBack' | 'refused', reason: string, pausePlan: boolean): Promise<PlanOrder> {
+  const { order: after, moved } = await moveDelivery(order, event, (_current, now) => ({
+    delivery: { reason },
+    alsoWrite: pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : [],
+  }));
+  if (moved) logger.warn('delivery needs a person', { orderId: order.orderId, planId: order.planId, reason, planPaused: pausePlan });
+  return after;
+}
+
+const topUpRequest = (order: PlanOrder): TopUpRequest => ({
+  reference: order.orderId,
+  sku: order.delivery!.sku!,
+  playerId: order.accountId,
+  maxCost: order.delivery!.cost!,
+});
+
+/** What the shopper reads of a failed delivery. */
+const failureRemark = (order: PlanOrder, reason: string) => `Delivery failed: ${reason}. ৳${order.price} was refunded to your wallet.`;
+
+/** Applies what the supplier said of an order's top-up, through the state machine, once. */
+async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise<PlanOrder> {
+  switch (outcome.kind) {
+    case 'delivered': {
+      const moved = await moveDelivery(order, 'delivered', (_current, now) => ({ delivery: { serial: outcome.serial, deliveredAt: now } }));
+      if (moved.moved) logger.info('delivered by the supplier', { orderId: order.orderId, supplier: order.delivery?.supplier });
+      return moved.order;
+    }
+    case 'failed': {
+      const moved = await moveDelivery(order, 'failed', async (current, now) => ({
+        delivery: { reason: outcome.reason },
+        remark: failureRemark(current, outcome.reason),
+        alsoWrite: await refundItems(current, now),
+      }));
+      if (moved.moved) logger.warn('delivery failed and refunded', { orderId: order.orderId, reason: outcome.reason });
+      return moved.order;
+    }
+    case 'refused':
+      return fallBack(order, 'refused', outcome.reason, outcome.priceAboveCost === true);
+    case 'pending':
+    case 'lost':
+      return (await moveDelivery(order, outcome.kind)).order;
+  }
+}
+
+/** How many times a stock delivery tries other codes after racing orders took the ones it chose. */
+const maxClaimAttempts = 5;
+
+/**
+ * Delivers from stock: one transaction claims one unsold code of the linked voucher (deleted on
+ * the condition it is still there, so no code is used twice) and moves the order to delivered with
+ * the code, sealed. No code left sends the order to the queue; codes taken by racing orders are
+ * skipped and others tried.
+ */
+async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
+  const taken = new Set<string>();
+  let order = read;
+  for (let attempt = 1; attempt <= maxClaimAttempts; attempt += 1) {
+    if (attempt > 1) order = (await getOrder(read.userId, read.orderId)) ?? order;
+    if (order.status !== 'pending' || order.delivery?.state !== 'queued') return order;
+    const claim = await codeToClaim(order.delivery.voucherId!, taken);
+    if (!claim) return fallBack(order, 'fallBack', 'No codes left in the linked voucher', false);
+    const now = new Date().toISOString();
+    const delivery = { sealedCode: await seal(claim.code), deliveredAt: now };
+    try {
+      await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items]);
+      logger.info('delivered from stock', { orderId: order.orderId, voucherId: order.delivery.voucherId });
+      return closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: 'delivered' } }, '', now);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      if (error.failedAt(1) || error.failedAt(2)) taken.add(claim.codeId);
+    }
+  }
+  // Still queued: the delivery job takes it up again shortly.
+  return order;
+}
+
+/**
+ * Sends to the supplier, once: the cost guard first (never sell at or below cost), then the move to
+ * delivering (attempt 1) is written before the call, so that a second sender finds it sent; the
+ * answer goes through the state machine, and a lost one is asked about later, never sent again.
+ */
+async function sendToSupplier(order: PlanOrder): Promise<PlanOrder> {
+  const delivery = order.delivery!;
+  const guard = costGuard(order.price, delivery.cost ?? 0);
+  if (guard) return fallBack(order, 'fallBack', guard, true);
+  const supplier = suppliers[delivery.supplier ?? ''];
+  if (!supplier) return fallBack(order, 'fallBack', `No supplier named ${delivery.supplier}`, false);
+  const sent = await moveDelivery(order, 'send', (current, now) => ({ delivery: { attempts: current.delivery!.attempts + 1, sentAt: now } }));
+  if (!sent.moved) return sent.order;
+  return applyOutcome(sent.order, await supplier.topUp(topUpRequest(sent.order)));
+}
+
+/**
+ * Starts an order's automatic delivery, right after it was placed (the wallet order's request, the
+ * payment's settle step) or by the delivery job when that did not happen: from stock, or through
+ * the supplier. Orders without one, or past it, are answered as they are.
+ */
+export async function startDelivery(order: PlanOrder): Promise<PlanOrder> {
+  if (order.status !== 'pending' || order.delivery?.state !== 'queued') return order;
+  return order.delivery.mode === 'stock' ? deliverFromStock(order) : sendToSupplier(order);
+}
+
+/** Starts a delivery after the order's own write; a failure here is logged and left to the delivery job, never to the payer. */
+export async function startDeliveryAfterPlacing(order: PlanOrder): Promise<PlanOrder> {
+  try {
+    return await startDelivery(order);
+  } catch (error) {
+    logger.error('delivery not started; the delivery job takes it up', { orderId: order.orderId, error: error as Error });
+    return order;
+  }
+}
+
+/**
+ * Asks the supplier where an order's top-up stands, once per due attempt: the attempt is claimed
+ * first (attempts + 1, conditioned on the count read), so parallel inquiry runs and replayed
+ * callbacks make one call between them, and the answer goes through the state machine.
+ */
+async function inquire(order: PlanOrder): Promise<PlanOrder> {
+  const delivery = order.delivery!;
+  const supplier = suppliers[delivery.supplier ?? ''];
+  if (!supplier || delivery.mode !== 'supplier') return order;
+  const now = new Date().toISOString();
+  const claim = { to: delivery.state, delivery: { attempts: delivery.attempts + 1, sentAt: now } };
+  try {
+    await transact([deliveryMoveItem(order, claim, now)]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) return order;
+    throw error;
+  }
+  const asked: PlanOrder = { ...order, delivery: { ...delivery, ...claim.delivery } };
+  return applyOutcome(asked, await supplier.inquire(topUpRequest(asked)));
+}
+
+/** What one run of the delivery job did. */
+export interface DeliveryRunOutcome {
+  open: number;
+  started: number;
+  asked: number;
+  delivered: number;
+  failed: number;
+  toQueue: number;
+  /** Orders whose step threw (logged); the next run tries them again. */
+  errors: number;
+}
+
+/**
+ * The delivery job (every minute, like the payment reconciler): every open automatic delivery
+ * that is due, oldest first in small parallel batches, is started (queued ones whose first
+ * dispatch never happened) or asked about (sent or lost ones, less often as they age). Overlapping
+ * runs are harmless: every step is claimed by a conditional write before any supplier call.
+ */
+export async function advanceDeliveries(options: { batchSize: number; timeForAnotherBatch: () => boolean; now?: number }): Promise<DeliveryRunOutcome> {
+  const now = options.now ?? Date.now();
+  const outcome: DeliveryRunOutcome = { open: 0, started: 0, asked: 0, delivered: 0, failed: 0, toQueue: 0, errors: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await listOpenDeliveries({ cursor, limit: 100 });
+    cursor = page.nextCursor ?? undefined;
+    outcome.open += page.items.length;
+    const due = page.items.filter((order) => order.delivery && dueForDelivery(order.delivery, order.paidAt, now));
+    for (let start = 0; start < due.length; start += options.batchSize) {
+      if (!options.timeForAnotherBatch()) return outcome;
+      const batch = due.slice(start, start + options.batchSize);
+      const results = await Promise.allSettled(
+        batch.map(async (order) => {
+          const queued = order.delivery!.state === 'queued';
+          outcome[queued ? 'started' : 'asked'] += 1;
+          return queued ? startDelivery(order) : inquire(order);
+        }),
+      );
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'rejected') {
+          outcome.errors += 1;
+          logger.error('delivery step failed', { orderId: batch[i]!.orderId, error: result.reason as Error });
+          continue;
+        }
+        const state = result.value.delivery?.state;
+        if (state === 'delivered') outcome.delivered += 1;
+        else if (state === 'failed') outcome.failed += 1;
+        else if (state === 'manual') outcome.toQueue += 1;
+      }
+    }
+  } while (cursor);
+  return outcome;
+}
+
+/**
+ * A supplier's callback: trusted for nothing but the reference it names, and only with the
+ * supplier's signature over its exact body; the order is then asked about with our own inquiry,
+ * through the same step as the job. Replays and callbacks of closed orders change nothing.
+ */
+export async function receiveSupplierCallback(supplierName: string, headers: Record<string, string | undefined>, rawBody: string): Promise<void> {
+  const supplier = suppliers[supplierName];
+  if (!supplier) throw new NotFound('Supplier not found');
+  const reference = await supplier.callbackReference(headers, rawBody).catch(() => undefined);
+  if (!reference) throw new Unauthorized('Invalid signature');
+  const order = await findOrder(reference);
+  if (!order?.delivery || order.delivery.supplier !== supplierName || !isOpen(order.delivery.state) || order.status !== 'pending') return;
+  await inquire(order);
+}
+
+/** The code a stock order was delivered with, for its shopper and for an operator (audited by the caller). */
+export async function deliveredCode(order: PlanOrder): Promise<string> {
+  return order.delivery?.sealedCode ? unseal(order.delivery.sealedCode) : '';
+}
+
+/** Nickname checks one user may make in ten minutes, and one address (the check is an enumeration oracle). */
+const lookupsPerUser: RateLimit = { name: 'lookup-user', max: 30, windowSeconds: 600, message: tryAgainIn('Too many player checks.') };
+const lookupsPerAddress: RateLimit = { name: 'lookup-address', max: 120, windowSeconds: 600, message: tryAgainIn('Too many player checks from this network.') };
+
+/** How long a nickname check is kept: a found player for ten minutes, a missing one for two (a typo fixed a moment later). */
+const lookupSeconds = { found: 600, missing: 120 };
+
+/**
+ * The player behind an ID of a game, before paying: from the short-lived cache, else from the
+ * game's lookup (which is then cached). A found player is also kept in the shopper's partition,
+ * where their order's one batch read finds it and records the name. 404 when there is no such
+ * player; 503 when the game has no lookup or it cannot answer (the shop confirms without a name).
+ */
+export async function lookUpPlayerName(user: ActiveUser, clientIp: string, masterCategoryId: string, playerId: string): Promise<PlayerLookupEntry> {
+  const [[cachedItem, gameItem]] = await Promise.all([
+    batchGet([playerLookupKey(masterCategoryId, playerId), masterCategoryKey(masterCategoryId)]),
+    takeAttempt(lookupsPerUser, user.id),
+    takeAttempt(lookupsPerAddress, clientIp),
+  ]);
+  if (!gameItem) throw new NotFound('Game not found');
+  const game = masterCategoryFromItem(gameItem);
+  let entry = playerLookupFromItem(cachedItem);
+  if (!entry) {
+    if (!game.lookupCode) throw new ServiceUnavailable('There is no player check for this game');
+    try {
+      const result = await lookUpPlayer(game.lookupCode, playerId);
+      entry = result.found
+        ? { found: true, playerName: result.playerName, region: result.region, masterCategoryId }
+        : { found: false, playerName: '', region: '', masterCategoryId };
+    } catch (error) {
+      if (!(error instanceof LookupUnavailable)) throw error;
+      logger.warn('player lookup unavailable', { masterCategoryId, reason: error.message });
+      throw new ServiceUnavailable('The player check is not available right now');
+    }
+    await putPlayerLookup(entry, playerId, entry.found ? lookupSeconds.found : lookupSeconds.missing);
+  }
+  if (!entry.found) throw new NotFound('Player not found');
+  await putShopperLookup(user.id, playerId, entry, lookupSeconds.found);
+  return entry;
+}

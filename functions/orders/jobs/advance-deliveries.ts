@@ -1,0 +1,26 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { logger } from '../../shared/logger';
+import { supplierTimeoutMs } from '../../suppliers/port';
+import { advanceDeliveries } from '../delivery';
+
+/** Deliveries stepped at once: enough to clear a backlog, few enough not to crowd the supplier. */
+const batchSize = 5;
+
+/** A batch takes one supplier call's timeout and a few table calls; start one only with room for two. */
+const batchReserveMs = 2 * supplierTimeoutMs + 5_000;
+
+/**
+ * Every minute (EventBridge in the cloud, a timer on the local stack): start the automatic
+ * deliveries whose first dispatch never happened and ask the supplier about those sent or lost.
+ * A run in which a step failed fails as a whole (after the others), so the alarm sees it.
+ */
+export const handler = middy()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .handler(async (_event: unknown, context: Context) => {
+    const outcome = await advanceDeliveries({ batchSize, timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs });
+    logger.info('deliveries advanced', { ...outcome });
+    if (outcome.errors > 0) throw new Error(`${outcome.errors} deliveries could not be advanced`);
+    return outcome;
+  });
