@@ -19,6 +19,8 @@ export interface StackInfo {
   identityProviderUrl: string;
   mailboxUrl: string;
   edgeInvalidationUrl: string;
+  /** The fake top-up supplier of scripts/local/stack.ts (`POST /test/down` makes its API answer 503). */
+  supplierUrl: string;
   logins: {
     shopper: { email: string; mobileNo: string; password: string };
     admin: { email: string; mobileNo: string; password: string };
