@@ -15,6 +15,7 @@ export const adminPaths = {
   orders: (status: OrderStatus = 'pending', sort: OrderSort = defaultOrderSort(status)) =>
     `/admin/orders?status=${statusToWire(status)}&sort=${sort}`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  deliveries: '/admin/deliveries',
   walletRequests: (status: TopUpStatus = 'pending') => `/admin/wallet-requests?status=${statusToWire(status)}`,
   /** Waiting payments, settling by invoice id and the daily reconciliation of ?from= to ?to= (Dhaka days). */
   payments: (range?: { from: string; to: string }) => (range ? `/admin/payments?from=${range.from}&to=${range.to}` : '/admin/payments'),

@@ -1,4 +1,4 @@
-import type { WireStatus } from '@contract/wire';
+import type { DeliveryState, WireStatus } from '@contract/wire';
 import type { FormValues } from './api';
 import { swrFetcher } from './api';
 
@@ -64,6 +64,13 @@ export const orderStatusParam = (value: string | null): OrderStatus => orderWord
 
 /** The top-up status a list's URL names (?status=0|1|2); anything else is the pending one. */
 export const topUpStatusParam = (value: string | null): TopUpStatus => topUpWords[isWireStatus(value) ? value : '0'];
+
+/**
+ * An order's delivery that may move on its own (sent, or asked about after a lost answer): the
+ * shopper's and the operator's order pages ask again until it settles. (Its states are words on
+ * the wire already.)
+ */
+export const isDeliveryUnderWay = (state: DeliveryState) => state === 'delivering' || state === 'unknown';
 
 /** A list's mapping from the one of its rows. */
 export const eachFromWire =

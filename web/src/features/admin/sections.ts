@@ -14,6 +14,7 @@ export interface AdminSection {
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, end: true },
   { label: 'Orders', to: adminPaths.orders() },
+  { label: 'Deliveries', to: adminPaths.deliveries },
   { label: 'Top-ups', to: adminPaths.walletRequests() },
   { label: 'Payments', to: adminPaths.payments() },
   { label: 'Users', to: adminPaths.users() },

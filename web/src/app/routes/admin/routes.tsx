@@ -11,6 +11,7 @@ const adminRoutes = [
       page(undefined, () => import('./dashboard')),
       page('orders', () => import('./orders')),
       page('orders/:id', () => import('./order')),
+      page('deliveries', () => import('./deliveries')),
       page('wallet-requests', () => import('./wallet-requests')),
       page('payments', () => import('./payments')),
       page('users', () => import('./users')),

@@ -22,7 +22,8 @@ import { usePlayerIds } from '../api/get-player-ids';
 import { type Plan, usePlans } from '../api/get-plans';
 import { type PlanOrderInput, usePlaceOrder } from '../api/place-order';
 import { useStartOrderPayment } from '../api/start-order-payment';
-import { walletCovers } from '../order-rules';
+import { usePlayerCheck } from '../api/lookup-player';
+import { type PlayerCheck, walletCovers } from '../order-rules';
 import { Skeletons } from '../../../components/skeletons';
 
 type PaymentMode = 'wallet' | 'gateway';
@@ -404,9 +405,15 @@ interface ConfirmTopUpProps {
   onConfirm: () => void;
 }
 
-/** The last look before paying: the game, the plan, the player ID in large type, the price and how it is paid. */
+/**
+ * The last look before paying: the game, the plan, the player ID in large type with the in-game
+ * name behind it when the game's lookup knows it, the price and how it is paid. An ID the game
+ * does not know holds Confirm until it is edited.
+ */
 function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onConfirm }: ConfirmTopUpProps) {
   const byPlayerId = !order.saccount_type;
+  const playerCheck = usePlayerCheck(byPlayerId ? { master_category: order.masterCategoryId, player_id: order.saccount_id } : null);
+  const noSuchPlayer = byPlayerId && playerCheck.kind === 'missing';
   return (
     <Modal title="Confirm your top-up" onClose={onBack} className="confirm-modal confirm-topup">
       <dl className="confirm-details">
@@ -425,6 +432,7 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onC
           <dd className="confirm-player-id" data-testid="confirm-player-id">
             {order.saccount_id}
           </dd>
+          {byPlayerId && <PlayerCheckLine check={playerCheck} />}
         </div>
         <div>
           <dt>Price</dt>
@@ -448,11 +456,22 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onC
         <button type="button" className="button button-ghost" onClick={onBack}>
           Edit
         </button>
-        <button type="button" className="button button-primary" onClick={onConfirm}>
+        <button type="button" className="button button-primary" onClick={onConfirm} disabled={noSuchPlayer}>
           Confirm and pay {taka(plan.price)}
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The player check under the player ID, on a line kept for it whatever it says, so that nothing moves when the answer comes. */
+function PlayerCheckLine({ check }: { check: PlayerCheck }) {
+  return (
+    <dd className="player-check" data-testid="player-nickname" role="status">
+      {check.kind === 'checking' && <span className="muted">Checking player…</span>}
+      {check.kind === 'found' && `Nickname: ${check.name} (${check.region})`}
+      {check.kind === 'missing' && <span className="player-check-missing">No player with this ID — check it before paying</span>}
+    </dd>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { OrderDetail as WireOrderDetail } from '@contract/wire';
 import useSWR from 'swr';
-import { type OrderStatus, type Worded, orderFromWire, readWith } from '../../../lib/statuses';
+import { type OrderStatus, type Worded, isDeliveryUnderWay, orderFromWire, readWith } from '../../../lib/statuses';
 
 /** One of the shopper's orders with its timeline. */
 export type OrderDetail = Worded<WireOrderDetail, OrderStatus>;
@@ -10,7 +10,16 @@ export const orderKey = (id: string) => [`/user/order/${encodeURIComponent(id)}`
 
 const readOrder = readWith(orderFromWire<WireOrderDetail>);
 
-/** POST /user/order/{id}: one of the signed-in user's orders with its timeline; another's or an unknown id is a 404. */
+/** How often an order whose delivery is under way is asked again, so that it turns Delivered on its own. */
+const deliveryPollMs = 4000;
+
+/**
+ * POST /user/order/{id}: one of the signed-in user's orders with its timeline; another's or an
+ * unknown id is a 404. Read again every few seconds while its delivery is under way.
+ */
 export function useOrder(id: string) {
-  return useSWR<OrderDetail>(orderKey(id), readOrder, { revalidateOnFocus: true });
+  return useSWR<OrderDetail>(orderKey(id), readOrder, {
+    revalidateOnFocus: true,
+    refreshInterval: (order) => (order && isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : 0),
+  });
 }

@@ -1,11 +1,15 @@
 import type { OrderDetail as Order } from '../api/get-order';
 import { Link } from 'react-router-dom';
+import { CopyButton } from '../../../components/copy-button';
+import { PlayIcon } from '../../../components/icons';
 import { StatusBadge } from '../../../components/status-badge';
 import { contactAboutOrder, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { dateTime, taka } from '../../../lib/format';
+import { useRedeemLink } from '../../content/api/get-redeem-link';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
+import { deliveryLabel } from '../delivery';
 import { orderTitle, paidByLabel } from './order-history';
 
 const stepLabels: Record<Order['timeline'][number]['status'], string> = {
@@ -13,11 +17,18 @@ const stepLabels: Record<Order['timeline'][number]['status'], string> = {
   awaiting_payment: 'Awaiting payment',
   payment_cancelled: 'Payment cancelled: the order was not placed',
   paid: 'Paid',
+  delivering: 'Sent for delivery',
+  delivered: 'Delivered',
+  delivery_failed: 'Delivery failed: refunded to your wallet',
   completed: 'Completed',
   refunded: 'Refunded to your wallet',
 };
 
-/** One order: the game, plan, player ID, amount and how it was paid, what happened when, and a way to ask about it. */
+/**
+ * One order: the game, plan, player ID (and the player's name when the game's lookup knew it),
+ * amount and how it was paid, where its delivery stands (a stock code to copy and redeem), what
+ * happened when, and a way to ask about it.
+ */
 export function OrderDetail({ id }: { id: string }) {
   const { data: order, error, isLoading, mutate } = useOrder(id);
   if (isLoading)
@@ -54,10 +65,18 @@ export function OrderDetail({ id }: { id: string }) {
         {order.saccount_id}
       </span>,
     ],
-    ['Amount', taka(order.paid_amount)],
-    ['Paid with', paidByLabel(order.paid_by)],
-    ['Ordered', dateTime(order.created_at)],
   ];
+  if (order.delivery.player_name) details.push(['Player', order.delivery.player_name]);
+  details.push(['Amount', taka(order.paid_amount)], ['Paid with', paidByLabel(order.paid_by)], ['Ordered', dateTime(order.created_at)]);
+  const delivery = deliveryLabel(order);
+  if (delivery)
+    details.push([
+      'Delivery',
+      <span key="delivery" data-testid="order-delivery">
+        {delivery}
+      </span>,
+    ]);
+  const stockCode = order.delivery.mode === 'stock' ? order.delivery.code : '';
   return (
     <section className="panel order-page" aria-labelledby="order-title">
       <div className="panel-head">
@@ -96,6 +115,7 @@ export function OrderDetail({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      {stockCode && <DeliveredCode code={stockCode} />}
       <h2 className="panel-subtitle">What happened</h2>
       <ol className="timeline" aria-label="Order timeline">
         {order.timeline.map((step, index) => (
@@ -119,6 +139,31 @@ export function OrderDetail({ id }: { id: string }) {
           Need help with this order?
         </Link>
       </div>
+    </section>
+  );
+}
+
+/** A stock-delivered code: large, with one-tap copy, and the shop's video of how to redeem it (its button held in place until the link comes). */
+function DeliveredCode({ code }: { code: string }) {
+  const { data: redeemLink } = useRedeemLink();
+  return (
+    <section className="delivered-code" aria-label="Your code">
+      <p className="eyebrow">Your code</p>
+      <p className="delivered-code-line">
+        <code className="delivered-code-text" data-testid="delivered-code">
+          {code}
+        </code>
+        <CopyButton text={code} label="Copy code" />
+      </p>
+      {redeemLink?.upay ? (
+        <a className="button button-ghost button-small" href={redeemLink.upay} target="_blank" rel="noopener noreferrer">
+          <PlayIcon size={14} /> How to redeem
+        </a>
+      ) : (
+        <button type="button" className="button button-ghost button-small" disabled>
+          <PlayIcon size={14} /> How to redeem
+        </button>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { dateTime, taka } from '../../../lib/format';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import type { PlanOrder } from '../api/get-orders';
+import { deliveryLabel } from '../delivery';
 
 /** How an order was paid, in words. */
 export const paidByLabel = (paidBy: PlanOrder['paid_by']) => (paidBy === 'wallet' ? 'Wallet' : 'Instant Payment');
@@ -11,6 +12,12 @@ export const paidByLabel = (paidBy: PlanOrder['paid_by']) => (paidBy === 'wallet
 /** An order's game and plan in one line: "Free Fire · 25 Diamonds". */
 export const orderTitle = (order: Pick<PlanOrder, 'game' | 'plan_name'>) =>
   order.game ? `${order.game} · ${order.plan_name}` : order.plan_name;
+
+/** Where a pending order's delivery stands, or why a refunded one was refunded (a failed delivery), under its status. */
+function DeliveryNote({ order }: { order: PlanOrder }) {
+  const label = deliveryLabel(order);
+  return label ? <small className="muted block">{label}</small> : null;
+}
 
 /** The user's plan orders, newest first, each naming its game and linking to its page; one waiting for its payment has Pay now and Cancel. A card per row on a phone. */
 export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
@@ -48,6 +55,7 @@ export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
             <td data-label="Game and plan">{orderTitle(order)}</td>
             <td data-label="Player / account" className="wrap">
               {order.saccount_id}
+              {order.delivery.player_name && <small className="muted block">Player: {order.delivery.player_name}</small>}
             </td>
             <td data-label="Paid" className="amount">
               {taka(order.paid_amount)}
@@ -67,6 +75,7 @@ export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
               ) : (
                 <>
                   <StatusBadge status={order.status} />
+                  {order.status !== 'completed' && <DeliveryNote order={order} />}
                   {order.remark && <small className="muted block">{order.remark}</small>}
                 </>
               )}

@@ -3,7 +3,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import '../../../lib/bengali-font';
-import { useRedeemLink } from '../api/get-redeem-link';
+import { useRedeemLink } from '../../content/api/get-redeem-link';
 import { useVouchers } from '../api/get-vouchers';
 import { VoucherCard } from './voucher-card';
 import '../vouchers.css';

@@ -26,6 +26,10 @@ export const planInput = (plan: AdminPlan): PlanInput => ({
   no_of_diamonds: plan.no_of_diamonds,
   inStock: plan.status === 1,
   position: plan.position,
+  delivery: plan.delivery,
+  delivery_voucher_id: plan.delivery_voucher_id,
+  supplier_sku: plan.supplier_sku,
+  cost: plan.cost,
 });
 
 /**

@@ -11,7 +11,8 @@ import { planInput, planRequest, useSavePlan } from '../api/save-plan';
 import { savePlanBody } from '@contract/admin-catalog';
 import { isCodeBrand } from '../../kit/edit-rules';
 import { schemaProblems } from '../../kit/schema-problems';
-import { GameDialog, GroupDialog, PlanDialog } from './catalog-forms';
+import { DeliveryPausedNotice, GameDialog, GroupDialog, PlanDialog } from './catalog-forms';
+import { deliveryModeBadges } from '../../kit/delivery-words';
 import { DeleteDialog } from '../../kit/components/delete-dialog';
 import { Switch } from '../../kit/components/edit-fields';
 import { EditableList } from '../../kit/components/edit-list';
@@ -76,13 +77,14 @@ export function CatalogTree({ catalog, openGameId, onOpenGame }: CatalogTreeProp
   );
 }
 
-/** A node's picture (an empty square when it has none), its name and the line under it. */
-function NodeLabel({ image, name, detail }: { image: string; name: string; detail: string }) {
+/** A node's picture (an empty square when it has none), its name (with a badge, if any) and the line under it. */
+function NodeLabel({ image, name, detail, badge }: { image: string; name: string; detail: string; badge?: string }) {
   return (
     <>
       {image ? <img className="tree-thumb" src={image} alt="" width={44} height={44} loading="lazy" /> : <span className="tree-thumb" />}
       <div className="tree-name">
         <strong>{name}</strong>
+        {badge && <span className="badge badge-info tree-badge">{badge}</span>}
         <small className="muted block">{detail}</small>
       </div>
     </>
@@ -223,7 +225,9 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
   const savePrice = (event: React.FormEvent) => {
     event.preventDefault();
     const input = { ...planInput(plan), price: price.trim() };
-    const problem = schemaProblems(savePlanBody, planRequest(input)).price;
+    // A supplier plan's price must stay above its cost: that rule speaks of the cost field.
+    const problems = schemaProblems(savePlanBody, planRequest(input));
+    const problem = problems.price ?? problems.cost;
     setPriceError(problem);
     if (problem || !changed) return;
     void run(async () => {
@@ -247,6 +251,7 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
       <NodeLabel
         image={plan.image}
         name={plan.pname}
+        badge={deliveryModeBadges[plan.delivery]}
         detail={`${plan.no_of_diamonds > 0 ? `${plan.no_of_diamonds} diamonds · ` : ''}position ${plan.position}`}
       />
       <form className="price-edit" onSubmit={savePrice} noValidate>
@@ -291,6 +296,7 @@ function PlanRow({ plan, onEdit, onDelete }: { plan: AdminPlan; onEdit: () => vo
           Delete
         </button>
       </div>
+      {plan.delivery_paused && <DeliveryPausedNotice reason={plan.delivery_paused} />}
     </li>
   );
 }

@@ -4,9 +4,12 @@ import { adminPaths } from '../../../../config/admin-paths';
 import { taka } from '../../../../lib/format';
 import { dayLabel } from '../../kit/format';
 
+/** Minutes as the dashboard shows them, or a dash when there is nothing to measure yet. */
+const minutes = (value: number | null) => (value === null ? '—' : `${value} min`);
+
 /** Today's figures and what needs an operator: the queues and the vouchers running out. */
 export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
-  const { today } = dashboard;
+  const { today, deliveries } = dashboard;
   const figures = [
     { label: 'Orders', count: today.orders, amount: today.orders_amount, note: 'placed; refunds not in the sum' },
     { label: 'Codes sold', count: today.codes_sold, amount: today.codes_amount, note: 'codes delivered' },
@@ -27,6 +30,28 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
               <p className="figure-note">{figure.note}</p>
             </li>
           ))}
+        </ul>
+      </section>
+      <section aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title" className="admin-subtitle">
+          Deliveries today <span className="muted">(from payment to delivery)</span>
+        </h2>
+        <ul className="figure-grid" data-testid="dashboard-deliveries">
+          <li className="figure-card">
+            <p className="figure-label">Automatic</p>
+            <p className="figure-count">{deliveries.automatic}</p>
+            <p className="figure-note">by code stock or a supplier</p>
+          </li>
+          <li className="figure-card">
+            <p className="figure-label">Manual</p>
+            <p className="figure-count">{deliveries.manual}</p>
+            <p className="figure-note">completed by an operator</p>
+          </li>
+          <li className="figure-card">
+            <p className="figure-label">Median</p>
+            <p className="figure-count">{minutes(deliveries.median_minutes)}</p>
+            <p className="figure-note">90th percentile {minutes(deliveries.p90_minutes)}</p>
+          </li>
         </ul>
       </section>
       <section aria-labelledby="attention-title">

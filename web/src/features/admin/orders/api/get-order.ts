@@ -1,6 +1,6 @@
 import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
 import useSWR from 'swr';
-import { type OrderStatus, type Worded, orderFromWire, readWith } from '../../../../lib/statuses';
+import { type OrderStatus, type Worded, isDeliveryUnderWay, orderFromWire, readWith } from '../../../../lib/statuses';
 
 /** An order with its game account, its status a word. */
 export type AdminOrderDetail = Worded<WireAdminOrderDetail, OrderStatus>;
@@ -11,7 +11,12 @@ export const orderKey = (orderId: string) => `/admin/orders/${encodeURIComponent
 /** Reads one order in words (the page's hook, and a move's re-read after a refusal). */
 export const readOrder = readWith(orderFromWire<WireAdminOrderDetail>);
 
-/** One order with its game account (never the password: that is `useRevealOrderSecret`). */
+/** How often an order whose delivery is under way is asked again. */
+const deliveryPollMs = 5000;
+
+/** One order with its game account (never the password: that is `useRevealOrderSecret`), asked again while its delivery is under way. */
 export function useAdminOrder(orderId: string) {
-  return useSWR<AdminOrderDetail>(orderKey(orderId), readOrder);
+  return useSWR<AdminOrderDetail>(orderKey(orderId), readOrder, {
+    refreshInterval: (order) => (order && isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : 0),
+  });
 }

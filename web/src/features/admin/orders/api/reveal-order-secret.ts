@@ -3,7 +3,8 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 
 /**
- * POST /admin/orders/{id}/reveal: the game-account password and backup code (audited). The
+ * POST /admin/orders/{id}/reveal: the game-account password and backup code, or a stock order's
+ * code (audited). The
  * answer is handed to the caller only: never put in the cache, never in storage.
  */
 export function useRevealOrderSecret(orderId: string) {

@@ -7,6 +7,7 @@ import { dateTime, taka } from '../../../../lib/format';
 import { useAction } from '../../../../lib/use-action';
 import { useRevealOrderSecret } from '../api/reveal-order-secret';
 import { OrderActions } from './order-actions';
+import { DeliveryDetails } from './order-delivery';
 import { PaidBy } from './orders-table';
 
 /** What a refund through the gateway means for the operator, by its state. */
@@ -17,7 +18,7 @@ const gatewayRefundNotes: Record<NonNullable<AdminOrderDetail['gateway_refund']>
   done: 'Sent back through the gateway',
 };
 
-/** Everything of one order: what was bought, for which game account, when, and its moves. */
+/** Everything of one order: what was bought, for which game account, how it is delivered, when, and its moves. */
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const { account } = order;
   return (
@@ -74,6 +75,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
             </div>
           </>
         )}
+        <DeliveryDetails orderId={order.order_id} paidAmount={order.paid_amount} delivery={order.delivery} />
         <div>
           <dt>Shopper</dt>
           <dd>

@@ -5,6 +5,7 @@ import { adminPaths } from '../../../../config/admin-paths';
 import { taka } from '../../../../lib/format';
 import { AdminTable, type Column, StatusWithNote, TimeAgo } from '../../kit/components/admin-table';
 import { OrderActions } from './order-actions';
+import { DeliveryCell } from './order-delivery';
 
 /** How an order was paid, as a badge. */
 export const PaidBy = ({ paidBy }: { paidBy: AdminOrder['paid_by'] }) =>
@@ -37,12 +38,20 @@ const columns: Column<AdminOrder>[] = [
   },
   { header: 'Paid', cell: (order) => <PaidBy paidBy={order.paid_by} /> },
   { header: 'Placed', cell: (order) => <TimeAgo iso={order.created_at} /> },
-  { header: 'Status', cell: (order) => <StatusWithNote status={order.status} note={order.remark} /> },
+  {
+    header: 'Status',
+    cell: (order) => (
+      <>
+        <StatusWithNote status={order.status} note={order.remark} />
+        <DeliveryCell delivery={order.delivery} />
+      </>
+    ),
+  },
 ];
 
 /**
  * The orders queue: the player ID large with a copy button, the plan and price, how it was paid,
- * when, and the moves it allows. A table on a laptop, a card per order on a phone.
+ * when, how an automatic order's delivery stands, and the moves it allows. A table on a laptop, a card per order on a phone.
  */
 export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   return (

@@ -1,0 +1,92 @@
+import type { AdminOrderDelivery } from '@contract/wire';
+import { CopyButton } from '../../../../components/copy-button';
+import { taka } from '../../../../lib/format';
+import { useAction } from '../../../../lib/use-action';
+import { deliveryModeBadges, deliveryModeLabels, deliveryStateLabels } from '../../kit/delivery-words';
+import { useRevealOrderSecret } from '../api/reveal-order-secret';
+
+/** An automatic order's mode and state, short, for a queue's row or card; nothing for the manual queue. */
+export function DeliveryCell({ delivery }: { delivery: AdminOrderDelivery }) {
+  const badge = deliveryModeBadges[delivery.mode];
+  if (!badge) return null;
+  return (
+    <small className="block delivery-cell">
+      <span className="badge badge-info">{badge}</span> {deliveryStateLabels[delivery.state]}
+      {delivery.attempts > 1 && <span className="muted"> · {delivery.attempts} attempts</span>}
+    </small>
+  );
+}
+
+/**
+ * An order's delivery as the detail lists it: the mode and state, why it waits or failed, the
+ * player's name, the supplier's attempts, cost and our margin, and a stock code to reveal.
+ */
+export function DeliveryDetails({ orderId, paidAmount, delivery }: { orderId: string; paidAmount: number; delivery: AdminOrderDelivery }) {
+  return (
+    <>
+      <div>
+        <dt>Delivery</dt>
+        <dd data-testid="order-delivery">
+          {deliveryModeLabels[delivery.mode]} · {deliveryStateLabels[delivery.state]}
+          {delivery.reason && <small className="muted block">{delivery.reason}</small>}
+        </dd>
+      </div>
+      {delivery.player_name && (
+        <div>
+          <dt>Player name</dt>
+          <dd>{delivery.player_name}</dd>
+        </div>
+      )}
+      {delivery.mode === 'supplier' && (
+        <div>
+          <dt>Supplier</dt>
+          <dd>
+            {delivery.supplier || '—'} · {delivery.attempts} {delivery.attempts === 1 ? 'call' : 'calls'}
+            <small className="muted block">
+              Cost {taka(delivery.cost)} · margin {taka(paidAmount - delivery.cost)}
+            </small>
+          </dd>
+        </div>
+      )}
+      {delivery.mode === 'stock' && delivery.has_code && (
+        <div>
+          <dt>Code</dt>
+          <dd>
+            <CodeReveal orderId={orderId} />
+          </dd>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A stock order's code, asked for (and audited) only on a click, kept in this component's state alone. */
+function CodeReveal({ orderId }: { orderId: string }) {
+  const { trigger, data: secret, reset, isMutating } = useRevealOrderSecret(orderId);
+  const { run } = useAction('The code could not be revealed');
+  if (!secret) {
+    return (
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        disabled={isMutating}
+        onClick={() => void run(async () => void (await trigger()))}
+      >
+        {isMutating ? 'Revealing…' : 'Reveal code'}
+      </button>
+    );
+  }
+  return (
+    <div className="secret">
+      <p className="secret-line">
+        <code className="secret-value" data-testid="revealed-code">
+          {secret.code}
+        </code>
+        <CopyButton text={secret.code} label="Copy code" />
+      </p>
+      <button type="button" className="button button-ghost button-small" onClick={() => reset()}>
+        Hide
+      </button>
+    </div>
+  );
+}
