@@ -220,7 +220,14 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },
-  { method: 'POST', path: '/user/player_lookup', handler: 'orders/lookup-player', access: 'user', writes: ['PutItem', 'UpdateItem'], supplier: true },
+  {
+    method: 'POST',
+    path: '/user/player_lookup',
+    handler: 'orders/lookup-player',
+    access: 'user',
+    writes: ['PutItem', 'UpdateItem'],
+    supplier: true,
+  },
   {
     method: 'POST',
     path: '/user/wallet_request_webview',

@@ -183,7 +183,9 @@ async function sendToSupplier(order: PlanOrder): Promise<PlanOrder> {
   if (guard) return fallBack(order, 'fallBack', guard, true);
   const supplier = suppliers[delivery.supplier ?? ''];
   if (!supplier) return fallBack(order, 'fallBack', `No supplier named ${delivery.supplier}`, false);
-  const sent = await moveDelivery(order, 'send', (current, now) => ({ delivery: { attempts: current.delivery!.attempts + 1, sentAt: now } }));
+  const sent = await moveDelivery(order, 'send', (current, now) => ({
+    delivery: { attempts: current.delivery!.attempts + 1, sentAt: now },
+  }));
   if (!sent.moved) return sent.order;
   return applyOutcome(sent.order, await supplier.topUp(topUpRequest(sent.order)));
 }
@@ -293,7 +295,11 @@ export async function advanceDeliveries(options: {
  * supplier's signature over its exact body; the order is then asked about with our own inquiry,
  * through the same step as the job. Replays and callbacks of closed orders change nothing.
  */
-export async function receiveSupplierCallback(supplierName: string, headers: Record<string, string | undefined>, rawBody: string): Promise<void> {
+export async function receiveSupplierCallback(
+  supplierName: string,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): Promise<void> {
   const supplier = suppliers[supplierName];
   if (!supplier) throw new NotFound('Supplier not found');
   const reference = await supplier.callbackReference(headers, rawBody).catch(() => undefined);
@@ -308,7 +314,12 @@ export const deliveredCode = (order: PlanOrder): string => order.delivery?.code 
 
 /** Nickname checks one user may make in ten minutes, and one address (the check is an enumeration oracle). */
 const lookupsPerUser: RateLimit = { name: 'lookup-user', max: 30, windowSeconds: 600, message: tryAgainIn('Too many player checks.') };
-const lookupsPerAddress: RateLimit = { name: 'lookup-address', max: 120, windowSeconds: 600, message: tryAgainIn('Too many player checks from this network.') };
+const lookupsPerAddress: RateLimit = {
+  name: 'lookup-address',
+  max: 120,
+  windowSeconds: 600,
+  message: tryAgainIn('Too many player checks from this network.'),
+};
 
 /** How long a nickname check is kept: a found player for ten minutes, a missing one for two (a typo fixed a moment later). */
 const lookupSeconds = { found: 600, missing: 120 };
@@ -319,7 +330,12 @@ const lookupSeconds = { found: 600, missing: 120 };
  * where their order's one batch read finds it and records the name. 404 when there is no such
  * player; 503 when the game has no lookup or it cannot answer (the shop confirms without a name).
  */
-export async function lookUpPlayerName(user: ActiveUser, clientIp: string, masterCategoryId: string, playerId: string): Promise<PlayerLookupEntry> {
+export async function lookUpPlayerName(
+  user: ActiveUser,
+  clientIp: string,
+  masterCategoryId: string,
+  playerId: string,
+): Promise<PlayerLookupEntry> {
   const [[cachedItem, gameItem]] = await Promise.all([
     batchGet([playerLookupKey(masterCategoryId, playerId), masterCategoryKey(masterCategoryId)]),
     takeAttempt(lookupsPerUser, user.id),

@@ -238,7 +238,12 @@ export function deliveryMoveItem(order: PlanOrder, move: DeliveryMove, now: stri
   let remove = '';
   if (move.to === 'delivered' || move.to === 'failed') {
     const status: OrderStatus = move.to === 'delivered' ? 'completed' : 'refunded';
-    sets.push('#status = :status', 'gsi1pk = :queue', `${move.to === 'delivered' ? 'completedAt' : 'refundedAt'} = :now`, 'remark = :remark');
+    sets.push(
+      '#status = :status',
+      'gsi1pk = :queue',
+      `${move.to === 'delivered' ? 'completedAt' : 'refundedAt'} = :now`,
+      'remark = :remark',
+    );
     Object.assign(values, { ':status': status, ':queue': keys.queue(status), ':remark': move.remark ?? '' });
     remove = ' REMOVE sealedSecret';
   } else if (move.to === 'manual') {

@@ -50,7 +50,10 @@ interface TransactionAnswer {
   sn?: string;
 }
 
-async function post(path: string, body: Record<string, unknown>): Promise<{ status: number; data?: TransactionAnswer & { deposit?: number } }> {
+async function post(
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; data?: TransactionAnswer & { deposit?: number } }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

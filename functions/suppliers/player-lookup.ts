@@ -29,7 +29,14 @@ export async function lookUpPlayer(gameCode: string, playerId: string): Promise<
     response = await fetch(`${lookupUrl}/v1/player-lookup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ username, game: gameCode, player_id: playerId, sign: createHash('md5').update(username + apiKey + playerId).digest('hex') }),
+      body: JSON.stringify({
+        username,
+        game: gameCode,
+        player_id: playerId,
+        sign: createHash('md5')
+          .update(username + apiKey + playerId)
+          .digest('hex'),
+      }),
       signal: AbortSignal.timeout(supplierTimeoutMs),
     });
   } catch {
@@ -38,6 +45,11 @@ export async function lookUpPlayer(gameCode: string, playerId: string): Promise<
   if (response.status === 404) return { found: false };
   const answer = (await response.json().catch(() => undefined)) as { data?: { player_name?: unknown; region?: unknown } } | undefined;
   const name = answer?.data?.player_name;
-  if (response.status !== 200 || typeof name !== 'string' || !name) throw new LookupUnavailable(`the lookup failed (HTTP ${response.status})`);
-  return { found: true, playerName: name.slice(0, 60), region: typeof answer?.data?.region === 'string' ? answer.data.region.slice(0, 20) : '' };
+  if (response.status !== 200 || typeof name !== 'string' || !name)
+    throw new LookupUnavailable(`the lookup failed (HTTP ${response.status})`);
+  return {
+    found: true,
+    playerName: name.slice(0, 60),
+    region: typeof answer?.data?.region === 'string' ? answer.data.region.slice(0, 20) : '',
+  };
 }

@@ -53,7 +53,11 @@ const shellTuningOf = () => Object.fromEntries(tuning.flatMap((name) => (process
 /** A local function's name, which is also its AWS access key: the table guard knows it by that. */
 const localName = (handler: string) => `local-${handler.replace(/\//g, '-')}`;
 /** A scheduled job's local name (its access key): `local-payments-reconcile-payments`. */
-const jobName = (job: { module: string }) => `local-${job.module.replace(/\/jobs\//, '/').replace(/\.ts$/, '').replace(/\//g, '-')}`;
+const jobName = (job: { module: string }) =>
+  `local-${job.module
+    .replace(/\/jobs\//, '/')
+    .replace(/\.ts$/, '')
+    .replace(/\//g, '-')}`;
 
 /** The table grant of a local function by its access key, as its role has in the cloud: see table-guard.ts. */
 export function localTableGrant(accessKeyId: string): TableGrant | undefined {

@@ -120,7 +120,9 @@ async function topUpSupplier(credentials: NonNullable<LocalState['supplier']>) {
       webhookSecret: process.env.SUPPLIER_WEBHOOK_SECRET?.trim() ?? '',
     };
     if (!own.username || !own.apiKey || !own.webhookSecret)
-      throw new Error('SUPPLIER_URL is set without SUPPLIER_USERNAME, SUPPLIER_API_KEY and SUPPLIER_WEBHOOK_SECRET: give all four, or none to use the fake');
+      throw new Error(
+        'SUPPLIER_URL is set without SUPPLIER_USERNAME, SUPPLIER_API_KEY and SUPPLIER_WEBHOOK_SECRET: give all four, or none to use the fake',
+      );
     return { url, lookupUrl: process.env.PLAYER_LOOKUP_URL?.trim() ?? '', credentials: own, setWebhookUrl: () => {}, stop: async () => {} };
   }
   const fake = await startFakeSupplier({ ...credentials, products: demoSupplierProducts });

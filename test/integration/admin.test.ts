@@ -202,7 +202,7 @@ describe('orders queue', () => {
     expect(detail.body.data.account).toEqual({ type: 'login', account_type: 'FB', email_or_phone: 'gamer@example.com', has_secret: true });
     expect((await callApi(`/admin/orders/${orderId}/reveal`, { method: 'POST', token: buyer.token })).status).toBe(403);
     const revealed = await asAdmin(`/admin/orders/${orderId}/reveal`, { form: {} });
-    expect(revealed.body.data).toEqual({ password: secret, backup_code: '8812' });
+    expect(revealed.body.data).toEqual({ password: secret, backup_code: '8812', code: '' });
 
     const uidOrder = await placeUidOrder(await fundedAccount(22, 'nosecret'));
     expect((await asAdmin(`/admin/orders/${uidOrder}/reveal`, { form: {} })).status).toBe(409);

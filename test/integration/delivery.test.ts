@@ -76,7 +76,7 @@ const refundsOf = async (userId: string, orderId: string) =>
   (await listLedger(userId)).filter((entry) => entry.reason === 'refund' && entry.reference === orderId);
 
 describe('the nickname check', () => {
-  it("names the player and region, and the order records the name the shopper saw", async () => {
+  it('names the player and region, and the order records the name the shopper saw', async () => {
     const buyer = await fundedAccount(100);
     const playerId = playerEndingIn(1);
     const lookup = await lookUp(buyer, playerId);
@@ -136,7 +136,9 @@ describe('delivery through the supplier', () => {
       expect(placed.remark).toMatch(/refunded to your wallet/);
       await Promise.all([
         ...Array.from({ length: 5 }, () => supplierCallback(placed.order_id, 'Gagal')),
-        ...Array.from({ length: 3 }, () => advanceDeliveries({ batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 3_600_000 })),
+        ...Array.from({ length: 3 }, () =>
+          advanceDeliveries({ batchSize: 5, timeForAnotherBatch: () => true, now: Date.now() + 3_600_000 }),
+        ),
       ]);
       expect(await balanceOf(buyer.code)).toBe(100);
       expect(await refundsOf(buyer.code, placed.order_id)).toHaveLength(1);
@@ -257,7 +259,15 @@ describe('delivery from code stock', () => {
   async function stockPlanWith(codes: number) {
     const admin = await logInAdmin();
     const voucherId = `up-${randomInt(1e9)}`;
-    await newVoucher({ id: voucherId, masterCategoryId: 'unipin', name: `UP ${voucherId}`, price: 85, image: '/images/voucher-gp-500.svg', description: '', position: 50 });
+    await newVoucher({
+      id: voucherId,
+      masterCategoryId: 'unipin',
+      name: `UP ${voucherId}`,
+      price: 85,
+      image: '/images/voucher-gp-500.svg',
+      description: '',
+      position: 50,
+    });
     const stocked = Array.from({ length: codes }, (_, n) => `${voucherId.toUpperCase()}-${n}-${randomInt(1e9)}`);
     await stockCodes(voucherId, stocked);
     const saved = await callApi<{ data: { plans_id: string } }>('/admin/plans', {

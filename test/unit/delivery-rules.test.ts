@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { costGuard, type DeliveryEvent, type DeliveryState, dueForDelivery, inquiryIntervalSeconds, nextDeliveryState } from '../../functions/orders/delivery-rules';
+import {
+  costGuard,
+  type DeliveryEvent,
+  type DeliveryState,
+  dueForDelivery,
+  inquiryIntervalSeconds,
+  nextDeliveryState,
+} from '../../functions/orders/delivery-rules';
 
 const states: DeliveryState[] = ['queued', 'delivering', 'unknown', 'delivered', 'failed', 'manual'];
 const events: DeliveryEvent[] = ['send', 'delivered', 'pending', 'failed', 'refused', 'lost', 'fallBack'];

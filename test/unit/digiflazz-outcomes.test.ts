@@ -16,7 +16,10 @@ describe('what a Digiflazz answer means for an order', () => {
   });
 
   it('sends refusals that made no transaction to a person, never to a refund', () => {
-    expect(outcomeOf(400, answer('Gagal', '44', 'Saldo tidak cukup'))).toEqual({ kind: 'refused', reason: 'The supplier balance is too low' });
+    expect(outcomeOf(400, answer('Gagal', '44', 'Saldo tidak cukup'))).toEqual({
+      kind: 'refused',
+      reason: 'The supplier balance is too low',
+    });
     expect(outcomeOf(400, answer('Gagal', '43'))).toMatchObject({ kind: 'refused' });
     expect(outcomeOf(400, answer('Gagal', '02', 'Harga seller lebih besar dari ketentuan harga Buyer'))).toMatchObject({
       kind: 'refused',

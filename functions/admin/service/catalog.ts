@@ -41,7 +41,12 @@ export async function savePlanGroup(admin: ActiveUser, input: Omit<PlanGroup, 'i
 }
 
 /** A plan's delivery as the form gives it (its schema has checked what each mode needs). */
-export function planDelivery(form: { delivery: PlanDelivery['mode']; delivery_voucher_id?: string; supplier_sku?: string; cost: number }): PlanDelivery {
+export function planDelivery(form: {
+  delivery: PlanDelivery['mode'];
+  delivery_voucher_id?: string;
+  supplier_sku?: string;
+  cost: number;
+}): PlanDelivery {
   if (form.delivery === 'stock') return { mode: 'stock', voucherId: form.delivery_voucher_id! };
   if (form.delivery === 'supplier') return { mode: 'supplier', sku: form.supplier_sku!, cost: form.cost };
   return { mode: 'manual' };
@@ -61,7 +66,9 @@ export async function savePlan(
   ]);
   if (input.id && !previous) throw new NotFound('Plan not found');
   if (input.delivery?.mode === 'stock' && !voucher)
-    throw new Invalid('The voucher it takes codes from was not found', { delivery_voucher_id: 'The voucher it takes codes from was not found' });
+    throw new Invalid('The voucher it takes codes from was not found', {
+      delivery_voucher_id: 'The voucher it takes codes from was not found',
+    });
   const plan = { ...input, id: input.id ?? newId(input.name) };
   const detail = `${plan.name}: ৳${plan.price}, ${plan.status === 1 ? 'on sale' : 'out of stock'}, delivery ${plan.delivery?.mode ?? 'manual'}`;
   return catalog.savePlan(plan, previous, [auditItem(auditEntry(admin.id, previous ? 'plan.update' : 'plan.create', plan.id, detail))]);

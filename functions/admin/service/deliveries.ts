@@ -36,7 +36,9 @@ export async function deliveryOverview(now = Date.now()): Promise<DeliveryOvervi
   ]);
   return {
     open: open.items,
-    failed: refunded.items.filter((order) => order.delivery?.state === 'failed' && order.refundedAt && dhakaDay(Date.parse(order.refundedAt)) === today),
+    failed: refunded.items.filter(
+      (order) => order.delivery?.state === 'failed' && order.refundedAt && dhakaDay(Date.parse(order.refundedAt)) === today,
+    ),
     pausedPlans: tree.flatMap(({ groups }) => groups.flatMap(({ plans }) => plans.filter((plan) => plan.deliveryPaused))),
     suppliers: balances,
   };

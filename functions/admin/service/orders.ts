@@ -70,7 +70,10 @@ export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: str
  * it is pending (completing or refunding deletes them), or the code a stock-mode order was
  * delivered with (the operator redeems it for a shopper who asks).
  */
-export async function revealOrderSecret(admin: ActiveUser, orderId: string): Promise<{ password: string; backupCode: string; code: string }> {
+export async function revealOrderSecret(
+  admin: ActiveUser,
+  orderId: string,
+): Promise<{ password: string; backupCode: string; code: string }> {
   const order = await orderById(orderId);
   if (order.delivery?.code) {
     await transact([auditItem(auditEntry(admin.id, 'order.reveal_code', orderId, `stock code of ${order.userId}`))]);

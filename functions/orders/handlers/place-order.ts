@@ -9,6 +9,7 @@ import { placeOrderBody } from '../../contract/orders';
 
 export const handler = userRoute({ ...formBody(placeOrderBody) }, async ({ body: form, user }) => {
   const order = await placeWalletOrder(user, { planId: form.plan_id, price: form.paid_from_wallet, ...accountFields(form) });
-  const message = order.status === 'completed' ? 'Order placed and delivered.' : 'Order placed successfully. Delivery usually takes 5-10min.';
+  const message =
+    order.status === 'completed' ? 'Order placed and delivered.' : 'Order placed successfully. Delivery usually takes 5-10min.';
   return success(orderView(order, undefined, deliveredCode(order)), message);
 });
