@@ -57,6 +57,38 @@ describe('automatic delivery in the browser', () => {
     }
   });
 
+  it('delivers an instant pack without an operator and shows it delivered to the named player', async () => {
+    const account = await fundedAccount(200, 'uiinstant');
+    const { page } = await browser.open('/category/free-fire?group=ff-uid', phone, { signedInAs: account.token });
+    await page.getByText('100 Diamonds · instant', { exact: true }).click();
+    await page.getByLabel('Player ID').fill('223456781');
+    await page.getByText('Wallet', { exact: true }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your top-up' });
+    await expect.poll(() => dialog.getByTestId('player-nickname').textContent()).toBe('Nickname: Player6781 (BD)');
+    await dialog.getByRole('button', { name: 'Confirm and pay ৳75' }).click();
+    await toast(page, 'Order placed and delivered');
+    const orders = await callApi<{ data: { order_id: string }[] }>('/user/get_request_list', { token: account.token, form: {} });
+    await page.goto(`${inject('stack').url}/profile/order/${orders.body.data[0]!.order_id}`);
+    await expect.poll(() => page.getByTestId('order-delivery').textContent()).toBe('Delivered');
+    await page.getByText('Player6781').waitFor();
+  });
+
+  it('delivers a UniPin pack from stock with its code to copy', async () => {
+    const account = await fundedAccount(200, 'uistock');
+    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
+    await page.getByText('100 Diamonds · UniPin', { exact: true }).click();
+    await page.getByLabel('Player ID').fill('323456781');
+    await page.getByText('Wallet', { exact: true }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('dialog', { name: 'Confirm your top-up' }).getByRole('button', { name: 'Confirm and pay ৳80' }).click();
+    await toast(page, 'Order placed and delivered');
+    const orders = await callApi<{ data: { order_id: string }[] }>('/user/get_request_list', { token: account.token, form: {} });
+    await page.goto(`${inject('stack').url}/profile/order/${orders.body.data[0]!.order_id}`);
+    await expect.poll(() => page.getByTestId('delivered-code').textContent()).toMatch(/^UNIPIN100-/);
+    await page.getByRole('button', { name: 'Copy code' }).waitFor();
+  });
+
   it("switches a plan's delivery to the supplier with a product code and cost, and shows it", async () => {
     const adminToken = await logInAdmin();
     const name = `Auto ${randomBytes(3).toString('hex').toUpperCase()}`;
