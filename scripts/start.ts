@@ -34,6 +34,7 @@ if (values.json) {
     admin    ${admin.email} / ${admin.mobileNo}   password ${admin.password}
 
   ${stack.externalGateway ? `Your payment gateway     ${stack.gatewayUrl}` : `Stand-in gateway         ${stack.gatewayUrl}  (merchant panel ${stack.gatewayUrl}/panel)`}
+  ${stack.externalSupplier ? `Your top-up supplier     ${stack.supplierUrl}` : `Fake supplier            ${stack.supplierUrl}  (player IDs ending 0: not found, 8: fails, 7: answer lost, 9: callback, 6: slow)`}
   Stand-in Google sign-in  ${stack.identityProviderUrl}
   Mailbox (local SES)      ${stack.mailboxUrl}
   DynamoDB Local           ${stack.dynamoDbEndpoint}  (table ${stack.tableName})

@@ -53,6 +53,8 @@ export interface RunningStack {
   edgeInvalidationUrl: string;
   /** The fake top-up supplier (Digiflazz's buyer API, behaviours by the player ID's last digit; `GET /test/transactions`). */
   supplierUrl: string;
+  /** Whether that supplier is the tester's own (SUPPLIER_URL) rather than the fake. */
+  externalSupplier: boolean;
   logins: DemoLogins;
   stop(): Promise<void>;
 }
@@ -123,10 +125,11 @@ async function topUpSupplier(credentials: NonNullable<LocalState['supplier']>) {
       throw new Error(
         'SUPPLIER_URL is set without SUPPLIER_USERNAME, SUPPLIER_API_KEY and SUPPLIER_WEBHOOK_SECRET: give all four, or none to use the fake',
       );
-    return { url, lookupUrl: process.env.PLAYER_LOOKUP_URL?.trim() ?? '', credentials: own, setWebhookUrl: () => {}, stop: async () => {} };
+    const lookupUrl = process.env.PLAYER_LOOKUP_URL?.trim() ?? '';
+    return { url, lookupUrl, credentials: own, external: true, setWebhookUrl: () => {}, stop: async () => {} };
   }
   const fake = await startFakeSupplier({ ...credentials, products: demoSupplierProducts });
-  return { url: fake.url, lookupUrl: fake.url, credentials, setWebhookUrl: fake.setWebhookUrl, stop: fake.stop };
+  return { url: fake.url, lookupUrl: fake.url, credentials, external: false, setWebhookUrl: fake.setWebhookUrl, stop: fake.stop };
 }
 
 /** Fresh secrets, unless the caller (the test runner) passes its own in the environment. */
@@ -313,6 +316,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       mailboxUrl: mailbox.url,
       edgeInvalidationUrl: invalidations.url,
       supplierUrl: supplier.url,
+      externalSupplier: supplier.external,
       logins: state.logins,
       stop: () => stopAll(stops),
     };
