@@ -218,7 +218,7 @@ describe('editing the shop from the admin console', () => {
       const { page, errors } = await browser.open('/admin/catalog', desktop, { signedInAs: adminToken });
       await page.getByRole('button', { name: 'Add a game or brand' }).click();
       const gameDialog = page.getByRole('dialog', { name: 'Add a game or brand' });
-      await gameDialog.getByLabel('Name').fill(gameName);
+      await gameDialog.getByLabel('Name', { exact: true }).fill(gameName);
       await gameDialog.getByLabel('Image path or link').fill('//evil.example/x.png');
       await gameDialog.getByRole('button', { name: 'Save' }).click();
       await gameDialog.getByText('Image must be an uploaded image or an https link').waitFor();

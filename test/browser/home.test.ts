@@ -8,6 +8,7 @@ const seededCategories = [
   'Google Play gift cards.',
   'iTunes gift cards.',
   'Steam wallet codes.',
+  'UniPin vouchers.',
 ];
 
 describe('home page', () => {

@@ -467,10 +467,12 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onC
 /** The player check under the player ID, on a line kept for it whatever it says, so that nothing moves when the answer comes. */
 function PlayerCheckLine({ check }: { check: PlayerCheck }) {
   return (
-    <dd className="player-check" data-testid="player-nickname" role="status">
-      {check.kind === 'checking' && <span className="muted">Checking player…</span>}
-      {check.kind === 'found' && `Nickname: ${check.name} (${check.region})`}
-      {check.kind === 'missing' && <span className="player-check-missing">No player with this ID — check it before paying</span>}
+    <dd className="player-check">
+      <span data-testid="player-nickname" role="status">
+        {check.kind === 'checking' && <span className="muted">Checking player…</span>}
+        {check.kind === 'found' && `Nickname: ${check.name} (${check.region})`}
+        {check.kind === 'missing' && <span className="player-check-missing">No player with this ID — check it before paying</span>}
+      </span>
     </dd>
   );
 }
