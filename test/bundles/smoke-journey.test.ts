@@ -89,6 +89,18 @@ describe('the deployed bundles', () => {
     expect(history.body.data[0].codes).toBe(bought.body.data.codes);
   });
 
+  it('check a nickname and deliver an instant top-up through the supplier, with the stage secret of its credentials', async () => {
+    const lookup = await api('/user/player_lookup', { token, form: { master_category: 'free-fire', player_id: '123456781' } });
+    expect(lookup.body.data).toEqual({ player_name: 'Player6781', region: 'BD' });
+    const placed = await api('/user/request/', {
+      token,
+      form: { plan_id: 'ff-100-instant', saccount_id: '123456781', paid_from_wallet: 75 },
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body.data).toMatchObject({ status: '1', delivery: { mode: 'supplier', state: 'delivered', player_name: 'Player6781' } });
+    expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(5);
+  });
+
   it('answer an unknown path with the contract 404 and a wrong method with 405', async () => {
     expect(await api('/user/nothing_here')).toMatchObject({ status: 404, body: { status: 0 } });
     expect((await fetch(`${stack.url}/api/user/event_list`, { method: 'DELETE' })).status).toBe(405);

@@ -13,6 +13,9 @@ import { startDynamoDbLocal } from '../../scripts/local/dynamodb-local';
 import { FunctionHost, type LocalFunction } from '../../scripts/local/function-host';
 import { LocalEdgeCache, localDistributionId, startInvalidationApi } from '../../scripts/local/edge-cache';
 import { startMailbox } from '../../scripts/local/mailbox';
+import { demoSupplierProducts } from '../../scripts/local/demo-supplier';
+import { newSupplierCredentials } from '../../scripts/local/domain-env';
+import { startFakeSupplier } from '../../scripts/local/fake-supplier';
 import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
 import { startSecretsManager } from '../../scripts/local/secrets-manager';
 import { staticSpa } from '../../scripts/local/static-files';
@@ -106,15 +109,24 @@ export default async function setup(project: TestProject) {
 
     const gatewayApiKey = randomBytes(24).toString('base64url');
     const originSecret = randomBytes(24).toString('base64url');
-    const secretNames = { keys: 'storefront-bundles-keys', gateway: 'storefront-bundles-gateway-key', origin: 'storefront-bundles-origin' };
+    const supplierCredentials = newSupplierCredentials('storefront-bundles');
+    const secretNames = {
+      keys: 'storefront-bundles-keys',
+      gateway: 'storefront-bundles-gateway-key',
+      origin: 'storefront-bundles-origin',
+      supplier: 'storefront-bundles-supplier',
+    };
     const secrets = await startSecretsManager({
       [secretNames.keys]: JSON.stringify({ current: 'master', master: randomBytes(48).toString('base64url') }),
       [secretNames.gateway]: gatewayApiKey,
       [secretNames.origin]: originSecret,
+      [secretNames.supplier]: JSON.stringify(supplierCredentials),
     });
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway({ apiKey: gatewayApiKey });
     stops.push(gateway.stop);
+    const supplier = await startFakeSupplier({ ...supplierCredentials, products: demoSupplierProducts });
+    stops.push(supplier.stop);
     const mailbox = await startMailbox();
     stops.push(mailbox.stop);
     const edgeCache = new LocalEdgeCache();
@@ -127,6 +139,7 @@ export default async function setup(project: TestProject) {
       [idOf('AWS::SecretsManager::Secret', 'SecretsKeys')]: secretNames.keys,
       [idOf('AWS::SecretsManager::Secret', 'SecretsGatewayKey')]: secretNames.gateway,
       [idOf('AWS::SecretsManager::Secret', 'SecretsOriginVerify')]: secretNames.origin,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsSupplier')]: secretNames.supplier,
       [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
       [idOf('AWS::CloudFront::Distribution', 'WebDistribution')]: localDistributionId,
     };
@@ -171,9 +184,10 @@ export default async function setup(project: TestProject) {
           module,
           environment: {
             ...environment,
-            // The stage's own site and gateway are the local ones here.
+            // The stage's own site, gateway and supplier are the local ones here.
             SITE_URL: siteUrl,
             GATEWAY_URL: gateway.url,
+            ...('SUPPLIER_URL' in environment ? { SUPPLIER_URL: supplier.url, PLAYER_LOOKUP_URL: supplier.url } : {}),
             AWS_REGION: 'us-east-1',
             AWS_ACCESS_KEY_ID: id,
             AWS_SECRET_ACCESS_KEY: 'local',
@@ -214,6 +228,7 @@ export default async function setup(project: TestProject) {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     stops.push(() => new Promise((done) => server.close(() => done(undefined))));
     siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    supplier.setWebhookUrl(`${siteUrl}${apiBasePath}/supplier/digiflazz/webhook`);
 
     project.provide('bundleStack', {
       url: siteUrl,
