@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml, readText } from './local-service';
+import { escapeHtml, json, pauses, readText } from './local-service';
 
 export interface FakeSupplierOptions {
   username: string;
@@ -129,19 +129,7 @@ export async function startFakeSupplier(options: FakeSupplierOptions): Promise<F
   const transactions = new Map<string, Transaction>();
   /** Stops what is still scheduled (callbacks, retries, slow answers) and in flight (webhooks) on stop(). */
   const stopping = new AbortController();
-  const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          timers.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      timers.add(entry);
-    });
+  const { pause, releaseAll } = pauses();
 
   function succeed(transaction: Transaction) {
     balance -= transaction.price;
@@ -333,19 +321,11 @@ export async function startFakeSupplier(options: FakeSupplierOptions): Promise<F
     stop: () =>
       new Promise<void>((done) => {
         stopping.abort();
-        for (const entry of timers) {
-          clearTimeout(entry.timer);
-          entry.resolve();
-        }
-        timers.clear();
+        releaseAll();
         server.close(() => done());
         server.closeAllConnections();
       }),
   };
-}
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function html(response: ServerResponse, page: string) {

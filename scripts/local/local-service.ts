@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A loopback service of the local stack (the sandbox gateway, the stand-in Google). */
@@ -31,3 +31,36 @@ export function readText(request: IncomingMessage): Promise<string> {
 
 /** Text made safe to put in HTML. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A JSON answer. */
+export function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * Waits a stand-in makes on purpose (a slow answer, a delayed callback), each released early by
+ * `releaseAll` so that stopping the stand-in never leaves a request or a test hanging.
+ */
+export function pauses() {
+  const waiting = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  return {
+    pause: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const entry = {
+          timer: setTimeout(() => {
+            waiting.delete(entry);
+            resolve();
+          }, ms),
+          resolve,
+        };
+        waiting.add(entry);
+      }),
+    releaseAll() {
+      for (const entry of waiting) {
+        clearTimeout(entry.timer);
+        entry.resolve();
+      }
+      waiting.clear();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type LocalService, escapeHtml, readText } from './local-service';
+import { type LocalService, escapeHtml, json, pauses, readText } from './local-service';
 
 /** The largest checkout the sandbox accepts; above it, it refuses as a real gateway's limit would. */
 export const sandboxMaxAmount = 100_000;
@@ -165,19 +165,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
   let outage = false;
   let delayedRefunds = 0;
   const refusals: string[] = [];
-  const pauses = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          pauses.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      pauses.add(entry);
-    });
+  const { pause, releaseAll } = pauses();
 
   /** POSTs verify's answer to the checkout's webhook URL; answers the shop's HTTP status, or null. */
   async function sendWebhook(invoice: Invoice): Promise<number | null> {
@@ -494,19 +482,11 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     url: origin,
     stop: () =>
       new Promise<void>((done) => {
-        for (const entry of pauses) {
-          clearTimeout(entry.timer);
-          entry.resolve();
-        }
-        pauses.clear();
+        releaseAll();
         server.close(() => done());
         server.closeAllConnections();
       }),
   };
-}
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function html(response: ServerResponse, status: number, page: string) {

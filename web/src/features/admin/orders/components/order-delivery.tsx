@@ -1,9 +1,8 @@
 import type { AdminOrderDelivery } from '@contract/wire';
 import { CopyButton } from '../../../../components/copy-button';
 import { taka } from '../../../../lib/format';
-import { useAction } from '../../../../lib/use-action';
 import { deliveryModeBadges, deliveryModeLabels, deliveryStateLabels } from '../../kit/delivery-words';
-import { useRevealOrderSecret } from '../api/reveal-order-secret';
+import { RevealOnClick } from './reveal-on-click';
 
 /** An automatic order's mode and state, short, for a queue's row or card; nothing for the manual queue. */
 export function DeliveryCell({ delivery }: { delivery: AdminOrderDelivery }) {
@@ -60,33 +59,18 @@ export function DeliveryDetails({ orderId, paidAmount, delivery }: { orderId: st
   );
 }
 
-/** A stock order's code, asked for (and audited) only on a click, kept in this component's state alone. */
+/** A stock order's code, on a click (audited), with one-tap copy. */
 function CodeReveal({ orderId }: { orderId: string }) {
-  const { trigger, data: secret, reset, isMutating } = useRevealOrderSecret(orderId);
-  const { run } = useAction('The code could not be revealed');
-  if (!secret) {
-    return (
-      <button
-        type="button"
-        className="button button-ghost button-small"
-        disabled={isMutating}
-        onClick={() => void run(async () => void (await trigger()))}
-      >
-        {isMutating ? 'Revealing…' : 'Reveal code'}
-      </button>
-    );
-  }
   return (
-    <div className="secret">
-      <p className="secret-line">
-        <code className="secret-value" data-testid="revealed-code">
-          {secret.code}
-        </code>
-        <CopyButton text={secret.code} label="Copy code" />
-      </p>
-      <button type="button" className="button button-ghost button-small" onClick={() => reset()}>
-        Hide
-      </button>
-    </div>
+    <RevealOnClick orderId={orderId} what="code">
+      {(secret) => (
+        <p className="secret-line">
+          <code className="secret-value" data-testid="revealed-code">
+            {secret.code}
+          </code>
+          <CopyButton text={secret.code} label="Copy code" />
+        </p>
+      )}
+    </RevealOnClick>
   );
 }

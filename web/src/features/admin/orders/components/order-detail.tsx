@@ -4,11 +4,10 @@ import { CopyButton } from '../../../../components/copy-button';
 import { StatusBadge } from '../../../../components/status-badge';
 import { adminPaths } from '../../../../config/admin-paths';
 import { dateTime, taka } from '../../../../lib/format';
-import { useAction } from '../../../../lib/use-action';
-import { useRevealOrderSecret } from '../api/reveal-order-secret';
 import { OrderActions } from './order-actions';
 import { DeliveryDetails } from './order-delivery';
 import { PaidBy } from './orders-table';
+import { RevealOnClick } from './reveal-on-click';
 
 /** What a refund through the gateway means for the operator, by its state. */
 const gatewayRefundNotes: Record<NonNullable<AdminOrderDetail['gateway_refund']>['state'], string> = {
@@ -132,46 +131,30 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/**
- * The game-account password and backup code, asked for (and audited) only on a click. They live in
- * this component's state alone: hidden again with Hide, and gone when the page is left.
- */
+/** The game-account password and backup code, on a click (audited). */
 function SecretReveal({ orderId }: { orderId: string }) {
-  const { trigger, data: secret, reset, isMutating } = useRevealOrderSecret(orderId);
-  const { run } = useAction('The password could not be revealed');
-  if (!secret) {
-    return (
-      <button
-        type="button"
-        className="button button-ghost button-small"
-        disabled={isMutating}
-        onClick={() => void run(async () => void (await trigger()))}
-      >
-        {isMutating ? 'Revealing…' : 'Reveal password'}
-      </button>
-    );
-  }
   return (
-    <div className="secret">
-      <p className="secret-line">
-        <span className="muted">Password</span>
-        <code className="secret-value">{secret.password}</code>
-        <CopyButton text={secret.password} label="Copy password" />
-      </p>
-      <p className="secret-line">
-        <span className="muted">Backup code</span>
-        {secret.backup_code ? (
-          <>
-            <code className="secret-value">{secret.backup_code}</code>
-            <CopyButton text={secret.backup_code} label="Copy backup code" />
-          </>
-        ) : (
-          <span className="muted">None</span>
-        )}
-      </p>
-      <button type="button" className="button button-ghost button-small" onClick={() => reset()}>
-        Hide
-      </button>
-    </div>
+    <RevealOnClick orderId={orderId} what="password">
+      {(secret) => (
+        <>
+          <p className="secret-line">
+            <span className="muted">Password</span>
+            <code className="secret-value">{secret.password}</code>
+            <CopyButton text={secret.password} label="Copy password" />
+          </p>
+          <p className="secret-line">
+            <span className="muted">Backup code</span>
+            {secret.backup_code ? (
+              <>
+                <code className="secret-value">{secret.backup_code}</code>
+                <CopyButton text={secret.backup_code} label="Copy backup code" />
+              </>
+            ) : (
+              <span className="muted">None</span>
+            )}
+          </p>
+        </>
+      )}
+    </RevealOnClick>
   );
 }
