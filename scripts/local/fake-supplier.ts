@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { escapeHtml, json, pauses, readText } from './local-service';
+import { escapeHtml, json, listenOnLoopback, pauses, readText } from './local-service';
 
 export interface FakeSupplierOptions {
   username: string;
@@ -305,15 +304,9 @@ export async function startFakeSupplier(options: FakeSupplierOptions): Promise<F
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const url = await listenOnLoopback(server, port);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     deliveries: (refId) => transactions.get(refId)?.deliveries ?? 0,
     setWebhookUrl: (url) => {
       webhookUrl = url;

@@ -7,14 +7,21 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-/** Listens on a free loopback port and resolves with the service's origin. */
-export function listen(server: Server): Promise<LocalService> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((done) => server.close(() => done())) });
+/** Listens on `port` of the loopback interface (0: a free one) and resolves with the origin. */
+export function listenOnLoopback(server: Server, port = 0): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     });
   });
+}
+
+/** Listens on a free loopback port and resolves with the service's origin. */
+export async function listen(server: Server): Promise<LocalService> {
+  const url = await listenOnLoopback(server);
+  return { url, stop: () => new Promise((done) => server.close(() => done())) };
 }
 
 /** A request's whole body as text. */

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type LocalService, escapeHtml, json, pauses, readText } from './local-service';
+import { type LocalService, escapeHtml, json, listenOnLoopback, pauses, readText } from './local-service';
 
 /** The largest checkout the sandbox accepts; above it, it refuses as a real gateway's limit would. */
 export const sandboxMaxAmount = 100_000;
@@ -470,14 +469,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(server, port);
   return {
     url: origin,
     stop: () =>
