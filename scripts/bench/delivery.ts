@@ -62,7 +62,7 @@ export interface LostAndReplayed {
   /** Refund ledger entries of these orders, and of every bench buyer over the whole section. */
   refundEntries: number;
   refundEntriesAllOrders: number;
-  /** Request start → delivered as the shopper's order page shows it, and the server's paidAt → completedAt, by kind. */
+  /** Request start → delivered as the shopper's order page shows it (asked every second from the order's answer on), by kind. */
   lostDeliveredMs: { p50: number; max: number };
   pendingDeliveredMs: { p50: number; max: number };
   /** Supplier calls per order (the send and the inquiries), as the order records them. */
@@ -333,15 +333,24 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Deliver
     });
   }
 
-  // 3: lost answers (ending 7) and pending top-ups (ending 9), each pending one with replayed callbacks.
-  const placed: { userId: string; api: ShopperApi; row: OrderRow; lost: boolean; begun: number }[] = [];
+  // 3: lost answers (ending 7) and pending top-ups (ending 9), each pending one with replayed callbacks;
+  // each order is watched from its answer on, as its shopper's order page would be.
+  const placed: { userId: string; row: OrderRow; lost: boolean }[] = [];
   const replays: Promise<number[]>[] = [];
+  const watched: Promise<{ lost: boolean; deliveredMs?: number; error?: string }>[] = [];
   const started = performance.now();
   const placing = await drive(buyers.length, { seconds: 600, operations: options.orders }, async (worker, n) => {
     const lost = n % 2 === 0;
+    const api = apis[worker]!;
     const begun = performance.now();
-    const row = await apis[worker]!.order(supplierPlan, playerEndingIn(lost ? 7 : 9));
-    placed.push({ userId: buyers[worker]!.id, api: apis[worker]!, row, lost, begun });
+    const row = await api.order(supplierPlan, playerEndingIn(lost ? 7 : 9));
+    placed.push({ userId: buyers[worker]!.id, row, lost });
+    watched.push(
+      deliveredOrder(api, row, 1000, eventualDeliveryTimeoutMs).then(
+        () => ({ lost, deliveredMs: performance.now() - begun }),
+        (error: unknown) => ({ lost, error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
     if (!lost)
       replays.push(
         sleep(supplierCallbackMs).then(() =>
@@ -351,19 +360,10 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Deliver
     return {};
   });
   const replayAnswers = (await Promise.all(replays)).flat();
-  const settled = await Promise.all(
-    placed.map(async (order) => {
-      try {
-        const row = await deliveredOrder(order.api, order.row, 1000, eventualDeliveryTimeoutMs);
-        return { ...order, row, deliveredMs: performance.now() - order.begun };
-      } catch (error) {
-        return { ...order, error: error instanceof Error ? error.message : String(error) };
-      }
-    }),
-  );
+  const settled = await Promise.all(watched);
   const waitedSeconds = round((performance.now() - started) / 1000, 1);
   const failures = { ...placing.figures.failures };
-  for (const order of settled) if ('error' in order && order.error) failures[order.error] = (failures[order.error] ?? 0) + 1;
+  for (const order of settled) if (order.error) failures[order.error] = (failures[order.error] ?? 0) + 1;
   const records = await supplierRecords(stack.supplierUrl);
   const atSupplier = placed.map((order) => records.get(order.row.order_id));
   const stored = await eachLimited(placed, 16, (order) => d.orderRepo.getOrder(order.userId, order.row.order_id));
@@ -371,7 +371,7 @@ export async function measureDelivery(options: DeliveryOptions): Promise<Deliver
   const refunds = ledgers.flat().filter((entry) => entry.reason === 'refund');
   const placedIds = new Set(placed.map((order) => order.row.order_id));
   const deliveredMs = (lost: boolean) => {
-    const times = settled.flatMap((order) => (order.lost === lost && 'deliveredMs' in order ? [order.deliveredMs] : []));
+    const times = settled.flatMap((order) => (order.lost === lost && order.deliveredMs !== undefined ? [order.deliveredMs] : []));
     return { p50: round(median(times), 0), max: round(Math.max(...times), 0) };
   };
   const attempts = stored.map((order) => order?.delivery?.attempts ?? 0);
