@@ -7,6 +7,7 @@ import { chromiumPath } from '../local/chromium';
 import { domainEnvironment } from '../local/domain-env';
 import { measureBundles } from './bundles';
 import { CpuMeter, type CpuShare, waitForQuietMachine } from './cpu';
+import { measureDelivery } from './delivery';
 import { compareWithBareServer } from './http';
 import { measureLighthouse } from './lighthouse';
 import { describeMachine } from './machine';
@@ -21,18 +22,20 @@ const usage = `npm run bench [-- options]
 Starts what it needs (a production build of the SPA in a temp folder, the local stack in memory
 on free ports with DynamoDB Local) and writes bench/report.md and bench/report.json.
 
-  --only <list>            sections, comma-separated: bundles,spa,http,sales,lighthouse (default: all)
+  --only <list>            sections, comma-separated: bundles,spa,http,sales,delivery,lighthouse (default: all)
   --out <dir>              where the report goes (default: bench)
   --import-runs <n>        fresh node processes per bundle for the import cost (default 5; 0 skips)
   --connections <n>        autocannon connections for the catalog and shop-status reads (default 16)
   --http-seconds <s>       seconds per autocannon run (default 10)
   --http-rounds <n>        paired stack/bare rounds (default 2)
-  --buyers <n>             concurrent buyers for sales and plan orders (default 16)
+  --buyers <n>             concurrent buyers for sales, plan orders and delivered orders (default 16)
   --sale-seconds <s>       seconds per sale or order run (default 10)
-  --sale-rounds <n>        paired raw/service rounds (default 2)
+  --sale-rounds <n>        paired raw/service rounds, and manual/supplier/stock rounds of delivery (default 2)
   --codes <n>              codes given to the sale voucher (default 25000)
   --race-buyers <n>        buyers in the race (default 50)
   --race-codes <n>         codes in the race (default 10)
+  --delivery-orders <n>    orders whose supplier answer is lost or pending, half each (default 40)
+  --delivery-codes <n>     codes given to the delivery's stock plan; its orders stop there (default 2500)
   --lighthouse-runs <n>    Lighthouse runs per route, median reported (default 3)
   --quiet-wait <minutes>   wait up to this long for other processes to leave the CPU alone (default 2; 0 skips)
   --help`;
@@ -51,6 +54,8 @@ const { values } = parseArgs({
     codes: { type: 'string', default: '25000' },
     'race-buyers': { type: 'string', default: '50' },
     'race-codes': { type: 'string', default: '10' },
+    'delivery-orders': { type: 'string', default: '40' },
+    'delivery-codes': { type: 'string', default: '2500' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'quiet-wait': { type: 'string', default: '2' },
     help: { type: 'boolean' },
@@ -61,7 +66,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const sections = ['bundles', 'spa', 'http', 'sales', 'lighthouse'] as const;
+const sections = ['bundles', 'spa', 'http', 'sales', 'delivery', 'lighthouse'] as const;
 type Section = (typeof sections)[number];
 const only = values.only?.split(',').map((name) => name.trim()) ?? [...sections];
 for (const name of only) if (!sections.includes(name as Section)) throw new Error(`Unknown section ${name}; known: ${sections.join(', ')}`);
@@ -82,6 +87,8 @@ const options = {
   codes: int('codes', 1),
   raceBuyers: int('race-buyers', 1),
   raceCodes: int('race-codes', 1),
+  deliveryOrders: int('delivery-orders', 1),
+  deliveryCodes: int('delivery-codes', 1),
   lighthouseRuns: int('lighthouse-runs', 1),
   quietWaitMinutes: Number(values['quiet-wait']),
 };
@@ -145,7 +152,15 @@ try {
     results.bundles = figures;
   }
 
-  const needsStack = wants('http') || wants('sales') || wants('lighthouse');
+  const needsStack = wants('http') || wants('sales') || wants('delivery') || wants('lighthouse');
+  // The delivery job as the test stacks run it (every 2 s, first inquiry after 2 s, where the local
+  // stack's defaults are 15 and 15), so that lost answers are found in seconds; the shell may say otherwise.
+  const deliveryJobTuning: Record<string, string> = wants('delivery')
+    ? {
+        DELIVERY_EVERY_SECONDS: process.env.DELIVERY_EVERY_SECONDS ?? '2',
+        DELIVERY_FIRST_INQUIRY_SECONDS: process.env.DELIVERY_FIRST_INQUIRY_SECONDS ?? '2',
+      }
+    : {};
   let spaDir: string | undefined;
   if (wants('spa') || needsStack) {
     const spa = await section('spa', () => buildAndMeasureSpa(log));
@@ -156,9 +171,9 @@ try {
 
   if (needsStack) {
     const logFile = join(workDir, 'stack.log');
-    stack = await section('stack start', () => startBenchStack(spaDir!, logFile));
+    stack = await section('stack start', () => startBenchStack(spaDir!, logFile, deliveryJobTuning));
     log(`local stack at ${stack.url} (DynamoDB Local ${stack.dynamoDbEndpoint})`);
-    // The sales run the domain code in this process, reaching the stack as its own functions do.
+    // The sales and the delivery run the domain code in this process, reaching the stack as its own functions do.
     Object.assign(process.env, domainEnvironment(stack));
     await warmUp(stack.url);
 
@@ -216,6 +231,20 @@ try {
           codes: options.codes,
           raceBuyers: options.raceBuyers,
           raceCodes: options.raceCodes,
+          log,
+        }),
+      );
+    }
+    if (wants('delivery')) {
+      results.delivery = await section('delivery', () =>
+        measureDelivery({
+          stack: stack!,
+          jobTuning: deliveryJobTuning,
+          buyers: options.buyers,
+          seconds: options.saleSeconds,
+          rounds: options.saleRounds,
+          orders: options.deliveryOrders,
+          codes: options.deliveryCodes,
           log,
         }),
       );

@@ -1,5 +1,6 @@
 import type { BundleReport } from './bundles';
 import type { CpuShare } from './cpu';
+import type { DeliveryReport } from './delivery';
 import type { HttpReport } from './http';
 import type { LighthouseReport } from './lighthouse';
 import type { Machine } from './machine';
@@ -22,6 +23,7 @@ export interface BenchResults {
   spaServedWith?: string;
   http?: HttpReport[];
   sales?: SalesReport;
+  delivery?: DeliveryReport;
   lighthouse?: LighthouseReport;
   /** The stack's own log: the requests it answered while measured, those it answered 5xx, and crashes. */
   stackLog?: { requests: number; serverErrors: number; crashes: number; examples: string[] };
@@ -79,6 +81,28 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
           sales.race.stockAfter === 0 &&
           sales.race.walletMismatches === 0 &&
           Object.keys(sales.race.otherFailures).length === 0,
+      },
+    );
+  }
+  if (results.delivery) {
+    const { lostAndReplayed: l, codes: c } = results.delivery;
+    goals.push(
+      {
+        goal: 'Supplier deliveries per order, answers lost and callbacks replayed',
+        figure: `${l.deliveriesPerOrder.toFixed(3)} (${l.supplierDeliveries} deliveries for ${l.orders} orders: ${l.lost} lost answers, ${l.pending} pending with ${l.replaysSent} replayed callbacks; ${l.delivered} delivered, ${l.refunded} refunded, ${l.refundEntriesAllOrders} refund entries in the buyers' ledgers)`,
+        target: 'exactly 1, none refunded',
+        met:
+          l.supplierDeliveries === l.orders &&
+          l.delivered === l.orders &&
+          l.unknownToSupplier === 0 &&
+          l.refunded === 0 &&
+          l.refundEntriesAllOrders === 0,
+      },
+      {
+        goal: 'Codes claimed per stock-mode order',
+        figure: `${c.codesPerOrder.toFixed(3)} (stock ${c.stockBefore} → ${c.stockAfter} for ${c.deliveredOrders} delivered orders, ${c.distinctCodes} distinct codes)`,
+        target: 'exactly 1, every code distinct',
+        met: c.deliveredOrders > 0 && c.stockBefore - c.stockAfter === c.deliveredOrders && c.distinctCodes === c.deliveredOrders,
       },
     );
   }
@@ -226,6 +250,18 @@ export function renderMarkdown(results: BenchResults): string {
     headline.push([
       `${sales.race.buyers} buyers for ${sales.race.codes} codes`,
       `${sales.race.sold} sold, ${sales.race.outOfStock} told "Out of stock"`,
+    ]);
+  }
+  if (results.delivery) {
+    const { paidToDelivered, throughput: t, buyers } = results.delivery;
+    for (const mode of paidToDelivered)
+      headline.push([
+        `Payment to delivered, ${mode.mode} plan (\`${mode.planId}\`, wallet, ${buyers} buyers)`,
+        `p50 ${ms(mode.clientP50Ms)}, p99 ${ms(mode.clientP99Ms)} (the server's paidAt → completedAt: p50 ${ms(mode.serverP50Ms)}, p99 ${ms(mode.serverP99Ms)}); ${mode.run.requestsPerSecond} orders/s`,
+      ]);
+    headline.push([
+      `Supplier plan vs manual plan (\`${t.manualPlanId}\`) wallet orders, ${buyers} buyers`,
+      `${t.supplier.requestsPerSecond} vs ${t.manual.requestsPerSecond} orders/s (${t.ratio}×)`,
     ]);
   }
   if (spa) {
@@ -385,6 +421,64 @@ export function renderMarkdown(results: BenchResults): string {
           .map(([message, count]) => `${count}× ${message}`)
           .join('; ') || 'no other answer'
       }, stock left ${race.stockAfter}, ${race.walletMismatches} wallets that do not match their answer.`,
+      '',
+    );
+  }
+
+  if (results.delivery) {
+    const { paidToDelivered, throughput: t, lostAndReplayed: l, codes: c, buyers, jobTuning } = results.delivery;
+    const failures = (record: Record<string, number>) =>
+      Object.entries(record)
+        .map(([message, count]) => `${count}× ${message}`)
+        .join('; ') || '–';
+    out.push('## Automatic delivery', '');
+    out.push(
+      `Through the stack's API as a shopper's browser calls it (\`POST /api/user/request/\` paid from the wallet, then \`POST /api/user/order/{id}\` every 100 ms until delivered when the answer did not already say so), ${buyers} concurrent buyers, each its own funded account with its own session, each ordering again as soon as its order shows delivered, ${t.rounds[0]?.manual.seconds ?? '?'} s a run, ${t.rounds.length} rounds of the manual plan and the supplier plan (player IDs ending 1–5: the fake supplier on loopback delivers at once; the manual run first in odd rounds, second in even ones), then a stock plan over a fresh voucher of ${c.codesUploaded} codes (uploaded through \`addCodes\` in ${c.uploadSeconds} s), after one untimed order of each of the first two plans per buyer. The delivery job ran ${
+        Object.keys(jobTuning).length
+          ? Object.entries(jobTuning)
+              .map(([name, value]) => `${name}=${value}`)
+              .join(', ')
+          : 'at its local defaults'
+      }. Client times run from the request's start to the answer that shows the order delivered; server times from the order's \`paidAt\` to its \`completedAt\`, as the table holds them.`,
+      '',
+    );
+    out.push(
+      table(
+        [
+          'mode',
+          'plan',
+          'orders/s',
+          'p50',
+          'p99',
+          'max',
+          'server p50',
+          'server p99',
+          'server max',
+          'delivered',
+          'in the answer',
+          'failures',
+        ],
+        paidToDelivered.map((mode) => [
+          mode.mode,
+          `\`${mode.planId}\``,
+          mode.run.requestsPerSecond,
+          ms(mode.clientP50Ms),
+          ms(mode.clientP99Ms),
+          ms(mode.clientMaxMs),
+          ms(mode.serverP50Ms),
+          ms(mode.serverP99Ms),
+          ms(mode.serverMaxMs),
+          mode.delivered,
+          mode.deliveredInAnswer,
+          failures(mode.run.failures),
+        ]),
+      ),
+      '',
+      `Orders per second, the same buyers and duration, in turn: supplier plan ${t.supplier.requestsPerSecond}/s (p50 ${ms(t.supplier.p50Ms)}, p99 ${ms(t.supplier.p99Ms)}, until delivered), manual plan ${t.manual.requestsPerSecond}/s (p50 ${ms(t.manual.p50Ms)}, p99 ${ms(t.manual.p99Ms)}, ${failures(t.manual.failures)} failures): **${t.ratio}×**. Rounds (supplier/manual /s): ${t.rounds.map((r) => `${r.supplier.requestsPerSecond}/${r.manual.requestsPerSecond}`).join(', ')}.`,
+      '',
+      `Lost answers and replayed callbacks: ${l.orders} wallet orders of the supplier plan at ${buyers} buyers, ${l.lost} with player IDs ending 7 (delivered, the first answer's connection dropped: the job finds them by asking) and ${l.pending} ending 9 (pending, then the supplier's signed callback about 3 s later), and for each of those ${l.replaysPerPending} more signed callbacks (\`status: Sukses\`) sent at once when the supplier's own is due: ${l.replaysAccepted} of ${l.replaysSent} answered 200. ${l.delivered} of ${l.orders} completed in the table; the watching ended ${l.waitedSeconds} s after the first was placed (each order's page asked every second from its answer on; request start → shown delivered, lost: p50 ${ms(l.lostDeliveredMs.p50)}, max ${ms(l.lostDeliveredMs.max)}; pending: p50 ${ms(l.pendingDeliveredMs.p50)}, max ${ms(l.pendingDeliveredMs.max)}), ${l.refunded} refunded; the supplier recorded ${l.supplierDeliveries} deliveries (**${l.deliveriesPerOrder.toFixed(3)} per order**) over ${l.supplierPosts} posts (the sends and the inquiries), ${l.unknownToSupplier} orders it never heard of; supplier calls per order as the orders record them: mean ${l.attemptsPerOrder.mean}, at most ${l.attemptsPerOrder.max}; refund entries in the buyers' ledgers: ${l.refundEntries} for these orders, ${l.refundEntriesAllOrders} in the whole section; failures: ${failures(l.failures)}.`,
+      '',
+      `Codes claimed: the stock plan's voucher held ${c.stockBefore} codes before its orders and ${c.stockAfter} at the end of the section, for ${c.deliveredOrders} delivered orders: **${c.codesPerOrder.toFixed(3)} codes per order**, ${c.distinctCodes} distinct codes among them.`,
       '',
     );
   }

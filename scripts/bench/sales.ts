@@ -3,81 +3,14 @@ import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dyn
 import type { TransactionItem } from '../../functions/shared/transactions';
 import type { ActiveUser } from '../../functions/users/active-user';
 import type { CodeCandidate, Voucher } from '../../functions/vouchers/repo';
-import { mean, median, percentile, round } from './stats';
+import { type Domain, type RunFigures, combine, domain, drive, fundedBuyers } from './load';
+import { mean, median, round } from './stats';
 
 /**
  * Voucher sales and plan orders driven in this process against the stack's DynamoDB Local, the
  * way the handlers call them (`buyCodes`, `placeWalletOrder` with a checked user), next to a raw
  * TransactWriteItems of the very same items (no reads, no retries) on the same database.
- * The domain modules are imported only once the environment points them at the stack.
  */
-async function domain() {
-  const [
-    transactions,
-    db,
-    users,
-    accounts,
-    wallet,
-    walletRepo,
-    vouchers,
-    voucherRepo,
-    inventory,
-    orders,
-    orderRepo,
-    catalogRepo,
-    contentRepo,
-    ids,
-    money,
-  ] = await Promise.all([
-    import('../../functions/shared/transactions'),
-    import('../../functions/shared/db'),
-    import('../../functions/users/active-user'),
-    import('../../functions/auth/service/accounts'),
-    import('../../functions/wallet/service'),
-    import('../../functions/wallet/repo'),
-    import('../../functions/vouchers/service'),
-    import('../../functions/vouchers/repo'),
-    import('../../functions/vouchers/inventory'),
-    import('../../functions/orders/service'),
-    import('../../functions/orders/repo'),
-    import('../../functions/catalog/repo'),
-    import('../../functions/content/repo'),
-    import('../../functions/shared/ids'),
-    import('../../functions/wallet/money'),
-  ]);
-  const { activeUserCheckItem } = await import('../../functions/users/repo');
-  return {
-    transactions,
-    db,
-    users,
-    accounts,
-    wallet,
-    walletRepo,
-    vouchers,
-    voucherRepo,
-    inventory,
-    orders,
-    orderRepo,
-    catalogRepo,
-    contentRepo,
-    ids,
-    money,
-    activeUserCheckItem,
-  };
-}
-type Domain = Awaited<ReturnType<typeof domain>>;
-
-export interface RunFigures {
-  seconds: number;
-  concurrency: number;
-  completed: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /** Answers other than a sale, by message. */
-  failures: Record<string, number>;
-}
 
 export interface SaleFigures extends RunFigures {
   /** Mean attempts per completed sale (1 = no retry), and how many needed more than one. */
@@ -133,22 +66,6 @@ export interface SalesOptions {
 const price = 100;
 const planId = 'ff-25';
 const playerId = '123456789';
-
-/** A buyer: a fresh account with a funded wallet, checked as the handler stack checks a session. */
-async function fundedBuyers(d: Domain, count: number, balance: number, label: string): Promise<ActiveUser[]> {
-  return Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const tag = randomBytes(5).toString('hex');
-      const user = await d.accounts.createAccount({
-        name: `Bench ${label} ${i}`,
-        email: `bench.${label}.${tag}@example.com`,
-        mobileNo: `01${randomInt(3, 10)}${String(randomInt(0, 1e8)).padStart(8, '0')}`,
-      });
-      if (balance > 0) await d.wallet.adjustBalance(user.id, balance, 'adjustment', 'bench-funding');
-      return d.users.requireActiveUser({ userId: user.id, tokenVersion: user.tokenVersion });
-    }),
-  );
-}
 
 /** A voucher of its own in the seeded Google Play brand. */
 async function newVoucher(d: Domain, label: string): Promise<Voucher> {
@@ -213,74 +130,6 @@ async function unsoldCodes(d: Domain, voucherId: string, count: number): Promise
     startKey = page.LastEvaluatedKey;
   } while (startKey && found.length < count);
   return found;
-}
-
-interface Outcome {
-  attempts?: number;
-}
-
-/**
- * `workers` loops, one per buyer, each running `operation` again and again until `seconds` have
- * passed; each operation's latency and answer are kept.
- */
-async function drive(workers: number, seconds: number, operation: (worker: number) => Promise<Outcome>) {
-  const latencies: number[] = [];
-  const attempts: number[] = [];
-  const failures: Record<string, number> = {};
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        const begun = performance.now();
-        try {
-          const outcome = await operation(worker);
-          latencies.push(performance.now() - begun);
-          if (outcome.attempts !== undefined) attempts.push(outcome.attempts);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          failures[message] = (failures[message] ?? 0) + 1;
-          if (message === 'Raw pool exhausted') return;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const figures: RunFigures = {
-    seconds: round(elapsed, 2),
-    concurrency: workers,
-    completed: latencies.length,
-    requestsPerSecond: round(latencies.length / elapsed, 1),
-    p50Ms: round(percentile(latencies, 50), 1),
-    p99Ms: round(percentile(latencies, 99), 1),
-    maxMs: round(Math.max(...latencies), 1),
-    failures,
-  };
-  return { figures, attempts };
-}
-
-const medianRun = <T extends RunFigures>(runs: T[]): T => {
-  const byThroughput = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return byThroughput[Math.floor((byThroughput.length - 1) / 2)]!;
-};
-
-/** Sums the figures of paired rounds into one: req/s and latency as medians, counts as totals. */
-function combine<T extends RunFigures>(runs: T[]): T {
-  const failures: Record<string, number> = {};
-  for (const run of runs) for (const [message, count] of Object.entries(run.failures)) failures[message] = (failures[message] ?? 0) + count;
-  return {
-    ...medianRun(runs),
-    seconds: round(
-      runs.reduce((sum, run) => sum + run.seconds, 0),
-      2,
-    ),
-    completed: runs.reduce((sum, run) => sum + run.completed, 0),
-    requestsPerSecond: round(median(runs.map((run) => run.requestsPerSecond)), 1),
-    p50Ms: round(median(runs.map((run) => run.p50Ms)), 1),
-    p99Ms: round(median(runs.map((run) => run.p99Ms)), 1),
-    maxMs: Math.max(...runs.map((run) => run.maxMs)),
-    failures,
-  };
 }
 
 export async function measureSales(options: SalesOptions): Promise<SalesReport> {
@@ -367,7 +216,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     ) => { items: TransactionItem[]; after: { balance: number; version: number } },
   ) => {
     const wallets = await Promise.all(buyers.map((buyer) => d.walletRepo.getWallet(buyer.id)));
-    return drive(buyers.length, options.seconds, async (worker) => {
+    return drive(buyers.length, { seconds: options.seconds }, async (worker) => {
       const { items, after } = build(buyers[worker]!, wallets[worker]!, worker);
       await d.transactions.transact(items);
       wallets[worker] = after;
@@ -390,7 +239,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
       return built;
     });
     const stockBefore = await d.voucherRepo.stockOf(voucher.id);
-    const service = await drive(buyers.length, options.seconds, async (worker) => {
+    const service = await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
       const { attempts } = await d.vouchers.buyCodes(buyers[worker]!, voucher.id, 1);
       return { attempts };
     });
@@ -438,7 +287,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
       if (rawOrderItems.length === 0) rawOrderItems = describe(built.items);
       return built;
     });
-    const service = await drive(buyers.length, options.seconds, async (worker) => {
+    const service = await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
       await d.orders.placeWalletOrder(buyers[worker]!, { planId: plan.id, price: plan.price, saccount_id: playerId });
       return {};
     });

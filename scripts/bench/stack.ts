@@ -16,9 +16,10 @@ export interface BenchStack extends RunningStack {
  * Starts the local stack exactly as `npm start -- --memory --static <dir>` does (fresh in-memory
  * DynamoDB Local, free ports, the built SPA served as CloudFront serves it), in a process of its
  * own so that the load generator never shares its event loop. Its output (every function's log
- * line) goes straight to `logFile`, not through this process.
+ * line) goes straight to `logFile`, not through this process. `tuning` adds variables the stack
+ * reads (its jobs' timers, the tuning variables of its functions).
  */
-export async function startBenchStack(staticDir: string, logFile: string): Promise<BenchStack> {
+export async function startBenchStack(staticDir: string, logFile: string, tuning: Record<string, string> = {}): Promise<BenchStack> {
   const masterSecret = randomBytes(32).toString('base64url');
   const gatewayApiKey = randomBytes(24).toString('base64url');
   const supplierCredentials = newSupplierCredentials('storefront-bench');
@@ -32,6 +33,7 @@ export async function startBenchStack(staticDir: string, logFile: string): Promi
       GATEWAY_API_KEY: gatewayApiKey,
       SUPPLIER_URL: '',
       ...supplierEnvironment(supplierCredentials),
+      ...tuning,
     },
     stdio: ['ignore', log, log],
   });
