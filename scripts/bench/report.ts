@@ -203,7 +203,7 @@ export function renderMarkdown(results: BenchResults): string {
     );
   }
 
-  out.push('## Goals (issue 14)', '');
+  out.push('## Goals', '');
   out.push(
     table(
       ['goal', 'figure', 'target', ''],
