@@ -305,7 +305,10 @@ export async function receiveSupplierCallback(
   const reference = await supplier.callbackReference(headers, rawBody).catch(() => undefined);
   if (!reference) throw new Unauthorized('Invalid signature');
   const order = await findOrder(reference);
-  if (!order?.delivery || order.delivery.supplier !== supplierName || !isOpen(order.delivery.state) || order.status !== 'pending') return;
+  const delivery = order?.delivery;
+  // Only a top-up we sent can be asked about; a queued one is the dispatcher's, a closed one nobody's.
+  if (!order || delivery?.supplier !== supplierName || delivery.state === 'queued' || !isOpen(delivery.state) || order.status !== 'pending')
+    return;
   await inquire(order);
 }
 
