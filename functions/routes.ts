@@ -238,6 +238,14 @@ export const routes: readonly Route[] = [
   },
   { method: 'POST', path: '/user/get_wallet_request', handler: 'wallet/list-top-ups', access: 'user' },
   { method: 'POST', path: '/user/wallet_statement', handler: 'wallet/get-statement', access: 'user' },
+  { method: 'POST', path: '/user/notifications', handler: 'notifications/list-notifications', access: 'user' },
+  {
+    method: 'POST',
+    path: '/user/notifications/read',
+    handler: 'notifications/mark-notifications-read',
+    access: 'user',
+    writes: ['UpdateItem'],
+  },
   {
     method: 'POST',
     path: '/user/buy_voucher/',

@@ -1,6 +1,6 @@
 /** The request schemas of sign-in, registration, mailed links and the profile (functions/auth/handlers). */
 import * as v from 'valibot';
-import { emailField, mobileField, optionalEmail, optionalSecret, optionalText, requiredText } from './fields';
+import { emailField, idPattern, mobileField, optionalEmail, optionalSecret, optionalText, requiredText } from './fields';
 import { minPasswordLength } from './rules';
 
 /** The one answer to a link that does not work, whatever the reason. */
@@ -79,4 +79,19 @@ export const profileChangeBody = v.object({
   name: requiredText('Required Field', 80),
   mobile_no: mobileField('Required Field'),
   email: optionalEmail(),
+});
+
+/** POST /user/notifications: the next page's cursor. */
+export const notificationsBody = v.object({ cursor: optionalText(2000) });
+
+/**
+ * POST /user/notifications/read: the notifications to mark read, as a JSON array or a form's
+ * comma-separated list (at most 50 a call).
+ */
+export const markReadBody = v.object({
+  ids: v.pipe(
+    v.union([v.array(v.string()), v.string()], 'ids is required'),
+    v.transform((ids) => (Array.isArray(ids) ? ids : ids.split(',')).map((id) => id.trim()).filter(Boolean)),
+    v.check((ids) => ids.length <= 50 && ids.every((id) => idPattern.test(id)), 'ids must be at most 50 notification ids'),
+  ),
 });

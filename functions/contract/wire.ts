@@ -534,3 +534,20 @@ export interface RecentPlayerId {
   player_id: string;
   last_used: string;
 }
+
+/** POST /user/notifications: one notification of the account. */
+export interface NotificationRow {
+  id: string;
+  at: string;
+  kind: 'order_delivered' | 'order_refunded' | 'codes_bought' | 'wallet_credited';
+  title: string;
+  body: string;
+  /** The shop's own path it opens. */
+  link: string;
+  read: boolean;
+}
+
+/** POST /user/notifications: a page, newest first, with the account's unread count. */
+export interface NotificationList extends ListPage<NotificationRow> {
+  unread: number;
+}

@@ -1,4 +1,5 @@
 import { type Plan, masterCategoryFromItem, masterCategoryKey, pauseDeliveryItem } from '../catalog/repo';
+import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -119,7 +120,10 @@ const failureRemark = (order: PlanOrder, reason: string) => `Delivery failed: ${
 async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise<PlanOrder> {
   switch (outcome.kind) {
     case 'delivered': {
-      const moved = await moveDelivery(order, 'delivered', (_current, now) => ({ delivery: { serial: outcome.serial, deliveredAt: now } }));
+      const moved = await moveDelivery(order, 'delivered', (current, now) => ({
+        delivery: { serial: outcome.serial, deliveredAt: now },
+        alsoWrite: [orderDeliveredNotice(current, false, now)],
+      }));
       if (moved.moved) logger.info('delivered by the supplier', { orderId: order.orderId, supplier: order.delivery?.supplier });
       return moved.order;
     }
@@ -127,7 +131,7 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
       const moved = await moveDelivery(order, 'failed', async (current, now) => ({
         delivery: { reason: outcome.reason },
         remark: failureRemark(current, outcome.reason),
-        alsoWrite: await refundItems(current, now),
+        alsoWrite: [...(await refundItems(current, now)), orderRefundedNotice(current, `Delivery failed: ${outcome.reason}.`, now)],
       }));
       if (moved.moved) logger.warn('delivery failed and refunded', { orderId: order.orderId, reason: outcome.reason });
       return moved.order;
@@ -160,7 +164,7 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
     const now = new Date().toISOString();
     const delivery = { code: claim.code, deliveredAt: now };
     try {
-      await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items]);
+      await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items, orderDeliveredNotice(order, true, now)]);
       logger.info('delivered from stock', { orderId: order.orderId, voucherId: order.delivery.voucherId });
       return closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: 'delivered' } }, '', now);
     } catch (error) {

@@ -5,6 +5,7 @@ import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
+import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -240,7 +241,7 @@ function moveOrder(
 
 /** Marks a pending order delivered, with an optional remark the shopper sees, and `alsoWrite` in the same transaction. */
 export function completeOrder(order: PlanOrder, remark = '', alsoWrite: AlsoWrite = []): Promise<PlanOrder> {
-  return moveOrder(order, 'complete', remark, alsoWrite, async () => []);
+  return moveOrder(order, 'complete', remark, alsoWrite, async (current, now) => [orderDeliveredNotice(current, false, now)]);
 }
 
 /**
@@ -252,6 +253,6 @@ export function completeOrder(order: PlanOrder, remark = '', alsoWrite: AlsoWrit
 export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWrite = []): Promise<PlanOrder> {
   return moveOrder(order, 'refund', remark, alsoWrite, async (current, now) => {
     const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
-    return balanceChangeItems(current.userId, change, now);
+    return [...balanceChangeItems(current.userId, change, now), orderRefundedNotice(current, remark, now)];
   });
 }

@@ -9,6 +9,7 @@ import {
   recordInvoiceItem,
 } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
+import { walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
@@ -91,6 +92,15 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           now,
         ),
         bookLine(reference, request.amount, payment, now),
+        walletCreditedNotice(
+          {
+            userId,
+            amount: request.amount,
+            reason: `Top-up paid with ${payment.paymentMethod || 'the payment gateway'} (transaction ${payment.transactionId}).`,
+            subject: request.requestId,
+          },
+          now,
+        ),
       ],
       cancel: (reason, now, invoiceId) => [
         ...leavesPending(request.status, userId),
@@ -123,6 +133,10 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
             orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
             ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), price, 'refund', id), now),
             bookLine(reference, price, payment, now),
+            walletCreditedNotice(
+              { userId, amount: price, reason: `Order ${id} was paid after it was cancelled: its price went to your wallet.`, subject: id },
+              now,
+            ),
           ];
         }
         const order = { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now };

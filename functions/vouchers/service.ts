@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
+import { codesBoughtNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { creationStamp, randomId } from '../shared/ids';
@@ -81,6 +82,10 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
         activeUserCheckItem(user),
         shopOpenCheckItem(),
         repo.voucherPriceCheckItem(voucher),
+        codesBoughtNotice(
+          { userId: user.id, orderId: order.orderId, voucherName: voucher.name, qty, total: totalPrice(voucher.price, qty) },
+          order.createdAt,
+        ),
       ]);
       return { order, attempts: attempt };
     } catch (error) {

@@ -1,0 +1,96 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page, PageRequest } from '../shared/cursor';
+import { db, queryPage, tableName } from '../shared/db';
+import { creationStamp } from '../shared/ids';
+import { fromItem, toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+
+/**
+ * What a shopper hears about: an order delivered or refunded (a failed delivery among them), codes
+ * bought, money credited to the wallet.
+ */
+export type NotificationKind = 'order_delivered' | 'order_refunded' | 'codes_bought' | 'wallet_credited';
+
+/**
+ * A notification in a shopper's account. It is also the outbox: it is written in the same
+ * transaction as the change it tells of, so that a change is never told twice or lost, and the
+ * channels that carry it further (mail, push) read it from there.
+ */
+export interface Notification {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The shop's own path the notification opens (an order's page, the wallet). */
+  link: string;
+  /** What it is about (an order id, a top-up request id), for the channels and for support. */
+  subject: string;
+  read: boolean;
+  at: string;
+}
+
+/** How long a notification stays in the account. */
+const keptDays = 90;
+
+const keys = {
+  notification: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTE#${id}` }),
+};
+
+/** The notification a change writes in its own transaction, conditioned on its id being new. */
+export function notificationItem(notification: Omit<Notification, 'id' | 'read' | 'at'>, now = new Date().toISOString()): TransactionItem {
+  const { id } = creationStamp(Date.parse(now));
+  const stored: Notification = { ...notification, id, read: false, at: now };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...toItem('Notification', keys.notification(notification.userId, id), stored, now),
+        expiresAt: Math.floor(Date.parse(now) / 1000) + keptDays * 86_400,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** A user's notifications, newest first, a page at a time: Query USER#id, begins_with NOTE#, descending. */
+export async function notificationPage(userId: string, request: PageRequest): Promise<Page<Notification>> {
+  const page = await queryPage({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'NOTE#' }, { ascending: false, ...request });
+  return { ...page, items: page.items.map((item) => fromItem<Notification>(item)) };
+}
+
+/** How many of a user's notifications are unread: Query USER#id, begins_with NOTE#, filtered, count only. */
+export async function countUnread(userId: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: '#read = :unread',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'NOTE#', ':unread': false },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** Marks one of the user's notifications read, if it is theirs (a notification of another user does not exist under their key). */
+export function markReadItem(userId: string, id: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.notification(userId, id),
+      UpdateExpression: 'SET #read = :read',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#read': 'read' },
+      ExpressionAttributeValues: { ':read': true },
+    },
+  };
+}
