@@ -37,6 +37,8 @@ if (values.json) {
   ${stack.externalSupplier ? `Your top-up supplier     ${stack.supplierUrl}` : `Fake supplier            ${stack.supplierUrl}  (player IDs ending 0: not found, 8: fails, 7: answer lost, 9: callback, 6: slow)`}
   Stand-in Google sign-in  ${stack.identityProviderUrl}
   Mailbox (local SES)      ${stack.mailboxUrl}
+  Push service stand-in    ${stack.pushServiceUrl}/messages
+  Telegram stand-in        ${stack.telegramUrl}/messages
   DynamoDB Local           ${stack.dynamoDbEndpoint}  (table ${stack.tableName})
 
   Ctrl-C stops everything.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
 import { deliveryJob, reconcilerJob } from '../../functions/routes';
 import { startFakeSupplier } from './fake-supplier';
+import { startPushStandIn } from './push-stand-in';
+import { startTelegramStandIn } from './telegram-stand-in';
 import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
 import { isShopOrigin } from './shop-origins';
@@ -55,6 +57,10 @@ export interface RunningStack {
   supplierUrl: string;
   /** Whether that supplier is the tester's own (SUPPLIER_URL) rather than the fake. */
   externalSupplier: boolean;
+  /** The stand-in Web Push service (`GET /messages`: what it received, decrypted for its own test subscriptions). */
+  pushServiceUrl: string;
+  /** The stand-in Telegram Bot API (`GET /messages`: what operators' chats were sent). */
+  telegramUrl: string;
   logins: DemoLogins;
   stop(): Promise<void>;
 }
@@ -172,6 +178,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const supplierCredentials = state.supplier ?? freshSupplierCredentials();
   const supplier = await topUpSupplier(supplierCredentials);
   const identityProvider = await startGoogleIdp();
+  // The notification channels' stand-ins, for the outbox's consumer (issue 23) and a tester's eyes.
+  const pushService = await startPushStandIn();
+  const telegram = await startTelegramStandIn({ token: `${randomInt(1e8, 1e9)}:${randomBytes(24).toString('base64url')}` });
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
@@ -193,6 +202,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     tableGuard.stop,
     gateway.stop,
     supplier.stop,
+    pushService.stop,
+    telegram.stop,
     identityProvider.stop,
     uploads.stop,
     mailbox.stop,
@@ -317,6 +328,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       edgeInvalidationUrl: invalidations.url,
       supplierUrl: supplier.url,
       externalSupplier: supplier.external,
+      pushServiceUrl: pushService.url,
+      telegramUrl: telegram.url,
       logins: state.logins,
       stop: () => stopAll(stops),
     };

@@ -28,7 +28,8 @@ export const handler = middy()
       firstWaitSeconds,
       timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
     });
-    logger.info('deliveries advanced', { ...outcome });
+    // A quiet run (nothing open) is the usual one: only runs that found work say so.
+    if (outcome.open > 0) logger.info('deliveries advanced', { ...outcome });
     if (outcome.errors > 0) throw new Error(`${outcome.errors} deliveries could not be advanced`);
     return outcome;
   });
