@@ -8,7 +8,7 @@ export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', 
  * Where an order's delivery stands on the wire: a closed order by its status (an operator's hand
  * counts as delivered or failed too), an open one by its automatic delivery, else waiting.
  */
-export function wireDeliveryState(order: PlanOrder): DeliveryState {
+function wireDeliveryState(order: PlanOrder): DeliveryState {
   if (order.status === 'completed') return 'delivered';
   if (order.status === 'refunded') return 'failed';
   const state = order.delivery?.state;
