@@ -94,6 +94,7 @@ describe('accessibility (axe): no serious or critical violations', () => {
       { path: '/profile/userOrder', ready: '.data-table' },
       { path: '/profile/userCode', ready: '.empty-state' },
       { path: '/profile/addMoney', ready: '.accepted-methods' },
+      { path: '/profile/notifications', ready: '.notification-list, .empty-state' },
     ];
     for (const { path, ready } of profileRoutes) {
       it(`on ${path}`, async () => {

@@ -272,6 +272,7 @@ const webFloors: Record<string, number> = {
   'features/payments': 2,
   'features/content': 2,
   'features/auth': 2,
+  'features/notifications': 2,
   'features/orders': 3,
   'features/catalog': 4,
   'features/vouchers': 4,

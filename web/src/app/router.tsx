@@ -37,6 +37,7 @@ const routes: RouteObject[] = [
           page('userOrder', () => import('./routes/profile/orders')),
           page('userCode', () => import('./routes/profile/codes')),
           page('addMoney', () => import('./routes/profile/add-money')),
+          page('notifications', () => import('./routes/profile/notifications')),
           page('order/:id', () => import('./routes/profile/order')),
           page('*', () => import('./routes/not-found')),
         ],

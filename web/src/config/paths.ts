@@ -26,6 +26,8 @@ export const paths = {
   profileSecurity: '/profile/userSecurity',
   profileEdit: '/profile/userEdit',
   addMoney: '/profile/addMoney',
+  /** What happened to the shopper's orders and wallet, newest first. */
+  profileNotifications: '/profile/notifications',
   /** One order with its timeline. */
   profileOrder: (id: string) => `/profile/order/${encodeURIComponent(id)}`,
   /** The operators' console; its own routes are in admin-paths, outside the shopper's first load. */

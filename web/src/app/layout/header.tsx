@@ -5,6 +5,7 @@ import { categoryPath, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
 import { endSession, useUser } from '../../lib/auth';
 import { taka } from '../../lib/format';
 import { useSessionToken } from '../../lib/session';
@@ -170,6 +171,7 @@ function AdminLink({ className }: { className?: string }) {
 function AccountArea() {
   const userToken = useSessionToken();
   const { data: userInfo } = useUser();
+  const unread = useUnreadCount();
   const navigate = useNavigate();
   if (!userToken) {
     return (
@@ -195,11 +197,25 @@ function AccountArea() {
         <span className="visually-hidden">My wallet</span>
         {userInfo && <span>{taka(userInfo.wallet_balance)}</span>}
       </Link>
-      <Menu label={<UserIcon />} name="Account menu" align="end">
+      <Menu
+        label={
+          <>
+            <UserIcon />
+            {unread > 0 && (
+              <span className="unread-badge" aria-hidden="true" data-testid="unread-badge">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
+          </>
+        }
+        name={unread > 0 ? `Account menu, ${unread} unread notifications` : 'Account menu'}
+        align="end"
+      >
         <Link to={paths.profile}>Profile</Link>
         <Link to={paths.profileWallet}>Wallet</Link>
         <Link to={paths.profileOrders}>Orders</Link>
         <Link to={paths.profileCodes}>Codes</Link>
+        <Link to={paths.profileNotifications}>Notifications</Link>
         <Link to={paths.profileSecurity}>Security</Link>
         <AdminLink />
         <button type="button" onClick={logout}>

@@ -35,6 +35,7 @@ export function ProfilePanel({ user }: { user: UserInfo }) {
         <NavLink to={paths.profileWallet}>My Wallet</NavLink>
         <NavLink to={paths.profileOrders}>My Orders</NavLink>
         <NavLink to={paths.profileCodes}>My Codes</NavLink>
+        <NavLink to={paths.profileNotifications}>Notifications</NavLink>
         <NavLink to={paths.profileSecurity}>Security</NavLink>
         <button type="button" onClick={logout}>
           Logout
