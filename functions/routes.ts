@@ -106,6 +106,16 @@ export const deliveryJob = {
   supplier: true,
 } as const satisfies Pick<Route, 'writes' | 'supplier'> & { module: string };
 
+/**
+ * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
+ * notifications); it claims each channel's send on the notification (UpdateItem) and mails.
+ */
+export const outboxConsumer = {
+  module: 'notifications/jobs/fan-out-notifications.ts',
+  writes: ['UpdateItem'],
+  mail: true,
+} as const satisfies Pick<Route, 'writes' | 'mail'> & { module: string };
+
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
 

@@ -11,6 +11,8 @@ export const tableDefinition = {
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   timeToLiveAttribute: 'expiresAt',
+  /** Item changes stream out as new images: the notifications outbox's consumer reads them. */
+  stream: 'NEW_IMAGE',
 } as const;
 
 export type IndexName = (typeof tableDefinition.globalIndexes)[number]['indexName'];

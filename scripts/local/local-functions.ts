@@ -9,6 +9,7 @@ import {
   needsGatewayKey,
   jobs,
   needsSecret,
+  outboxConsumer,
   needsSupplier,
   routes,
   tableGrantOf,
@@ -61,7 +62,7 @@ const jobName = (job: { module: string }) =>
 
 /** The table grant of a local function by its access key, as its role has in the cloud: see table-guard.ts. */
 export function localTableGrant(accessKeyId: string): TableGrant | undefined {
-  const job = jobs.find((candidate) => jobName(candidate) === accessKeyId);
+  const job = [...jobs, outboxConsumer].find((candidate) => jobName(candidate) === accessKeyId);
   if (job) return tableGrantOf(job);
   const row = routes.find((route) => localName(route.handler) === accessKeyId);
   return row ? tableGrantOf(row) : undefined;
@@ -82,7 +83,12 @@ export type BundledModule = (module: string) => string;
  */
 export async function bundleSources(outDir: string): Promise<BundledModule> {
   const modules = [
-    ...new Set([...routes.map((route) => handlerModule(route.handler)), handlerModule(fallbackHandler), ...jobs.map((job) => job.module)]),
+    ...new Set([
+      ...routes.map((route) => handlerModule(route.handler)),
+      handlerModule(fallbackHandler),
+      ...jobs.map((job) => job.module),
+      outboxConsumer.module,
+    ]),
   ];
   await build({
     ...lambdaEsbuildOptions,
@@ -135,10 +141,15 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
 }
 
 /**
- * A scheduled job as the local stack runs it (the payments reconciler, the delivery job): the same
+ * A job as the local stack runs it (the payments reconciler and the delivery job on timers, the
+ * outbox's consumer fed by the stream poller): the same
  * module as the scheduled Lambda, with the environment the cloud gives it.
  */
-export function jobFunction(job: (typeof jobs)[number], bundled: BundledModule, environment: LocalEnvironment): LocalFunction {
+export function jobFunction(
+  job: (typeof jobs)[number] | typeof outboxConsumer,
+  bundled: BundledModule,
+  environment: LocalEnvironment,
+): LocalFunction {
   const name = jobName(job);
   return {
     name,
@@ -148,7 +159,8 @@ export function jobFunction(job: (typeof jobs)[number], bundled: BundledModule, 
       ...credentialsOf(name),
       ...environment.table,
       ...('gateway' in job && job.gateway ? environment.gatewayKey : {}),
-      ...(needsSupplier(job) ? environment.supplier : {}),
+      ...('supplier' in job && needsSupplier(job) ? environment.supplier : {}),
+      ...('mail' in job && job.mail ? environment.mail : {}),
       ...shellTuningOf(),
     },
     timeoutMs: 120_000,

@@ -12,7 +12,8 @@ import { localMailFrom } from './domain-env';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { deliveryJob, reconcilerJob } from '../../functions/routes';
+import { deliveryJob, outboxConsumer, reconcilerJob } from '../../functions/routes';
+import { pollTableStream } from './stream-poller';
 import { startFakeSupplier } from './fake-supplier';
 import { startPushStandIn } from './push-stand-in';
 import { startTelegramStandIn } from './telegram-stand-in';
@@ -310,6 +311,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Known once listening, before any request: links in mails and the gateway's return addresses.
     environment.common.SITE_URL = shopOrigin;
     supplier.setWebhookUrl(`${shopOrigin}${apiBasePath}/supplier/digiflazz/webhook`);
+    // The outbox's consumer, fed the table's stream as Lambda's event source mapping feeds it in the
+    // cloud; from here on, since it links to the shop's origin.
+    const consumer = jobFunction(outboxConsumer, bundled, environment);
+    const streamPoller = pollTableStream({
+      endpoint: dynamo.endpoint,
+      tableName,
+      everyMs: 500,
+      deliver: async (records) => {
+        const answer = (await functions.invoke(consumer, { Records: records })) as { batchItemFailures?: unknown[] } | undefined;
+        if (answer?.batchItemFailures?.length) throw new Error(`${answer.batchItemFailures.length} notifications not carried; read again`);
+      },
+    });
+    stops.unshift(streamPoller.stop);
     if (options.stateDir) {
       // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
       const file = runningStackFile(options.stateDir);

@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '../../functions/shared/table';
@@ -10,7 +11,15 @@ import { tableDefinition } from '../../functions/shared/table';
 /** Creates the table from the one table definition, unless it is there already. Returns whether it made it. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A data folder made before the table streamed: its stream starts now.
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
+        }),
+      );
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -34,6 +43,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
     }),
   );
   await client.send(

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../functions/contract/wire';
-import type { TestAccount } from '../support/accounts';
+import { fanOut } from '../../functions/notifications/fan-out';
+import { notificationPage } from '../../functions/notifications/repo';
+import { type TestAccount, mailedToken, mailsTo } from '../support/accounts';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
 import { freshVoucher, fundedAccount, payForInvoice, startTopUp } from '../support/money';
@@ -79,5 +81,23 @@ describe('notifications in the account (the outbox, written with each change)', 
     const list = await notifications(payer);
     expect(list.items.map((item) => item.kind)).toEqual(['wallet_credited']);
     expect(list.items[0]!.title).toBe('৳500 added to your wallet');
+  });
+
+  it('mails a notification once to a proven address, through the stream, whatever replays follow; an unproven one gets none', async () => {
+    const [buyer, unproven] = await Promise.all([fundedAccount(100), fundedAccount(100, 'unproven')]);
+    const verified = await callApi('/auth/verify_email', { form: { token: await mailedToken(buyer.email, '/verify-email') } });
+    expect(verified.status).toBe(200);
+    await walletOrder(buyer, 'ff-100-instant', 75, `${randomInt(1e8, 1e9)}3`);
+    await walletOrder(unproven, 'ff-100-instant', 75, `${randomInt(1e8, 1e9)}4`);
+    const delivered = async (address: string) =>
+      (await mailsTo(address)).filter((mail) => mail.subject === 'Delivered: 100 Diamonds · instant');
+    await expect.poll(async () => (await delivered(buyer.email)).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await delivered(buyer.email);
+    expect(mail!.text).toMatch(/\/profile\/order\//);
+    const { items } = await notificationPage(buyer.code, { limit: 10 });
+    const replays = await Promise.all(items.map((item) => fanOut(item)));
+    expect(replays.every((replay) => !replay.mailed)).toBe(true);
+    expect(await delivered(buyer.email)).toHaveLength(1);
+    expect(await delivered(unproven.email)).toHaveLength(0);
   });
 });

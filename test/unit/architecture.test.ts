@@ -23,7 +23,7 @@ const floors: Record<string, number> = {
   suppliers: 4,
   audit: 4,
   mail: 4,
-  notifications: 4,
+  notifications: 5,
   catalog: 4,
   content: 4,
   wallet: 5,
