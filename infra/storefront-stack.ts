@@ -6,6 +6,7 @@ import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
 import type { FunctionDefaults, SupplierAccess } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
+import { Outbox } from './constructs/outbox';
 import { Monitoring } from './constructs/monitoring';
 import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
 import { StageSecrets } from './constructs/stage-secrets';
@@ -81,6 +82,7 @@ export class StorefrontStack extends Stack {
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
     const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, roles, defaults, removalPolicy });
+    const outbox = new Outbox(this, 'Outbox', { table, roles, defaults, mailFrom: config.mailFrom, removalPolicy });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: api.httpApi,
@@ -97,9 +99,10 @@ export class StorefrontStack extends Stack {
       stage: props.stage,
       alarmEmail: config.alarmEmail,
       httpApi: api.httpApi,
-      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn)],
+      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn), outbox.consumer],
       table,
       jobs: jobs.scheduled,
+      outboxDeadLetters: outbox.deadLetters,
       webhookLogs: api.webhook.logGroup,
       supplierWebhookLogs: api.supplierWebhook.logGroup,
       distributionId: distribution.distributionId,

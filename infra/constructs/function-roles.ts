@@ -26,6 +26,8 @@ export interface FunctionGrants {
   mailDomain?: string;
   /** Invalidate the distribution's cached reads (granted once the distribution exists: `allowInvalidation`). */
   invalidatesEdge?: boolean;
+  /** Read the table's stream (the outbox's consumer alone). */
+  tableStream?: boolean;
 }
 
 export interface FunctionRolesProps {
@@ -117,6 +119,13 @@ export class FunctionRoles extends Construct {
       });
     }
     if (grants.supplierSecret) supplierSecret.grantRead(role);
+    if (grants.tableStream) {
+      table.grantStreamRead(role);
+      suppressions.push({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'dynamodb:ListStreams takes no resource; the stream reads themselves are on the table stream',
+      });
+    }
     if (grants.uploads) {
       siteBucket.grantPut(role, `${uploadsPrefix}*`);
       const bucketId = Stack.of(siteBucket).getLogicalId(siteBucket.node.defaultChild as CfnBucket);
@@ -155,6 +164,7 @@ function describe(grants: FunctionGrants): string {
     grants.uploads && 'uploads',
     grants.mailDomain && `mail as ${grants.mailDomain}`,
     grants.invalidatesEdge && 'edge invalidations',
+    grants.tableStream && 'the table stream',
   ]
     .filter(Boolean)
     .join('; ');

