@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
-import { db, queryPage, tableName } from '../shared/db';
+import { countPartition, queryPage, tableName } from '../shared/db';
 import { creationStamp } from '../shared/ids';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
@@ -60,26 +59,11 @@ export async function notificationPage(userId: string, request: PageRequest): Pr
 }
 
 /** How many of a user's notifications are unread: Query USER#id, begins_with NOTE#, filtered, count only. */
-export async function countUnread(userId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#read = :unread',
-        ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'NOTE#', ':unread': false },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
+export const countUnread = (userId: string) =>
+  countPartition(
+    { key: 'pk', value: `USER#${userId}`, sortPrefix: 'NOTE#' },
+    { expression: '#read = :unread', names: { '#read': 'read' }, values: { ':unread': false } },
+  );
 
 /** Marks one of the user's notifications read, if it is theirs (a notification of another user does not exist under their key). */
 export function markReadItem(userId: string, id: string): TransactionItem {

@@ -138,16 +138,29 @@ export async function queryPage(
   return { items: page.Items ?? [], nextCursor: encodeCursor(page.LastEvaluatedKey) };
 }
 
-/** How many items a partition holds: Query with Select COUNT, page after page (for short queues). */
-export async function countPartition(partition: Partition): Promise<number> {
+/** A filter applied to a query's items after the key condition: its expression, names and values. */
+export interface ItemFilter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** How many items a partition holds (those passing `filter`, if given): Query with Select COUNT, page after page (for short queues). */
+export async function countPartition(partition: Partition, filter?: ItemFilter): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
+  const condition = partitionCondition(partition);
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: tableName,
         IndexName: partition.index,
-        ...partitionCondition(partition),
+        ...condition,
+        ...(filter && {
+          FilterExpression: filter.expression,
+          ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, ...filter.names },
+          ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...filter.values },
+        }),
         Select: 'COUNT',
         ExclusiveStartKey: startKey,
       }),

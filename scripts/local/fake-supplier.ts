@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { escapeHtml, json, listenOnLoopback, pauses, readText } from './local-service';
+import { escapeHtml, html, json, jsonBody, listenOnLoopback, pauses } from './local-service';
 
 export interface FakeSupplierOptions {
   username: string;
@@ -295,7 +295,7 @@ export async function startFakeSupplier(options: FakeSupplierOptions): Promise<F
       if (path.startsWith('/v1/')) return await handleApi(request, response, path);
       if (path.startsWith('/test/')) return await handleTest(request, response, path);
       if (path === '/' && (request.method === 'GET' || request.method === 'HEAD'))
-        return html(response, transactionsPage([...transactions.values()].reverse(), balance, down));
+        return html(response, 200, transactionsPage([...transactions.values()].reverse(), balance, down));
       return json(response, 404, { message: 'Not Found' });
     } catch (error) {
       console.error('fake supplier: request failed', error);
@@ -319,22 +319,6 @@ export async function startFakeSupplier(options: FakeSupplierOptions): Promise<F
         server.closeAllConnections();
       }),
   };
-}
-
-function html(response: ServerResponse, page: string) {
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
-}
-
-/** A request's JSON object body; `{}` when empty, null when it is not a JSON object. */
-async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const text = (await readText(request)).trim();
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The operator's view: the balance and every transaction, newest first. */

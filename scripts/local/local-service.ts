@@ -71,3 +71,20 @@ export function pauses() {
     },
   };
 }
+
+/** An HTML page, never cached. */
+export function html(response: ServerResponse, status: number, page: string) {
+  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
+}
+
+/** A request's JSON object body; `{}` when empty, null when it is not a JSON object. */
+export async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const text = (await readText(request)).trim();
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { type LocalService, escapeHtml, json, listenOnLoopback, pauses, readText } from './local-service';
+import { escapeHtml, html, json, jsonBody, listenOnLoopback, type LocalService, pauses, readText } from './local-service';
 
 /** The largest checkout the sandbox accepts; above it, it refuses as a real gateway's limit would. */
 export const sandboxMaxAmount = 100_000;
@@ -479,22 +479,6 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
         server.closeAllConnections();
       }),
   };
-}
-
-function html(response: ServerResponse, status: number, page: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
-}
-
-/** A request's JSON object body; `{}` when empty, null when it is not a JSON object. */
-async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const text = (await readText(request)).trim();
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 const styles = `body{font-family:system-ui,Arial,sans-serif;background:#eef2f7;margin:0;color:#1d2433}
