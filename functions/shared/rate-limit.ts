@@ -84,8 +84,10 @@ export async function takeAttempt(limit: RateLimit, key: string, now = nowSecond
       );
       return taken(Attributes!);
     } catch (error) {
-      // Another request started the new window first: take from it.
-      if (!isConditionFailure(error) || tries >= 3) throw error;
+      // Another request started the new window first: take from it. A bucket still contended after
+      // a few tries refuses, as a full one does: contention never lets an attempt through unnumbered.
+      if (!isConditionFailure(error)) throw error;
+      if (tries >= 3) throw new TooManyRequests(limit.message(limit.windowSeconds), limit.windowSeconds);
     }
   }
 }

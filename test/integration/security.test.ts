@@ -47,7 +47,7 @@ describe('login limits under attack', () => {
     // the guesses after the burst use them, never more than five in all.
     const checked = statuses.filter((status) => status === 400).length;
     expect(checked).toBeLessThanOrEqual(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - checked);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
     for (let i = checked; i < 5; i += 1)
       expect((await callApi('/auth/login', { form: { email: victim.email, password: 'guess-wrong' } })).status).toBe(400);
     expect((await callApi('/auth/login', { form: { email: victim.email, password: victim.password } })).status).toBe(429);
