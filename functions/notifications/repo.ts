@@ -36,6 +36,10 @@ const keys = {
   notification: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTE#${id}` }),
 };
 
+/** Where a notification is stored, for the channels' claims. */
+export const notificationKey = (notification: Pick<Notification, 'userId' | 'id'>) =>
+  keys.notification(notification.userId, notification.id);
+
 /** The notification a change writes in its own transaction, conditioned on its id being new. */
 export function notificationItem(notification: Omit<Notification, 'id' | 'read' | 'at'>, now = new Date().toISOString()): TransactionItem {
   const { id } = creationStamp(Date.parse(now));
