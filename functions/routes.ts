@@ -114,7 +114,9 @@ export const outboxConsumer = {
   module: 'notifications/jobs/fan-out-notifications.ts',
   writes: ['UpdateItem'],
   mail: true,
-} as const satisfies Pick<Route, 'writes' | 'mail'> & { module: string };
+  /** Signs the mails' one-click unsubscribe links. */
+  secret: true,
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret'> & { module: string };
 
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
@@ -199,9 +201,8 @@ export const routes: readonly Route[] = [
     path: '/auth/reset_password',
     handler: 'auth/reset-password',
     access: 'public',
-    writes: ['UpdateItem', 'DeleteItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'signIn',
-    mail: true,
   },
   {
     method: 'POST',
@@ -255,6 +256,23 @@ export const routes: readonly Route[] = [
     handler: 'notifications/mark-notifications-read',
     access: 'user',
     writes: ['UpdateItem'],
+  },
+  { method: 'POST', path: '/user/notification_settings', handler: 'notifications/get-notification-settings', access: 'user' },
+  {
+    method: 'POST',
+    path: '/user/notification_settings/update',
+    handler: 'notifications/save-notification-settings',
+    access: 'user',
+    writes: ['UpdateItem'],
+  },
+  {
+    method: 'POST',
+    path: '/mail/unsubscribe',
+    handler: 'notifications/unsubscribe',
+    access: 'public',
+    writes: ['UpdateItem'],
+    partitions: 'signIn',
+    secret: true,
   },
   {
     method: 'POST',

@@ -82,7 +82,7 @@ export class StorefrontStack extends Stack {
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
     const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, roles, defaults, removalPolicy });
-    const outbox = new Outbox(this, 'Outbox', { table, roles, defaults, mailFrom: config.mailFrom, removalPolicy });
+    const outbox = new Outbox(this, 'Outbox', { table, roles, defaults, mailFrom: config.mailFrom, keyRing: secrets.keys, removalPolicy });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: api.httpApi,

@@ -9,7 +9,7 @@ import {
   recordInvoiceItem,
 } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
-import { walletCreditedNotice } from '../notifications/events';
+import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
@@ -20,7 +20,16 @@ import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { changeBalance } from '../wallet/money';
 import * as wallet from '../wallet/repo';
-import { type Payable, type Settlement, cancelledByPayerReason, dueForCheck, expiredReason, settlementOf, stateAfter } from './settlement';
+import {
+  type Payable,
+  type Settlement,
+  cancelledBecause,
+  cancelledByPayerReason,
+  dueForCheck,
+  expiredReason,
+  settlementOf,
+  stateAfter,
+} from './settlement';
 
 /** Where a payment stands for us after the settle step, and whether this step changed it. */
 export interface SettleResult {
@@ -98,6 +107,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
             amount: request.amount,
             reason: `Top-up paid with ${payment.paymentMethod || 'the payment gateway'} (transaction ${payment.transactionId}).`,
             subject: request.requestId,
+            receipt: receiptOf(payment),
           },
           now,
         ),
@@ -107,6 +117,17 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
         wallet.closeWalletRequestItem(
           request,
           { status: 'cancelled', cancelReason: reason, invoiceId: request.invoiceId ?? invoiceId },
+          now,
+        ),
+        paymentCancelledNotice(
+          {
+            userId,
+            subject: request.requestId,
+            what: 'wallet top-up',
+            amount: request.amount,
+            reason: cancelledBecause(reason),
+            link: '/profile/userWallet',
+          },
           now,
         ),
       ],
@@ -147,11 +168,23 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           orders.newOrderItem(order),
           ...orders.rememberedPlayerIdItems(order),
           bookLine(reference, price, payment, now),
+          orderPaidNotice(order, now),
         ];
       },
       cancel: (reason, now, invoiceId) => [
         ...leavesPending(state, userId),
         orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
+        paymentCancelledNotice(
+          {
+            userId,
+            subject: id,
+            what: pending.order.planName,
+            amount: price,
+            reason: cancelledBecause(reason),
+            link: `/profile/order/${encodeURIComponent(id)}`,
+          },
+          now,
+        ),
       ],
       describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
       placed: () => placed,

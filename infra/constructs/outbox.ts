@@ -1,5 +1,6 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -14,6 +15,8 @@ export interface OutboxProps {
   roles: FunctionRoles;
   defaults: FunctionDefaults;
   mailFrom: string;
+  /** The key ring, which signs the mails' unsubscribe links. */
+  keyRing: ISecret;
   removalPolicy: RemovalPolicy;
 }
 
@@ -45,6 +48,7 @@ export class Outbox extends Construct {
       table: props.table,
       tableGrant: tableGrantOf(outboxConsumer),
       mailFrom: outboxConsumer.mail ? props.mailFrom : undefined,
+      keyRing: outboxConsumer.secret ? props.keyRing : undefined,
       readsTableStream: true,
       timeout: Duration.seconds(30),
     });
