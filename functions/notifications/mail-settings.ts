@@ -38,11 +38,6 @@ export const wantsMail = (user: Pick<User, 'mailOptOuts'>, kind: NotificationKin
   return topic === undefined || !user.mailOptOuts?.includes(topic);
 };
 
-export async function mailSettingsOf(userId: string): Promise<MailSettings> {
-  const user = await getUser(userId);
-  return mailSettingsFrom(user ?? {});
-}
-
 export async function saveMailSettings(userId: string, settings: MailSettings): Promise<MailSettings> {
   const optOuts = mailTopics.filter((topic) => !settings[topic]);
   await transact([mailOptOutsItem(userId, optOuts, new Date().toISOString())]);

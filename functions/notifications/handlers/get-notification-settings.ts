@@ -1,6 +1,6 @@
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
-import { mailSettingsOf } from '../mail-settings';
+import { mailSettingsFrom } from '../mail-settings';
 import { notificationSettingsView } from '../views';
 
-export const handler = userRoute({}, async ({ user }) => success(notificationSettingsView(await mailSettingsOf(user.id))));
+export const handler = userRoute({}, async ({ user }) => success(notificationSettingsView(mailSettingsFrom(user))));
