@@ -15,14 +15,19 @@ export function MailSettingsForm() {
   const { trigger: save, isMutating } = useSaveMailSettings();
   if (error && !data) return <LoadFailed message="Your e-mail settings could not be loaded." onRetry={mutate} />;
   return (
-    <fieldset className="mail-settings" disabled={!data || isMutating}>
+    <fieldset className="mail-settings" disabled={!data} aria-busy={isMutating}>
       <legend>E-mail</legend>
       {choices.map(({ topic, label, hint }) => (
         <label key={topic} className="mail-setting">
           <input
             type="checkbox"
             checked={data?.mail[topic] ?? true}
-            onChange={(event) => data && void save({ ...data.mail, [topic]: event.target.checked }).catch(() => undefined)}
+            onChange={(event) => {
+              if (!data) return;
+              const next = { ...data.mail, [topic]: event.target.checked };
+              // Shown at once, and put back if the save fails.
+              save(next, { optimisticData: { mail: next }, rollbackOnError: true }).catch(() => undefined);
+            }}
           />
           <span>
             <strong>{label}</strong>
