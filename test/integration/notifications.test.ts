@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { NotificationList } from '../../functions/contract/wire';
+import { sendOnce } from '../../functions/notifications/channels/claim';
 import { fanOut } from '../../functions/notifications/fan-out';
-import { notificationPage } from '../../functions/notifications/repo';
+import { notificationKey, notificationPage } from '../../functions/notifications/repo';
 import { type StoredMail, type TestAccount, mailedToken, mailsTo } from '../support/accounts';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
@@ -255,5 +256,31 @@ describe('receipts and e-mail settings', () => {
         link: `/profile/order/${started.body.data.id}`,
       }),
     ]);
+  });
+});
+
+describe("a channel's send, claimed on the outbox item", () => {
+  it('happens once under parallel consumers, again after a failed send, and never after a success', async () => {
+    const buyer = await fundedAccount(100);
+    await walletOrder(buyer, 'ff-25', 22, `${randomInt(1e8, 1e9)}2`);
+    const [notification] = (await notificationPage(buyer.code, { limit: 1 })).items;
+    const key = notificationKey(notification!);
+    let sends = 0;
+    const failingSend = async () => {
+      sends += 1;
+      throw new Error('the channel is down');
+    };
+    await expect(sendOnce(key, 'test-channel', failingSend)).rejects.toThrow('the channel is down');
+    const parallel = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        sendOnce(key, 'test-channel', async () => {
+          sends += 1;
+        }),
+      ),
+    );
+    expect(parallel.filter(Boolean)).toHaveLength(1);
+    expect(sends).toBe(2);
+    expect(await sendOnce(key, 'test-channel', failingSend)).toBe(false);
+    expect(sends).toBe(2);
   });
 });
