@@ -2,6 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
+import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
 import type { FunctionDefaults, SupplierAccess } from './constructs/house-function';
@@ -45,6 +46,8 @@ export class StorefrontStack extends Stack {
 
     const { table } = new Data(this, 'Data', { retain });
     const secrets = new StageSecrets(this, 'Secrets', { retain });
+    // Prod's table is backed up by AWS Backup as well (dev has point-in-time recovery only).
+    if (retain) new Backups(this, 'Backups', { table, stage: props.stage, copyRegion: config.backupCopyRegion });
 
     const defaults: FunctionDefaults = {
       environment: {
@@ -59,7 +62,7 @@ export class StorefrontStack extends Stack {
       logRetention: retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
       logRemovalPolicy: removalPolicy,
     };
-    const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain });
+    const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain, siteUrl: config.siteUrl });
     const roles = new FunctionRoles(this, 'FunctionRoles', {
       table,
       keyRing: secrets.keys,

@@ -44,6 +44,8 @@ type Stacks = {
   edge: Template;
   shop: Template;
   alarms: Template;
+  backupCopy?: Template;
+  backupCopyEnv?: { account?: string; region?: string };
   stackNames: string[];
   terminationProtection: boolean[];
   envs: { account?: string; region?: string }[];
@@ -70,7 +72,7 @@ beforeAll(() => {
     const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] }, outdir: join(workDir, `cdk.out-${stage}`) });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     const { config } = stageConfig(stage, committed);
-    const { edge, shop, alarms } = addStage(app, { stage, config, webAssetsDir: webDir });
+    const { edge, shop, alarms, backupCopy } = addStage(app, { stage, config, webAssetsDir: webDir });
     // Synthesizes with cdk-nag: any finding neither fixed nor acknowledged with a reason fails here.
     const assembly = app.synth();
     assemblies[stage] = Object.fromEntries(assembly.stacks.map((artifact) => [artifact.stackName, artifact.template]));
@@ -78,6 +80,8 @@ beforeAll(() => {
       edge: Template.fromStack(edge),
       shop: Template.fromStack(shop),
       alarms: Template.fromStack(alarms),
+      backupCopy: backupCopy && Template.fromStack(backupCopy),
+      backupCopyEnv: backupCopy && { account: backupCopy.account, region: backupCopy.region },
       stackNames: [edge, shop, alarms].map((stack) => stack.stackName),
       terminationProtection: [edge, shop, alarms].map((stack) => stack.terminationProtection),
       envs: [edge, shop, alarms].map((stack) => ({ account: stack.account, region: stack.region })),
@@ -355,6 +359,85 @@ describe('API', () => {
         ThrottlingRateLimit: config.apiRateLimit / 10,
         ThrottlingBurstLimit: config.apiBurstLimit / 10,
       });
+  });
+});
+
+describe('data safety', () => {
+  it("backs prod's table up daily (35 days) and monthly (a year) into a locked vault, each copied to a locked vault in a second region", () => {
+    const config = committedStage('prod');
+    const plan = single(prod(), 'AWS::Backup::BackupPlan').Properties.BackupPlan;
+    const rules = Object.fromEntries(plan.BackupPlanRule.map((rule: any) => [rule.RuleName, rule]));
+    expect(rules.Daily.Lifecycle).toEqual({ DeleteAfterDays: 35 });
+    expect(rules.Monthly.Lifecycle).toEqual({ DeleteAfterDays: 365 });
+    expect(rules.Daily.ScheduleExpression).toBe('cron(0 20 * * ? *)');
+    expect(rules.Monthly.ScheduleExpression).toBe('cron(0 21 1 * ? *)');
+    for (const rule of [rules.Daily, rules.Monthly]) {
+      expect(rule.CopyActions).toHaveLength(1);
+      expect(JSON.stringify(rule.CopyActions[0].DestinationBackupVaultArn)).toContain(
+        `:backup:${config.backupCopyRegion}:${config.account}:backup-vault:storefront-prod-backup-copy`,
+      );
+      expect(rule.CopyActions[0].Lifecycle).toEqual(rule.Lifecycle);
+    }
+    expect(config.backupCopyRegion).not.toBe(config.region);
+    const vault = single(prod(), 'AWS::Backup::BackupVault');
+    expect(vault.Properties.LockConfiguration).toEqual({ MinRetentionDays: 7, MaxRetentionDays: 400, ChangeableForDays: 3 });
+    expect(vault.DeletionPolicy).toBe('Retain');
+    const selection = single(prod(), 'AWS::Backup::BackupSelection').Properties.BackupSelection;
+    expect(JSON.stringify(selection.Resources)).toContain(logicalIdOf(prod(), 'AWS::DynamoDB::Table', 'DataTable'));
+    const copy = built.prod.backupCopy!;
+    expect(built.prod.backupCopyEnv).toEqual({ account: config.account, region: config.backupCopyRegion });
+    expect(single(copy, 'AWS::Backup::BackupVault').Properties).toMatchObject({
+      BackupVaultName: 'storefront-prod-backup-copy',
+      LockConfiguration: { MinRetentionDays: 7, MaxRetentionDays: 400, ChangeableForDays: 3 },
+    });
+    // Dev keeps point-in-time recovery only.
+    expect(resources(dev(), 'AWS::Backup::BackupPlan')).toEqual([]);
+    expect(built.dev.backupCopy).toBeUndefined();
+  });
+
+  it('keeps the logical id of every stateful resource, so that no rename brings prod up on an empty table, secret or bucket', () => {
+    const stateful = [
+      'AWS::DynamoDB::Table',
+      'AWS::SecretsManager::Secret',
+      'AWS::S3::Bucket',
+      'AWS::Backup::BackupVault',
+      'AWS::SQS::Queue',
+    ];
+    const ids = Object.fromEntries(
+      stateful.map((type) => [
+        type,
+        resources(prod(), type)
+          .map(([id]) => id)
+          .sort(),
+      ]),
+    );
+    // A new stateful resource adds its id here; an id that changes is a replacement, never a rename.
+    expect(ids).toEqual({
+      'AWS::DynamoDB::Table': ['DataTableFDBAD0F2'],
+      'AWS::SecretsManager::Secret': [
+        'SecretsGatewayKeyC20DD1CE',
+        'SecretsKeys52995371',
+        'SecretsOriginVerify59304C5E',
+        'SecretsSupplier5DFFFD9D',
+      ],
+      'AWS::S3::Bucket': ['SiteBucket978D4AEB'],
+      'AWS::Backup::BackupVault': ['BackupsVault1F11AFCC'],
+      'AWS::SQS::Queue': ['JobsDeliveryFailures054133BB', 'JobsReconcilerFailures453D7B5D', 'OutboxDeadLetters97B842CA'],
+    });
+    for (const [, resource] of stateful.flatMap((type) => resources(prod(), type))) expect(resource.DeletionPolicy).toBe('Retain');
+  });
+
+  it("versions the site bucket (noncurrent versions kept 30 days) and lets only the shop's origin POST uploads to it", () => {
+    for (const stage of stages) {
+      const bucket = single(built[stage].shop, 'AWS::S3::Bucket');
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+      ]);
+      expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: [committedStage(stage).siteUrl] }),
+      ]);
+    }
   });
 });
 
@@ -922,7 +1005,9 @@ describe('protection and operations', () => {
 
   it('passes cdk-nag AwsSolutions: every finding fixed, or acknowledged in code with its reason', () => {
     // The synth in beforeAll ran the checks and would have thrown; the acknowledgements are listed for review.
-    for (const stage of stages) expect(Object.keys(assemblies[stage])).toHaveLength(3);
+    // Dev's three stacks; prod's four (its backup copy vault in a second region).
+    expect(Object.keys(assemblies.dev)).toHaveLength(3);
+    expect(Object.keys(assemblies.prod)).toHaveLength(4);
     const acknowledged =
       readFileSync(join(repoRoot, 'infra/constructs/web.ts'), 'utf8') +
       readFileSync(join(repoRoot, 'infra/constructs/function-roles.ts'), 'utf8');
