@@ -496,6 +496,9 @@ export const routes: readonly Route[] = [
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */
 export const fallbackHandler = 'platform/route-not-found';
 
+/** The API's authorizer: CloudFront's origin secret, checked by API Gateway before any route's function runs. */
+export const originAuthorizerHandler = 'platform/origin-authorizer';
+
 /** The handler module's path relative to functions/, e.g. `catalog/handlers/list-plans.ts`. */
 export function handlerModule(handler: string): string {
   const [area, name] = handler.split('/');

@@ -141,6 +141,32 @@ const logicalIdOf = (template: Template, type: string, prefix: string) =>
   resources(template, type).find(([id]) => id.startsWith(prefix))![0];
 
 describe('API', () => {
+  it("checks CloudFront's origin secret at API Gateway, before any route's function: an authorizer on every route, cached per header value", () => {
+    for (const stage of stages) {
+      const template = built[stage].shop;
+      const authorizer = single(template, 'AWS::ApiGatewayV2::Authorizer');
+      expect(authorizer.Properties).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        IdentitySource: ['$request.header.x-origin-verify'],
+        EnableSimpleResponses: true,
+        AuthorizerPayloadFormatVersion: '2.0',
+        AuthorizerResultTtlInSeconds: 300,
+      });
+      const authorizerId = logicalIdOf(template, 'AWS::ApiGatewayV2::Authorizer', 'Api');
+      const allRoutes = resources(template, 'AWS::ApiGatewayV2::Route');
+      expect(allRoutes).toHaveLength(routes.length + 1);
+      for (const [id, route] of allRoutes) {
+        expect(route.Properties.AuthorizationType, id).toBe('CUSTOM');
+        expect(route.Properties.AuthorizerId, id).toEqual({ Ref: authorizerId });
+      }
+      const fnId = /"(ApiOriginAuthorizer[A-Z0-9]+)"/.exec(JSON.stringify(authorizer.Properties.AuthorizerUri))![1]!;
+      const fn = resources(template, 'AWS::Lambda::Function').find(([id]) => id === fnId)![1];
+      expect(fn.Properties.MemorySize).toBe(256);
+      expect(fn.Properties.Environment.Variables).toHaveProperty('ORIGIN_VERIFY_SECRET');
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('TABLE_NAME');
+    }
+  });
+
   it('has one route per route-table row, each to its own function built from the row handler', () => {
     for (const stage of stages) {
       const ids = new Set<string>();
@@ -158,10 +184,10 @@ describe('API', () => {
     expect(fn.Properties.Description).toContain(fallbackHandler);
   });
 
-  it('has exactly one function per row plus the fallback, the scheduled jobs and the outbox consumer, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
+  it('has exactly one function per row plus the fallback, the origin authorizer, the scheduled jobs and the outbox consumer, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
     const functions = houseFunctions(dev());
-    // The rows, the fallback, the scheduled jobs and the outbox's stream consumer.
-    expect(functions).toHaveLength(routes.length + 1 + jobs.length + 1);
+    // The rows, the fallback, the origin authorizer, the scheduled jobs and the outbox's stream consumer.
+    expect(functions).toHaveLength(routes.length + 2 + jobs.length + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
