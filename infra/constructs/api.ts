@@ -24,6 +24,7 @@ import {
   needsGatewayKey,
   needsSecret,
   needsSupplier,
+  needsVapid,
   routes,
   tableGrantOf,
 } from '../../functions/routes';
@@ -37,6 +38,8 @@ export interface ApiProps {
   gatewayKey: ISecret;
   /** The top-up supplier, for the rows that call it. */
   supplier: SupplierAccess;
+  /** The VAPID keys, for the row that hands out the public key. */
+  vapidSecret: ISecret;
   /** The origin secret, which every API function expects in x-origin-verify. */
   originVerify: ISecret;
   roles: FunctionRoles;
@@ -110,6 +113,7 @@ export class Api extends Construct {
         keyRing: needsSecret(row) ? props.keyRing : undefined,
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         supplier: needsSupplier(row) ? props.supplier : undefined,
+        vapidSecret: needsVapid(row) ? props.vapidSecret : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,
         invalidatesEdge: row.invalidates !== undefined && row.invalidates.length > 0,

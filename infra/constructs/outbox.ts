@@ -1,10 +1,11 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { outboxConsumer, tableGrantOf } from '../../functions/routes';
+import { needsVapid, outboxConsumer, tableGrantOf } from '../../functions/routes';
 import { acknowledge } from '../nag';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
@@ -14,6 +15,8 @@ export interface OutboxProps {
   roles: FunctionRoles;
   defaults: FunctionDefaults;
   mailFrom: string;
+  /** The VAPID keys that sign its pushes. */
+  vapidSecret: ISecret;
   removalPolicy: RemovalPolicy;
 }
 
@@ -45,6 +48,7 @@ export class Outbox extends Construct {
       table: props.table,
       tableGrant: tableGrantOf(outboxConsumer),
       mailFrom: outboxConsumer.mail ? props.mailFrom : undefined,
+      vapidSecret: needsVapid(outboxConsumer) ? props.vapidSecret : undefined,
       readsTableStream: true,
       timeout: Duration.seconds(30),
     });
