@@ -1,4 +1,5 @@
 import { NotificationList } from '../../../features/notifications/components/notification-list';
+import { PushToggle } from '../../../features/notifications/components/push-toggle';
 
 /** Notifications: what happened to the shopper's orders and wallet, newest first. */
 export function NotificationsPage() {
@@ -7,6 +8,7 @@ export function NotificationsPage() {
       <div className="panel-head">
         <h1>Notifications</h1>
       </div>
+      <PushToggle />
       <NotificationList />
     </section>
   );
