@@ -58,6 +58,15 @@ describe('the installable app', () => {
   it('loads the shell from the service worker on a second visit, never an API answer, and shows the offline page offline', async () => {
     const { page, errors } = await browser.open('/', desktop);
     await controlled(page);
+    const entryPath = /<script type="module"[^>]*src="([^"]+)"/.exec(await (await fetch(`${inject('stack').url}/`)).text())![1]!;
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys())[0]!);
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(cached).toEqual(expect.arrayContaining(['/', entryPath, '/offline.html']));
+    expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
+    // The entry script is out of the network's reach now: the page still starts, so it came from the cache.
+    await page.context().route(`**${entryPath}`, (route) => route.abort('internetdisconnected'));
     const responses: Response[] = [];
     page.on('response', (response) => responses.push(response));
     const document = await page.reload({ waitUntil: 'networkidle' });
@@ -69,6 +78,8 @@ describe('the installable app', () => {
     const api = responses.filter((response) => path(response).startsWith('/api/'));
     expect(api.length).toBeGreaterThan(0);
     expect(api.filter((response) => response.fromServiceWorker())).toEqual([]);
+    await page.locator('#root > *').first().waitFor();
+    await page.context().unroute(`**${entryPath}`);
 
     await page.context().setOffline(true);
     await page.goto('/profile/notifications');
