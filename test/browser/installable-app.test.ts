@@ -56,7 +56,7 @@ describe('the installable app', () => {
   });
 
   it('loads the shell from the service worker on a second visit, never an API answer, and shows the offline page offline', async () => {
-    const { page, errors } = await browser.open('/', desktop);
+    const { page, errors } = await browser.open('/', desktop, { serviceWorkers: 'allow' });
     await controlled(page);
     const entryPath = /<script type="module"[^>]*src="([^"]+)"/.exec(await (await fetch(`${inject('stack').url}/`)).text())![1]!;
     const cached = await page.evaluate(async () => {
@@ -98,6 +98,7 @@ describe('the installable app', () => {
     const { page, errors } = await browser.open(`/profile/order/${orderId}`, desktop, {
       signedInAs: buyer.token,
       permissions: ['notifications'],
+      serviceWorkers: 'allow',
     });
     const toggle = page.getByRole('switch', { name: 'Notify me on this device' });
     await toggle.waitFor();

@@ -75,8 +75,17 @@ async function hashedAsset(request: Request): Promise<Response> {
   return response;
 }
 
+/** The pushed message, or nothing when it is not the shop's JSON. */
+function pushMessage(data: PushMessageData | null): Partial<PushMessage> | undefined {
+  try {
+    return data?.json() as Partial<PushMessage> | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 self.addEventListener('push', (event) => {
-  const message = event.data?.json() as Partial<PushMessage> | undefined;
+  const message = pushMessage(event.data);
   if (!message?.title) return;
   event.waitUntil(
     self.registration.showNotification(message.title, {

@@ -88,6 +88,9 @@ async function pushTo(device: PushSubscription, payload: string, urgency: Urgenc
     headers: request.headers,
     body: new Uint8Array(request.body),
     signal: AbortSignal.timeout(sendTimeoutMs),
+  }).catch((error: unknown) => {
+    // A network error may carry the address it failed on: only its kind goes on, for the log line.
+    throw new Error(`The push service of device ${deviceName(device)} did not answer (${(error as Error).name})`);
   });
   await response.body?.cancel();
   if (gone(response.status)) {
