@@ -63,6 +63,8 @@ export interface Route {
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
   mail?: true;
+  /** Reads the stage's VAPID keys (VAPID_SECRET_ID): to hand out the public key, or to sign pushes. */
+  push?: true;
   /** A public GET the edge caches, and what changes it. */
   cachedAs?: CachedRead;
   /** The cached reads an admin write changes: invalidated at the edge after it (EDGE_DISTRIBUTION_ID, CreateInvalidation). */
@@ -108,21 +110,26 @@ export const deliveryJob = {
 
 /**
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
- * notifications); it claims each channel's send on the notification (UpdateItem) and mails.
+ * notifications); it claims each channel's send on the notification (UpdateItem), mails, and
+ * pushes to the shopper's devices, forgetting those whose subscription ended (DeleteItem).
  */
 export const outboxConsumer = {
   module: 'notifications/jobs/fan-out-notifications.ts',
-  writes: ['UpdateItem'],
+  writes: ['UpdateItem', 'DeleteItem'],
   mail: true,
   /** Signs the mails' one-click unsubscribe links. */
   secret: true,
-} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret'> & { module: string };
+  push: true,
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string };
 
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
 
 /** Whether a route's function gets the key ring: user and admin routes (to verify tokens), and those that ask. */
 export const needsSecret = (route: Route) => route.access === 'user' || route.access === 'admin' || route.secret === true;
+
+/** Whether a function gets the VAPID keys (a route row or the outbox's consumer). */
+export const needsVapid = (route: Pick<Route, 'push'>) => route.push === true;
 
 /** Whether a route's function gets the gateway's API key. */
 export const needsGatewayKey = (route: Route) => route.gateway === true;
@@ -273,6 +280,21 @@ export const routes: readonly Route[] = [
     writes: ['UpdateItem'],
     partitions: 'signIn',
     secret: true,
+  },
+  { method: 'GET', path: '/user/push_key', handler: 'notifications/get-push-key', access: 'public', partitions: 'shopWindow', push: true },
+  {
+    method: 'POST',
+    path: '/user/push_subscriptions',
+    handler: 'notifications/save-push-subscription',
+    access: 'user',
+    writes: ['PutItem'],
+  },
+  {
+    method: 'POST',
+    path: '/user/push_subscriptions/delete',
+    handler: 'notifications/delete-push-subscription',
+    access: 'user',
+    writes: ['DeleteItem'],
   },
   {
     method: 'POST',

@@ -68,6 +68,7 @@ export class StorefrontStack extends Stack {
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplierSecret: secrets.supplier,
+      vapidSecret: secrets.vapid,
       siteBucket,
       uploadsPrefix,
     });
@@ -77,6 +78,7 @@ export class StorefrontStack extends Stack {
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplier,
+      vapidSecret: secrets.vapid,
       originVerify: secrets.originVerify,
       roles,
       siteBucket,
@@ -85,7 +87,15 @@ export class StorefrontStack extends Stack {
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
     const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, roles, defaults, removalPolicy });
-    const outbox = new Outbox(this, 'Outbox', { table, roles, defaults, mailFrom: config.mailFrom, keyRing: secrets.keys, removalPolicy });
+    const outbox = new Outbox(this, 'Outbox', {
+      table,
+      roles,
+      defaults,
+      mailFrom: config.mailFrom,
+      keyRing: secrets.keys,
+      vapidSecret: secrets.vapid,
+      removalPolicy,
+    });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: api.httpApi,
@@ -125,6 +135,11 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'SupplierSecretName', {
       value: secrets.supplier.secretName,
       description: 'Put the supplier\'s credentials here as JSON {"username","apiKey","webhookSecret"} (README, Deploy)',
+    });
+
+    new CfnOutput(this, 'VapidSecretName', {
+      value: secrets.vapid.secretName,
+      description: 'Put the Web Push VAPID keys here as JSON {"publicKey","privateKey","subject"} (README, Deploy)',
     });
 
     acknowledge(this, [

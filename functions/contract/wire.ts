@@ -561,3 +561,8 @@ export interface Unsubscribed {
 export interface NotificationList extends ListPage<NotificationRow> {
   unread: number;
 }
+
+/** GET /user/push_key: the stage's VAPID public key (base64url), the `applicationServerKey` a browser subscribes with. */
+export interface PushKey {
+  public_key: string;
+}

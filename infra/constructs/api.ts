@@ -27,6 +27,7 @@ import {
   originAuthorizerHandler,
   needsSecret,
   needsSupplier,
+  needsVapid,
   routes,
   tableGrantOf,
 } from '../../functions/routes';
@@ -41,6 +42,8 @@ export interface ApiProps {
   gatewayKey: ISecret;
   /** The top-up supplier, for the rows that call it. */
   supplier: SupplierAccess;
+  /** The VAPID keys, for the row that hands out the public key. */
+  vapidSecret: ISecret;
   /** The origin secret, which every API function expects in x-origin-verify. */
   originVerify: ISecret;
   roles: FunctionRoles;
@@ -132,6 +135,7 @@ export class Api extends Construct {
         keyRing: needsSecret(row) ? props.keyRing : undefined,
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         supplier: needsSupplier(row) ? props.supplier : undefined,
+        vapidSecret: needsVapid(row) ? props.vapidSecret : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,
         invalidatesEdge: row.invalidates !== undefined && row.invalidates.length > 0,

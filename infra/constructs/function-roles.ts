@@ -20,6 +20,8 @@ export interface FunctionGrants {
   gatewayKey?: boolean;
   /** The top-up supplier's credentials (its API and the nickname lookup). */
   supplierSecret?: boolean;
+  /** The VAPID keys (Web Push): the public-key route and the outbox's consumer. */
+  vapidSecret?: boolean;
   /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
   uploads?: boolean;
   /** Send e-mail through SES as this verified domain identity. */
@@ -35,6 +37,7 @@ export interface FunctionRolesProps {
   keyRing: ISecret;
   gatewayKey: ISecret;
   supplierSecret: ISecret;
+  vapidSecret: ISecret;
   siteBucket: IBucket;
   uploadsPrefix: string;
 }
@@ -75,7 +78,7 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, supplierSecret, siteBucket, uploadsPrefix } = this.props;
+    const { table, keyRing, gatewayKey, supplierSecret, vapidSecret, siteBucket, uploadsPrefix } = this.props;
     const role = new Role(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -119,6 +122,7 @@ export class FunctionRoles extends Construct {
       });
     }
     if (grants.supplierSecret) supplierSecret.grantRead(role);
+    if (grants.vapidSecret) vapidSecret.grantRead(role);
     if (grants.tableStream) {
       table.grantStreamRead(role);
       suppressions.push({
@@ -161,6 +165,7 @@ function describe(grants: FunctionGrants): string {
     grants.keyRing && 'key ring',
     grants.gatewayKey && 'gateway key',
     grants.supplierSecret && 'supplier secret',
+    grants.vapidSecret && 'VAPID keys',
     grants.uploads && 'uploads',
     grants.mailDomain && `mail as ${grants.mailDomain}`,
     grants.invalidatesEdge && 'edge invalidations',
