@@ -26,7 +26,7 @@ import { gatewayKeyPlaceholder } from '../../functions/shared/config';
 import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { tableReadActions } from '../../infra/constructs/function-roles';
-import { authRequestsPer5Minutes } from '../../infra/edge-stacks';
+import { apiRequestsPer5Minutes, authRequestsCountedAt, authRequestsPer5Minutes } from '../../infra/edge-stacks';
 import { type StageName, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
 import { disallowedHeaders, listed, readOnlyHeaders } from '../support/cloudfront-header-rules';
@@ -1017,20 +1017,50 @@ describe('web', () => {
 });
 
 describe('protection and operations', () => {
-  it('puts a CloudFront WAF web ACL in us-east-1 with the managed common rules and a per-address limit on /api/auth/*, and the distribution uses it', () => {
+  it('puts a CloudFront WAF web ACL in us-east-1: per-address limits sized for carrier NAT answering 429 in our envelope, the common rules but not on the webhooks, logs with secrets redacted; the distribution uses it', () => {
     const acl = single(built.dev.edge, 'AWS::WAFv2::WebACL').Properties;
     expect(acl.Scope).toBe('CLOUDFRONT');
-    const rule = (name: string) => acl.Rules.find((r: { name?: string; Name?: string }) => (r.Name ?? r.name) === name);
-    expect(rule('aws-common-rules').Statement.ManagedRuleGroupStatement).toMatchObject({
-      VendorName: 'AWS',
-      Name: 'AWSManagedRulesCommonRuleSet',
+    const rule = (name: string) => acl.Rules.find((r: { Name: string }) => r.Name === name);
+    expect(acl.Rules.map((r: { Name: string }) => r.Name)).toEqual([
+      'api-rate-limit',
+      'auth-rate-limit',
+      'auth-rate-watch',
+      'aws-common-rules',
+    ]);
+    const tooMany = { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' } } };
+    expect(JSON.parse(acl.CustomResponseBodies['too-many-requests'].Content)).toEqual({
+      status: 0,
+      message: expect.stringMatching(/Too many requests/),
     });
-    expect(rule('auth-rate-limit').Statement.RateBasedStatement).toMatchObject({
+    expect(acl.CustomResponseBodies['too-many-requests'].ContentType).toBe('APPLICATION_JSON');
+    const limitOn = (name: string) => rule(name).Statement.RateBasedStatement;
+    expect(limitOn('api-rate-limit')).toMatchObject({ Limit: apiRequestsPer5Minutes, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(limitOn('api-rate-limit').ScopeDownStatement.ByteMatchStatement).toMatchObject({ SearchString: '/api/' });
+    expect(rule('api-rate-limit').Action).toEqual(tooMany);
+    expect(limitOn('auth-rate-limit')).toMatchObject({
       Limit: authRequestsPer5Minutes,
       AggregateKeyType: 'IP',
       ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/auth/', PositionalConstraint: 'STARTS_WITH' } },
     });
-    expect(rule('auth-rate-limit').Action).toEqual({ Block: {} });
+    // Carrier-grade NAT: thousands of shoppers may share one address.
+    expect(authRequestsPer5Minutes).toBeGreaterThanOrEqual(1000);
+    expect(rule('auth-rate-limit').Action).toEqual(tooMany);
+    expect(limitOn('auth-rate-watch')).toMatchObject({ Limit: authRequestsCountedAt });
+    expect(rule('auth-rate-watch').Action).toEqual({ Count: {} });
+    const common = rule('aws-common-rules').Statement.ManagedRuleGroupStatement;
+    expect(common).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    const skipped = common.ScopeDownStatement.NotStatement.Statement.OrStatement.Statements.map(
+      (statement: any) => statement.ByteMatchStatement.SearchString,
+    );
+    expect(skipped).toEqual(['/api/admin/', '/api/payment/webhook', '/api/supplier/']);
+    const logging = single(built.dev.edge, 'AWS::WAFv2::LoggingConfiguration').Properties;
+    expect(logging.RedactedFields).toEqual([
+      { SingleHeader: { Name: 'authorization' } },
+      { SingleHeader: { Name: 'cookie' } },
+      { QueryString: {} },
+    ]);
+    expect(JSON.stringify(logging.LogDestinationConfigs)).toContain('aws-waf-logs-storefront-dev');
+    expect(single(built.prod.edge, 'AWS::Logs::LogGroup').DeletionPolicy).toBe('Retain');
     expect(JSON.stringify(distribution(dev()).WebACLId)).toMatch(/Storefront-dev-waf.*us-east-1/);
   });
 
