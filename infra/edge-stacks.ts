@@ -76,7 +76,7 @@ export class EdgeProtectionStack extends Stack {
     const webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: metrics('web-acl'),
+      visibilityConfig: { ...metrics('web-acl'), metricName: webAclMetricName(props.stage) },
       customResponseBodies: { 'too-many-requests': { contentType: 'APPLICATION_JSON', content: tooManyRequestsBody } },
       rules: [
         {
@@ -165,5 +165,25 @@ export class EdgeAlarmsStack extends Stack {
     });
     alarm.addAlarmAction(action);
     alarm.addOkAction(action);
+    // WAF names its CloudFront metrics by the web ACL's metric name (EdgeProtectionStack), in us-east-1.
+    const blocked = new Alarm(this, 'WafBlocked', {
+      alarmDescription: 'The WAF blocked 1,000 requests in 5 minutes: an attack, or a rule refusing real shoppers (see its logs)',
+      metric: new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: webAclMetricName(props.stage), Rule: 'ALL' },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1000,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    blocked.addAlarmAction(action);
+    blocked.addOkAction(action);
   }
 }
+
+/** The web ACL's metric name, which its CloudWatch metrics carry as the WebACL dimension. */
+export const webAclMetricName = (stage: string) => `storefront-${stage}-web-acl`;

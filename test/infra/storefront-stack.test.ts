@@ -1064,7 +1064,7 @@ describe('protection and operations', () => {
     expect(JSON.stringify(distribution(dev()).WebACLId)).toMatch(/Storefront-dev-waf.*us-east-1/);
   });
 
-  it("alarms to the stage's topic and e-mail: API 5xx rate and p99, functions' errors and throttles, the reconciler, webhook 401s, DynamoDB, CloudFront 5xx rate", () => {
+  it("alarms to the stage's topic and e-mail: API 5xx rate and p99, 429s and 403s, account concurrency, functions' errors and throttles, the reconciler, webhook 401s, DynamoDB, CloudFront 5xx rate, WAF blocks", () => {
     const { config } = stageConfig('prod', committed);
     for (const template of [prod(), built.prod.alarms]) {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: config.alarmEmail });
@@ -1079,6 +1079,19 @@ describe('protection and operations', () => {
     expect(alarm('MonitoringSupplierWebhook401s')).toContain('"MetricName":"SupplierWebhook401"');
     expect(alarm('MonitoringTableThrottles')).toContain('ThrottleEvents');
     expect(alarm('MonitoringTableSystemErrors')).toContain('"MetricName":"SystemErrors"');
+    expect(alarm('MonitoringApiThrottled')).toMatch(/"MetricName":"ApiThrottled".*"Threshold":50/);
+    expect(alarm('MonitoringApiForbidden')).toMatch(/"MetricName":"ApiForbidden".*"Threshold":100/);
+    const filters = resources(prod(), 'AWS::Logs::MetricFilter').map(([, filter]) => filter.Properties);
+    const accessLogs = logicalIdOf(prod(), 'AWS::Logs::LogGroup', 'ApiAccessLogs');
+    for (const [status, metricName] of [
+      ['429', 'ApiThrottled'],
+      ['403', 'ApiForbidden'],
+    ]) {
+      const filter = filters.find((properties) => properties.MetricTransformations[0].MetricName === metricName)!;
+      expect(filter.FilterPattern).toBe(`{ $.status = "${status}" }`);
+      expect(filter.LogGroupName).toEqual({ Ref: accessLogs });
+    }
+    expect(alarm('MonitoringAccountConcurrency')).toMatch(/"MetricName":"ClaimedAccountConcurrency".*"Threshold":800/);
     for (const [id, properties] of alarms) {
       // Every alarm is a math expression of at most 10 metrics (CloudWatch's limit) or a single metric.
       const metrics = (properties.match(/"MetricStat"/g) ?? []).length;
@@ -1094,8 +1107,16 @@ describe('protection and operations', () => {
     }
     const composite = single(prod(), 'AWS::CloudWatch::CompositeAlarm').Properties;
     expect(composite.AlarmActions).toHaveLength(1);
-    const cloudFront = JSON.stringify(single(built.prod.alarms, 'AWS::CloudWatch::Alarm').Properties);
-    expect(cloudFront).toMatch(/"MetricName":"5xxErrorRate".*"Namespace":"AWS\/CloudFront"/);
+    const edgeAlarms = resources(built.prod.alarms, 'AWS::CloudWatch::Alarm').map(([id, edgeAlarm]) => [
+      id,
+      JSON.stringify(edgeAlarm.Properties),
+    ]);
+    const edgeAlarm = (idPrefix: string) => edgeAlarms.find(([id]) => id!.startsWith(idPrefix))?.[1] ?? '';
+    expect(edgeAlarm('CloudFront5xxRate')).toMatch(/"MetricName":"5xxErrorRate".*"Namespace":"AWS\/CloudFront"/);
+    // WAF's metrics carry the web ACL's metric name.
+    const acl = single(built.prod.edge, 'AWS::WAFv2::WebACL').Properties;
+    expect(edgeAlarm('WafBlocked')).toContain(`{"Name":"WebACL","Value":"${acl.VisibilityConfig.MetricName}"}`);
+    expect(edgeAlarm('WafBlocked')).toMatch(/"MetricName":"BlockedRequests".*"Namespace":"AWS\/WAFV2"/);
     expect(resources(prod(), 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
   });
 
