@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ILogGroup, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -68,7 +68,6 @@ export interface HouseFunctionProps {
   memorySize?: number;
   /** @default 10 seconds (the HTTP API gives up after 30; gateway calls give up after 4) */
   timeout?: Duration;
-  reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -98,7 +97,8 @@ export class HouseFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
-      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      // The platform's own lines (start, end, report) as JSON too, beside Powertools' JSON lines: one log format to query.
+      loggingFormat: LoggingFormat.JSON,
       tracing: props.gatewayKey ? Tracing.ACTIVE : undefined,
       logGroup,
       role: props.roles.roleFor({

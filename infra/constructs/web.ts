@@ -134,6 +134,7 @@ export class Web extends Construct {
           {
             origin: apiOrigin,
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            // Every method reaches the API, so a wrong one gets its 405 envelope with Allow; only GET and HEAD are cached.
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachedMethods: CachedMethods.CACHE_GET_HEAD,
             cachePolicy: publicReads,
