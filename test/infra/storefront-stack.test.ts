@@ -195,6 +195,7 @@ describe('API', () => {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(fn.Properties.Handler).toBe('index.handler');
+      expect(fn.Properties.LoggingConfig).toMatchObject({ LogFormat: 'JSON' });
       expect(JSON.stringify(fn.Properties.Environment.Variables)).not.toContain('enable-source-maps');
     }
   });
