@@ -108,13 +108,16 @@ export const deliveryJob = {
 
 /**
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
- * notifications); it claims each channel's send on the notification (UpdateItem) and mails.
+ * notifications and operator alerts); it claims each channel's send on the item (UpdateItem),
+ * mails, and sends alerts with the operators' Telegram bot, whose token (TELEGRAM_SECRET_ID) no
+ * other function gets.
  */
 export const outboxConsumer = {
   module: 'notifications/jobs/fan-out-notifications.ts',
   writes: ['UpdateItem'],
   mail: true,
-} as const satisfies Pick<Route, 'writes' | 'mail'> & { module: string };
+  telegram: true,
+} as const satisfies Pick<Route, 'writes' | 'mail'> & { module: string; telegram: true };
 
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;

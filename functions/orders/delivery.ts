@@ -1,4 +1,5 @@
 import { type Plan, masterCategoryFromItem, masterCategoryKey, pauseDeliveryItem } from '../catalog/repo';
+import { deliveryFailedAlert, deliveryUnknownAlert, orderWaitingAlert, raiseAlert, supplierBalanceAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
@@ -98,9 +99,9 @@ async function refundItems(order: PlanOrder, now: string): Promise<TransactionIt
 
 /** Sends an automatic order to the operators' queue for `reason`; `pausePlan` also stops automatic delivery of its plan. */
 async function fallBack(order: PlanOrder, event: 'fallBack' | 'refused', reason: string, pausePlan: boolean): Promise<PlanOrder> {
-  const { order: after, moved } = await moveDelivery(order, event, (_current, now) => ({
+  const { order: after, moved } = await moveDelivery(order, event, (current, now) => ({
     delivery: { reason },
-    alsoWrite: pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : [],
+    alsoWrite: [orderWaitingAlert(current, reason, now), ...(pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : [])],
   }));
   if (moved) logger.warn('delivery needs a person', { orderId: order.orderId, planId: order.planId, reason, planPaused: pausePlan });
   return after;
@@ -131,16 +132,29 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
       const moved = await moveDelivery(order, 'failed', async (current, now) => ({
         delivery: { reason: outcome.reason },
         remark: failureRemark(current, outcome.reason),
-        alsoWrite: [...(await refundItems(current, now)), orderRefundedNotice(current, `Delivery failed: ${outcome.reason}.`, now)],
+        alsoWrite: [
+          ...(await refundItems(current, now)),
+          orderRefundedNotice(current, `Delivery failed: ${outcome.reason}.`, now),
+          deliveryFailedAlert(current, outcome.reason, now),
+        ],
       }));
       if (moved.moved) logger.warn('delivery failed and refunded', { orderId: order.orderId, reason: outcome.reason });
       return moved.order;
     }
-    case 'refused':
-      return fallBack(order, 'refused', outcome.reason, outcome.priceAboveCost === true);
+    case 'refused': {
+      const after = await fallBack(order, 'refused', outcome.reason, outcome.priceAboveCost === true);
+      if (outcome.lowBalance)
+        await raiseAlert(supplierBalanceAlert(order.delivery?.supplier ?? 'supplier', order.orderId, new Date().toISOString()));
+      return after;
+    }
     case 'pending':
+      return (await moveDelivery(order, 'pending')).order;
     case 'lost':
-      return (await moveDelivery(order, outcome.kind)).order;
+      return (
+        await moveDelivery(order, 'lost', (current, now) => ({
+          alsoWrite: [deliveryUnknownAlert(current, current.delivery!.attempts, now)],
+        }))
+      ).order;
   }
 }
 

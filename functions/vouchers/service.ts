@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
+import { lowStockAlert } from '../notifications/alerts';
 import { codesBoughtNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
@@ -11,7 +12,7 @@ import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance, totalPrice } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
-import { type NewCode, codeHash } from './inventory';
+import { type NewCode, codeHash, crossesLowStockMark, lowStockMark } from './inventory';
 import * as repo from './repo';
 import type { CodeCandidate, CodeToAdd, Voucher, VoucherOrder } from './repo';
 
@@ -42,15 +43,19 @@ function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
  * Sells `qty` codes of a voucher from the wallet. One transaction deletes each chosen code (on
  * the condition it is still there), decrements its stock shard, debits the wallet (version-checked:
  * never below zero), writes the ledger entry and the order, and re-checks the user, the shop and
- * the price. When other buyers took some of the chosen codes, it tries again on other codes a
- * bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
+ * the price. The sale that takes the stock (read just before) to its low-stock mark also writes
+ * the operators' alert, once a day per voucher: when that alert exists already, the sale is tried
+ * again without it. When other buyers took some of the chosen codes, it tries again on other codes
+ * a bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
  */
 export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
+  let lowStockTold = false;
   for (let attempt = 1; ; attempt += 1) {
-    const [candidates, [voucherItem, walletItem, settingsItem]] = await Promise.all([
+    const [candidates, [voucherItem, walletItem, settingsItem], stock] = await Promise.all([
       repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
       batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey()]),
+      repo.stockOf(voucherId),
     ]);
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
@@ -73,26 +78,32 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
     if (available.length < qty) throw new Conflict('Out of stock');
     const chosen = pick(available, qty);
     order.codes = chosen.map((code) => code.code);
+    const crossing = !lowStockTold && crossesLowStockMark(stock, qty);
+    const left = Math.max(stock - qty, 0);
+    const alert = crossing ? [lowStockAlert({ voucherId, voucherName: voucher.name, stock: left, mark: lowStockMark }, createdAt)] : [];
 
+    const items = [
+      ...repo.claimCodeItems(voucherId, chosen),
+      ...balanceChangeItems(user.id, change, order.createdAt),
+      repo.newVoucherOrderItem(order),
+      activeUserCheckItem(user),
+      shopOpenCheckItem(),
+      repo.voucherPriceCheckItem(voucher),
+      codesBoughtNotice(
+        { userId: user.id, orderId: order.orderId, voucherName: voucher.name, qty, total: totalPrice(voucher.price, qty) },
+        order.createdAt,
+      ),
+      ...alert,
+    ];
     try {
-      await transact([
-        ...repo.claimCodeItems(voucherId, chosen),
-        ...balanceChangeItems(user.id, change, order.createdAt),
-        repo.newVoucherOrderItem(order),
-        activeUserCheckItem(user),
-        shopOpenCheckItem(),
-        repo.voucherPriceCheckItem(voucher),
-        codesBoughtNotice(
-          { userId: user.id, orderId: order.orderId, voucherName: voucher.name, qty, total: totalPrice(voucher.price, qty) },
-          order.createdAt,
-        ),
-      ]);
+      await transact(items);
       return { order, attempts: attempt };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       chosen.forEach((code, index) => {
         if (error.failedAt(index)) takenByOthers.add(code.codeId);
       });
+      if (crossing && error.failedAt(items.length - 1)) lowStockTold = true;
       if (attempt >= maxAttempts) throw new Conflict('Out of stock');
       await sleep(randomInt(5, 20 * attempt));
     }
