@@ -476,6 +476,9 @@ export const routes: readonly Route[] = [
     invalidates: ['siteSettings'],
   },
   { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: ['PutItem'], uploads: true },
+  { method: 'GET', path: '/admin/alert_settings', handler: 'admin/get-alert-settings', access: 'admin' },
+  { method: 'POST', path: '/admin/alert_settings', handler: 'admin/save-alert-settings', access: 'admin', writes: ['PutItem'] },
+  { method: 'POST', path: '/admin/alert_settings/test', handler: 'admin/send-test-alert', access: 'admin', writes: ['PutItem'] },
 ];
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */

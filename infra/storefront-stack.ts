@@ -65,6 +65,7 @@ export class StorefrontStack extends Stack {
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplierSecret: secrets.supplier,
+      telegramBot: secrets.telegramBot,
       siteBucket,
       uploadsPrefix,
     });
@@ -82,7 +83,14 @@ export class StorefrontStack extends Stack {
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
     const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, roles, defaults, removalPolicy });
-    const outbox = new Outbox(this, 'Outbox', { table, roles, defaults, mailFrom: config.mailFrom, removalPolicy });
+    const outbox = new Outbox(this, 'Outbox', {
+      table,
+      roles,
+      defaults,
+      mailFrom: config.mailFrom,
+      telegramBot: secrets.telegramBot,
+      removalPolicy,
+    });
     const { distribution } = new Web(this, 'Web', {
       assetsDir: props.webAssetsDir,
       api: api.httpApi,
@@ -122,6 +130,10 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'SupplierSecretName', {
       value: secrets.supplier.secretName,
       description: 'Put the supplier\'s credentials here as JSON {"username","apiKey","webhookSecret"} (README, Deploy)',
+    });
+    new CfnOutput(this, 'TelegramBotSecretName', {
+      value: secrets.telegramBot.secretName,
+      description: 'Put the operators\' Telegram bot token here as JSON {"botToken"} (README, Operator alerts)',
     });
 
     acknowledge(this, [

@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { alertKindNames } from '../contract/admin-operations';
 import { dhakaDay } from '../contract/report-range';
 import { db, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
@@ -10,14 +11,7 @@ import type { TransactionItem } from '../shared/transactions';
  * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low.
  * `test` is the console's "send a test message".
  */
-export const alertKinds = [
-  'order_waiting',
-  'delivery_unknown',
-  'delivery_failed',
-  'payment_stuck',
-  'low_stock',
-  'supplier_balance',
-] as const;
+export const alertKinds = alertKindNames;
 export type AlertKind = (typeof alertKinds)[number] | 'test';
 
 /**

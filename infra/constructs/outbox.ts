@@ -1,5 +1,6 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -14,13 +15,15 @@ export interface OutboxProps {
   roles: FunctionRoles;
   defaults: FunctionDefaults;
   mailFrom: string;
+  /** The operators' Telegram bot token, read by this consumer alone. */
+  telegramBot: ISecret;
   removalPolicy: RemovalPolicy;
 }
 
 /**
  * The notifications outbox's consumer: the table's stream (new images), filtered at the event
- * source to new notifications, feeds one function that carries each to its channels (each send
- * claimed on the notification, so a replayed record sends nothing twice). A failed record is
+ * source to new notifications and operator alerts, feeds one function that carries each to its
+ * channels (each send claimed on the item, so a replayed record sends nothing twice). A failed record is
  * retried alone (bisecting, batch item failures), three times, then its batch's place in the
  * stream goes to a dead-letter queue that an alarm watches.
  */
@@ -45,6 +48,7 @@ export class Outbox extends Construct {
       table: props.table,
       tableGrant: tableGrantOf(outboxConsumer),
       mailFrom: outboxConsumer.mail ? props.mailFrom : undefined,
+      telegramBot: outboxConsumer.telegram ? props.telegramBot : undefined,
       readsTableStream: true,
       timeout: Duration.seconds(30),
     });
@@ -60,7 +64,7 @@ export class Outbox extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('Notification') } } },
+            dynamodb: { NewImage: { entity: { S: FilterRule.or('Notification', 'Alert') } } },
           }),
         ],
       }),

@@ -10,7 +10,7 @@ export interface StageSecretsProps {
 }
 
 /**
- * The stage's four secrets, each granted only to the functions that need it:
+ * The stage's five secrets, each granted only to the functions that need it:
  * - `keys`: the key ring that session tokens and sealed values are made from, JSON
  *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
  *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
@@ -20,6 +20,9 @@ export interface StageSecretsProps {
  * - `supplier`: the top-up supplier's credentials, JSON `{"username", "apiKey", "webhookSecret"}`,
  *   created with placeholders that the functions refuse: until the operator sets the real ones,
  *   automatic deliveries go to the operators' queue (README, Deploy).
+ * - `telegramBot`: the operators' Telegram bot, JSON `{"botToken"}`, created with a placeholder:
+ *   until the operator sets the token BotFather gave, alerts are marked skipped (README, Operator
+ *   alerts). Only the outbox's consumer reads it.
  * - `originVerify`: the value CloudFront sends in x-origin-verify and the API functions expect;
  *   both read it through CloudFormation dynamic references at deploy.
  */
@@ -27,6 +30,7 @@ export class StageSecrets extends Construct {
   readonly keys: Secret;
   readonly gatewayKey: Secret;
   readonly supplier: Secret;
+  readonly telegramBot: Secret;
   readonly originVerify: Secret;
 
   constructor(scope: Construct, id: string, { retain }: StageSecretsProps) {
@@ -56,17 +60,23 @@ export class StageSecrets extends Construct {
       ),
       removalPolicy,
     });
+    this.telegramBot = new Secret(this, 'TelegramBot', {
+      description:
+        'Operators\' Telegram bot token (from BotFather) as JSON {"botToken"}; the placeholder sends no alert until the real one is put here',
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ botToken: gatewayKeyPlaceholder })),
+      removalPolicy,
+    });
     this.originVerify = new Secret(this, 'OriginVerify', {
       description: 'Value of the x-origin-verify header that CloudFront adds and the API requires',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
-    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.originVerify]) {
+    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.telegramBot, this.originVerify]) {
       acknowledge(secret, [
         {
           id: 'AwsSolutions-SMG4',
           reason:
-            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key and the supplier credentials come from their panels, the origin secret changes with a deploy',
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials and the bot token come from their panels, the origin secret changes with a deploy',
         },
       ]);
     }

@@ -567,7 +567,7 @@ describe('jobs', () => {
 });
 
 describe('the notifications outbox', () => {
-  it('streams the table as new images into one consumer, filtered to new notifications, retried alone, then dead-lettered under an alarm', () => {
+  it('streams the table as new images into one consumer, filtered to new notifications and alerts, retried alone, then dead-lettered under an alarm', () => {
     dev().hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
     const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping')[0]!;
     expect(mappingId).toMatch(/^OutboxFanOutNotifications/);
@@ -577,7 +577,8 @@ describe('the notifications outbox', () => {
       MaximumRetryAttempts: 3,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    expect(JSON.stringify(mapping.Properties.FilterCriteria)).toContain('Notification');
+    const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['Notification', 'Alert'] } } } }]);
     expect(JSON.stringify(mapping.Properties.DestinationConfig)).toMatch(/OutboxDeadLetters/);
     const fnId = /"(OutboxFanOutNotifications[A-Z0-9]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
     const fn = dev().toJSON().Resources[fnId];
@@ -596,10 +597,29 @@ describe('the notifications outbox', () => {
     const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
     expect(alarms.find(([id]) => id.startsWith('MonitoringOutboxDeadLetters'))?.[1]).toMatch(/OutboxDeadLetters/);
   });
+
+  it("gives the Telegram bot token to the outbox's consumer alone, with its variable", () => {
+    const bot = JSON.stringify({ Ref: logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsTelegramBot') });
+    const readsBot = (fn: Resource) =>
+      statementsOf(dev(), fn).some(
+        (statement) =>
+          actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+          [statement.Resource].flat().some((resource) => JSON.stringify(resource) === bot),
+      );
+    const readers = houseFunctions(dev()).filter(([, fn]) => readsBot(fn));
+    expect(readers.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxFanOutNotifications/)]);
+    for (const [id, fn] of houseFunctions(dev())) {
+      const variable = JSON.stringify(fn.Properties.Environment.Variables.TELEGRAM_SECRET_ID ?? null);
+      expect(variable, id).toBe(id.startsWith('OutboxFanOutNotifications') ? bot : 'null');
+    }
+    // The policies that name the secret belong to the consumer's role only.
+    const policies = resources(dev(), 'AWS::IAM::Policy').filter(([, policy]) => JSON.stringify(policy.Properties).includes(bot));
+    expect(policies).toHaveLength(1);
+  });
 });
 
 describe('secrets', () => {
-  it('are four: a generated key ring, the gateway key placeholder, the supplier credentials placeholders, a generated origin secret', () => {
+  it('are five: a generated key ring, the gateway key placeholder, the supplier credentials placeholders, the Telegram bot placeholder, a generated origin secret', () => {
     dev().hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: {
         SecretStringTemplate: JSON.stringify({ current: 'master' }),
@@ -617,7 +637,8 @@ describe('secrets', () => {
         webhookSecret: gatewayKeyPlaceholder,
       }),
     });
-    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(4);
+    dev().hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: JSON.stringify({ botToken: gatewayKeyPlaceholder }) });
+    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(5);
     for (const [, secret] of resources(prod(), 'AWS::SecretsManager::Secret')) expect(secret.DeletionPolicy).toBe('Retain');
   });
 
@@ -788,7 +809,7 @@ describe('web', () => {
       Object.keys(dev().findOutputs('*'))
         .filter((name) => !name.startsWith('PublishOutput'))
         .sort(),
-    ).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'SupplierSecretName', 'TableName']);
+    ).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'SupplierSecretName', 'TableName', 'TelegramBotSecretName']);
     expect(JSON.stringify(dev().findOutputs('*'))).not.toContain('ApiEndpoint');
   });
 
