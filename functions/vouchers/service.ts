@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
-import { lowStockAlert } from '../notifications/alerts';
+import { lowStockAlert, raiseAlert } from '../notifications/alerts';
 import { codesBoughtNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
@@ -45,7 +45,7 @@ function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
  * never below zero), writes the ledger entry and the order, and re-checks the user, the shop and
  * the price. The sale that takes the stock (read just before) to its low-stock mark also writes
  * the operators' alert, once a day per voucher: when that alert exists already, the sale is tried
- * again without it. When other buyers took some of the chosen codes, it tries again on other codes
+ * again without it; racing sales that each read the stock above the mark check it after. When other buyers took some of the chosen codes, it tries again on other codes
  * a bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
  */
 export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<{ order: VoucherOrder; attempts: number }> {
@@ -97,6 +97,8 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
     ];
     try {
       await transact(items);
+      if (!crossing && stock > lowStockMark && stock - qty <= lowStockMark + staleStockMargin)
+        await tellLowStockAfterSale({ voucherId, voucherName: voucher.name }, createdAt);
       return { order, attempts: attempt };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
@@ -108,6 +110,19 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
       await sleep(randomInt(5, 20 * attempt));
     }
   }
+}
+
+/** How far above the low-stock mark a sale's stock read may be and still be stale enough to hide a crossing: racing sales. */
+const staleStockMargin = 20;
+
+/**
+ * The low-stock alert of a crossing that racing sales hid from each other (each read the stock
+ * above the mark before the others' sales): a sale that read it above the mark and finds it at or
+ * under it afterwards writes the day's alert, which adds nothing when the crossing sale wrote it.
+ */
+async function tellLowStockAfterSale(voucher: { voucherId: string; voucherName: string }, now: string): Promise<void> {
+  const left = await repo.stockOf(voucher.voucherId);
+  if (left <= lowStockMark) await raiseAlert(lowStockAlert({ ...voucher, stock: left, mark: lowStockMark }, now));
 }
 
 /** The signed-in user's code purchases, newest first. */

@@ -181,7 +181,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const identityProvider = await startGoogleIdp();
   // The notification channels' stand-ins, for the outbox's consumer (issue 23) and a tester's eyes.
   const pushService = await startPushStandIn();
-  const telegramBotToken = `${randomInt(1e8, 1e9)}:${randomBytes(24).toString('base64url')}`;
+  // The caller's (the test runner, which then sends as the consumer does) or a fresh one.
+  const telegramBotToken = process.env.TELEGRAM_BOT_TOKEN || `${randomInt(1e8, 1e9)}:${randomBytes(24).toString('base64url')}`;
   const telegram = await startTelegramStandIn({ token: telegramBotToken });
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
