@@ -4,11 +4,12 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminAlertSettings } from '../../functions/contract/wire';
 import { handler as outboxConsumer } from '../../functions/notifications/jobs/fan-out-notifications';
+import { reconcilePayments } from '../../functions/payments/service';
 import type { TestAccount } from '../support/accounts';
 import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
 import { callApi } from '../support/http';
 import { lambdaContext } from '../support/lambda-event';
-import { freshVoucher, fundedAccount, fundedAccounts, storedItem } from '../support/money';
+import { freshVoucher, fundedAccount, fundedAccounts, leavePending, startTopUp, storedItem } from '../support/money';
 
 /** The operators' chat of this file: a group id no other test uses. */
 const chatId = `-100${randomInt(1e9, 1e10)}`;
@@ -140,6 +141,63 @@ describe('operator alerts on Telegram', () => {
     expect(await messagesAbout(`Test voucher ${voucher.id}`)).toEqual([]);
     expect((await buyCode(buyer!, voucher.id)).status).toBe(200);
     expect(await theOneMessageAbout(`Test voucher ${voucher.id}`)).toContain('has 5 codes left');
+  });
+
+  it('tells of a payment pending at the gateway past the chosen minutes once, however often the reconciler finds it', async () => {
+    const payer = await fundedAccount(0, 'payer');
+    const { paymentUrl, requestId } = await startTopUp(payer, 300);
+    // The payer never came back: the shop does not know the invoice id, only the operator can settle it.
+    await leavePending(paymentUrl);
+    const run = (minutesLater: number) =>
+      reconcilePayments({
+        minAgeSeconds: 0,
+        expireAfterSeconds: 2 * 86_400,
+        batchSize: 5,
+        timeForAnotherBatch: () => true,
+        stuckAfterMinutes: 15,
+        now: Date.now() + minutesLater * 60_000,
+      });
+    await run(10);
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(await messagesAbout(requestId)).toEqual([]);
+    await Promise.all([run(16), run(16)]);
+    await run(40);
+    const text = await theOneMessageAbout(requestId);
+    expect(text).toMatch(new RegExp(`^Payment pending at the gateway for 16 minutes: wallet top-up ${requestId}, no invoice id yet\\.`));
+    expect(text).toContain(`${shop()}/admin/payments`);
+  });
+
+  it("tells of the supplier's low balance once a day, and of the order it sent to the queue with the reason", async () => {
+    const supplier = inject('stack').supplierUrl;
+    const setDeposit = (deposit: number) =>
+      fetch(`${supplier}/test/balance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ deposit }),
+      });
+    await setDeposit(0);
+    try {
+      const buyers = await fundedAccounts(2, 100);
+      const orders = await Promise.all(
+        buyers.map((buyer) =>
+          callApi<{ data: { order_id: string } }>('/user/request/', {
+            token: buyer.token,
+            form: { plan_id: 'ff-100-instant', saccount_id: `${randomInt(1e8, 1e9)}1`, paid_from_wallet: 75 },
+          }),
+        ),
+      );
+      for (const placed of orders) {
+        const text = await theOneMessageAbout(`Waiting for manual delivery. Order ${placed.body.data.order_id}:`);
+        expect(text).toMatch(/100 Diamonds · instant, ৳75\. The supplier balance is too low\./);
+      }
+      // Once a day: a test file before this one may have raised today's already (to no chat).
+      expect((await messagesAbout('balance is too low: automatic top-ups')).length).toBeLessThanOrEqual(1);
+      const day = new Date(Date.now() + 6 * 3_600_000).toISOString().slice(0, 10);
+      const alert = await storedItem(`ALERT#supplier-balance#digiflazz#${day}`, 'ALERT');
+      expect(alert?.text).toMatch(/^The digiflazz balance is too low/);
+    } finally {
+      await setDeposit(1_000_000);
+    }
   });
 
   it('skips a kind the operators turned off, and marks it skipped rather than sent', async () => {
