@@ -122,6 +122,22 @@ describe('operator alerts on Telegram', () => {
     expect(text).toContain(`${shop()}/admin/orders/${placed.body.data.order_id}`);
   });
 
+  it("tells once that a delivery's outcome became unknown (the supplier's answer lost), though the inquiry then finds it delivered", async () => {
+    const buyer = await fundedAccount(100);
+    const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: 'ff-100-instant', saccount_id: `${randomInt(1e8, 1e9)}7`, paid_from_wallet: 75 },
+    });
+    const orderId = placed.body.data.order_id;
+    const text = await theOneMessageAbout(orderId);
+    expect(text).toMatch(/^Delivery outcome unknown/);
+    expect(text).toContain(`${shop()}/admin/orders/${orderId}`);
+    await expect
+      .poll(async () => (await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.status, { timeout: 20_000 })
+      .toBe('completed');
+    expect(await messagesAbout(orderId)).toHaveLength(1);
+  });
+
   it("tells of a voucher's low stock once per crossing, not per sale, when sales race across the mark", async () => {
     const voucher = await freshVoucher(8);
     const buyers = await fundedAccounts(5, 500);
