@@ -80,12 +80,16 @@ function AlertSettingsForm({ settings }: { settings: AdminAlertSettings }) {
         hint="Empty: no alert is sent"
         {...form.field('chat_id')}
       />
-      <fieldset className="alert-kinds">
+      <fieldset className="choice-group alert-kinds">
         <legend>Send alerts when</legend>
         {alertKindNames.map((kind) => (
-          <div key={kind}>
-            <Switch label={kindLabels[kind]} checked={form.values[kind]} disabled={form.busy} onChange={(on) => form.setValue(kind, on)} />
-          </div>
+          <Switch
+            key={kind}
+            label={kindLabels[kind]}
+            checked={form.values[kind]}
+            disabled={form.busy}
+            onChange={(on) => form.setValue(kind, on)}
+          />
         ))}
       </fieldset>
       <FormField
