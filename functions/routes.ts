@@ -116,8 +116,10 @@ export const outboxConsumer = {
   module: 'notifications/jobs/fan-out-notifications.ts',
   writes: ['UpdateItem'],
   mail: true,
+  /** Signs the mails' one-click unsubscribe links. */
+  secret: true,
   telegram: true,
-} as const satisfies Pick<Route, 'writes' | 'mail'> & { module: string; telegram: true };
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret'> & { module: string; telegram: true };
 
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
@@ -202,9 +204,8 @@ export const routes: readonly Route[] = [
     path: '/auth/reset_password',
     handler: 'auth/reset-password',
     access: 'public',
-    writes: ['UpdateItem', 'DeleteItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'signIn',
-    mail: true,
   },
   {
     method: 'POST',
@@ -258,6 +259,23 @@ export const routes: readonly Route[] = [
     handler: 'notifications/mark-notifications-read',
     access: 'user',
     writes: ['UpdateItem'],
+  },
+  { method: 'POST', path: '/user/notification_settings', handler: 'notifications/get-notification-settings', access: 'user' },
+  {
+    method: 'POST',
+    path: '/user/notification_settings/update',
+    handler: 'notifications/save-notification-settings',
+    access: 'user',
+    writes: ['UpdateItem'],
+  },
+  {
+    method: 'POST',
+    path: '/mail/unsubscribe',
+    handler: 'notifications/unsubscribe',
+    access: 'public',
+    writes: ['UpdateItem'],
+    partitions: 'signIn',
+    secret: true,
   },
   {
     method: 'POST',

@@ -122,3 +122,18 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
 
 /** The host name of an origin such as https://shop.example.com. */
 export const hostOf = (origin: string) => new URL(origin).host;
+
+/** What the committed placeholders look like: an account no deploy reaches, and `replace-with-…` values. */
+const placeholder = /replace-with|^0{12}$|^0{12}-/;
+
+/**
+ * What still stands between a synthesizable stage and a working deploy: settings still holding the
+ * committed placeholders. Synth accepts them (tests and reviews synthesize both stages offline);
+ * `npm run deploy:check` refuses them, since with them payments, Google sign-in, mail and alarms
+ * would go nowhere.
+ */
+export function placeholderSettings(config: StageConfig): string[] {
+  return (Object.entries(config) as [keyof StageConfig, unknown][])
+    .filter(([, value]) => typeof value === 'string' && placeholder.test(value))
+    .map(([key, value]) => `${key} is still the placeholder ${String(value)}`);
+}

@@ -88,6 +88,7 @@ export class StorefrontStack extends Stack {
       roles,
       defaults,
       mailFrom: config.mailFrom,
+      keyRing: secrets.keys,
       telegramBot: secrets.telegramBot,
       removalPolicy,
     });

@@ -1,6 +1,6 @@
 /** The request schemas of sign-in, registration, mailed links and the profile (functions/auth/handlers). */
 import * as v from 'valibot';
-import { emailField, idPattern, mobileField, optionalEmail, optionalSecret, optionalText, requiredText } from './fields';
+import { emailField, flagField, idPattern, mobileField, optionalEmail, optionalSecret, optionalText, requiredText } from './fields';
 import { minPasswordLength } from './rules';
 
 /** The one answer to a link that does not work, whatever the reason. */
@@ -95,3 +95,19 @@ export const markReadBody = v.object({
     v.check((ids) => ids.length <= 50 && ids.every((id) => idPattern.test(id)), 'ids must be at most 50 notification ids'),
   ),
 });
+
+/** POST /user/notification_settings/update: each optional kind of mail on (1) or off (0). */
+export const notificationSettingsBody = v.object({
+  delivery_updates: flagField('delivery_updates must be 1 or 0'),
+  payment_updates: flagField('payment_updates must be 1 or 0'),
+});
+
+/** The message of an unsubscribe link that does not work. */
+export const badUnsubscribeMessage = 'This unsubscribe link is not valid. Change your e-mail settings under Profile → Notifications.';
+
+/**
+ * POST /mail/unsubscribe: the mailed token, in the query (RFC 8058: a mail app POSTs
+ * `List-Unsubscribe=One-Click` to the header's URL) or in the body (the shop's own page).
+ */
+export const unsubscribeQuery = v.object({ token: optionalText(2000) });
+export const unsubscribeBody = v.object({ token: optionalText(2000), 'List-Unsubscribe': optionalText(50) });

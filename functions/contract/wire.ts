@@ -539,12 +539,22 @@ export interface RecentPlayerId {
 export interface NotificationRow {
   id: string;
   at: string;
-  kind: 'order_delivered' | 'order_refunded' | 'codes_bought' | 'wallet_credited';
+  kind: 'order_paid' | 'order_delivered' | 'order_refunded' | 'codes_bought' | 'wallet_credited' | 'payment_cancelled' | 'password_changed';
   title: string;
   body: string;
   /** The shop's own path it opens. */
   link: string;
   read: boolean;
+}
+
+/** POST /user/notification_settings: which optional mail the shopper gets (receipts, refunds and security notices always go). */
+export interface NotificationSettings {
+  mail: { delivery_updates: boolean; payment_updates: boolean };
+}
+
+/** POST /mail/unsubscribe: the kind of mail turned off. */
+export interface Unsubscribed {
+  topic: 'delivery_updates' | 'payment_updates';
 }
 
 /** POST /user/notifications: a page, newest first, with the account's unread count. */

@@ -13,6 +13,10 @@ export interface Mail {
   subject: string;
   /** Plain text: the links in it are the whole point, and text shows in every mail app. */
   text: string;
+  /** An HTML part beside the text (receipts), for the mail apps that show it. */
+  html?: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: { name: string; value: string }[];
 }
 
 /** Sends one e-mail. The log line names the subject only: the body carries single-use links. */
@@ -21,7 +25,16 @@ export async function sendMail(mail: Mail): Promise<void> {
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [mail.to] },
-      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: mail.text, Charset: 'UTF-8' },
+            ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}),
+          },
+          ...(mail.headers ? { Headers: mail.headers.map((header) => ({ Name: header.name, Value: header.value })) } : {}),
+        },
+      },
     }),
   );
   logger.info('mail sent', { subject: mail.subject });

@@ -5,10 +5,35 @@ import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 
 /**
- * What a shopper hears about: an order delivered or refunded (a failed delivery among them), codes
- * bought, money credited to the wallet.
+ * What a shopper hears about: a top-up order paid (its receipt), delivered, refunded (a failed
+ * delivery among them), codes bought (their receipt), money credited to the wallet, a payment
+ * cancelled, the password changed.
  */
-export type NotificationKind = 'order_delivered' | 'order_refunded' | 'codes_bought' | 'wallet_credited';
+export type NotificationKind =
+  | 'order_paid'
+  | 'order_delivered'
+  | 'order_refunded'
+  | 'codes_bought'
+  | 'wallet_credited'
+  | 'payment_cancelled'
+  | 'password_changed';
+
+/** The receipt of a purchase, carried by its notification into the mail. */
+export interface Receipt {
+  /** The order or top-up request it is the receipt of. */
+  reference: string;
+  item: string;
+  /** The player ID a top-up goes to. */
+  playerId?: string;
+  /** Integer taka. */
+  amount: number;
+  /** "Wallet", or the provider the gateway names (bKash, Nagad, …). */
+  paidWith: string;
+  gatewayTransactionId?: string;
+  paidAt: string;
+  /** The codes bought: mailed only to a proven address, never shown in the account's list or logged. */
+  codes?: string[];
+}
 
 /**
  * A notification in a shopper's account. It is also the outbox: it is written in the same
@@ -25,6 +50,7 @@ export interface Notification {
   link: string;
   /** What it is about (an order id, a top-up request id), for the channels and for support. */
   subject: string;
+  receipt?: Receipt;
   read: boolean;
   at: string;
 }

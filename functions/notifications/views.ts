@@ -1,5 +1,6 @@
-import type { NotificationList, NotificationRow } from '../contract/wire';
+import type { NotificationList, NotificationRow, NotificationSettings } from '../contract/wire';
 import type { Page } from '../shared/cursor';
+import type { MailSettings } from './mail-settings';
 import type { Notification } from './repo';
 
 /** A notification on the wire. */
@@ -19,3 +20,6 @@ export const notificationListView = (page: Page<Notification> & { unread: number
   next_cursor: page.nextCursor,
   unread: page.unread,
 });
+
+/** The shopper's notification settings on the wire. */
+export const notificationSettingsView = (mail: MailSettings): NotificationSettings => ({ mail });

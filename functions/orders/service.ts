@@ -6,7 +6,7 @@ import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { orderWaitingAlert } from '../notifications/alerts';
-import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
+import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -130,6 +130,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
           activeUserCheckItem(user),
           shopOpenCheckItem(),
           planOnSaleCheckItem(plan),
+          orderPaidNotice(order, order.createdAt),
         ]);
         return order;
       },

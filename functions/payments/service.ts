@@ -10,7 +10,7 @@ import {
 } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
 import { paymentStuckAlert, raiseAlert } from '../notifications/alerts';
-import { walletCreditedNotice } from '../notifications/events';
+import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
 import { waitingAlertItems } from '../orders/service';
 import * as orders from '../orders/repo';
@@ -22,7 +22,16 @@ import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { changeBalance } from '../wallet/money';
 import * as wallet from '../wallet/repo';
-import { type Payable, type Settlement, cancelledByPayerReason, dueForCheck, expiredReason, settlementOf, stateAfter } from './settlement';
+import {
+  type Payable,
+  type Settlement,
+  cancelledBecause,
+  cancelledByPayerReason,
+  dueForCheck,
+  expiredReason,
+  settlementOf,
+  stateAfter,
+} from './settlement';
 
 /** Where a payment stands for us after the settle step, and whether this step changed it. */
 export interface SettleResult {
@@ -100,6 +109,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
             amount: request.amount,
             reason: `Top-up paid with ${payment.paymentMethod || 'the payment gateway'} (transaction ${payment.transactionId}).`,
             subject: request.requestId,
+            receipt: receiptOf(payment),
           },
           now,
         ),
@@ -109,6 +119,17 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
         wallet.closeWalletRequestItem(
           request,
           { status: 'cancelled', cancelReason: reason, invoiceId: request.invoiceId ?? invoiceId },
+          now,
+        ),
+        paymentCancelledNotice(
+          {
+            userId,
+            subject: request.requestId,
+            what: 'wallet top-up',
+            amount: request.amount,
+            reason: cancelledBecause(reason),
+            link: '/profile/userWallet',
+          },
           now,
         ),
       ],
@@ -150,11 +171,23 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           ...waitingAlertItems(order),
           ...orders.rememberedPlayerIdItems(order),
           bookLine(reference, price, payment, now),
+          orderPaidNotice(order, now),
         ];
       },
       cancel: (reason, now, invoiceId) => [
         ...leavesPending(state, userId),
         orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
+        paymentCancelledNotice(
+          {
+            userId,
+            subject: id,
+            what: pending.order.planName,
+            amount: price,
+            reason: cancelledBecause(reason),
+            link: `/profile/order/${encodeURIComponent(id)}`,
+          },
+          now,
+        ),
       ],
       describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
       placed: () => placed,

@@ -4,6 +4,14 @@ import { type PaymentState, type VerifiedPayment, hasFailed, isExactly } from '.
 export const expiredReason = 'expired';
 export const cancelledByPayerReason = 'Cancelled by you';
 
+/** Why a payment was cancelled, in the shopper's words. */
+export const cancelledBecause = (reason: string) =>
+  reason === expiredReason
+    ? 'It expired before it was paid.'
+    : reason === cancelledByPayerReason
+      ? 'You cancelled it.'
+      : `${reason.replace(/\.$/, '')}.`;
+
 /** What the settle step knows of one of our payables (a wallet top-up request or a gateway plan order). */
 export interface Payable {
   state: PaymentState;

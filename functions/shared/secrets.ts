@@ -22,6 +22,8 @@ export interface StageKey {
   dataKey: Buffer;
   /** HMAC key of the device cookies that let an account's owner in while strangers have locked it. */
   deviceKey: Uint8Array;
+  /** HS256 key of the links the shop mails that act without a sign-in (one-click unsubscribe). */
+  mailLinkKey: Uint8Array;
 }
 
 /** The key ring: `current` makes new tokens and sealed values; every key in it still reads old ones. */
@@ -63,6 +65,7 @@ export function keyRingFrom(secret: Record<string, unknown>): KeyRing {
       tokenKey: derive(value, 'session-token'),
       dataKey: Buffer.from(derive(value, 'data-at-rest')),
       deviceKey: derive(value, 'device-token'),
+      mailLinkKey: derive(value, 'mail-link'),
     });
   }
   const current = keys.get(String(secret.current ?? firstKeyId));

@@ -35,6 +35,8 @@ export interface User {
   emailVerified?: boolean;
   /** A new address the user asked for, taking effect once it is verified. */
   pendingEmail?: string;
+  /** The kinds of optional mail the user turned off (notifications' mail topics). */
+  mailOptOuts?: string[];
   createdAt: string;
 }
 
@@ -312,4 +314,17 @@ export async function getEmailToken(tokenHash: string): Promise<EmailToken | und
 /** Spends a link: its record goes, on the condition that it is still there (so it works once). */
 export function spendEmailTokenItem(tokenHash: string): TransactionItem {
   return { Delete: { TableName: tableName, Key: emailTokenKey(tokenHash), ConditionExpression: 'attribute_exists(pk)' } };
+}
+
+/** Sets which optional mail the user turned off, on an existing profile. */
+export function mailOptOutsItem(userId: string, optOuts: readonly string[], now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET mailOptOuts = :optOuts, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':optOuts': [...optOuts], ':now': now },
+    },
+  };
 }

@@ -90,7 +90,14 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
       shopOpenCheckItem(),
       repo.voucherPriceCheckItem(voucher),
       codesBoughtNotice(
-        { userId: user.id, orderId: order.orderId, voucherName: voucher.name, qty, total: totalPrice(voucher.price, qty) },
+        {
+          userId: user.id,
+          orderId: order.orderId,
+          voucherName: voucher.name,
+          qty,
+          total: totalPrice(voucher.price, qty),
+          codes: order.codes,
+        },
         order.createdAt,
       ),
       ...alert,

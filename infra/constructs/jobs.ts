@@ -26,8 +26,6 @@ export interface JobSchedule {
   failuresId: string;
   /** The prefix of its alarms' ids (`<prefix>Failed`, `<prefix>FailedRunsQueued`, `<prefix>MissedRuns`). */
   alarmPrefix: string;
-  /** Runs one at a time; only where overlapping runs would step on each other (a new account's low quota refuses it). */
-  reservedConcurrency?: number;
 }
 
 /** Every job of the route table's `jobs`, by module: a job without an entry here does not compile. */
@@ -39,7 +37,6 @@ export const jobSchedules: Record<JobModule, JobSchedule> = {
     ruleId: 'Every5Minutes',
     failuresId: 'ReconcilerFailures',
     alarmPrefix: 'Reconciler',
-    reservedConcurrency: 1,
   },
   'orders/jobs/advance-deliveries.ts': {
     title: 'delivery job',
@@ -71,12 +68,14 @@ export interface JobsProps {
  * table writes; the gateway key and the supplier only where the job names them), on an
  * EventBridge rate, never retried (the next run is minutes away and every step is idempotent or
  * claimed by a conditional write); a run that fails anyway leaves its event in a queue of its
- * own, which an alarm watches. The payments reconciler runs every five minutes, one run at a time
- * (reserved concurrency 1): it re-verifies payments still pending (lost callbacks, payers who
+ * own, which an alarm watches, and an event not run within the job's interval is dropped (the next
+ * run is due). No job reserves concurrency (a new account's quota of 10 refuses any reservation).
+ * The payments reconciler runs every five minutes, one run at a time by a lease in the table
+ * (functions/shared/lease.ts): it re-verifies payments still pending (lost callbacks, payers who
  * never came back), settles the paid ones and cancels the long-dead ones. The delivery job runs
- * every minute, with no reserved concurrency (a new account's low quota refuses it, and its runs
- * may overlap: each step is claimed by a conditional write): it starts automatic deliveries whose
- * first dispatch never happened and asks the supplier about those sent or lost.
+ * every minute, its runs free to overlap (each step is claimed by a conditional write): it starts
+ * automatic deliveries whose first dispatch never happened and asks the supplier about those sent
+ * or lost.
  */
 export class Jobs extends Construct {
   readonly scheduled: ScheduledJob[] = [];
@@ -104,9 +103,9 @@ export class Jobs extends Construct {
         gatewayKey: 'gateway' in job && job.gateway ? props.gatewayKey : undefined,
         supplier: needsSupplier(job) ? props.supplier : undefined,
         timeout: Duration.minutes(2),
-        reservedConcurrentExecutions: schedule.reservedConcurrency,
       });
-      fn.configureAsyncInvoke({ retryAttempts: 0, onFailure: new SqsDestination(failedRuns) });
+      // A run not started within its own interval is stale: the next one is already due.
+      fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: schedule.every, onFailure: new SqsDestination(failedRuns) });
       new Rule(this, schedule.ruleId, {
         schedule: Schedule.rate(schedule.every),
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],

@@ -17,6 +17,8 @@ export interface OutboxProps {
   mailFrom: string;
   /** The operators' Telegram bot token, read by this consumer alone. */
   telegramBot: ISecret;
+  /** The key ring, which signs the mails' unsubscribe links. */
+  keyRing: ISecret;
   removalPolicy: RemovalPolicy;
 }
 
@@ -49,6 +51,7 @@ export class Outbox extends Construct {
       tableGrant: tableGrantOf(outboxConsumer),
       mailFrom: outboxConsumer.mail ? props.mailFrom : undefined,
       telegramBot: outboxConsumer.telegram ? props.telegramBot : undefined,
+      keyRing: outboxConsumer.secret ? props.keyRing : undefined,
       readsTableStream: true,
       timeout: Duration.seconds(30),
     });

@@ -163,6 +163,7 @@ export function jobFunction(
       ...('gateway' in job && job.gateway ? environment.gatewayKey : {}),
       ...('supplier' in job && needsSupplier(job) ? environment.supplier : {}),
       ...('mail' in job && job.mail ? environment.mail : {}),
+      ...('secret' in job && job.secret ? environment.secret : {}),
       ...('telegram' in job && job.telegram ? environment.telegram : {}),
       ...shellTuningOf(),
     },

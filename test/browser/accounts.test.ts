@@ -121,7 +121,9 @@ describe('accounts in the browser', () => {
     await chooser();
     await toast(page, 'Password Change Successfully');
     expect((await callApi('/auth/login', { form: { email, password: 'owners-first-pw' } })).status).toBe(200);
-    expect((await mailsTo(email)).map((mail) => mail.subject)).toContain('Your password was set');
+    await expect
+      .poll(async () => (await mailsTo(email)).map((mail) => mail.subject), { timeout: 10_000 })
+      .toContain('Your password was set');
   });
 
   it('confirms the address from its mailed link in the browser signed in to the account, so a later Google sign-in keeps the password', async () => {

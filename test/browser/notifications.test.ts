@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desktop, phone, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
+import { mailedToken, mailsTo } from '../support/accounts';
 import { fundedAccount } from '../support/money';
 
 describe('notifications in the browser', () => {
@@ -16,8 +17,9 @@ describe('notifications in the browser', () => {
 
     const { page, errors } = await browser.open('/', desktop, { signedInAs: account.token });
     const accountMenu = page.getByRole('button', { name: /^Account menu/ });
-    await expect.poll(() => accountMenu.getAttribute('aria-label')).toBe('Account menu, 1 unread notifications');
-    expect(await page.getByTestId('unread-badge').textContent()).toBe('1');
+    // The order's receipt and its delivery.
+    await expect.poll(() => accountMenu.getAttribute('aria-label')).toBe('Account menu, 2 unread notifications');
+    expect(await page.getByTestId('unread-badge').textContent()).toBe('2');
 
     await page.goto('/profile/notifications');
     const item = page.getByRole('link', { name: /Delivered: 100 Diamonds · instant/ });
@@ -37,5 +39,41 @@ describe('notifications in the browser', () => {
     const { page } = await browser.open('/profile/notifications', phone, { signedInAs: account.token });
     await page.getByText("Nothing yet — we'll tell you here when an order is delivered or money reaches your wallet.").waitFor();
     expect(await page.getByTestId('unread-badge').count()).toBe(0);
+  });
+
+  it('turns a kind of e-mail off and on from the notifications page, and a mailed unsubscribe link turns it off in one click', async () => {
+    const account = await fundedAccount(100, 'uimailset');
+    await callApi('/auth/verify_email', { form: { token: await mailedToken(account.email, '/verify-email') } });
+    const { page, errors } = await browser.open('/profile/notifications', phone, { signedInAs: account.token });
+    const deliveryUpdates = page.getByRole('checkbox', { name: /Delivery updates/ });
+    await expect.poll(() => deliveryUpdates.isChecked()).toBe(true);
+    await page.getByText('Receipts, refunds and security notices always go to your verified e-mail address.').waitFor();
+    await deliveryUpdates.uncheck();
+    await expect.poll(() => page.getByRole('group', { name: 'E-mail' }).getAttribute('aria-busy')).toBe('false');
+    await page.reload();
+    await expect.poll(() => deliveryUpdates.isChecked()).toBe(false);
+    await deliveryUpdates.check();
+    await expect.poll(() => page.getByRole('group', { name: 'E-mail' }).getAttribute('aria-busy')).toBe('false');
+
+    await callApi('/user/request/', {
+      token: account.token,
+      form: { plan_id: 'ff-100-instant', saccount_id: '123456783', paid_from_wallet: 75 },
+    });
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const mail = (await mailsTo(account.email)).find((candidate) => candidate.subject.startsWith('Delivered'));
+          link = /https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .not.toBe('');
+    await page.goto(`${new URL(link).pathname}${new URL(link).search}`);
+    await page.getByText('You will no longer get delivery updates by e-mail. Receipts, refunds and security notices still come.').waitFor();
+    await page.getByRole('link', { name: 'All notification settings' }).click();
+    await expect.poll(() => deliveryUpdates.isChecked()).toBe(false);
+    expect(errors).toEqual([]);
   });
 });

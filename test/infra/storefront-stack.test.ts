@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { tableReadActions } from '../../infra/constructs/function-roles';
 import { authRequestsPer5Minutes } from '../../infra/edge-stacks';
-import { type StageName, defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage-config';
+import { type StageName, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
 import { disallowedHeaders, listed, readOnlyHeaders } from '../support/cloudfront-header-rules';
 
@@ -387,6 +387,35 @@ describe('stages', () => {
     expect(mailDomainOf('no-reply@shop.example.com')).toBe('shop.example.com');
   });
 
+  it('synthesize with the committed placeholders, which `npm run deploy:check` refuses by name (run as an operator runs it)', () => {
+    expect(placeholderSettings(committedStage('prod')).map((problem) => problem.split(' ')[0])).toEqual([
+      'account',
+      'siteUrl',
+      'gatewayUrl',
+      'googleClientId',
+      'mailFrom',
+      'alarmEmail',
+    ]);
+    const ready = {
+      ...committedStage('prod'),
+      account: '123456789012',
+      siteUrl: 'https://d111111abcdef8.cloudfront.net',
+      gatewayUrl: 'https://pay.topupbazar.com.bd',
+      googleClientId: '1234-abc.apps.googleusercontent.com',
+      mailFrom: 'TopUp Bazar <no-reply@topupbazar.com.bd>',
+      alarmEmail: 'alarms@topupbazar.com.bd',
+    };
+    expect(placeholderSettings(ready)).toEqual([]);
+    const run = spawnSync('npm', ['run', '--silent', 'deploy:check', '--', '--stage', 'prod'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME! },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Stage prod is not ready to deploy');
+    expect(run.stderr).toContain('gatewayUrl is still the placeholder');
+  });
+
   it('take the supplier from the stage, Digiflazz when it names none, and refuse a stand-in supplier or lookup for prod', () => {
     const withOverrides = (overrides: Record<string, unknown>) => (key: string) => (key in overrides ? overrides[key] : committed(key));
     expect(stageConfig('prod', committed).config).toMatchObject({ supplierUrl: defaultSupplierUrl, playerLookupUrl: '' });
@@ -507,6 +536,11 @@ function scheduledJob(template: Template, module: string) {
 }
 
 describe('jobs', () => {
+  it('reserves concurrency for no function at all, which a new account (quota 10) would refuse', () => {
+    for (const stack of [dev(), prod()])
+      expect(resources(stack, 'AWS::Lambda::Function').filter(([, fn]) => 'ReservedConcurrentExecutions' in fn.Properties)).toEqual([]);
+  });
+
   it('builds one scheduled function per job of the route table, each with its own rule and failed-run queue', () => {
     expect(resources(dev(), 'AWS::Events::Rule')).toHaveLength(jobs.length);
     expect(resources(dev(), 'AWS::Lambda::EventInvokeConfig')).toHaveLength(jobs.length);
@@ -514,19 +548,20 @@ describe('jobs', () => {
     expect(queues.size).toBe(jobs.length);
   });
 
-  it('runs the payments reconciler every five minutes, alone, never retried, failed runs kept in a queue, traced', () => {
+  it('runs the payments reconciler every five minutes, never retried, stale events dropped, failed runs kept in a queue, traced', () => {
     const { fnId, fn, ruleId, rule, invokeConfig } = scheduledJob(dev(), reconcilerJob.module);
     expect(ruleId).toMatch(/^JobsEvery5Minutes/);
     expect(fnId).toMatch(/^JobsReconcilePayments/);
     expect(rule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
     expect(rule.Properties.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
     expect(fn.Properties.Description).toContain('payments/jobs/reconcile-payments');
-    expect(fn.Properties.ReservedConcurrentExecutions).toBe(1);
+    // One run at a time by a lease in the table: a new account's quota refuses reserved concurrency.
+    expect(fn.Properties).not.toHaveProperty('ReservedConcurrentExecutions');
     expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     expect(fn.Properties.Environment.Variables).toHaveProperty('GATEWAY_SECRET_ID');
     expect(fn.Properties.Environment.Variables).toHaveProperty('SUPPLIER_SECRET_ID');
     expect(fn.Properties.Environment.Variables).not.toHaveProperty('APP_SECRET_ID');
-    expect(invokeConfig).toMatchObject({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0 });
+    expect(invokeConfig).toMatchObject({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 300 });
     expect(JSON.stringify(invokeConfig.DestinationConfig.OnFailure.Destination)).toMatch(/JobsReconcilerFailures/);
     expect(fn.Properties.Timeout * 1000).toBeGreaterThan(4 * gatewayTimeoutMs);
   });

@@ -536,13 +536,13 @@ describe('the owner is told', () => {
         })
       ).status,
     ).toBe(200);
-    expect(await subjects(target)).toContain('Your password was changed');
+    await expect.poll(() => subjects(target), { timeout: 10_000 }).toContain('Your password was changed');
     await callApi('/auth/forgot_password', { form: { email: target } });
     expect(
       (await callApi('/auth/reset_password', { form: { token: await mailedToken(target, '/reset-password'), new_password: 'reset-pw' } }))
         .status,
     ).toBe(200);
-    expect(await subjects(target)).toContain('Your password was reset');
+    await expect.poll(() => subjects(target), { timeout: 10_000 }).toContain('Your password was reset');
   });
 
   it("with a generic greeting and none of the account's text at an address not yet proved (reproduction 6, the name)", async () => {

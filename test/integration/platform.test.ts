@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { withLease } from '../../functions/shared/lease';
 import { callApi } from '../support/http';
 
 describe('the API platform: routing, envelope and body handling', () => {
@@ -34,5 +36,32 @@ describe('the API platform: routing, envelope and body handling', () => {
     const raw = { body: '{"broken', contentType: 'application/json' };
     expect((await callApi('/user/event_list', { method: 'POST', raw })).status).toBe(405);
     expect((await callApi('/user/nothing_here', { method: 'POST', raw })).status).toBe(404);
+  });
+});
+
+describe('a lease in the table (one run of a job at a time, without reserved concurrency)', () => {
+  it('lets one of many parallel runs work, frees itself after, and is taken over once it lapses', async () => {
+    const name = `test-${randomUUID()}`;
+    let running = 0;
+    let most = 0;
+    const work = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((done) => setTimeout(done, 200));
+      running -= 1;
+      return 'worked';
+    };
+    const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => withLease(name, `run-${i}`, 60_000, work)));
+    expect(runs.filter((run) => run === 'worked')).toHaveLength(1);
+    expect(most).toBe(1);
+    expect(await withLease(name, 'next', 60_000, work)).toBe('worked');
+
+    // A holder that died (never gave it back) holds it only until it lapses.
+    const dead = withLease(name, 'dead', 100, () => new Promise<string>(() => undefined));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(await withLease(name, 'early', 60_000, work)).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 100));
+    expect(await withLease(name, 'late', 60_000, work)).toBe('worked');
+    void dead;
   });
 });

@@ -53,13 +53,28 @@ export function googleClaims(email: string, name = 'Google Tester') {
   };
 }
 
+/** A mail as the local stack's SES emulator keeps it. */
+export interface StoredMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: { name: string; value: string }[];
+}
+
 /** The mails the local stack's SES emulator holds for an address, newest last. */
-export async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+export async function mailsTo(address: string): Promise<StoredMail[]> {
   const response = await fetch(`${inject('stack').mailboxUrl}/store`);
-  const { emails } = (await response.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
+  const { emails } = (await response.json()) as {
+    emails: {
+      destination: { to: string[] };
+      subject: string;
+      body: { text?: string; html?: string };
+      headers?: { name: string; value: string }[];
+    }[];
+  };
   return emails
     .filter((email) => email.destination.to.some((to) => to.includes(address)))
-    .map((email) => ({ subject: email.subject, text: email.body.text ?? '' }));
+    .map((email) => ({ subject: email.subject, text: email.body.text ?? '', html: email.body.html ?? '', headers: email.headers ?? [] }));
 }
 
 /** The token of the newest link of this kind mailed to an address. */

@@ -56,16 +56,6 @@ export async function sendEmailChangedNotice(user: User, previousEmail: string):
   });
 }
 
-/** Tells the owner's proved address that the account's password was set, changed or reset. */
-export async function sendPasswordNotice(user: User, how: 'set' | 'changed' | 'reset'): Promise<void> {
-  if (!user.emailVerified) return;
-  await sendMail({
-    to: user.email,
-    subject: `Your password was ${how}`,
-    text: `Hello ${user.name},\n\nThe password of your shop account was ${how}, and every other session was signed out. If this wasn't you, use "Forgot password" at once to set a new one.`,
-  });
-}
-
 /**
  * Tells the address Google just proved that the password someone set before it was proved is
  * gone (a takeover): the owner learns why password login stopped and how to set their own.

@@ -10,7 +10,8 @@ import { getWallet } from '../../wallet/repo';
 import { hashPassword } from '../passwords';
 import type { Account } from './accounts';
 import { reserve } from './attempts';
-import { sendEmailChangeNotice, sendPasswordNotice, sendVerification } from './mails';
+import { sendEmailChangeNotice, sendVerification } from './mails';
+import { passwordChangedNotice } from '../../notifications/events';
 import { type FreshProof, requireFreshProof } from './proof';
 
 /**
@@ -93,17 +94,14 @@ export async function changePassword(user: ActiveUser, input: { proof: FreshProo
   try {
     // Proved by the current password, a new one is as proven as the old; by a Google sign-in, the address's owner set it.
     const provenFor = user.passwordHash ? {} : { passwordProvenFor: user.emailVerified ? user.email : null };
+    const now = new Date().toISOString();
     await transact([
-      users.updateProfileItem(
-        user,
-        { passwordHash: await hashPassword(input.next), ...provenFor, revokeTokens: true },
-        new Date().toISOString(),
-      ),
+      users.updateProfileItem(user, { passwordHash: await hashPassword(input.next), ...provenFor, revokeTokens: true }, now),
+      passwordChangedNotice(user.id, user.passwordHash ? 'changed' : 'set', now),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Unauthorized();
     throw error;
   }
-  await sendPasswordNotice(user, user.passwordHash ? 'changed' : 'set');
   return signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion + 1 });
 }

@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { gatewayTimeoutMs } from '../../gateway/port';
 import { alertSettings } from '../../notifications/alert-settings';
+import { withLease } from '../../shared/lease';
 import { logger } from '../../shared/logger';
 import { reconcilePayments } from '../service';
 
@@ -22,7 +23,8 @@ const expireAfterSeconds = 2 * 86_400;
  * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify, with
  * back-off, payments still pending after 3 minutes whose invoice is known, settle the completed
  * ones, give up those not made within two days, and alert the operators (once) of those pending
- * longer than their alert settings' minutes. A run in which any payment failed
+ * longer than their alert settings' minutes. One run at a time, by a lease in the table
+ * (a run that finds it held leaves the work to the holder). A run in which any payment failed
  * fails as a whole (after the others were done), so that the failure alarm and the failed-run
  * queue see it.
  */
@@ -30,13 +32,19 @@ export const handler = middy()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async (_event: unknown, context: Context) => {
     const { paymentPendingMinutes } = await alertSettings();
-    const outcome = await reconcilePayments({
-      minAgeSeconds,
-      stuckAfterMinutes: paymentPendingMinutes,
-      expireAfterSeconds,
-      batchSize,
-      timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
-    });
+    const outcome = await withLease('reconcile-payments', context.awsRequestId, context.getRemainingTimeInMillis(), () =>
+      reconcilePayments({
+        minAgeSeconds,
+        stuckAfterMinutes: paymentPendingMinutes,
+        expireAfterSeconds,
+        batchSize,
+        timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
+      }),
+    );
+    if (!outcome) {
+      logger.info('payments reconciler skipped: another run holds the lease');
+      return { skipped: true };
+    }
     logger.info('payments reconciled', { ...outcome });
     if (outcome.failed > 0) throw new Error(`${outcome.failed} payments could not be reconciled`);
     return outcome;

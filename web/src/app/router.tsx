@@ -16,6 +16,7 @@ const routes: RouteObject[] = [
       page('login', () => import('./routes/login')),
       page('verify-email', () => import('./routes/verify-email')),
       page('cancel-email-change', () => import('./routes/cancel-email-change')),
+      page('unsubscribe', () => import('./routes/unsubscribe')),
       page('register', () => import('./routes/register')),
       page('forgot-password', () => import('./routes/forgot-password')),
       page('reset-password', () => import('./routes/reset-password')),

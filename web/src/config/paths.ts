@@ -13,6 +13,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   /** Where the owner's "this wasn't me" link (an email change asked for) lands, with ?token=. */
   cancelEmailChange: '/cancel-email-change',
+  /** Where a mail's one-click unsubscribe link lands, with ?token=. */
+  unsubscribe: '/unsubscribe',
   forgotPassword: '/forgot-password',
   /** Where a mailed reset link lands, with ?token=. */
   resetPassword: '/reset-password',

@@ -1,12 +1,14 @@
+import { MailSettingsForm } from '../../../features/notifications/components/mail-settings-form';
 import { NotificationList } from '../../../features/notifications/components/notification-list';
 
-/** Notifications: what happened to the shopper's orders and wallet, newest first. */
+/** Notifications: what happened to the shopper's orders and wallet, newest first, and which of it comes by e-mail. */
 export function NotificationsPage() {
   return (
     <section className="panel">
       <div className="panel-head">
         <h1>Notifications</h1>
       </div>
+      <MailSettingsForm />
       <NotificationList />
     </section>
   );
