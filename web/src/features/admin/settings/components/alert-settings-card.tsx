@@ -74,7 +74,6 @@ function AlertSettingsForm({ settings }: { settings: AdminAlertSettings }) {
       <p className="muted">What needs a person is sent to this chat: add the bot to the group, then paste the group's id.</p>
       <FormField
         label="Telegram chat id"
-        inputMode="text"
         autoComplete="off"
         placeholder="-1001234567890 or @channel"
         hint="Empty: no alert is sent"
@@ -101,7 +100,7 @@ function AlertSettingsForm({ settings }: { settings: AdminAlertSettings }) {
         {...form.field('payment_pending_minutes')}
       />
       <div className="dialog-buttons">
-        <button type="button" className="button" disabled={testing.busy || !settings.chat_id} onClick={test}>
+        <button type="button" className="button button-ghost" disabled={testing.busy || !settings.chat_id} onClick={test}>
           {testing.busy ? 'Sending…' : 'Send a test message'}
         </button>
         <button type="submit" className="button button-primary" disabled={form.busy}>
