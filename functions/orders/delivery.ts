@@ -11,7 +11,7 @@ import { digiflazz } from '../suppliers/digiflazz';
 import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
 import type { Supplier, SupplierOutcome, TopUpRequest } from '../suppliers/port';
 import type { ActiveUser } from '../users/active-user';
-import { codeToClaim } from '../vouchers/service';
+import { codeToClaim, tellLowStockAfterClaim } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet } from '../wallet/repo';
 import { type DeliveryEvent, costGuard, dueForDelivery, isOpen, nextDeliveryState } from './delivery-rules';
@@ -165,7 +165,8 @@ const maxClaimAttempts = 5;
  * Delivers from stock: one transaction claims one unsold code of the linked voucher (deleted on
  * the condition it is still there, so no code is used twice) and moves the order to delivered with
  * the code. No code left sends the order to the queue; codes taken by racing orders are
- * skipped and others tried.
+ * skipped and others tried. A code that takes the voucher to its low-stock mark is told to the
+ * operators right after.
  */
 async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
   const taken = new Set<string>();
@@ -180,6 +181,10 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
     try {
       await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items, orderDeliveredNotice(order, true, now)]);
       logger.info('delivered from stock', { orderId: order.orderId, voucherId: order.delivery.voucherId });
+      // Told after the delivery, never instead of it: a failed check is logged, the order stays delivered.
+      await tellLowStockAfterClaim(order.delivery.voucherId!, claim.stock, now).catch((error: unknown) =>
+        logger.error('low-stock check failed', { voucherId: order.delivery?.voucherId, error: error as Error }),
+      );
       return closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: 'delivered' } }, '', now);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

@@ -132,6 +132,17 @@ async function tellLowStockAfterSale(voucher: { voucherId: string; voucherName: 
   if (left <= lowStockMark) await raiseAlert(lowStockAlert({ ...voucher, stock: left, mark: lowStockMark }, now));
 }
 
+/**
+ * The low-stock alert of a code a stock delivery took (`stockBefore` read with its candidates):
+ * written right after the delivery's transaction, once a day per voucher like a sale's, when the
+ * stock was read above the mark and is at or under it now.
+ */
+export async function tellLowStockAfterClaim(voucherId: string, stockBefore: number, now: string): Promise<void> {
+  if (stockBefore <= lowStockMark || stockBefore - 1 > lowStockMark + staleStockMargin) return;
+  const voucher = await repo.getVoucher(voucherId);
+  if (voucher) await tellLowStockAfterSale({ voucherId, voucherName: voucher.name }, now);
+}
+
 /** The signed-in user's code purchases, newest first. */
 export function codeHistory(user: ActiveUser): Promise<VoucherOrder[]> {
   return repo.listVoucherOrders(user.id);
@@ -231,14 +242,16 @@ export async function voidCode(voucherId: string, codeId: string, alsoWrite: Tra
 /**
  * One unsold code of a voucher chosen at random among a few candidates, with the items that
  * claim it (deleted on the condition it is still there, its shard decremented), for a top-up
- * delivered from stock; `skip` names codes a racing claim took. Undefined when none is left.
+ * delivered from stock, and the stock read with it (for `tellLowStockAfterClaim`); `skip` names
+ * codes a racing claim took. Undefined when none is left.
  */
 export async function codeToClaim(
   voucherId: string,
   skip: ReadonlySet<string>,
-): Promise<{ code: string; codeId: string; items: TransactionItem[] } | undefined> {
-  const candidates = (await repo.codeCandidates(voucherId, 4 + skip.size, randomId(12))).filter((code) => !skip.has(code.codeId));
+): Promise<{ code: string; codeId: string; items: TransactionItem[]; stock: number } | undefined> {
+  const [found, stock] = await Promise.all([repo.codeCandidates(voucherId, 4 + skip.size, randomId(12)), repo.stockOf(voucherId)]);
+  const candidates = found.filter((code) => !skip.has(code.codeId));
   const [chosen] = pick(candidates, 1);
   if (!chosen) return undefined;
-  return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]) };
+  return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]), stock };
 }
