@@ -63,6 +63,8 @@ export interface Route {
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
   mail?: true;
+  /** Reads the stage's VAPID keys (VAPID_SECRET_ID): to hand out the public key, or to sign pushes. */
+  push?: true;
   /** A public GET the edge caches, and what changes it. */
   cachedAs?: CachedRead;
   /** The cached reads an admin write changes: invalidated at the edge after it (EDGE_DISTRIBUTION_ID, CreateInvalidation). */
@@ -109,23 +111,28 @@ export const deliveryJob = {
 /**
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
  * notifications and operator alerts); it claims each channel's send on the item (UpdateItem),
- * mails, and sends alerts with the operators' Telegram bot, whose token (TELEGRAM_SECRET_ID) no
- * other function gets.
+ * mails, pushes to the shopper's devices (forgetting those whose subscription ended: DeleteItem),
+ * and sends alerts with the operators' Telegram bot, whose token (TELEGRAM_SECRET_ID) no other
+ * function gets.
  */
 export const outboxConsumer = {
   module: 'notifications/jobs/fan-out-notifications.ts',
-  writes: ['UpdateItem'],
+  writes: ['UpdateItem', 'DeleteItem'],
   mail: true,
   /** Signs the mails' one-click unsubscribe links. */
   secret: true,
+  push: true,
   telegram: true,
-} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret'> & { module: string; telegram: true };
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string; telegram: true };
 
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
 
 /** Whether a route's function gets the key ring: user and admin routes (to verify tokens), and those that ask. */
 export const needsSecret = (route: Route) => route.access === 'user' || route.access === 'admin' || route.secret === true;
+
+/** Whether a function gets the VAPID keys (a route row or the outbox's consumer). */
+export const needsVapid = (route: Pick<Route, 'push'>) => route.push === true;
 
 /** Whether a route's function gets the gateway's API key. */
 export const needsGatewayKey = (route: Route) => route.gateway === true;
@@ -276,6 +283,21 @@ export const routes: readonly Route[] = [
     writes: ['UpdateItem'],
     partitions: 'signIn',
     secret: true,
+  },
+  { method: 'GET', path: '/user/push_key', handler: 'notifications/get-push-key', access: 'public', partitions: 'shopWindow', push: true },
+  {
+    method: 'POST',
+    path: '/user/push_subscriptions',
+    handler: 'notifications/save-push-subscription',
+    access: 'user',
+    writes: ['PutItem'],
+  },
+  {
+    method: 'POST',
+    path: '/user/push_subscriptions/delete',
+    handler: 'notifications/delete-push-subscription',
+    access: 'user',
+    writes: ['DeleteItem'],
   },
   {
     method: 'POST',
@@ -501,6 +523,9 @@ export const routes: readonly Route[] = [
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */
 export const fallbackHandler = 'platform/route-not-found';
+
+/** The API's authorizer: CloudFront's origin secret, checked by API Gateway before any route's function runs. */
+export const originAuthorizerHandler = 'platform/origin-authorizer';
 
 /** The handler module's path relative to functions/, e.g. `catalog/handlers/list-plans.ts`. */
 export function handlerModule(handler: string): string {

@@ -13,6 +13,8 @@ export interface StageConfig {
   account: string;
   /** The region of the API, table and functions (the edge pieces are in us-east-1 regardless). */
   region: string;
+  /** The second region that holds the table's backup copies (prod); by default Singapore, or Mumbai for a stage in Singapore. */
+  backupCopyRegion: string;
   /** The shop's public origin, e.g. https://shop.example.com: the links the gateway and Google send payers back to. */
   siteUrl: string;
   /** The payment gateway's base URL. */
@@ -58,6 +60,9 @@ export function mailDomainOf(mailFrom: string): string | undefined {
 /** The supplier when a stage names none: Digiflazz's buyer API, as functions/suppliers/digiflazz.ts defaults to. */
 export const defaultSupplierUrl = 'https://api.digiflazz.com';
 
+/** Where backups are copied when a stage names no second region. */
+const defaultBackupCopyRegion = 'ap-southeast-1';
+
 /** Gateway hosts that take no real money: never acceptable for prod. */
 const sandboxLike = /sandbox|localhost|127\.0\.0\.1|\.local\b|\.test\b|example\.|\.invalid\b|staging|demo/i;
 
@@ -78,6 +83,9 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   const config: StageConfig = {
     account: String(setting('account') ?? ''),
     region: String(setting('region') ?? ''),
+    backupCopyRegion: String(
+      setting('backupCopyRegion') || (setting('region') === defaultBackupCopyRegion ? 'ap-south-1' : defaultBackupCopyRegion),
+    ),
     siteUrl: String(setting('siteUrl') ?? '').replace(/\/+$/, ''),
     gatewayUrl: String(setting('gatewayUrl') ?? '').replace(/\/+$/, ''),
     supplierUrl: String(setting('supplierUrl') || defaultSupplierUrl).replace(/\/+$/, ''),
@@ -91,6 +99,8 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   };
   if (config.account && !/^\d{12}$/.test(config.account)) problems.push('account must be a 12-digit AWS account id');
   if (config.region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(config.region)) problems.push('region must be an AWS region such as ap-south-1');
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(config.backupCopyRegion) || config.backupCopyRegion === config.region)
+    problems.push('backupCopyRegion must be an AWS region other than region');
   for (const key of ['siteUrl', 'gatewayUrl', 'supplierUrl', 'playerLookupUrl'] as const) {
     if (config[key] && !/^https:\/\/[^/\s]+$/.test(config[key])) problems.push(`${key} must be an https origin without a path`);
   }

@@ -1,4 +1,6 @@
-import type { App } from 'aws-cdk-lib';
+import { type App, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { copyVaultName, lockedVault } from './constructs/backups';
 import { EdgeAlarmsStack, EdgeProtectionStack } from './edge-stacks';
 import type { StageConfig, StageName } from './stage-config';
 import { StorefrontStack } from './storefront-stack';
@@ -10,8 +12,16 @@ export interface StageOptions {
   awsEndpointUrl?: string;
 }
 
+/** The locked vault in a second region that receives a stage's backup copies. */
+export class BackupCopyStack extends Stack {
+  constructor(scope: Construct, id: string, props: StackProps & { stage: StageName }) {
+    super(scope, id, props);
+    lockedVault(this, 'CopyVault', copyVaultName(props.stage));
+  }
+}
+
 /**
- * A stage's three stacks, each pinned to the stage's account: the WAF web ACL in us-east-1
+ * A stage's three stacks (prod four: its backups' copy vault in a second region, first), each pinned to the stage's account: the WAF web ACL in us-east-1
  * (CloudFront takes web ACLs from there only), the shop in the stage's region, and the
  * distribution's alarm back in us-east-1 (CloudFront's metrics live there). `cdk deploy --all`
  * deploys them in that order. Prod's stacks have termination protection.
@@ -25,6 +35,15 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     stage,
     description: `Storefront (${stage}): the WAF web ACL of the distribution`,
   });
+  const backupCopy =
+    stage === 'prod'
+      ? new BackupCopyStack(app, `Storefront-${stage}-backup-copy`, {
+          ...common,
+          env: { account: config.account, region: config.backupCopyRegion },
+          stage,
+          description: `Storefront (${stage}): the locked vault that holds the table's backup copies`,
+        })
+      : undefined;
   const shop = new StorefrontStack(app, `Storefront-${stage}`, {
     ...common,
     env: { account: config.account, region: config.region },
@@ -35,6 +54,7 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     awsEndpointUrl,
     description: `Storefront (${stage}): SPA, HTTP API, table, alarms`,
   });
+  if (backupCopy) shop.node.addDependency(backupCopy);
   const alarms = new EdgeAlarmsStack(app, `Storefront-${stage}-edge-alarms`, {
     ...common,
     env: edgeEnv,
@@ -43,5 +63,5 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     distributionId: shop.distributionId,
     description: `Storefront (${stage}): the distribution's 5xx alarm`,
   });
-  return { edge, shop, alarms };
+  return { edge, backupCopy, shop, alarms };
 }

@@ -2,6 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
+import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
 import type { FunctionDefaults, SupplierAccess } from './constructs/house-function';
@@ -45,6 +46,8 @@ export class StorefrontStack extends Stack {
 
     const { table } = new Data(this, 'Data', { retain });
     const secrets = new StageSecrets(this, 'Secrets', { retain });
+    // Prod's table is backed up by AWS Backup as well (dev has point-in-time recovery only).
+    if (retain) new Backups(this, 'Backups', { table, stage: props.stage, copyRegion: config.backupCopyRegion });
 
     const defaults: FunctionDefaults = {
       environment: {
@@ -59,12 +62,13 @@ export class StorefrontStack extends Stack {
       logRetention: retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
       logRemovalPolicy: removalPolicy,
     };
-    const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain });
+    const { bucket: siteBucket } = new SiteBucket(this, 'Site', { retain, siteUrl: config.siteUrl });
     const roles = new FunctionRoles(this, 'FunctionRoles', {
       table,
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplierSecret: secrets.supplier,
+      vapidSecret: secrets.vapid,
       telegramBot: secrets.telegramBot,
       siteBucket,
       uploadsPrefix,
@@ -75,6 +79,7 @@ export class StorefrontStack extends Stack {
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplier,
+      vapidSecret: secrets.vapid,
       originVerify: secrets.originVerify,
       roles,
       siteBucket,
@@ -89,6 +94,7 @@ export class StorefrontStack extends Stack {
       defaults,
       mailFrom: config.mailFrom,
       keyRing: secrets.keys,
+      vapidSecret: secrets.vapid,
       telegramBot: secrets.telegramBot,
       removalPolicy,
     });
@@ -135,6 +141,11 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'TelegramBotSecretName', {
       value: secrets.telegramBot.secretName,
       description: 'Put the operators\' Telegram bot token here as JSON {"botToken"} (README, Operator alerts)',
+    });
+
+    new CfnOutput(this, 'VapidSecretName', {
+      value: secrets.vapid.secretName,
+      description: 'Put the Web Push VAPID keys here as JSON {"publicKey","privateKey","subject"} (README, Deploy)',
     });
 
     acknowledge(this, [

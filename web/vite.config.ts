@@ -1,11 +1,54 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build } from 'esbuild';
+import { type Plugin, defineConfig } from 'vite';
+
+/**
+ * Builds the service worker (web/worker/service-worker.ts) into /sw.js beside the build's
+ * index.html, with that build's app shell: `/` and every script, preloaded chunk and style sheet
+ * index.html names (hashed names, known only once the bundle is written). A plugin rather than a
+ * file in public/, because the shell's names change with every build; its own esbuild run rather
+ * than a Rollup entry, because a worker is one classic script with no chunks and no hash in its name
+ * (its address must stay /sw.js).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'storefront-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('The build has no index.html to take the app shell from');
+      const shell = [
+        '/',
+        ...[
+          ...String(html.source).matchAll(
+            /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="(\/assets\/[^"]+)"/g,
+          ),
+        ].map((match) => match[1]!),
+      ];
+      const worker = await build({
+        entryPoints: [fileURLToPath(new URL('./worker/service-worker.ts', import.meta.url))],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        define: {
+          shellFiles: JSON.stringify(shell),
+          shellVersion: JSON.stringify(createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 12)),
+        },
+      });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker.outputFiles[0]!.text });
+    },
+  };
+}
 
 /** The SPA's build: one lazily loaded chunk per route, a size report for the README's number. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: {
     alias: [
       // The wire types and rules the server shares with the SPA.

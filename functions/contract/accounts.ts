@@ -111,3 +111,34 @@ export const badUnsubscribeMessage = 'This unsubscribe link is not valid. Change
  */
 export const unsubscribeQuery = v.object({ token: optionalText(2000) });
 export const unsubscribeBody = v.object({ token: optionalText(2000), 'List-Unsubscribe': optionalText(50) });
+
+/**
+ * A push service's address: https, as every browser's is; plain http only on this machine's
+ * loopback, where the local stack's push stand-in listens.
+ */
+const pushEndpointField = v.pipe(
+  v.string('endpoint is required'),
+  v.trim(),
+  v.maxLength(2000, 'endpoint must be a push service address'),
+  v.check(
+    (endpoint) => /^https:\/\/[^/\s]+\/\S*$/.test(endpoint) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/\S*$/.test(endpoint),
+    'endpoint must be a push service address',
+  ),
+);
+
+/** The largest number of devices a shopper gets notifications on. */
+export const maxPushDevices = 10;
+
+/**
+ * POST /user/push_subscriptions: a device's subscription as `PushSubscription.toJSON()` gives it:
+ * the endpoint, the browser's P-256 public key (65 octets, uncompressed, so base64url starting
+ * with `B`) and its 16-octet auth secret, both base64url without padding.
+ */
+export const pushSubscriptionBody = v.object({
+  endpoint: pushEndpointField,
+  p256dh: v.pipe(v.string('p256dh is required'), v.regex(/^B[A-Za-z0-9_-]{86}$/, "p256dh must be the browser's P-256 key")),
+  auth: v.pipe(v.string('auth is required'), v.regex(/^[A-Za-z0-9_-]{22}$/, "auth must be the browser's 16-byte secret")),
+});
+
+/** POST /user/push_subscriptions/delete: the device's endpoint. */
+export const pushUnsubscribeBody = v.object({ endpoint: pushEndpointField });

@@ -568,3 +568,8 @@ export interface AdminAlertSettings {
   payment_pending_minutes: number;
   kinds: Record<'order_waiting' | 'delivery_unknown' | 'delivery_failed' | 'payment_stuck' | 'low_stock' | 'supplier_balance', boolean>;
 }
+
+/** GET /user/push_key: the stage's VAPID public key (base64url), the `applicationServerKey` a browser subscribes with. */
+export interface PushKey {
+  public_key: string;
+}

@@ -20,6 +20,10 @@ function digest(value: string): Buffer {
  * its viewer function, and forge `x-viewer-ip`.
  */
 export function requireCloudFront(headers: Record<string, string | undefined>): void {
-  const presented = headers[originVerifyHeader];
-  if (!presented || !timingSafeEqual(digest(presented), expected)) throw new Forbidden();
+  if (!isFromCloudFront(headers[originVerifyHeader])) throw new Forbidden();
+}
+
+/** Whether a presented x-origin-verify value is the origin secret (compared in constant time). */
+export function isFromCloudFront(presented: string | undefined): boolean {
+  return presented !== undefined && presented !== '' && timingSafeEqual(digest(presented), expected);
 }

@@ -1,13 +1,17 @@
 import { getUser } from '../users/repo';
 import { mailNotification } from './channels/mail';
+import { pushNotification } from './channels/push';
 import type { Notification } from './repo';
 
 /**
  * Carries one notification from the outbox to the shopper's channels, each at most once (each
- * send claimed on the notification; see channels/claim.ts).
+ * send claimed on the notification; see channels/claim.ts). Every channel is tried; the first
+ * failure is then thrown, so that the stream retries the ones that failed.
  */
-export async function fanOut(notification: Notification): Promise<{ mailed: boolean }> {
+export async function fanOut(notification: Notification): Promise<{ mailed: boolean; pushed: number }> {
   const user = await getUser(notification.userId);
-  const mailed = await mailNotification(notification, user);
-  return { mailed };
+  const [mailed, pushed] = await Promise.allSettled([mailNotification(notification, user), pushNotification(notification)]);
+  if (mailed.status === 'rejected') throw mailed.reason;
+  if (pushed.status === 'rejected') throw pushed.reason;
+  return { mailed: mailed.value, pushed: pushed.value };
 }

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
-import { countPartition, queryPage, tableName } from '../shared/db';
+import { countPartition, db, queryAll, queryPage, tableName } from '../shared/db';
 import { creationStamp } from '../shared/ids';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
@@ -58,8 +60,26 @@ export interface Notification {
 /** How long a notification stays in the account. */
 const keptDays = 90;
 
+/** A device a shopper gets notifications on: its Web Push subscription (`PushSubscription.toJSON()`). */
+export interface PushSubscription {
+  userId: string;
+  /** The push service's address for this device; a capability, never logged. */
+  endpoint: string;
+  /** The browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's auth secret, base64url. */
+  auth: string;
+}
+
+/**
+ * What names a device without telling its endpoint: the first 22 base64url characters of the
+ * endpoint's SHA-256 (132 bits). Its first 8 are what logs and send claims carry.
+ */
+export const endpointHash = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url').slice(0, 22);
+
 const keys = {
   notification: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTE#${id}` }),
+  pushSubscription: (userId: string, endpoint: string) => ({ pk: `USER#${userId}`, sk: `PUSH#${endpointHash(endpoint)}` }),
 };
 
 /** Where a notification is stored, for the channels' claims. */
@@ -107,4 +127,25 @@ export function markReadItem(userId: string, id: string): TransactionItem {
       ExpressionAttributeValues: { ':read': true },
     },
   };
+}
+
+/** A user's devices: Query USER#id, begins_with PUSH#. */
+export async function pushSubscriptionsOf(userId: string): Promise<PushSubscription[]> {
+  const items = await queryAll({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'PUSH#' });
+  return items.map((item) => fromItem<PushSubscription>(item));
+}
+
+/** Saves a device's subscription (PutItem USER#id / PUSH#hash): the same endpoint again replaces its keys. */
+export async function putPushSubscription(subscription: PushSubscription): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: toItem('PushSubscription', keys.pushSubscription(subscription.userId, subscription.endpoint), subscription),
+    }),
+  );
+}
+
+/** Forgets a device (DeleteItem USER#id / PUSH#hash); one that is not there is already forgotten. */
+export async function deletePushSubscription(userId: string, endpoint: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.pushSubscription(userId, endpoint) }));
 }

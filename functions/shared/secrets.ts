@@ -148,3 +148,34 @@ export async function telegramBotToken(): Promise<string | undefined> {
   const token = (typeof raw === 'string' ? (JSON.parse(raw) as { botToken?: unknown }) : {}).botToken;
   return typeof token === 'string' && token.trim() && token.trim() !== gatewayKeyPlaceholder ? token.trim() : undefined;
 }
+
+const vapidSecretId = process.env.VAPID_SECRET_ID;
+
+/** The stage's VAPID key pair (RFC 8292), base64url, and the contact a push service may write to. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** A `mailto:` or `https:` URL. */
+  subject: string;
+}
+
+/**
+ * The VAPID keys: VAPID_SECRET_ID's JSON `{"publicKey", "privateKey", "subject"}`, in the cloud
+ * and on the local stack alike (its Secrets Manager stand-in). Undefined until the operator puts
+ * real keys in place of the deploy's placeholders: the shop then offers no push, and mails still go.
+ */
+export async function vapidKeys(): Promise<VapidKeys | undefined> {
+  if (!vapidSecretId) throw new Error('VAPID_SECRET_ID is not set: this function is not granted the VAPID keys');
+  const raw = await getSecret(vapidSecretId, { maxAge: secretMaxAgeSeconds });
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Partial<Record<keyof VapidKeys, unknown>>;
+  const field = (name: keyof VapidKeys) => {
+    const value = parsed[name];
+    return typeof value === 'string' && value.trim() && value.trim() !== gatewayKeyPlaceholder ? value.trim() : '';
+  };
+  const keys = { publicKey: field('publicKey'), privateKey: field('privateKey'), subject: field('subject') };
+  if (!keys.publicKey || !keys.privateKey || !keys.subject) {
+    logger.error('the VAPID keys are not set: put them in the VAPID secret (README, Deploy)');
+    return undefined;
+  }
+  return keys;
+}

@@ -9,7 +9,9 @@ import {
   LogGroupLogDestination,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -22,14 +24,17 @@ import {
   fallbackHandler,
   handlerModule,
   needsGatewayKey,
+  originAuthorizerHandler,
   needsSecret,
   needsSupplier,
+  needsVapid,
   routes,
   tableGrantOf,
 } from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';
+import { originVerifyHeader } from '../../functions/shared/config';
 
 export interface ApiProps {
   table: ITable;
@@ -37,6 +42,8 @@ export interface ApiProps {
   gatewayKey: ISecret;
   /** The top-up supplier, for the rows that call it. */
   supplier: SupplierAccess;
+  /** The VAPID keys, for the row that hands out the public key. */
+  vapidSecret: ISecret;
   /** The origin secret, which every API function expects in x-origin-verify. */
   originVerify: ISecret;
   roles: FunctionRoles;
@@ -88,10 +95,28 @@ export class Api extends Construct {
       roles,
     });
     this.functions.push(fallback);
+    // CloudFront's origin secret, checked by API Gateway before any route's function runs: a caller
+    // of the execute-api URL without it gets API Gateway's own 401, one with a wrong value a 403
+    // from this small function (its answer cached per value), never a route function's cold start.
+    const originAuthorizer = new HouseFunction(this, 'OriginAuthorizer', {
+      logGroup: functionLogs,
+      entry: handlerModule(originAuthorizerHandler),
+      description: `${apiBasePath} authorizer: ${originAuthorizerHandler}`,
+      defaults,
+      environment,
+      roles,
+      memorySize: 256,
+    });
+    this.functions.push(originAuthorizer);
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Storefront API',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('Fallback', fallback),
+      defaultAuthorizer: new HttpLambdaAuthorizer('CloudFrontOnly', originAuthorizer, {
+        identitySource: [`$request.header.${originVerifyHeader}`],
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        resultsCacheTtl: Duration.minutes(5),
+      }),
     });
 
     const webhooks: Partial<Record<'gateway' | 'supplier', HouseFunction>> = {};
@@ -110,6 +135,7 @@ export class Api extends Construct {
         keyRing: needsSecret(row) ? props.keyRing : undefined,
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         supplier: needsSupplier(row) ? props.supplier : undefined,
+        vapidSecret: needsVapid(row) ? props.vapidSecret : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,
         invalidatesEdge: row.invalidates !== undefined && row.invalidates.length > 0,
@@ -156,7 +182,7 @@ export class Api extends Construct {
       {
         id: 'AwsSolutions-APIG4',
         reason:
-          'Authorization is in each function (session token, admin role, gateway key, supplier signature); public routes are public by design',
+          "Every route has the origin authorizer (CloudFront's secret); who may do what is in each function (session token, admin role, gateway key, supplier signature)",
       },
     ]);
   }

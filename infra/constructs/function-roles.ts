@@ -20,6 +20,8 @@ export interface FunctionGrants {
   gatewayKey?: boolean;
   /** The top-up supplier's credentials (its API and the nickname lookup). */
   supplierSecret?: boolean;
+  /** The VAPID keys (Web Push): the public-key route and the outbox's consumer. */
+  vapidSecret?: boolean;
   /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
   uploads?: boolean;
   /** Send e-mail through SES as this verified domain identity. */
@@ -38,6 +40,7 @@ export interface FunctionRolesProps {
   gatewayKey: ISecret;
   supplierSecret: ISecret;
   telegramBot: ISecret;
+  vapidSecret: ISecret;
   siteBucket: IBucket;
   uploadsPrefix: string;
 }
@@ -78,7 +81,7 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, supplierSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
+    const { table, keyRing, gatewayKey, supplierSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
     const role = new Role(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -122,6 +125,7 @@ export class FunctionRoles extends Construct {
       });
     }
     if (grants.supplierSecret) supplierSecret.grantRead(role);
+    if (grants.vapidSecret) vapidSecret.grantRead(role);
     if (grants.telegramBot) telegramBot.grantRead(role);
     if (grants.tableStream) {
       table.grantStreamRead(role);
@@ -165,6 +169,7 @@ function describe(grants: FunctionGrants): string {
     grants.keyRing && 'key ring',
     grants.gatewayKey && 'gateway key',
     grants.supplierSecret && 'supplier secret',
+    grants.vapidSecret && 'VAPID keys',
     grants.uploads && 'uploads',
     grants.mailDomain && `mail as ${grants.mailDomain}`,
     grants.invalidatesEdge && 'edge invalidations',

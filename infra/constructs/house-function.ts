@@ -49,6 +49,8 @@ export interface HouseFunctionProps {
   gatewayKey?: ISecret;
   /** The top-up supplier, for a function that calls it or the nickname lookup: read permission on its secret, SUPPLIER_SECRET_ID and the addresses together. */
   supplier?: SupplierAccess;
+  /** The VAPID keys (Web Push): read permission and VAPID_SECRET_ID together. */
+  vapidSecret?: ISecret;
   /** The site bucket, for a function that signs upload permits: Put on uploads/ and UPLOAD_BUCKET together. */
   uploadBucket?: IBucket;
   /** The shop's sender, for a function that sends e-mail: SendEmail as its domain and MAIL_FROM together. */
@@ -106,6 +108,7 @@ export class HouseFunction extends NodejsFunction {
         keyRing: props.keyRing !== undefined,
         gatewayKey: props.gatewayKey !== undefined,
         supplierSecret: props.supplier !== undefined,
+        vapidSecret: props.vapidSecret !== undefined,
         uploads: props.uploadBucket !== undefined,
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
         invalidatesEdge: props.invalidatesEdge,
@@ -132,6 +135,7 @@ export class HouseFunction extends NodejsFunction {
       this.addEnvironment('SUPPLIER_URL', props.supplier.url);
       if (props.supplier.lookupUrl) this.addEnvironment('PLAYER_LOOKUP_URL', props.supplier.lookupUrl);
     }
+    if (props.vapidSecret) this.addEnvironment('VAPID_SECRET_ID', props.vapidSecret.secretArn);
     if (props.uploadBucket) this.addEnvironment('UPLOAD_BUCKET', props.uploadBucket.bucketName);
     if (props.mailFrom) this.addEnvironment('MAIL_FROM', props.mailFrom);
     if (props.telegramBot) this.addEnvironment('TELEGRAM_SECRET_ID', props.telegramBot.secretArn);

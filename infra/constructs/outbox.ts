@@ -5,7 +5,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { outboxConsumer, tableGrantOf } from '../../functions/routes';
+import { needsVapid, outboxConsumer, tableGrantOf } from '../../functions/routes';
 import { acknowledge } from '../nag';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction } from './house-function';
@@ -19,6 +19,8 @@ export interface OutboxProps {
   telegramBot: ISecret;
   /** The key ring, which signs the mails' unsubscribe links. */
   keyRing: ISecret;
+  /** The VAPID keys that sign its pushes. */
+  vapidSecret: ISecret;
   removalPolicy: RemovalPolicy;
 }
 
@@ -52,6 +54,7 @@ export class Outbox extends Construct {
       mailFrom: outboxConsumer.mail ? props.mailFrom : undefined,
       telegramBot: outboxConsumer.telegram ? props.telegramBot : undefined,
       keyRing: outboxConsumer.secret ? props.keyRing : undefined,
+      vapidSecret: needsVapid(outboxConsumer) ? props.vapidSecret : undefined,
       readsTableStream: true,
       timeout: Duration.seconds(30),
     });

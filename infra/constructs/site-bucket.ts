@@ -6,6 +6,8 @@ import { acknowledge } from '../nag';
 export interface SiteBucketProps {
   /** Keep the bucket when the stack goes: prod. */
   retain: boolean;
+  /** The shop's public origin: the only one whose pages may POST uploads to the bucket. */
+  siteUrl: string;
 }
 
 /** Where operators' images go in the site bucket; CloudFront serves them at /uploads/…. */
@@ -13,13 +15,14 @@ export const uploadsPrefix = 'uploads/';
 
 /**
  * The site's private bucket: the built SPA, and the images operators upload under uploads/
- * through presigned POSTs from the browser (hence a CORS rule for POST; the signed policy, not
- * the origin, is what guards an upload).
+ * through presigned POSTs from the console (hence a CORS rule for POST from the shop's origin; the
+ * signed policy is what guards an upload). Versioned: a bad deploy or a deleted image is undone
+ * from the noncurrent versions, kept 30 days.
  */
 export class SiteBucket extends Construct {
   readonly bucket: Bucket;
 
-  constructor(scope: Construct, id: string, { retain }: SiteBucketProps) {
+  constructor(scope: Construct, id: string, { retain, siteUrl }: SiteBucketProps) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -27,7 +30,12 @@ export class SiteBucket extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !retain,
-      cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: Duration.hours(1).toSeconds() }],
+      // An overwritten or deleted SPA file or image can be brought back for a month.
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      cors: [
+        { allowedMethods: [HttpMethods.POST], allowedOrigins: [siteUrl], allowedHeaders: ['*'], maxAge: Duration.hours(1).toSeconds() },
+      ],
     });
     acknowledge(this.bucket, [
       {

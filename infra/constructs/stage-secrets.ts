@@ -10,7 +10,7 @@ export interface StageSecretsProps {
 }
 
 /**
- * The stage's five secrets, each granted only to the functions that need it:
+ * The stage's six secrets, each granted only to the functions that need it:
  * - `keys`: the key ring that session tokens and sealed values are made from, JSON
  *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
  *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
@@ -20,6 +20,9 @@ export interface StageSecretsProps {
  * - `supplier`: the top-up supplier's credentials, JSON `{"username", "apiKey", "webhookSecret"}`,
  *   created with placeholders that the functions refuse: until the operator sets the real ones,
  *   automatic deliveries go to the operators' queue (README, Deploy).
+ * - `vapid`: the Web Push VAPID key pair and contact, JSON `{"publicKey", "privateKey", "subject"}`
+ *   (base64url keys, `npx web-push generate-vapid-keys`), created with placeholders: until the
+ *   operator sets real ones the shop offers no push on devices, and mails still go (README, Deploy).
  * - `telegramBot`: the operators' Telegram bot, JSON `{"botToken"}`, created with a placeholder:
  *   until the operator sets the token BotFather gave, alerts are marked skipped (README, Operator
  *   alerts). Only the outbox's consumer reads it.
@@ -30,6 +33,7 @@ export class StageSecrets extends Construct {
   readonly keys: Secret;
   readonly gatewayKey: Secret;
   readonly supplier: Secret;
+  readonly vapid: Secret;
   readonly telegramBot: Secret;
   readonly originVerify: Secret;
 
@@ -60,6 +64,14 @@ export class StageSecrets extends Construct {
       ),
       removalPolicy,
     });
+    this.vapid = new Secret(this, 'Vapid', {
+      description:
+        'Web Push VAPID key pair (base64url) and contact as JSON; the placeholders are refused (no push offered) until real ones are put here',
+      secretStringValue: SecretValue.unsafePlainText(
+        JSON.stringify({ publicKey: gatewayKeyPlaceholder, privateKey: gatewayKeyPlaceholder, subject: gatewayKeyPlaceholder }),
+      ),
+      removalPolicy,
+    });
     this.telegramBot = new Secret(this, 'TelegramBot', {
       description:
         'Operators\' Telegram bot token (from BotFather) as JSON {"botToken"}; the placeholder sends no alert until the real one is put here',
@@ -71,12 +83,12 @@ export class StageSecrets extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
-    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.telegramBot, this.originVerify]) {
+    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.vapid, this.telegramBot, this.originVerify]) {
       acknowledge(secret, [
         {
           id: 'AwsSolutions-SMG4',
           reason:
-            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials and the bot token come from their panels, the origin secret changes with a deploy',
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials and the bot token come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
         },
       ]);
     }

@@ -12,6 +12,7 @@ import {
   needsGatewayKey,
   needsSecret,
   needsSupplier,
+  needsVapid,
   routes,
 } from '../../functions/routes';
 import { functionsDir, lambdaEsbuildOptions } from '../../infra/bundling';
@@ -87,8 +88,8 @@ export function functionsToMeasure(): FunctionInfo[] {
       takesBodies: (known?.takesBodies ?? false) || route.method === 'POST',
       verifiesOrSignsTokens:
         (known?.verifiesOrSignsTokens ?? false) || route.access === 'user' || route.access === 'admin' || route.handler.startsWith('auth/'),
-      // The key ring, the gateway key and the supplier's credentials are all read through Secrets Manager.
-      secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route) || needsSupplier(route),
+      // The key ring, the gateway key, the supplier's credentials and the VAPID keys are all read through Secrets Manager.
+      secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route) || needsSupplier(route) || needsVapid(route),
       uploads: (known?.uploads ?? false) || route.uploads === true,
       mail: (known?.mail ?? false) || route.mail === true,
     };

@@ -15,6 +15,9 @@ export interface RunningStack {
   /** The fake top-up supplier, and the credentials the stack was handed for it (`supplierEnvironment`). */
   supplierUrl: string;
   supplierCredentials: SupplierCredentials;
+  /** The Secrets Manager stand-in and the name of the VAPID keys in it (a stack that has them). */
+  secretsManagerUrl?: string;
+  vapidSecretId?: string;
 }
 
 /** The top-up supplier's API username, key and webhook secret. */
@@ -60,6 +63,9 @@ export function domainEnvironment(stack: RunningStack): Record<string, string> {
     SUPPLIER_URL: stack.supplierUrl,
     PLAYER_LOOKUP_URL: stack.supplierUrl,
     ...supplierEnvironment(stack.supplierCredentials),
+    ...(stack.secretsManagerUrl && stack.vapidSecretId
+      ? { VAPID_SECRET_ID: stack.vapidSecretId, AWS_ENDPOINT_URL_SECRETS_MANAGER: stack.secretsManagerUrl }
+      : {}),
     POWERTOOLS_LOG_LEVEL: 'SILENT',
   };
 }

@@ -11,6 +11,7 @@ import {
   needsSecret,
   outboxConsumer,
   needsSupplier,
+  needsVapid,
   routes,
   tableGrantOf,
 } from '../../functions/routes';
@@ -29,6 +30,8 @@ export interface LocalEnvironment {
   gatewayKey: Record<string, string>;
   /** What a function that calls the top-up supplier or the nickname lookup gets: their addresses and credentials. */
   supplier: Record<string, string>;
+  /** What a function granted the VAPID keys gets: the secret's name, and the local Secrets Manager stand-in as its endpoint. */
+  push: Record<string, string>;
   /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
   uploads: Record<string, string>;
   /** What a function that sends mail gets: the sender, and the local SES emulator as its endpoint. */
@@ -129,6 +132,7 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
           ...(route && needsSecret(route) ? environment.secret : {}),
           ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
           ...(route && needsSupplier(route) ? environment.supplier : {}),
+          ...(route && needsVapid(route) ? environment.push : {}),
           ...(route?.uploads ? environment.uploads : {}),
           ...(route?.mail ? environment.mail : {}),
           ...(route?.invalidates?.length ? environment.edgeCache : {}),
@@ -164,6 +168,7 @@ export function jobFunction(
       ...('supplier' in job && needsSupplier(job) ? environment.supplier : {}),
       ...('mail' in job && job.mail ? environment.mail : {}),
       ...('secret' in job && job.secret ? environment.secret : {}),
+      ...('push' in job && needsVapid(job) ? environment.push : {}),
       ...('telegram' in job && job.telegram ? environment.telegram : {}),
       ...shellTuningOf(),
     },

@@ -150,14 +150,18 @@ export function vapidProblem(authorization: string, origin: string, now = Date.n
  * - Every id is a subscription; `newTestSubscription()` makes one whose keys the stand-in keeps, so
  *   what is pushed to it is decrypted and listed as UTF-8 text.
  *
- * Shortcuts for tests, outside the protocol: `POST /test/gone/<id>` makes that endpoint answer 410
- * from then on, `POST /test/not-found/<id>` 404; `GET /messages` lists every accepted message, oldest first.
+ * Shortcuts for tests, outside the protocol: `POST /test/subscriptions` answers a new test
+ * subscription (as `newTestSubscription()`, for a process other than the stand-in's);
+ * `POST /test/gone/<id>` makes that endpoint answer 410 from then on, `POST /test/not-found/<id>`
+ * 404; `POST /test/fail-once/<id>` makes its next push answer 500 (a push service's outage, which
+ * the sender retries); `GET /messages` lists every accepted message, oldest first.
  */
 export async function startPushStandIn(options: PushStandInOptions = {}): Promise<PushStandIn> {
   const { port = 0 } = options;
   const received: ReceivedPush[] = [];
   const receivers = new Map<string, { ecdh: ECDH; authSecret: Buffer }>();
   const removed = new Map<string, 404 | 410>();
+  const failingOnce = new Set<string>();
   let origin = '';
 
   const endpointFor = (id: string) => `${origin}/push/${encodeURIComponent(id)}`;
@@ -166,6 +170,7 @@ export async function startPushStandIn(options: PushStandInOptions = {}): Promis
   async function push(request: IncomingMessage, response: ServerResponse, id: string) {
     const status = removed.get(id);
     if (status) return problem(response, status, status === 410 ? 'Gone: the subscription has expired' : 'Not Found');
+    if (failingOnce.delete(id)) return problem(response, 500, 'Internal Server Error: failing once, as asked');
     const authorization = request.headers.authorization;
     if (!authorization) return problem(response, 401, 'Unauthorized: no vapid authentication');
     const vapid = vapidProblem(authorization, origin);
@@ -215,6 +220,11 @@ export async function startPushStandIn(options: PushStandInOptions = {}): Promis
         return await push(request, response, decodeURIComponent(first));
       }
       if (request.method === 'GET' && path === '/messages') return json(response, 200, received);
+      if (request.method === 'POST' && path === '/test/subscriptions') return json(response, 200, newTestSubscription());
+      if (request.method === 'POST' && area === 'test' && first === 'fail-once' && second && rest.length === 0) {
+        failingOnce.add(decodeURIComponent(second));
+        return json(response, 200, { endpoint: endpointFor(decodeURIComponent(second)), status: 500 });
+      }
       if (request.method === 'POST' && area === 'test' && second && rest.length === 0 && (first === 'gone' || first === 'not-found')) {
         const id = decodeURIComponent(second);
         const status = first === 'gone' ? 410 : 404;
@@ -229,21 +239,23 @@ export async function startPushStandIn(options: PushStandInOptions = {}): Promis
     }
   });
 
+  function newTestSubscription(): TestSubscription {
+    const id = randomUUID();
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const authSecret = randomBytes(16);
+    receivers.set(id, { ecdh, authSecret });
+    return {
+      endpoint: endpointFor(id),
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+    };
+  }
+
   origin = await listenOnLoopback(server, port);
   return {
     url: origin,
     endpointFor,
-    newTestSubscription() {
-      const id = randomUUID();
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const authSecret = randomBytes(16);
-      receivers.set(id, { ecdh, authSecret });
-      return {
-        endpoint: endpointFor(id),
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
-      };
-    },
+    newTestSubscription,
     messages: () => received.map((message) => ({ ...message })),
     stop: () =>
       new Promise<void>((done) => {

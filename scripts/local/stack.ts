@@ -6,6 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import webPush from 'web-push';
+import type { VapidKeys } from '../../functions/shared/secrets';
 import { apiBasePath } from '../../functions/routes';
 import { apiAdapter } from './api-adapter';
 import { localMailFrom } from './domain-env';
@@ -19,6 +21,7 @@ import { startPushStandIn } from './push-stand-in';
 import { startTelegramStandIn } from './telegram-stand-in';
 import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './local-functions';
 import { startSandboxGateway } from './sandbox-gateway';
+import { startSecretsManager } from './secrets-manager';
 import { isShopOrigin } from './shop-origins';
 import { demoSupplierProducts } from './demo-supplier';
 import type { DemoLogins } from './seed';
@@ -60,6 +63,9 @@ export interface RunningStack {
   externalSupplier: boolean;
   /** The stand-in Web Push service (`GET /messages`: what it received, decrypted for its own test subscriptions). */
   pushServiceUrl: string;
+  /** The Secrets Manager stand-in (GetSecretValue), holding the VAPID keys as `vapidSecretId`. */
+  secretsManagerUrl: string;
+  vapidSecretId: string;
   /** The stand-in Telegram Bot API (`GET /messages`: what operators' chats were sent). */
   telegramUrl: string;
   logins: DemoLogins;
@@ -72,8 +78,19 @@ interface LocalState {
   gatewayApiKey: string;
   /** The fake supplier's API username, key and webhook secret (a data folder made before it had none: made on load). */
   supplier?: { username: string; apiKey: string; webhookSecret: string };
+  /**
+   * The stage's VAPID keys (a data folder made before it had them: made and saved on load, since
+   * every device's subscription is bound to the public key).
+   */
+  vapid?: VapidKeys;
   logins: DemoLogins;
 }
+
+/** The name of the VAPID keys' secret in the local Secrets Manager stand-in. */
+export const localVapidSecretId = 'storefront-local/vapid';
+
+/** A new VAPID key pair for a local data folder, with a contact the push stand-in accepts. */
+const freshVapidKeys = (): VapidKeys => ({ ...webPush.generateVAPIDKeys(), subject: 'mailto:support@topupbazar.local' });
 
 /** The fake supplier's credentials: the caller's (the test runner, the bench: SUPPLIER_API_KEY…) or fresh ones. */
 const freshSupplierCredentials = () => ({
@@ -146,6 +163,7 @@ function freshState(): LocalState {
     masterSecret: process.env.APP_MASTER_SECRET ?? randomBytes(32).toString('base64url'),
     gatewayApiKey: process.env.GATEWAY_API_KEY ?? randomBytes(24).toString('base64url'),
     supplier: freshSupplierCredentials(),
+    vapid: freshVapidKeys(),
     logins: {
       shopper: { email: 'shopper@example.com', mobileNo: '01711000001', password: password() },
       admin: { email: 'admin@example.com', mobileNo: '01711000002', password: password() },
@@ -156,7 +174,13 @@ function freshState(): LocalState {
 async function loadState(stateDir: string | undefined): Promise<LocalState> {
   if (!stateDir) return freshState();
   const file = join(stateDir, 'state.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as LocalState;
+  if (existsSync(file)) {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as LocalState;
+    if (kept.vapid) return kept;
+    const upgraded = { ...kept, vapid: freshVapidKeys() };
+    await writeFile(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
+    return upgraded;
+  }
   const state = freshState();
   await mkdir(stateDir, { recursive: true });
   await writeFile(file, JSON.stringify(state, null, 2), { mode: 0o600 });
@@ -194,6 +218,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     allowOrigin: (origin) => isShopOrigin(origin, { url: shopOrigin, host: options.host }),
   });
   const mailbox = await startMailbox();
+  // Secrets Manager for the secrets the functions read through it here as in the cloud: the VAPID keys.
+  const secretsManager = await startSecretsManager({ [localVapidSecretId]: JSON.stringify(state.vapid ?? freshVapidKeys()) });
   const edgeCache = new LocalEdgeCache();
   const invalidations = await startInvalidationApi(edgeCache);
   // The seed and the admin command sign as `local` and pass; each function signs as itself and gets its row's grant.
@@ -210,6 +236,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     identityProvider.stop,
     uploads.stop,
     mailbox.stop,
+    secretsManager.stop,
     invalidations.stop,
   ];
   if (!options.stateDir) stops.push(() => rm(uploadsDir, { recursive: true, force: true }));
@@ -242,6 +269,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
     mail: { MAIL_FROM: localMailFrom, AWS_ENDPOINT_URL_SESV2: mailbox.url },
+    push: { VAPID_SECRET_ID: localVapidSecretId, AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
     telegram: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: telegramBotToken },
   };
@@ -346,6 +374,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       supplierUrl: supplier.url,
       externalSupplier: supplier.external,
       pushServiceUrl: pushService.url,
+      secretsManagerUrl: secretsManager.url,
+      vapidSecretId: localVapidSecretId,
       telegramUrl: telegram.url,
       logins: state.logins,
       stop: () => stopAll(stops),

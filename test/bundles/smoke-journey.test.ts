@@ -101,6 +101,12 @@ describe('the deployed bundles', () => {
     expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(5);
   });
 
+  it("hand out the stage's VAPID public key from its secret, to anyone", async () => {
+    const answer = await api('/user/push_key');
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(answer.body.data.public_key, 'base64url')).toHaveLength(65);
+  });
+
   it('answer an unknown path with the contract 404 and a wrong method with 405', async () => {
     expect(await api('/user/nothing_here')).toMatchObject({ status: 404, body: { status: 0 } });
     expect((await fetch(`${stack.url}/api/user/event_list`, { method: 'DELETE' })).status).toBe(405);

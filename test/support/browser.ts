@@ -34,7 +34,9 @@ export function useBrowser() {
      * script of its own (the accessibility checker), which the shop's CSP rightly refuses.
      * `origin` serves the page from elsewhere than the stack (the dev server of `useDevSpa`).
      * `signedInAs` opens it as a returning shopper with that token stored (one load, as after a
-     * sign-in on an earlier visit) and waits for the signed-in header.
+     * sign-in on an earlier visit) and waits for the signed-in header. The shop's service worker
+     * is blocked unless `serviceWorkers` is `allow` (installable-app.test.ts): a worker that answers
+     * a page's requests hides them from `page.route`, and it activates at a moment of its own.
      */
     async open(
       path: string,
@@ -45,10 +47,25 @@ export function useBrowser() {
         origin = inject('stack').url,
         signedInAs,
         permissions,
-      }: { showPopups?: boolean; bypassCsp?: boolean; origin?: string; signedInAs?: string; permissions?: string[] } = {},
+        serviceWorkers = 'block',
+      }: {
+        showPopups?: boolean;
+        bypassCsp?: boolean;
+        origin?: string;
+        signedInAs?: string;
+        permissions?: string[];
+        serviceWorkers?: 'allow' | 'block';
+      } = {},
     ): Promise<{ page: Page; errors: string[] }> {
       const storageState = signedInAs ? { cookies: [], origins: [{ origin, localStorage: [storedSession(signedInAs)] }] } : undefined;
-      const context = await browser!.newContext({ viewport, baseURL: origin, bypassCSP: bypassCsp, storageState, permissions });
+      const context = await browser!.newContext({
+        viewport,
+        baseURL: origin,
+        bypassCSP: bypassCsp,
+        storageState,
+        permissions,
+        serviceWorkers,
+      });
       contexts.push(context);
       // The shop's pages may link images on the internet (YouTube thumbnails, operators' image
       // links); this machine has none, so they fail at once rather than hang until a timeout.

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';
+import webPush from 'web-push';
 import { type Route, type TableGrant, type WriteAction, apiBasePath, canonicalPath } from '../../functions/routes';
 import { apiAdapter } from '../../scripts/local/api-adapter';
 import { startDynamoDbLocal } from '../../scripts/local/dynamodb-local';
@@ -115,12 +116,14 @@ export default async function setup(project: TestProject) {
       gateway: 'storefront-bundles-gateway-key',
       origin: 'storefront-bundles-origin',
       supplier: 'storefront-bundles-supplier',
+      vapid: 'storefront-bundles-vapid',
     };
     const secrets = await startSecretsManager({
       [secretNames.keys]: JSON.stringify({ current: 'master', master: randomBytes(48).toString('base64url') }),
       [secretNames.gateway]: gatewayApiKey,
       [secretNames.origin]: originSecret,
       [secretNames.supplier]: JSON.stringify(supplierCredentials),
+      [secretNames.vapid]: JSON.stringify({ ...webPush.generateVAPIDKeys(), subject: 'mailto:support@topupbazar.local' }),
     });
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway({ apiKey: gatewayApiKey });
@@ -140,6 +143,7 @@ export default async function setup(project: TestProject) {
       [idOf('AWS::SecretsManager::Secret', 'SecretsGatewayKey')]: secretNames.gateway,
       [idOf('AWS::SecretsManager::Secret', 'SecretsOriginVerify')]: secretNames.origin,
       [idOf('AWS::SecretsManager::Secret', 'SecretsSupplier')]: secretNames.supplier,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsVapid')]: secretNames.vapid,
       [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
       [idOf('AWS::CloudFront::Distribution', 'WebDistribution')]: localDistributionId,
     };

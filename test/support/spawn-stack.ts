@@ -22,6 +22,11 @@ export interface StackInfo {
   edgeInvalidationUrl: string;
   /** The fake supplier (Digiflazz's buyer API): `GET /test/transactions`, `POST /test/down`. */
   supplierUrl: string;
+  /** The Web Push stand-in: `GET /messages`, `POST /test/subscriptions`, `/test/gone/<id>`, `/test/fail-once/<id>`. */
+  pushServiceUrl: string;
+  /** The Secrets Manager stand-in, holding the stage's VAPID keys as `vapidSecretId`. */
+  secretsManagerUrl: string;
+  vapidSecretId: string;
   /** The Telegram Bot API stand-in: `GET /messages`, `POST /test/fail`. */
   telegramUrl: string;
   logins: {

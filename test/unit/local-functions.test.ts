@@ -27,6 +27,7 @@ const environment = {
   supplier: { SUPPLIER_URL: 'http://127.0.0.1:9', SUPPLIER_USERNAME: 'u', SUPPLIER_API_KEY: 'k', SUPPLIER_WEBHOOK_SECRET: 's' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
   mail: { MAIL_FROM: 'shop@example.com', AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:9' },
+  push: { VAPID_SECRET_ID: 'local-functions-test/vapid', AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:9' },
   edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },
   telegram: { TELEGRAM_API_URL: 'http://127.0.0.1:9', TELEGRAM_BOT_TOKEN: '1:bot-token' },
 };
@@ -62,6 +63,8 @@ describe('local functions', () => {
     expect(functionFor(row('auth/cancel-email-change')).environment).not.toHaveProperty('MAIL_FROM');
     expect(functionFor(row('admin/update-site-settings')).environment).toMatchObject(environment.edgeCache);
     expect(functionFor(row('admin/save-plan')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
+    expect(functionFor(row('notifications/get-push-key')).environment).toMatchObject(environment.push);
+    expect(functionFor(row('notifications/save-push-subscription')).environment).not.toHaveProperty('VAPID_SECRET_ID');
   });
 
   it("give the Telegram bot token to the outbox's consumer alone", () => {

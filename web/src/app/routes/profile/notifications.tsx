@@ -1,5 +1,6 @@
 import { MailSettingsForm } from '../../../features/notifications/components/mail-settings-form';
 import { NotificationList } from '../../../features/notifications/components/notification-list';
+import { PushToggle } from '../../../features/notifications/components/push-toggle';
 
 /** Notifications: what happened to the shopper's orders and wallet, newest first, and which of it comes by e-mail. */
 export function NotificationsPage() {
@@ -8,6 +9,7 @@ export function NotificationsPage() {
       <div className="panel-head">
         <h1>Notifications</h1>
       </div>
+      <PushToggle />
       <MailSettingsForm />
       <NotificationList />
     </section>

@@ -7,6 +7,7 @@ import { contactAboutOrder, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { dateTime, taka } from '../../../lib/format';
 import { useRedeemLink } from '../../content/api/get-redeem-link';
+import { PushToggle } from '../../notifications/components/push-toggle';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
 import { deliveryLabel } from '../delivery';
@@ -133,6 +134,7 @@ export function OrderDetail({ id }: { id: string }) {
           </li>
         )}
       </ol>
+      <PushToggle />
       <div className="help-box">
         <p>Something wrong with this order? Write to us; its order ID is filled in for you.</p>
         <Link className="button button-ghost button-small" to={contactAboutOrder(order.order_id)}>
