@@ -452,6 +452,7 @@ describe('data safety', () => {
         'SecretsKeys52995371',
         'SecretsOriginVerify59304C5E',
         'SecretsSupplier5DFFFD9D',
+        'SecretsTelegramBotF118E3D4',
         'SecretsVapid45682563',
       ],
       'AWS::S3::Bucket': ['SiteBucket978D4AEB'],
@@ -738,16 +739,19 @@ describe('the notifications outbox', () => {
     const fn = dev().toJSON().Resources[fnId];
     expect(fn.Properties.Environment.Variables).toHaveProperty('MAIL_FROM');
     expect(fn.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
-    // It signs pushes with the VAPID keys and the mails' unsubscribe links with the key ring, and
-    // forgets a device whose subscription ended; no other secret.
+    // It signs pushes with the VAPID keys and the mails' unsubscribe links with the key ring, sends
+    // operator alerts with the Telegram bot, and forgets a device whose subscription ended; no other secret.
     const vapid = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsVapid');
     const keyRing = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsKeys');
+    const bot = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsTelegramBot');
     expect(fn.Properties.Environment.Variables.VAPID_SECRET_ID).toEqual({ Ref: vapid });
     expect(fn.Properties.Environment.Variables.APP_SECRET_ID).toEqual({ Ref: keyRing });
     const secretsRead = statementsOf(dev(), fn)
       .filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue'))
       .flatMap((statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource)));
-    expect(secretsRead.sort()).toEqual([JSON.stringify({ Ref: keyRing }), JSON.stringify({ Ref: vapid })].sort());
+    expect(secretsRead.sort()).toEqual(
+      [JSON.stringify({ Ref: keyRing }), JSON.stringify({ Ref: vapid }), JSON.stringify({ Ref: bot })].sort(),
+    );
     const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
     expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].sort());
     // Only the consumer's role reads the stream.
