@@ -1,72 +1,108 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { AlarmTopic } from './constructs/monitoring';
 
-/** Requests one address may make to /api/auth/* in five minutes before the WAF blocks it for a while. */
-export const authRequestsPer5Minutes = 100;
+/**
+ * Sign-in requests one address may make in five minutes before the WAF refuses it. Set for
+ * carrier-grade NAT: Grameenphone, Robi and Banglalink put very many subscribers behind few
+ * addresses, so this only stops floods; guessing is stopped per account and per device by the
+ * API's own limits (five checked passwords per account per window).
+ */
+export const authRequestsPer5Minutes = 2000;
+
+/** The earlier, tight level, now only counted: its metric shows how often a shared address reaches it before anyone blocks at it. */
+export const authRequestsCountedAt = 100;
+
+/** All /api requests one address may make in five minutes: a flood, not a busy carrier address (about 67 a second). */
+export const apiRequestsPer5Minutes = 20_000;
+
+/** The refusal a WAF rate rule answers, in the API's envelope (a bare 403 would read as "forbidden" to the SPA). */
+export const tooManyRequestsBody = JSON.stringify({
+  status: 0,
+  message: 'Too many requests from your network. Please try again in a few minutes.',
+});
+
+const uriStartsWith = (path: string): CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'STARTS_WITH',
+    searchString: path,
+    textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+  },
+});
 
 /**
  * The stage's WAF web ACL for its CloudFront distribution. A CloudFront-scoped web ACL can only
  * be made in us-east-1, so it is a stack of its own there; the main stack, in the stage's region,
- * reads its ARN through CDK's cross-region references (an SSM parameter written in the main
- * stack's region). Rules: AWS's managed common rule set (not on /api/admin/*, whose bodies are
- * operators' HTML and code lists and whose callers are checked admins; bodies over 8 KB are
- * counted, not blocked, since the API caps them at 64 KB itself) and a per-address rate limit on
- * /api/auth/*.
+ * reads its ARN through CDK's cross-region references. Rules, in order:
+ * - `api-rate-limit`: a generous per-address limit on all of /api (a flood), refused with 429 in
+ *   the API's envelope;
+ * - `auth-rate-limit`: per address on /api/auth/*, sized for carrier-grade NAT, the same 429;
+ * - `auth-rate-watch`: the old tight level on /api/auth/*, counted only (its metric is the
+ *   measurement a tighter block would need);
+ * - AWS's managed common rule set, except on /api/admin/* (operators' HTML and code lists, from
+ *   checked admins) and the payment and supplier webhooks (server-to-server bodies the gateway and
+ *   the supplier write; they are verified by key and signature); bodies over 8 KB are counted, not
+ *   blocked, since the API caps them at 64 KB itself.
+ * Every request is logged to CloudWatch (`aws-waf-logs-…`, us-east-1) with the Authorization and
+ * Cookie headers and the query string (mailed links' tokens) redacted.
  */
 export class EdgeProtectionStack extends Stack {
   readonly webAclArn: string;
 
-  constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
+  constructor(scope: Construct, id: string, props: StackProps & { stage: string; retain: boolean }) {
     super(scope, id, props);
     const metrics = (name: string) => ({
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
       metricName: `storefront-${props.stage}-${name}`,
     });
-    const notAdmin: CfnWebACL.StatementProperty = {
+    const commonRulesSkip: CfnWebACL.StatementProperty = {
       notStatement: {
         statement: {
-          byteMatchStatement: {
-            fieldToMatch: { uriPath: {} },
-            positionalConstraint: 'STARTS_WITH',
-            searchString: '/api/admin/',
-            textTransformations: [{ priority: 0, type: 'NONE' }],
+          orStatement: {
+            statements: [uriStartsWith('/api/admin/'), uriStartsWith('/api/payment/webhook'), uriStartsWith('/api/supplier/')],
           },
         },
       },
     };
+    const refuseTooMany = { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'too-many-requests' } } };
+    const perAddress = (limit: number, path: string): CfnWebACL.StatementProperty => ({
+      rateBasedStatement: { limit, evaluationWindowSec: 300, aggregateKeyType: 'IP', scopeDownStatement: uriStartsWith(path) },
+    });
     const webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: metrics('web-acl'),
+      visibilityConfig: { ...metrics('web-acl'), metricName: webAclMetricName(props.stage) },
+      customResponseBodies: { 'too-many-requests': { contentType: 'APPLICATION_JSON', content: tooManyRequestsBody } },
       rules: [
         {
-          name: 'auth-rate-limit',
+          name: 'api-rate-limit',
           priority: 0,
-          action: { block: {} },
+          action: refuseTooMany,
+          visibilityConfig: metrics('api-rate-limit'),
+          statement: perAddress(apiRequestsPer5Minutes, '/api/'),
+        },
+        {
+          name: 'auth-rate-limit',
+          priority: 1,
+          action: refuseTooMany,
           visibilityConfig: metrics('auth-rate-limit'),
-          statement: {
-            rateBasedStatement: {
-              limit: authRequestsPer5Minutes,
-              evaluationWindowSec: 300,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: '/api/auth/',
-                  textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
-                },
-              },
-            },
-          },
+          statement: perAddress(authRequestsPer5Minutes, '/api/auth/'),
+        },
+        {
+          name: 'auth-rate-watch',
+          priority: 2,
+          action: { count: {} },
+          visibilityConfig: metrics('auth-rate-watch'),
+          statement: perAddress(authRequestsCountedAt, '/api/auth/'),
         },
         {
           name: 'aws-common-rules',
-          priority: 1,
+          priority: 3,
           overrideAction: { none: {} },
           visibilityConfig: metrics('common-rules'),
           statement: {
@@ -74,13 +110,33 @@ export class EdgeProtectionStack extends Stack {
               vendorName: 'AWS',
               name: 'AWSManagedRulesCommonRuleSet',
               ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
-              scopeDownStatement: notAdmin,
+              scopeDownStatement: commonRulesSkip,
             },
           },
         },
       ],
     });
     this.webAclArn = webAcl.attrArn;
+    // WAF takes only log groups named aws-waf-logs-…, in the web ACL's region.
+    const logGroupName = `aws-waf-logs-storefront-${props.stage}`;
+    const logs = new LogGroup(this, 'WafLogs', {
+      logGroupName,
+      retention: props.retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const logging = new CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: webAcl.attrArn,
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }, { singleHeader: { Name: 'cookie' } }, { queryString: {} }],
+    });
+    logging.node.addDependency(logs);
   }
 }
 
@@ -109,5 +165,25 @@ export class EdgeAlarmsStack extends Stack {
     });
     alarm.addAlarmAction(action);
     alarm.addOkAction(action);
+    // WAF names its CloudFront metrics by the web ACL's metric name (EdgeProtectionStack), in us-east-1.
+    const blocked = new Alarm(this, 'WafBlocked', {
+      alarmDescription: 'The WAF blocked 1,000 requests in 5 minutes: an attack, or a rule refusing real shoppers (see its logs)',
+      metric: new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: webAclMetricName(props.stage), Rule: 'ALL' },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1000,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    blocked.addAlarmAction(action);
+    blocked.addOkAction(action);
   }
 }
+
+/** The web ACL's metric name, which its CloudWatch metrics carry as the WebACL dimension. */
+export const webAclMetricName = (stage: string) => `storefront-${stage}-web-acl`;

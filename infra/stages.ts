@@ -33,6 +33,7 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     ...common,
     env: edgeEnv,
     stage,
+    retain: stage === 'prod',
     description: `Storefront (${stage}): the WAF web ACL of the distribution`,
   });
   const backupCopy =

@@ -120,6 +120,7 @@ export class StorefrontStack extends Stack {
       outboxDeadLetters: outbox.deadLetters,
       webhookLogs: api.webhook.logGroup,
       supplierWebhookLogs: api.supplierWebhook.logGroup,
+      accessLogs: api.accessLogs,
       distributionId: distribution.distributionId,
     });
 

@@ -66,6 +66,8 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** The API's access log, a JSON line per request (its 429s and 403s are alarms). */
+  readonly accessLogs: LogGroup;
   /** Every function behind the API, the fallback included (for the alarms). */
   readonly functions: HouseFunction[] = [];
   /** The payment webhook's function (its 401s are an alarm of their own). */
@@ -155,6 +157,7 @@ export class Api extends Construct {
       retention: defaults.logRetention,
       removalPolicy: defaults.logRemovalPolicy,
     });
+    this.accessLogs = accessLogs;
     if (!webhooks.gateway) throw new Error('The route table has no gateway route (the payment webhook)');
     if (!webhooks.supplier) throw new Error('The route table has no supplier route (the supplier webhook)');
     this.webhook = webhooks.gateway;

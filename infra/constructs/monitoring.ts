@@ -23,6 +23,12 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 
+/**
+ * The account's Lambda concurrency the README asks for before a prod deploy (1,000); the alarm
+ * rings at 80% of it, while there is still room to ask for more.
+ */
+export const expectedConcurrencyQuota = 1000;
+
 /** CloudWatch takes at most 10 metrics in one alarm's math expression (a hard limit). */
 const metricsPerExpression = 10;
 
@@ -70,6 +76,8 @@ export interface MonitoringProps {
   webhookLogs: ILogGroup;
   /** The supplier webhook's own log group (its 401s). */
   supplierWebhookLogs: ILogGroup;
+  /** The API's access log (JSON lines with `status`). */
+  accessLogs: ILogGroup;
   /** The distribution's 5xx rate is graphed here; its alarm lives in us-east-1, where CloudFront's metrics are. */
   distributionId: string;
 }
@@ -217,6 +225,47 @@ export class Monitoring extends Construct {
         threshold: 3,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      },
+    );
+
+    // The API's own answers, from its access log: 429 (the stage's throttles refusing shoppers)
+    // and 403 (mostly the origin authorizer: someone calling the execute-api URL directly).
+    const answered = (id: string, status: number, metricName: string) =>
+      new MetricFilter(this, id, {
+        logGroup: props.accessLogs,
+        filterPattern: FilterPattern.stringValue('$.status', '=', String(status)),
+        metricNamespace: `Storefront/${props.stage}`,
+        metricName,
+        metricValue: '1',
+      }).metric({ period: fiveMinutes, statistic: 'Sum', label: metricName });
+    alarm('ApiThrottled', 'The API answered 429 to 50 requests in 5 minutes: its throttles are refusing shoppers', {
+      metric: answered('ApiThrottledFilter', 429, 'ApiThrottled'),
+      threshold: 50,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm('ApiForbidden', 'The API answered 403 to 100 requests in 5 minutes: someone is calling it around CloudFront, or probing', {
+      metric: answered('ApiForbiddenFilter', 403, 'ApiForbidden'),
+      threshold: 100,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm(
+      'AccountConcurrency',
+      `Lambda concurrency claimed in this region passed ${0.8 * expectedConcurrencyQuota} (80% of the ${expectedConcurrencyQuota} asked for): ask for more before requests are throttled`,
+      {
+        metric: new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ClaimedAccountConcurrency',
+          statistic: 'Maximum',
+          period: Duration.minutes(1),
+        }),
+        threshold: 0.8 * expectedConcurrencyQuota,
+        evaluationPeriods: 3,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       },
     );

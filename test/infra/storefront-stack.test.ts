@@ -26,7 +26,7 @@ import { gatewayKeyPlaceholder } from '../../functions/shared/config';
 import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { tableReadActions } from '../../infra/constructs/function-roles';
-import { authRequestsPer5Minutes } from '../../infra/edge-stacks';
+import { apiRequestsPer5Minutes, authRequestsCountedAt, authRequestsPer5Minutes } from '../../infra/edge-stacks';
 import { type StageName, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
 import { disallowedHeaders, listed, readOnlyHeaders } from '../support/cloudfront-header-rules';
@@ -1050,24 +1050,54 @@ describe('web', () => {
 });
 
 describe('protection and operations', () => {
-  it('puts a CloudFront WAF web ACL in us-east-1 with the managed common rules and a per-address limit on /api/auth/*, and the distribution uses it', () => {
+  it('puts a CloudFront WAF web ACL in us-east-1: per-address limits sized for carrier NAT answering 429 in our envelope, the common rules but not on the webhooks, logs with secrets redacted; the distribution uses it', () => {
     const acl = single(built.dev.edge, 'AWS::WAFv2::WebACL').Properties;
     expect(acl.Scope).toBe('CLOUDFRONT');
-    const rule = (name: string) => acl.Rules.find((r: { name?: string; Name?: string }) => (r.Name ?? r.name) === name);
-    expect(rule('aws-common-rules').Statement.ManagedRuleGroupStatement).toMatchObject({
-      VendorName: 'AWS',
-      Name: 'AWSManagedRulesCommonRuleSet',
+    const rule = (name: string) => acl.Rules.find((r: { Name: string }) => r.Name === name);
+    expect(acl.Rules.map((r: { Name: string }) => r.Name)).toEqual([
+      'api-rate-limit',
+      'auth-rate-limit',
+      'auth-rate-watch',
+      'aws-common-rules',
+    ]);
+    const tooMany = { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' } } };
+    expect(JSON.parse(acl.CustomResponseBodies['too-many-requests'].Content)).toEqual({
+      status: 0,
+      message: expect.stringMatching(/Too many requests/),
     });
-    expect(rule('auth-rate-limit').Statement.RateBasedStatement).toMatchObject({
+    expect(acl.CustomResponseBodies['too-many-requests'].ContentType).toBe('APPLICATION_JSON');
+    const limitOn = (name: string) => rule(name).Statement.RateBasedStatement;
+    expect(limitOn('api-rate-limit')).toMatchObject({ Limit: apiRequestsPer5Minutes, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(limitOn('api-rate-limit').ScopeDownStatement.ByteMatchStatement).toMatchObject({ SearchString: '/api/' });
+    expect(rule('api-rate-limit').Action).toEqual(tooMany);
+    expect(limitOn('auth-rate-limit')).toMatchObject({
       Limit: authRequestsPer5Minutes,
       AggregateKeyType: 'IP',
       ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/auth/', PositionalConstraint: 'STARTS_WITH' } },
     });
-    expect(rule('auth-rate-limit').Action).toEqual({ Block: {} });
+    // Carrier-grade NAT: thousands of shoppers may share one address.
+    expect(authRequestsPer5Minutes).toBeGreaterThanOrEqual(1000);
+    expect(rule('auth-rate-limit').Action).toEqual(tooMany);
+    expect(limitOn('auth-rate-watch')).toMatchObject({ Limit: authRequestsCountedAt });
+    expect(rule('auth-rate-watch').Action).toEqual({ Count: {} });
+    const common = rule('aws-common-rules').Statement.ManagedRuleGroupStatement;
+    expect(common).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    const skipped = common.ScopeDownStatement.NotStatement.Statement.OrStatement.Statements.map(
+      (statement: any) => statement.ByteMatchStatement.SearchString,
+    );
+    expect(skipped).toEqual(['/api/admin/', '/api/payment/webhook', '/api/supplier/']);
+    const logging = single(built.dev.edge, 'AWS::WAFv2::LoggingConfiguration').Properties;
+    expect(logging.RedactedFields).toEqual([
+      { SingleHeader: { Name: 'authorization' } },
+      { SingleHeader: { Name: 'cookie' } },
+      { QueryString: {} },
+    ]);
+    expect(JSON.stringify(logging.LogDestinationConfigs)).toContain('aws-waf-logs-storefront-dev');
+    expect(single(built.prod.edge, 'AWS::Logs::LogGroup').DeletionPolicy).toBe('Retain');
     expect(JSON.stringify(distribution(dev()).WebACLId)).toMatch(/Storefront-dev-waf.*us-east-1/);
   });
 
-  it("alarms to the stage's topic and e-mail: API 5xx rate and p99, functions' errors and throttles, the reconciler, webhook 401s, DynamoDB, CloudFront 5xx rate", () => {
+  it("alarms to the stage's topic and e-mail: API 5xx rate and p99, 429s and 403s, account concurrency, functions' errors and throttles, the reconciler, webhook 401s, DynamoDB, CloudFront 5xx rate, WAF blocks", () => {
     const { config } = stageConfig('prod', committed);
     for (const template of [prod(), built.prod.alarms]) {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: config.alarmEmail });
@@ -1082,6 +1112,19 @@ describe('protection and operations', () => {
     expect(alarm('MonitoringSupplierWebhook401s')).toContain('"MetricName":"SupplierWebhook401"');
     expect(alarm('MonitoringTableThrottles')).toContain('ThrottleEvents');
     expect(alarm('MonitoringTableSystemErrors')).toContain('"MetricName":"SystemErrors"');
+    expect(alarm('MonitoringApiThrottled')).toMatch(/"MetricName":"ApiThrottled".*"Threshold":50/);
+    expect(alarm('MonitoringApiForbidden')).toMatch(/"MetricName":"ApiForbidden".*"Threshold":100/);
+    const filters = resources(prod(), 'AWS::Logs::MetricFilter').map(([, filter]) => filter.Properties);
+    const accessLogs = logicalIdOf(prod(), 'AWS::Logs::LogGroup', 'ApiAccessLogs');
+    for (const [status, metricName] of [
+      ['429', 'ApiThrottled'],
+      ['403', 'ApiForbidden'],
+    ]) {
+      const filter = filters.find((properties) => properties.MetricTransformations[0].MetricName === metricName)!;
+      expect(filter.FilterPattern).toBe(`{ $.status = "${status}" }`);
+      expect(filter.LogGroupName).toEqual({ Ref: accessLogs });
+    }
+    expect(alarm('MonitoringAccountConcurrency')).toMatch(/"MetricName":"ClaimedAccountConcurrency".*"Threshold":800/);
     for (const [id, properties] of alarms) {
       // Every alarm is a math expression of at most 10 metrics (CloudWatch's limit) or a single metric.
       const metrics = (properties.match(/"MetricStat"/g) ?? []).length;
@@ -1097,8 +1140,16 @@ describe('protection and operations', () => {
     }
     const composite = single(prod(), 'AWS::CloudWatch::CompositeAlarm').Properties;
     expect(composite.AlarmActions).toHaveLength(1);
-    const cloudFront = JSON.stringify(single(built.prod.alarms, 'AWS::CloudWatch::Alarm').Properties);
-    expect(cloudFront).toMatch(/"MetricName":"5xxErrorRate".*"Namespace":"AWS\/CloudFront"/);
+    const edgeAlarms = resources(built.prod.alarms, 'AWS::CloudWatch::Alarm').map(([id, edgeAlarm]) => [
+      id,
+      JSON.stringify(edgeAlarm.Properties),
+    ]);
+    const edgeAlarm = (idPrefix: string) => edgeAlarms.find(([id]) => id!.startsWith(idPrefix))?.[1] ?? '';
+    expect(edgeAlarm('CloudFront5xxRate')).toMatch(/"MetricName":"5xxErrorRate".*"Namespace":"AWS\/CloudFront"/);
+    // WAF's metrics carry the web ACL's metric name.
+    const acl = single(built.prod.edge, 'AWS::WAFv2::WebACL').Properties;
+    expect(edgeAlarm('WafBlocked')).toContain(`{"Name":"WebACL","Value":"${acl.VisibilityConfig.MetricName}"}`);
+    expect(edgeAlarm('WafBlocked')).toMatch(/"MetricName":"BlockedRequests".*"Namespace":"AWS\/WAFV2"/);
     expect(resources(prod(), 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
   });
 
