@@ -110,8 +110,10 @@ export const deliveryJob = {
 
 /**
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
- * notifications); it claims each channel's send on the notification (UpdateItem), mails, and
- * pushes to the shopper's devices, forgetting those whose subscription ended (DeleteItem).
+ * notifications and operator alerts); it claims each channel's send on the item (UpdateItem),
+ * mails, pushes to the shopper's devices (forgetting those whose subscription ended: DeleteItem),
+ * and sends alerts with the operators' Telegram bot, whose token (TELEGRAM_SECRET_ID) no other
+ * function gets.
  */
 export const outboxConsumer = {
   module: 'notifications/jobs/fan-out-notifications.ts',
@@ -120,7 +122,8 @@ export const outboxConsumer = {
   /** Signs the mails' one-click unsubscribe links. */
   secret: true,
   push: true,
-} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string };
+  telegram: true,
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string; telegram: true };
 
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
@@ -513,6 +516,9 @@ export const routes: readonly Route[] = [
     invalidates: ['siteSettings'],
   },
   { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: ['PutItem'], uploads: true },
+  { method: 'GET', path: '/admin/alert_settings', handler: 'admin/get-alert-settings', access: 'admin' },
+  { method: 'POST', path: '/admin/alert_settings', handler: 'admin/save-alert-settings', access: 'admin', writes: ['PutItem'] },
+  { method: 'POST', path: '/admin/alert_settings/test', handler: 'admin/send-test-alert', access: 'admin', writes: ['PutItem'] },
 ];
 
 /** Answers every /api request that no row matches: 404, 405, or the trailing-slash twin. */

@@ -69,6 +69,7 @@ export class StorefrontStack extends Stack {
       gatewayKey: secrets.gatewayKey,
       supplierSecret: secrets.supplier,
       vapidSecret: secrets.vapid,
+      telegramBot: secrets.telegramBot,
       siteBucket,
       uploadsPrefix,
     });
@@ -94,6 +95,7 @@ export class StorefrontStack extends Stack {
       mailFrom: config.mailFrom,
       keyRing: secrets.keys,
       vapidSecret: secrets.vapid,
+      telegramBot: secrets.telegramBot,
       removalPolicy,
     });
     const { distribution } = new Web(this, 'Web', {
@@ -136,6 +138,10 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'SupplierSecretName', {
       value: secrets.supplier.secretName,
       description: 'Put the supplier\'s credentials here as JSON {"username","apiKey","webhookSecret"} (README, Deploy)',
+    });
+    new CfnOutput(this, 'TelegramBotSecretName', {
+      value: secrets.telegramBot.secretName,
+      description: 'Put the operators\' Telegram bot token here as JSON {"botToken"} (README, Operator alerts)',
     });
 
     new CfnOutput(this, 'VapidSecretName', {

@@ -1,5 +1,9 @@
+import type * as v from 'valibot';
 import type { AuditEntry } from '../audit/repo';
+import { type alertSettingsBody, alertKindNames } from '../contract/admin-operations';
+import type { AlertSettings } from '../notifications/alert-settings';
 import type {
+  AdminAlertSettings,
   AdminCatalog,
   AdminDeliveries,
   AdminOrderDelivery,
@@ -360,3 +364,17 @@ export function paymentDaysCsv(report: AdminPaymentDays): string {
   );
   return `${[paymentDaysCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** The alert settings on the wire. */
+export const alertSettingsView = (settings: AlertSettings): AdminAlertSettings => ({
+  chat_id: settings.chatId,
+  payment_pending_minutes: settings.paymentPendingMinutes,
+  kinds: { ...settings.kinds },
+});
+
+/** The alert settings a console form sent. */
+export const alertSettingsFrom = (form: v.InferOutput<typeof alertSettingsBody>): AlertSettings => ({
+  chatId: form.chat_id ?? '',
+  paymentPendingMinutes: form.payment_pending_minutes,
+  kinds: Object.fromEntries(alertKindNames.map((kind) => [kind, form[kind] === '1'])) as AlertSettings['kinds'],
+});

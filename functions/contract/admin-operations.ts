@@ -1,6 +1,6 @@
 /** The request schemas of the console's orders, top-ups, payments, users and audit log (functions/admin/handlers). */
 import * as v from 'valibot';
-import { optionalText, pageQuery, requiredText, signedWholeTaka } from './fields';
+import { boundedInt, flagField, optionalText, pageQuery, requiredText, signedWholeTaka } from './fields';
 import { isCalendarDay, rangeProblems, reportRange } from './report-range';
 
 const wireStatus = v.optional(v.picklist(['0', '1', '2'], 'Status must be 0, 1 or 2'), '0');
@@ -77,3 +77,32 @@ export const adjustWalletBody = v.object({ amount: signedWholeTaka(), reason: re
 
 /** GET /admin/audit: a page of the audit log. */
 export const auditQuery = v.object({ ...pageQuery });
+
+/** The operator alert kinds a console may switch (functions/notifications/alerts.ts). */
+export const alertKindNames = [
+  'order_waiting',
+  'delivery_unknown',
+  'delivery_failed',
+  'payment_stuck',
+  'low_stock',
+  'supplier_balance',
+] as const;
+
+/**
+ * POST /admin/alert_settings: the Telegram chat alerts go to (a user's or group's numeric id, or
+ * @channel; empty: none), each kind's switch ("1" on, "0" off), and the minutes a payment may be
+ * pending at the gateway before it is told.
+ */
+export const alertSettingsBody = v.object({
+  chat_id: v.optional(
+    v.pipe(
+      optionalText(64),
+      v.check((id) => id === undefined || /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(id), 'A chat id is a number or @channelname'),
+    ),
+  ),
+  payment_pending_minutes: boundedInt(5, 1440, 'Minutes must be a whole number from 5 to 1440'),
+  ...(Object.fromEntries(alertKindNames.map((kind) => [kind, flagField(`${kind} is 1 (on) or 0 (off)`)])) as Record<
+    (typeof alertKindNames)[number],
+    ReturnType<typeof flagField>
+  >),
+});

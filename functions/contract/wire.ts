@@ -562,6 +562,13 @@ export interface NotificationList extends ListPage<NotificationRow> {
   unread: number;
 }
 
+/** GET and POST /admin/alert_settings: where operator alerts go and which are sent. */
+export interface AdminAlertSettings {
+  chat_id: string;
+  payment_pending_minutes: number;
+  kinds: Record<'order_waiting' | 'delivery_unknown' | 'delivery_failed' | 'payment_stuck' | 'low_stock' | 'supplier_balance', boolean>;
+}
+
 /** GET /user/push_key: the stage's VAPID public key (base64url), the `applicationServerKey` a browser subscribes with. */
 export interface PushKey {
   public_key: string;

@@ -1,4 +1,5 @@
 import { type Plan, masterCategoryFromItem, masterCategoryKey, pauseDeliveryItem } from '../catalog/repo';
+import { deliveryFailedAlert, deliveryUnknownAlert, orderWaitingAlert, raiseAlert, supplierBalanceAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
@@ -10,7 +11,7 @@ import { digiflazz } from '../suppliers/digiflazz';
 import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
 import type { Supplier, SupplierOutcome, TopUpRequest } from '../suppliers/port';
 import type { ActiveUser } from '../users/active-user';
-import { codeToClaim } from '../vouchers/service';
+import { codeToClaim, tellLowStockAfterClaim } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet } from '../wallet/repo';
 import { type DeliveryEvent, costGuard, dueForDelivery, isOpen, nextDeliveryState } from './delivery-rules';
@@ -98,9 +99,9 @@ async function refundItems(order: PlanOrder, now: string): Promise<TransactionIt
 
 /** Sends an automatic order to the operators' queue for `reason`; `pausePlan` also stops automatic delivery of its plan. */
 async function fallBack(order: PlanOrder, event: 'fallBack' | 'refused', reason: string, pausePlan: boolean): Promise<PlanOrder> {
-  const { order: after, moved } = await moveDelivery(order, event, (_current, now) => ({
+  const { order: after, moved } = await moveDelivery(order, event, (current, now) => ({
     delivery: { reason },
-    alsoWrite: pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : [],
+    alsoWrite: [orderWaitingAlert(current, reason, now), ...(pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : [])],
   }));
   if (moved) logger.warn('delivery needs a person', { orderId: order.orderId, planId: order.planId, reason, planPaused: pausePlan });
   return after;
@@ -131,16 +132,29 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
       const moved = await moveDelivery(order, 'failed', async (current, now) => ({
         delivery: { reason: outcome.reason },
         remark: failureRemark(current, outcome.reason),
-        alsoWrite: [...(await refundItems(current, now)), orderRefundedNotice(current, `Delivery failed: ${outcome.reason}.`, now)],
+        alsoWrite: [
+          ...(await refundItems(current, now)),
+          orderRefundedNotice(current, `Delivery failed: ${outcome.reason}.`, now),
+          deliveryFailedAlert(current, outcome.reason, now),
+        ],
       }));
       if (moved.moved) logger.warn('delivery failed and refunded', { orderId: order.orderId, reason: outcome.reason });
       return moved.order;
     }
-    case 'refused':
-      return fallBack(order, 'refused', outcome.reason, outcome.priceAboveCost === true);
+    case 'refused': {
+      const after = await fallBack(order, 'refused', outcome.reason, outcome.priceAboveCost === true);
+      if (outcome.lowBalance)
+        await raiseAlert(supplierBalanceAlert(order.delivery?.supplier ?? 'supplier', order.orderId, new Date().toISOString()));
+      return after;
+    }
     case 'pending':
+      return (await moveDelivery(order, 'pending')).order;
     case 'lost':
-      return (await moveDelivery(order, outcome.kind)).order;
+      return (
+        await moveDelivery(order, 'lost', (current, now) => ({
+          alsoWrite: [deliveryUnknownAlert(current, current.delivery!.attempts, now)],
+        }))
+      ).order;
   }
 }
 
@@ -151,7 +165,8 @@ const maxClaimAttempts = 5;
  * Delivers from stock: one transaction claims one unsold code of the linked voucher (deleted on
  * the condition it is still there, so no code is used twice) and moves the order to delivered with
  * the code. No code left sends the order to the queue; codes taken by racing orders are
- * skipped and others tried.
+ * skipped and others tried. A code that takes the voucher to its low-stock mark is told to the
+ * operators right after.
  */
 async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
   const taken = new Set<string>();
@@ -166,6 +181,10 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
     try {
       await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items, orderDeliveredNotice(order, true, now)]);
       logger.info('delivered from stock', { orderId: order.orderId, voucherId: order.delivery.voucherId });
+      // Told after the delivery, never instead of it: a failed check is logged, the order stays delivered.
+      await tellLowStockAfterClaim(order.delivery.voucherId!, claim.stock, now).catch((error: unknown) =>
+        logger.error('low-stock check failed', { voucherId: order.delivery?.voucherId, error: error as Error }),
+      );
       return closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: 'delivered' } }, '', now);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

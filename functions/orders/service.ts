@@ -5,6 +5,7 @@ import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
+import { orderWaitingAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
@@ -100,6 +101,10 @@ async function draftOrder(
   };
 }
 
+/** The operators' alert of a paid order with no automatic delivery (the manual queue), for the transaction that records it. */
+export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
+  order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
+
 /**
  * A plan order paid from the wallet: one transaction debits the wallet (version-checked, so the
  * balance can never go below zero or be overwritten), writes the ledger entry and the order (with
@@ -120,6 +125,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
         await transact([
           ...balanceChangeItems(user.id, change, order.createdAt),
           newOrderItem(order),
+          ...waitingAlertItems(order),
           ...rememberedPlayerIdItems(order),
           activeUserCheckItem(user),
           shopOpenCheckItem(),

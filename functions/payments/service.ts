@@ -9,8 +9,10 @@ import {
   recordInvoiceItem,
 } from '../gateway/repo';
 import { uddoktaPay } from '../gateway/uddoktapay';
+import { paymentStuckAlert, raiseAlert } from '../notifications/alerts';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
+import { waitingAlertItems } from '../orders/service';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable } from '../shared/errors';
@@ -166,6 +168,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           ...leavesPending(state, userId),
           orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
           orders.newOrderItem(order),
+          ...waitingAlertItems(order),
           ...orders.rememberedPlayerIdItems(order),
           bookLine(reference, price, payment, now),
           orderPaidNotice(order, now),
@@ -306,6 +309,8 @@ export interface ReconcileOptions {
   minAgeSeconds: number;
   /** Give up payments still not made after this long (money that comes later is still honoured). */
   expireAfterSeconds: number;
+  /** Tell the operators of a payment still pending after this many minutes (once per payment); absent: never. */
+  stuckAfterMinutes?: number;
   /** How many payments are settled at once (each one gateway call and one or two table calls). */
   batchSize: number;
   /** Whether there is time for another batch; the run stops before its function's timeout, the next run goes on. */
@@ -342,6 +347,17 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<Reco
   const outcome: ReconcileOutcome = { checked: 0, paid: 0, cancelled: 0, unanswered: 0, withoutInvoice: 0, failed: 0, left: 0 };
   const expired = (payment: WaitingPayment) => Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000;
   const reconcileOne = async (payment: WaitingPayment): Promise<ReconcileStep> => {
+    const step = await settleOrExpire(payment);
+    if (step !== 'paid' && step !== 'cancelled') await alertIfStuck(payment);
+    return step;
+  };
+  const alertIfStuck = async (payment: WaitingPayment) => {
+    const minutes = Math.floor((now - Date.parse(payment.createdAt)) / 60_000);
+    if (options.stuckAfterMinutes === undefined || minutes < options.stuckAfterMinutes) return;
+    const { kind, id } = payment.reference;
+    await raiseAlert(paymentStuckAlert({ kind, id, invoiceId: payment.invoiceId, minutes }, new Date(now).toISOString()));
+  };
+  const settleOrExpire = async (payment: WaitingPayment): Promise<ReconcileStep> => {
     if (payment.invoiceId && dueForCheck(payment, now)) {
       let result: SettleResult | undefined;
       try {

@@ -134,6 +134,21 @@ export class SupplierNotConfigured extends Error {
   }
 }
 
+const telegramSecretId = process.env.TELEGRAM_SECRET_ID;
+
+/**
+ * The operators' Telegram bot token: TELEGRAM_SECRET_ID's JSON `{"botToken"}` in the cloud (the
+ * outbox consumer's alone), TELEGRAM_BOT_TOKEN locally. Undefined until the operator sets it (README,
+ * Operator alerts); the token is never logged, nor the URL it is part of.
+ */
+export async function telegramBotToken(): Promise<string | undefined> {
+  const raw = telegramSecretId
+    ? await getSecret(telegramSecretId, { maxAge: secretMaxAgeSeconds })
+    : JSON.stringify({ botToken: process.env.TELEGRAM_BOT_TOKEN });
+  const token = (typeof raw === 'string' ? (JSON.parse(raw) as { botToken?: unknown }) : {}).botToken;
+  return typeof token === 'string' && token.trim() && token.trim() !== gatewayKeyPlaceholder ? token.trim() : undefined;
+}
+
 const vapidSecretId = process.env.VAPID_SECRET_ID;
 
 /** The stage's VAPID key pair (RFC 8292), base64url, and the contact a push service may write to. */

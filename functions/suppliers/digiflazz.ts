@@ -20,6 +20,9 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
  */
 const noTransactionCodes = new Set(['40', '41', '42', '43', '44', '45', '47', '49', '56', '61', '62']);
 
+/** "Saldo tidak cukup": our deposit is too low. */
+const lowBalanceCode = '44';
+
 /** What the shopper reads of a failed top-up, by response code; the supplier's own words are Indonesian. */
 const shopperReasons: Record<string, string> = {
   '01': 'The game did not answer in time',
@@ -74,7 +77,12 @@ export function outcomeOf(httpStatus: number, data: TransactionAnswer | undefine
   if (data.status !== 'Gagal') return { kind: 'lost' };
   if (priceAboveMaxPattern.test(message))
     return { kind: 'refused', reason: 'The supplier asks more than the recorded cost', priceAboveCost: true };
-  if (noTransactionCodes.has(rc)) return { kind: 'refused', reason: refusalReasons[rc] ?? `The supplier refused the top-up (code ${rc})` };
+  if (noTransactionCodes.has(rc))
+    return {
+      kind: 'refused',
+      reason: refusalReasons[rc] ?? `The supplier refused the top-up (code ${rc})`,
+      ...(rc === lowBalanceCode ? { lowBalance: true } : {}),
+    };
   return { kind: 'failed', reason: shopperReasons[rc] ?? 'The supplier could not deliver this top-up' };
 }
 

@@ -21,7 +21,8 @@ export interface TopUpRequest {
  * - `pending`: accepted, the outcome comes later (callback or inquiry);
  * - `failed`: a transaction was made and failed for good (the shopper is refunded), with a reason fit to show;
  * - `refused`: no transaction was made (our balance, the price, the product, our credentials): a
- *   person delivers by hand; `priceAboveCost` when the supplier asks more than the recorded cost;
+ *   person delivers by hand; `priceAboveCost` when the supplier asks more than the recorded cost,
+ *   `lowBalance` when our deposit with it is too low (the operators are alerted);
  * - `lost`: no answer we can read (timeout, network, a server error): it is asked about later,
  *   never sent blind again.
  */
@@ -29,7 +30,7 @@ export type SupplierOutcome =
   | { kind: 'delivered'; serial: string }
   | { kind: 'pending' }
   | { kind: 'failed'; reason: string }
-  | { kind: 'refused'; reason: string; priceAboveCost?: boolean }
+  | { kind: 'refused'; reason: string; priceAboveCost?: boolean; lowBalance?: boolean }
   | { kind: 'lost' };
 
 export interface Supplier {

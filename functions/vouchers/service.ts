@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
+import { lowStockAlert, raiseAlert } from '../notifications/alerts';
 import { codesBoughtNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
@@ -11,7 +12,7 @@ import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance, totalPrice } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
-import { type NewCode, codeHash } from './inventory';
+import { type NewCode, codeHash, crossesLowStockMark, lowStockMark } from './inventory';
 import * as repo from './repo';
 import type { CodeCandidate, CodeToAdd, Voucher, VoucherOrder } from './repo';
 
@@ -42,15 +43,19 @@ function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
  * Sells `qty` codes of a voucher from the wallet. One transaction deletes each chosen code (on
  * the condition it is still there), decrements its stock shard, debits the wallet (version-checked:
  * never below zero), writes the ledger entry and the order, and re-checks the user, the shop and
- * the price. When other buyers took some of the chosen codes, it tries again on other codes a
- * bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
+ * the price. The sale that takes the stock (read just before) to its low-stock mark also writes
+ * the operators' alert, once a day per voucher: when that alert exists already, the sale is tried
+ * again without it; racing sales that each read the stock above the mark check it after. When other buyers took some of the chosen codes, it tries again on other codes
+ * a bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
  */
 export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
+  let lowStockTold = false;
   for (let attempt = 1; ; attempt += 1) {
-    const [candidates, [voucherItem, walletItem, settingsItem]] = await Promise.all([
+    const [candidates, [voucherItem, walletItem, settingsItem], stock] = await Promise.all([
       repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
       batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey()]),
+      repo.stockOf(voucherId),
     ]);
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
@@ -73,37 +78,69 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
     if (available.length < qty) throw new Conflict('Out of stock');
     const chosen = pick(available, qty);
     order.codes = chosen.map((code) => code.code);
+    const crossing = !lowStockTold && crossesLowStockMark(stock, qty);
+    const left = Math.max(stock - qty, 0);
+    const alert = crossing ? [lowStockAlert({ voucherId, voucherName: voucher.name, stock: left, mark: lowStockMark }, createdAt)] : [];
 
+    const items = [
+      ...repo.claimCodeItems(voucherId, chosen),
+      ...balanceChangeItems(user.id, change, order.createdAt),
+      repo.newVoucherOrderItem(order),
+      activeUserCheckItem(user),
+      shopOpenCheckItem(),
+      repo.voucherPriceCheckItem(voucher),
+      codesBoughtNotice(
+        {
+          userId: user.id,
+          orderId: order.orderId,
+          voucherName: voucher.name,
+          qty,
+          total: totalPrice(voucher.price, qty),
+          codes: order.codes,
+        },
+        order.createdAt,
+      ),
+      ...alert,
+    ];
     try {
-      await transact([
-        ...repo.claimCodeItems(voucherId, chosen),
-        ...balanceChangeItems(user.id, change, order.createdAt),
-        repo.newVoucherOrderItem(order),
-        activeUserCheckItem(user),
-        shopOpenCheckItem(),
-        repo.voucherPriceCheckItem(voucher),
-        codesBoughtNotice(
-          {
-            userId: user.id,
-            orderId: order.orderId,
-            voucherName: voucher.name,
-            qty,
-            total: totalPrice(voucher.price, qty),
-            codes: order.codes,
-          },
-          order.createdAt,
-        ),
-      ]);
+      await transact(items);
+      if (!crossing && stock > lowStockMark && stock - qty <= lowStockMark + staleStockMargin)
+        await tellLowStockAfterSale({ voucherId, voucherName: voucher.name }, createdAt);
       return { order, attempts: attempt };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       chosen.forEach((code, index) => {
         if (error.failedAt(index)) takenByOthers.add(code.codeId);
       });
+      if (crossing && error.failedAt(items.length - 1)) lowStockTold = true;
       if (attempt >= maxAttempts) throw new Conflict('Out of stock');
       await sleep(randomInt(5, 20 * attempt));
     }
   }
+}
+
+/** How far above the low-stock mark a sale's stock read may be and still be stale enough to hide a crossing: racing sales. */
+const staleStockMargin = 20;
+
+/**
+ * The low-stock alert of a crossing that racing sales hid from each other (each read the stock
+ * above the mark before the others' sales): a sale that read it above the mark and finds it at or
+ * under it afterwards writes the day's alert, which adds nothing when the crossing sale wrote it.
+ */
+async function tellLowStockAfterSale(voucher: { voucherId: string; voucherName: string }, now: string): Promise<void> {
+  const left = await repo.stockOf(voucher.voucherId);
+  if (left <= lowStockMark) await raiseAlert(lowStockAlert({ ...voucher, stock: left, mark: lowStockMark }, now));
+}
+
+/**
+ * The low-stock alert of a code a stock delivery took (`stockBefore` read with its candidates):
+ * written right after the delivery's transaction, once a day per voucher like a sale's, when the
+ * stock was read above the mark and is at or under it now.
+ */
+export async function tellLowStockAfterClaim(voucherId: string, stockBefore: number, now: string): Promise<void> {
+  if (stockBefore <= lowStockMark || stockBefore - 1 > lowStockMark + staleStockMargin) return;
+  const voucher = await repo.getVoucher(voucherId);
+  if (voucher) await tellLowStockAfterSale({ voucherId, voucherName: voucher.name }, now);
 }
 
 /** The signed-in user's code purchases, newest first. */
@@ -205,14 +242,16 @@ export async function voidCode(voucherId: string, codeId: string, alsoWrite: Tra
 /**
  * One unsold code of a voucher chosen at random among a few candidates, with the items that
  * claim it (deleted on the condition it is still there, its shard decremented), for a top-up
- * delivered from stock; `skip` names codes a racing claim took. Undefined when none is left.
+ * delivered from stock, and the stock read with it (for `tellLowStockAfterClaim`); `skip` names
+ * codes a racing claim took. Undefined when none is left.
  */
 export async function codeToClaim(
   voucherId: string,
   skip: ReadonlySet<string>,
-): Promise<{ code: string; codeId: string; items: TransactionItem[] } | undefined> {
-  const candidates = (await repo.codeCandidates(voucherId, 4 + skip.size, randomId(12))).filter((code) => !skip.has(code.codeId));
+): Promise<{ code: string; codeId: string; items: TransactionItem[]; stock: number } | undefined> {
+  const [found, stock] = await Promise.all([repo.codeCandidates(voucherId, 4 + skip.size, randomId(12)), repo.stockOf(voucherId)]);
+  const candidates = found.filter((code) => !skip.has(code.codeId));
   const [chosen] = pick(candidates, 1);
   if (!chosen) return undefined;
-  return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]) };
+  return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]), stock };
 }

@@ -30,6 +30,8 @@ export interface FunctionGrants {
   invalidatesEdge?: boolean;
   /** Read the table's stream (the outbox's consumer alone). */
   tableStream?: boolean;
+  /** The operators' Telegram bot token (the outbox's consumer alone). */
+  telegramBot?: boolean;
 }
 
 export interface FunctionRolesProps {
@@ -37,6 +39,7 @@ export interface FunctionRolesProps {
   keyRing: ISecret;
   gatewayKey: ISecret;
   supplierSecret: ISecret;
+  telegramBot: ISecret;
   vapidSecret: ISecret;
   siteBucket: IBucket;
   uploadsPrefix: string;
@@ -78,7 +81,7 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, supplierSecret, vapidSecret, siteBucket, uploadsPrefix } = this.props;
+    const { table, keyRing, gatewayKey, supplierSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
     const role = new Role(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -123,6 +126,7 @@ export class FunctionRoles extends Construct {
     }
     if (grants.supplierSecret) supplierSecret.grantRead(role);
     if (grants.vapidSecret) vapidSecret.grantRead(role);
+    if (grants.telegramBot) telegramBot.grantRead(role);
     if (grants.tableStream) {
       table.grantStreamRead(role);
       suppressions.push({
@@ -170,6 +174,7 @@ function describe(grants: FunctionGrants): string {
     grants.mailDomain && `mail as ${grants.mailDomain}`,
     grants.invalidatesEdge && 'edge invalidations',
     grants.tableStream && 'the table stream',
+    grants.telegramBot && 'telegram bot token',
   ]
     .filter(Boolean)
     .join('; ');

@@ -59,6 +59,8 @@ export interface HouseFunctionProps {
   invalidatesEdge?: boolean;
   /** Fed by the table's stream: its role (of its own) reads the stream. */
   readsTableStream?: boolean;
+  /** The operators' Telegram bot: read permission on its secret and TELEGRAM_SECRET_ID together. */
+  telegramBot?: ISecret;
   /**
    * A log group shared with other functions (each writes its own streams, named after it, and
    * every line carries function_name); without one the function gets a group of its own.
@@ -111,6 +113,7 @@ export class HouseFunction extends NodejsFunction {
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
         invalidatesEdge: props.invalidatesEdge,
         tableStream: props.readsTableStream,
+        telegramBot: props.telegramBot !== undefined,
       }),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
@@ -135,5 +138,6 @@ export class HouseFunction extends NodejsFunction {
     if (props.vapidSecret) this.addEnvironment('VAPID_SECRET_ID', props.vapidSecret.secretArn);
     if (props.uploadBucket) this.addEnvironment('UPLOAD_BUCKET', props.uploadBucket.bucketName);
     if (props.mailFrom) this.addEnvironment('MAIL_FROM', props.mailFrom);
+    if (props.telegramBot) this.addEnvironment('TELEGRAM_SECRET_ID', props.telegramBot.secretArn);
   }
 }

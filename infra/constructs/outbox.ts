@@ -15,6 +15,8 @@ export interface OutboxProps {
   roles: FunctionRoles;
   defaults: FunctionDefaults;
   mailFrom: string;
+  /** The operators' Telegram bot token, read by this consumer alone. */
+  telegramBot: ISecret;
   /** The key ring, which signs the mails' unsubscribe links. */
   keyRing: ISecret;
   /** The VAPID keys that sign its pushes. */
@@ -24,8 +26,8 @@ export interface OutboxProps {
 
 /**
  * The notifications outbox's consumer: the table's stream (new images), filtered at the event
- * source to new notifications, feeds one function that carries each to its channels (each send
- * claimed on the notification, so a replayed record sends nothing twice). A failed record is
+ * source to new notifications and operator alerts, feeds one function that carries each to its
+ * channels (each send claimed on the item, so a replayed record sends nothing twice). A failed record is
  * retried alone (bisecting, batch item failures), three times, then its batch's place in the
  * stream goes to a dead-letter queue that an alarm watches.
  */
@@ -50,6 +52,7 @@ export class Outbox extends Construct {
       table: props.table,
       tableGrant: tableGrantOf(outboxConsumer),
       mailFrom: outboxConsumer.mail ? props.mailFrom : undefined,
+      telegramBot: outboxConsumer.telegram ? props.telegramBot : undefined,
       keyRing: outboxConsumer.secret ? props.keyRing : undefined,
       vapidSecret: needsVapid(outboxConsumer) ? props.vapidSecret : undefined,
       readsTableStream: true,
@@ -67,7 +70,7 @@ export class Outbox extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('Notification') } } },
+            dynamodb: { NewImage: { entity: { S: FilterRule.or('Notification', 'Alert') } } },
           }),
         ],
       }),

@@ -10,7 +10,7 @@ export interface StageSecretsProps {
 }
 
 /**
- * The stage's five secrets, each granted only to the functions that need it:
+ * The stage's six secrets, each granted only to the functions that need it:
  * - `keys`: the key ring that session tokens and sealed values are made from, JSON
  *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
  *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
@@ -23,6 +23,9 @@ export interface StageSecretsProps {
  * - `vapid`: the Web Push VAPID key pair and contact, JSON `{"publicKey", "privateKey", "subject"}`
  *   (base64url keys, `npx web-push generate-vapid-keys`), created with placeholders: until the
  *   operator sets real ones the shop offers no push on devices, and mails still go (README, Deploy).
+ * - `telegramBot`: the operators' Telegram bot, JSON `{"botToken"}`, created with a placeholder:
+ *   until the operator sets the token BotFather gave, alerts are marked skipped (README, Operator
+ *   alerts). Only the outbox's consumer reads it.
  * - `originVerify`: the value CloudFront sends in x-origin-verify and the API functions expect;
  *   both read it through CloudFormation dynamic references at deploy.
  */
@@ -31,6 +34,7 @@ export class StageSecrets extends Construct {
   readonly gatewayKey: Secret;
   readonly supplier: Secret;
   readonly vapid: Secret;
+  readonly telegramBot: Secret;
   readonly originVerify: Secret;
 
   constructor(scope: Construct, id: string, { retain }: StageSecretsProps) {
@@ -68,17 +72,23 @@ export class StageSecrets extends Construct {
       ),
       removalPolicy,
     });
+    this.telegramBot = new Secret(this, 'TelegramBot', {
+      description:
+        'Operators\' Telegram bot token (from BotFather) as JSON {"botToken"}; the placeholder sends no alert until the real one is put here',
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ botToken: gatewayKeyPlaceholder })),
+      removalPolicy,
+    });
     this.originVerify = new Secret(this, 'OriginVerify', {
       description: 'Value of the x-origin-verify header that CloudFront adds and the API requires',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
-    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.vapid, this.originVerify]) {
+    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.vapid, this.telegramBot, this.originVerify]) {
       acknowledge(secret, [
         {
           id: 'AwsSolutions-SMG4',
           reason:
-            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key and the supplier credentials come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials and the bot token come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
         },
       ]);
     }

@@ -38,6 +38,8 @@ export interface LocalEnvironment {
   mail: Record<string, string>;
   /** What a function that invalidates cached reads gets: the distribution, and the local CloudFront stand-in as its endpoint. */
   edgeCache: Record<string, string>;
+  /** What the outbox's consumer gets to send operator alerts: the bot token, and the Telegram stand-in as the Bot API. */
+  telegram: Record<string, string>;
 }
 
 /** Variables of the developer's or test runner's shell that tune the local functions (never set in the cloud). */
@@ -167,6 +169,7 @@ export function jobFunction(
       ...('mail' in job && job.mail ? environment.mail : {}),
       ...('secret' in job && job.secret ? environment.secret : {}),
       ...('push' in job && needsVapid(job) ? environment.push : {}),
+      ...('telegram' in job && job.telegram ? environment.telegram : {}),
       ...shellTuningOf(),
     },
     timeoutMs: 120_000,

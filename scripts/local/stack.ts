@@ -205,7 +205,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const identityProvider = await startGoogleIdp();
   // The notification channels' stand-ins, for the outbox's consumer (issue 23) and a tester's eyes.
   const pushService = await startPushStandIn();
-  const telegram = await startTelegramStandIn({ token: `${randomInt(1e8, 1e9)}:${randomBytes(24).toString('base64url')}` });
+  // The caller's (the test runner, which then sends as the consumer does) or a fresh one.
+  const telegramBotToken = process.env.TELEGRAM_BOT_TOKEN || `${randomInt(1e8, 1e9)}:${randomBytes(24).toString('base64url')}`;
+  const telegram = await startTelegramStandIn({ token: telegramBotToken });
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
@@ -269,6 +271,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     mail: { MAIL_FROM: localMailFrom, AWS_ENDPOINT_URL_SESV2: mailbox.url },
     push: { VAPID_SECRET_ID: localVapidSecretId, AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
+    telegram: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: telegramBotToken },
   };
   // The seed runs the domain code in this process: it gets everything.
   Object.assign(process.env, environment.common, environment.table, environment.secret, environment.gatewayKey, environment.mail);

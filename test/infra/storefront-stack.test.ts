@@ -453,6 +453,7 @@ describe('data safety', () => {
         'SecretsKeys52995371',
         'SecretsOriginVerify59304C5E',
         'SecretsSupplier5DFFFD9D',
+        'SecretsTelegramBotF118E3D4',
         'SecretsVapid45682563',
       ],
       'AWS::S3::Bucket': ['SiteBucket978D4AEB'],
@@ -722,7 +723,7 @@ describe('jobs', () => {
 });
 
 describe('the notifications outbox', () => {
-  it('streams the table as new images into one consumer, filtered to new notifications, retried alone, then dead-lettered under an alarm', () => {
+  it('streams the table as new images into one consumer, filtered to new notifications and alerts, retried alone, then dead-lettered under an alarm', () => {
     dev().hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
     const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping')[0]!;
     expect(mappingId).toMatch(/^OutboxFanOutNotifications/);
@@ -732,22 +733,26 @@ describe('the notifications outbox', () => {
       MaximumRetryAttempts: 3,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    expect(JSON.stringify(mapping.Properties.FilterCriteria)).toContain('Notification');
+    const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['Notification', 'Alert'] } } } }]);
     expect(JSON.stringify(mapping.Properties.DestinationConfig)).toMatch(/OutboxDeadLetters/);
     const fnId = /"(OutboxFanOutNotifications[A-Z0-9]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
     const fn = dev().toJSON().Resources[fnId];
     expect(fn.Properties.Environment.Variables).toHaveProperty('MAIL_FROM');
     expect(fn.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
-    // It signs pushes with the VAPID keys and the mails' unsubscribe links with the key ring, and
-    // forgets a device whose subscription ended; no other secret.
+    // It signs pushes with the VAPID keys and the mails' unsubscribe links with the key ring, sends
+    // operator alerts with the Telegram bot, and forgets a device whose subscription ended; no other secret.
     const vapid = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsVapid');
     const keyRing = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsKeys');
+    const bot = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsTelegramBot');
     expect(fn.Properties.Environment.Variables.VAPID_SECRET_ID).toEqual({ Ref: vapid });
     expect(fn.Properties.Environment.Variables.APP_SECRET_ID).toEqual({ Ref: keyRing });
     const secretsRead = statementsOf(dev(), fn)
       .filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue'))
       .flatMap((statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource)));
-    expect(secretsRead.sort()).toEqual([JSON.stringify({ Ref: keyRing }), JSON.stringify({ Ref: vapid })].sort());
+    expect(secretsRead.sort()).toEqual(
+      [JSON.stringify({ Ref: keyRing }), JSON.stringify({ Ref: vapid }), JSON.stringify({ Ref: bot })].sort(),
+    );
     const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
     expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].sort());
     // Only the consumer's role reads the stream.
@@ -761,10 +766,29 @@ describe('the notifications outbox', () => {
     const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
     expect(alarms.find(([id]) => id.startsWith('MonitoringOutboxDeadLetters'))?.[1]).toMatch(/OutboxDeadLetters/);
   });
+
+  it("gives the Telegram bot token to the outbox's consumer alone, with its variable", () => {
+    const bot = JSON.stringify({ Ref: logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsTelegramBot') });
+    const readsBot = (fn: Resource) =>
+      statementsOf(dev(), fn).some(
+        (statement) =>
+          actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+          [statement.Resource].flat().some((resource) => JSON.stringify(resource) === bot),
+      );
+    const readers = houseFunctions(dev()).filter(([, fn]) => readsBot(fn));
+    expect(readers.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxFanOutNotifications/)]);
+    for (const [id, fn] of houseFunctions(dev())) {
+      const variable = JSON.stringify(fn.Properties.Environment.Variables.TELEGRAM_SECRET_ID ?? null);
+      expect(variable, id).toBe(id.startsWith('OutboxFanOutNotifications') ? bot : 'null');
+    }
+    // The policies that name the secret belong to the consumer's role only.
+    const policies = resources(dev(), 'AWS::IAM::Policy').filter(([, policy]) => JSON.stringify(policy.Properties).includes(bot));
+    expect(policies).toHaveLength(1);
+  });
 });
 
 describe('secrets', () => {
-  it('are five: a generated key ring, the gateway key placeholder, the supplier credentials and VAPID keys placeholders, a generated origin secret', () => {
+  it('are six: a generated key ring, the gateway key placeholder, the supplier credentials, VAPID keys and Telegram bot placeholders, a generated origin secret', () => {
     dev().hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: {
         SecretStringTemplate: JSON.stringify({ current: 'master' }),
@@ -785,7 +809,8 @@ describe('secrets', () => {
     dev().hasResourceProperties('AWS::SecretsManager::Secret', {
       SecretString: JSON.stringify({ publicKey: gatewayKeyPlaceholder, privateKey: gatewayKeyPlaceholder, subject: gatewayKeyPlaceholder }),
     });
-    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(5);
+    dev().hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: JSON.stringify({ botToken: gatewayKeyPlaceholder }) });
+    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(6);
     for (const [, secret] of resources(prod(), 'AWS::SecretsManager::Secret')) expect(secret.DeletionPolicy).toBe('Retain');
   });
 
@@ -973,7 +998,15 @@ describe('web', () => {
       Object.keys(dev().findOutputs('*'))
         .filter((name) => !name.startsWith('PublishOutput'))
         .sort(),
-    ).toEqual(['GatewayKeySecretName', 'KeyRingSecretName', 'SiteUrl', 'SupplierSecretName', 'TableName', 'VapidSecretName']);
+    ).toEqual([
+      'GatewayKeySecretName',
+      'KeyRingSecretName',
+      'SiteUrl',
+      'SupplierSecretName',
+      'TableName',
+      'TelegramBotSecretName',
+      'VapidSecretName',
+    ]);
     expect(JSON.stringify(dev().findOutputs('*'))).not.toContain('ApiEndpoint');
   });
 

@@ -27,6 +27,8 @@ export interface StackInfo {
   /** The Secrets Manager stand-in, holding the stage's VAPID keys as `vapidSecretId`. */
   secretsManagerUrl: string;
   vapidSecretId: string;
+  /** The Telegram Bot API stand-in: `GET /messages`, `POST /test/fail`. */
+  telegramUrl: string;
   logins: {
     shopper: { email: string; mobileNo: string; password: string };
     admin: { email: string; mobileNo: string; password: string };
@@ -34,6 +36,8 @@ export interface StackInfo {
   masterSecret: string;
   gatewayApiKey: string;
   supplierCredentials: SupplierCredentials;
+  /** The operators' bot token the stack was handed (its stand-in accepts only it). */
+  telegramBotToken: string;
 }
 
 /** What a stack of this name has logged so far (its functions' lines and its own). */
@@ -50,6 +54,7 @@ export async function spawnStack(
   const masterSecret = randomBytes(32).toString('base64url');
   const gatewayApiKey = options.gateway?.apiKey ?? randomBytes(24).toString('base64url');
   const supplierCredentials = newSupplierCredentials('storefront-test');
+  const telegramBotToken = `${randomBytes(4).readUInt32BE() + 1}:${randomBytes(24).toString('base64url')}`;
   const args = ['--import', 'tsx', 'scripts/start.ts', '--memory', '--json', ...(options.staticDir ? ['--static', options.staticDir] : [])];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
@@ -63,6 +68,7 @@ export async function spawnStack(
       // The fake supplier, with the test's credentials, whatever the developer's shell says.
       SUPPLIER_URL: '',
       ...supplierEnvironment(supplierCredentials),
+      TELEGRAM_BOT_TOKEN: telegramBotToken,
       // The delivery job on its timer, faster, and its first inquiry after 2 s instead of 15.
       DELIVERY_EVERY_SECONDS: '2',
       DELIVERY_FIRST_INQUIRY_SECONDS: '2',
@@ -84,15 +90,23 @@ export async function spawnStack(
   const log = createWriteStream(join(projectRoot, 'test-results', `${name}-stack.log`));
   child.stderr!.pipe(log);
 
-  const ready = await new Promise<Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials'>>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The ${name} stack did not start in 90 s; see test-results/${name}-stack.log`)), 90_000);
-    child.once('exit', (code) => fail(new Error(`The ${name} stack exited with ${code}; see test-results/${name}-stack.log`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      log.write(`${line}\n`);
-      if (!line.startsWith('{"ready"')) return;
-      clearTimeout(timer);
-      done((JSON.parse(line) as { ready: Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials'> }).ready);
-    });
-  });
-  return { info: { ...ready, masterSecret, gatewayApiKey, supplierCredentials }, stop: () => stopChild(child) };
+  const ready = await new Promise<Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials' | 'telegramBotToken'>>(
+    (done, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`The ${name} stack did not start in 90 s; see test-results/${name}-stack.log`)),
+        90_000,
+      );
+      child.once('exit', (code) => fail(new Error(`The ${name} stack exited with ${code}; see test-results/${name}-stack.log`)));
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        log.write(`${line}\n`);
+        if (!line.startsWith('{"ready"')) return;
+        clearTimeout(timer);
+        done(
+          (JSON.parse(line) as { ready: Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials' | 'telegramBotToken'> })
+            .ready,
+        );
+      });
+    },
+  );
+  return { info: { ...ready, masterSecret, gatewayApiKey, supplierCredentials, telegramBotToken }, stop: () => stopChild(child) };
 }

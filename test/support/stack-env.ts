@@ -16,4 +16,7 @@ Object.assign(process.env, domainEnvironment(stack), {
   LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
   // For handlers a test drives directly, with events from lambda-event.ts.
   ORIGIN_VERIFY_SECRET: testOriginSecret,
+  // The outbox's consumer, when a test replays records to it: the stack's bot and its Telegram stand-in.
+  TELEGRAM_API_URL: stack.telegramUrl,
+  TELEGRAM_BOT_TOKEN: stack.telegramBotToken,
 });

@@ -19,8 +19,9 @@ describe('what a Digiflazz answer means for an order', () => {
     expect(outcomeOf(400, answer('Gagal', '44', 'Saldo tidak cukup'))).toEqual({
       kind: 'refused',
       reason: 'The supplier balance is too low',
+      lowBalance: true,
     });
-    expect(outcomeOf(400, answer('Gagal', '43'))).toMatchObject({ kind: 'refused' });
+    expect(outcomeOf(400, answer('Gagal', '43'))).toEqual({ kind: 'refused', reason: 'The supplier does not sell this product code' });
     expect(outcomeOf(400, answer('Gagal', '02', 'Harga seller lebih besar dari ketentuan harga Buyer'))).toMatchObject({
       kind: 'refused',
       priceAboveCost: true,

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Route, routes } from '../../functions/routes';
+import { type Route, jobs, outboxConsumer, routes } from '../../functions/routes';
 import { FunctionHost } from '../../scripts/local/function-host';
 import type { FunctionResolver } from '../../scripts/local/api-adapter';
-import { type BundledModule, bundleSources, sourceFunctions } from '../../scripts/local/local-functions';
+import { type BundledModule, bundleSources, jobFunction, sourceFunctions } from '../../scripts/local/local-functions';
 import { httpEvent, testOriginSecret } from '../support/lambda-event';
 
 /**
@@ -29,6 +29,7 @@ const environment = {
   mail: { MAIL_FROM: 'shop@example.com', AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:9' },
   push: { VAPID_SECRET_ID: 'local-functions-test/vapid', AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:9' },
   edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },
+  telegram: { TELEGRAM_API_URL: 'http://127.0.0.1:9', TELEGRAM_BOT_TOKEN: '1:bot-token' },
 };
 const bundleDir = mkdtempSync(join(tmpdir(), 'local-functions-test-'));
 let bundled: BundledModule;
@@ -64,6 +65,12 @@ describe('local functions', () => {
     expect(functionFor(row('admin/save-plan')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
     expect(functionFor(row('notifications/get-push-key')).environment).toMatchObject(environment.push);
     expect(functionFor(row('notifications/save-push-subscription')).environment).not.toHaveProperty('VAPID_SECRET_ID');
+  });
+
+  it("give the Telegram bot token to the outbox's consumer alone", () => {
+    expect(jobFunction(outboxConsumer, bundled, environment).environment).toMatchObject(environment.telegram);
+    for (const job of jobs) expect(jobFunction(job, bundled, environment).environment).not.toHaveProperty('TELEGRAM_BOT_TOKEN');
+    for (const route of routes) expect(functionFor(route).environment).not.toHaveProperty('TELEGRAM_BOT_TOKEN');
   });
 
   it('run a user route that its row grants the secret: a forged token is a 401', async () => {

@@ -3,9 +3,7 @@ import { dhakaDay } from '../../shared/days';
 import { listAllVouchers } from '../../vouchers/repo';
 import { countPendingTopUps } from '../../wallet/repo';
 import { type DayActivity, listDayActivity } from '../repo';
-
-/** A voucher with this many codes or fewer is low on stock. */
-export const lowStockAt = 5;
+import { lowStockMark } from '../../vouchers/inventory';
 
 /** The day's figures from its activity: orders placed (refunds not in the sum), codes sold, top-ups credited. */
 export function dayFigures(activity: DayActivity[]) {
@@ -61,7 +59,7 @@ export async function dashboard(now = Date.now()) {
     deliveries: deliveryFigures(activity),
     pendingOrders,
     pendingTopUps,
-    lowStock: vouchers.filter((voucher) => voucher.stock <= lowStockAt).sort((a, b) => a.stock - b.stock),
+    lowStock: vouchers.filter((voucher) => voucher.stock <= lowStockMark).sort((a, b) => a.stock - b.stock),
   };
 }
 

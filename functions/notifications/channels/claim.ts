@@ -59,3 +59,24 @@ export async function sendOnce(key: OutboxKey, name: string, send: () => Promise
   }
   return true;
 }
+
+/**
+ * Records on an outbox item that a channel deliberately did not send it (`<name>Skipped`: the
+ * operators turned its kind off, or gave no chat), unless it was sent already.
+ */
+export async function markSkipped(key: OutboxKey, name: string, reason: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: key.pk, sk: key.sk },
+        UpdateExpression: 'SET #skipped = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#sentAt)',
+        ExpressionAttributeNames: { '#skipped': `${name}Skipped`, '#sentAt': sentAt(name) },
+        ExpressionAttributeValues: { ':reason': reason },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

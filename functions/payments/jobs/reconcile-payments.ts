@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { gatewayTimeoutMs } from '../../gateway/port';
+import { alertSettings } from '../../notifications/alert-settings';
 import { withLease } from '../../shared/lease';
 import { logger } from '../../shared/logger';
 import { reconcilePayments } from '../service';
@@ -21,7 +22,8 @@ const expireAfterSeconds = 2 * 86_400;
 /**
  * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify, with
  * back-off, payments still pending after 3 minutes whose invoice is known, settle the completed
- * ones, and give up those not made within two days. One run at a time, by a lease in the table
+ * ones, give up those not made within two days, and alert the operators (once) of those pending
+ * longer than their alert settings' minutes. One run at a time, by a lease in the table
  * (a run that finds it held leaves the work to the holder). A run in which any payment failed
  * fails as a whole (after the others were done), so that the failure alarm and the failed-run
  * queue see it.
@@ -29,9 +31,11 @@ const expireAfterSeconds = 2 * 86_400;
 export const handler = middy()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async (_event: unknown, context: Context) => {
+    const { paymentPendingMinutes } = await alertSettings();
     const outcome = await withLease('reconcile-payments', context.awsRequestId, context.getRemainingTimeInMillis(), () =>
       reconcilePayments({
         minAgeSeconds,
+        stuckAfterMinutes: paymentPendingMinutes,
         expireAfterSeconds,
         batchSize,
         timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,

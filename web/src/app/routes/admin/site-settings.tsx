@@ -1,5 +1,6 @@
 import { useAdminContent } from '../../../features/admin/content/api/get-content';
 import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { AlertSettingsCard } from '../../../features/admin/settings/components/alert-settings-card';
 import {
   ContactCard,
   type PopupPresentation,
@@ -12,7 +13,7 @@ import { PopupPreview, SitePopups } from '../../../features/content/components/s
 /** The shop's own popup dialog and its drawing in place: the console previews popups as shoppers see them. */
 const popupPresentation: PopupPresentation = { Preview: PopupPreview, Dialog: SitePopups };
 
-/** Site settings: the shop's open/closed switch first, then the popups, the links and the social links. */
+/** Site settings: the shop's open/closed switch first, then the popups, the links, the social links and the operators' Telegram alerts. */
 export function SiteSettingsPage() {
   const { data, error, mutate } = useAdminContent();
   return (
@@ -27,6 +28,7 @@ export function SiteSettingsPage() {
           <PopupCard settings={data.settings} slot={2} presentation={popupPresentation} />
           <ContactCard settings={data.settings} />
           <SocialCard settings={data.settings} />
+          <AlertSettingsCard />
         </div>
       ) : error ? (
         <ErrorState error={error} onRetry={() => void mutate()} what="the site settings" />

@@ -1,0 +1,165 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { alertKindNames } from '../contract/admin-operations';
+import { dhakaDay } from '../contract/report-range';
+import { db, tableName } from '../shared/db';
+import { fromItem, toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+
+/**
+ * What operators hear about on Telegram, because it needs a person: a paid order waiting in the
+ * manual queue, a delivery whose outcome is unknown or that failed, a payment pending at the
+ * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low.
+ * `test` is the console's "send a test message".
+ */
+export const alertKinds = alertKindNames;
+export type AlertKind = (typeof alertKinds)[number] | 'test';
+
+/**
+ * An operator alert. Like a notification it is its own outbox item, written in the same
+ * transaction as the change it tells of (or, for what a job finds, by the job); its id is
+ * deterministic, so an event detected twice writes it once.
+ */
+export interface Alert {
+  id: string;
+  kind: AlertKind;
+  /** What happened, in operator words (order id, item, amount); never a code, password or token. */
+  text: string;
+  /** The console path it opens (`/admin/orders/<id>`…), appended to the site's origin when sent. */
+  link: string;
+  at: string;
+}
+
+/** How long an alert item is kept (DynamoDB TTL on expiresAt). */
+const keptDays = 30;
+
+/** Where an alert is stored: a partition of its own per alert, so no alert item is written by every buyer. */
+export const alertKey = (id: string) => ({ pk: `ALERT#${id}`, sk: 'ALERT' });
+
+/** An alert item for the transaction of the change it tells of, conditioned on its id being new. */
+export function alertItem(alert: Omit<Alert, 'at'>, now: string): TransactionItem {
+  const stored: Alert = { ...alert, at: now };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...toItem('Alert', alertKey(alert.id), stored, now), expiresAt: Math.floor(Date.parse(now) / 1000) + keptDays * 86_400 },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Reads an alert item. */
+export const alertFromItem = (item: Record<string, unknown>) => fromItem<Alert>(item);
+
+/**
+ * Writes an alert that a job found (no change of state goes with it): once, whoever finds it
+ * again (the next run, a parallel one) adds nothing. Answers whether this call wrote it.
+ */
+export async function raiseAlert(item: TransactionItem): Promise<boolean> {
+  try {
+    await db.send(new PutCommand(item.Put!));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
+
+/** The console's paths (web/src/config/admin-paths.ts). */
+const consolePaths = {
+  order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
+  payments: '/admin/payments',
+  codes: (voucherId: string) => `/admin/codes?voucher=${encodeURIComponent(voucherId)}`,
+  deliveries: '/admin/deliveries',
+  settings: '/admin/settings',
+};
+
+/** An order as an alert names it. */
+interface OrderFacts {
+  orderId: string;
+  gameName: string;
+  planName: string;
+  price: number;
+}
+
+const orderLine = (order: OrderFacts) => `Order ${order.orderId}: ${order.gameName} ${order.planName}, ${taka(order.price)}`;
+
+/** A paid order waits in the manual queue: a manual plan, or an automatic one that fell back (`reason`). */
+export const orderWaitingAlert = (order: OrderFacts, reason: string, now: string) =>
+  alertItem(
+    {
+      id: `order-waiting#${order.orderId}`,
+      kind: 'order_waiting',
+      text: `Waiting for manual delivery. ${orderLine(order)}.${reason ? ` ${reason}.` : ''}`,
+      link: consolePaths.order(order.orderId),
+    },
+    now,
+  );
+
+/** A delivery's outcome became unknown (its `attempt`-th answer was lost): told once per time it happens. */
+export const deliveryUnknownAlert = (order: OrderFacts, attempt: number, now: string) =>
+  alertItem(
+    {
+      id: `delivery-unknown#${order.orderId}#${attempt}`,
+      kind: 'delivery_unknown',
+      text: `Delivery outcome unknown (the supplier's answer was lost; it is being asked about). ${orderLine(order)}.`,
+      link: consolePaths.order(order.orderId),
+    },
+    now,
+  );
+
+/** A delivery failed (and was refunded to the wallet). */
+export const deliveryFailedAlert = (order: OrderFacts, reason: string, now: string) =>
+  alertItem(
+    {
+      id: `delivery-failed#${order.orderId}`,
+      kind: 'delivery_failed',
+      text: `Delivery failed and was refunded: ${reason}. ${orderLine(order)}.`,
+      link: consolePaths.order(order.orderId),
+    },
+    now,
+  );
+
+/** A payment has been pending at the gateway for `minutes` (a top-up request or a gateway order, by our id). */
+export const paymentStuckAlert = (payment: { kind: 'wallet' | 'order'; id: string; invoiceId?: string; minutes: number }, now: string) =>
+  alertItem(
+    {
+      id: `payment-stuck#${payment.id}`,
+      kind: 'payment_stuck',
+      text: `Payment pending at the gateway for ${payment.minutes} minutes: ${payment.kind === 'order' ? 'order' : 'wallet top-up'} ${payment.id}${payment.invoiceId ? `, invoice ${payment.invoiceId}` : ', no invoice id yet'}.`,
+      link: consolePaths.payments,
+    },
+    now,
+  );
+
+/**
+ * A sale took a voucher's stock from above its low-stock mark to it or below. Once a Dhaka day per
+ * voucher: a restock and a second crossing the same day is not told again.
+ */
+export const lowStockAlert = (voucher: { voucherId: string; voucherName: string; stock: number; mark: number }, now: string) =>
+  alertItem(
+    {
+      id: `low-stock#${voucher.voucherId}#${dhakaDay(Date.parse(now))}`,
+      kind: 'low_stock',
+      text: `Low stock: ${voucher.voucherName} has ${voucher.stock} code${voucher.stock === 1 ? '' : 's'} left (mark ${voucher.mark}).`,
+      link: consolePaths.codes(voucher.voucherId),
+    },
+    now,
+  );
+
+/** The supplier refused a top-up for its balance: at most once a Dhaka day per supplier. */
+export const supplierBalanceAlert = (supplier: string, orderId: string, now: string) =>
+  alertItem(
+    {
+      id: `supplier-balance#${supplier}#${dhakaDay(Date.parse(now))}`,
+      kind: 'supplier_balance',
+      text: `The ${supplier} balance is too low: automatic top-ups go to the manual queue until it is topped up (first refused: order ${orderId}).`,
+      link: consolePaths.deliveries,
+    },
+    now,
+  );
+
+/** The console's test message, with its own id each time. */
+export const testAlert = (id: string, now: string) =>
+  alertItem({ id: `test#${id}`, kind: 'test', text: 'Test message: operator alerts reach this chat.', link: consolePaths.settings }, now);
