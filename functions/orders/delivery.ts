@@ -182,9 +182,7 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
       await transact([deliveryMoveItem(order, { to: 'delivered', delivery }, now), ...claim.items, orderDeliveredNotice(order, true, now)]);
       logger.info('delivered from stock', { orderId: order.orderId, voucherId: order.delivery.voucherId });
       // Told after the delivery, never instead of it: a failed check is logged, the order stays delivered.
-      await tellLowStockAfterClaim(order.delivery.voucherId!, claim.stock, now).catch((error: unknown) =>
-        logger.error('low-stock check failed', { voucherId: order.delivery?.voucherId, error: error as Error }),
-      );
+      await tellLowStockAfterClaim(order.delivery.voucherId!, claim.stock, now);
       return closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: 'delivered' } }, '', now);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

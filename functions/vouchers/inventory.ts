@@ -41,6 +41,3 @@ export const maskCode = (code: string) => `•••• ${code.slice(-4)}`;
 
 /** A voucher with this many unsold codes or fewer is low on stock (the dashboard's list, the operators' alert). */
 export const lowStockMark = 5;
-
-/** Whether selling `sold` codes out of `stock` takes a voucher from above its low-stock mark to it or below: the one sale that is told. */
-export const crossesLowStockMark = (stock: number, sold: number, mark = lowStockMark) => stock > mark && stock - sold <= mark;

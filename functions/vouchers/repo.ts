@@ -103,6 +103,13 @@ export async function getVoucher(voucherId: string): Promise<Voucher | undefined
   return Item && fromItem<Voucher>(Item);
 }
 
+/** A voucher's stock shard keys, to read with other items in one BatchGetItem. */
+export const stockShardKeys = (voucherId: string) => Array.from({ length: stockShards }, (_, shard) => keys.stockShard(voucherId, shard));
+
+/** The unsold codes the shards read with `stockShardKeys` count. */
+export const stockFromShards = (shards: (Record<string, unknown> | undefined)[]) =>
+  shards.reduce((sum, item) => sum + Number(item?.count ?? 0), 0);
+
 /** A voucher's unsold codes, counted by its shards: Query VOUCHER#id, begins_with #STOCK#, strongly consistent. */
 export async function stockOf(voucherId: string): Promise<number> {
   const { Items = [] } = await db.send(

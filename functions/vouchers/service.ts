@@ -6,13 +6,14 @@ import { lowStockAlert, raiseAlert } from '../notifications/alerts';
 import { codesBoughtNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
+import { logger } from '../shared/logger';
 import { creationStamp, randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance, totalPrice } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
-import { type NewCode, codeHash, crossesLowStockMark, lowStockMark } from './inventory';
+import { type NewCode, codeHash, lowStockMark } from './inventory';
 import * as repo from './repo';
 import type { CodeCandidate, CodeToAdd, Voucher, VoucherOrder } from './repo';
 
@@ -42,20 +43,17 @@ function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
 /**
  * Sells `qty` codes of a voucher from the wallet. One transaction deletes each chosen code (on
  * the condition it is still there), decrements its stock shard, debits the wallet (version-checked:
- * never below zero), writes the ledger entry and the order, and re-checks the user, the shop and
- * the price. The sale that takes the stock (read just before) to its low-stock mark also writes
- * the operators' alert, once a day per voucher: when that alert exists already, the sale is tried
- * again without it; racing sales that each read the stock above the mark check it after. When other buyers took some of the chosen codes, it tries again on other codes
- * a bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
+ * never below zero), writes the ledger entry, the order and its receipt, and re-checks the user,
+ * the shop and the price. When other buyers took some of the chosen codes, it tries again on other
+ * codes a bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
+ * A sale that leaves the stock near its low-stock mark then tells the operators (`tellLowStock`).
  */
 export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
-  let lowStockTold = false;
   for (let attempt = 1; ; attempt += 1) {
-    const [candidates, [voucherItem, walletItem, settingsItem], stock] = await Promise.all([
+    const [candidates, [voucherItem, walletItem, settingsItem, ...shards]] = await Promise.all([
       repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
-      batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey()]),
-      repo.stockOf(voucherId),
+      batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey(), ...repo.stockShardKeys(voucherId)]),
     ]);
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
@@ -78,69 +76,69 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
     if (available.length < qty) throw new Conflict('Out of stock');
     const chosen = pick(available, qty);
     order.codes = chosen.map((code) => code.code);
-    const crossing = !lowStockTold && crossesLowStockMark(stock, qty);
-    const left = Math.max(stock - qty, 0);
-    const alert = crossing ? [lowStockAlert({ voucherId, voucherName: voucher.name, stock: left, mark: lowStockMark }, createdAt)] : [];
 
-    const items = [
-      ...repo.claimCodeItems(voucherId, chosen),
-      ...balanceChangeItems(user.id, change, order.createdAt),
-      repo.newVoucherOrderItem(order),
-      activeUserCheckItem(user),
-      shopOpenCheckItem(),
-      repo.voucherPriceCheckItem(voucher),
-      codesBoughtNotice(
-        {
-          userId: user.id,
-          orderId: order.orderId,
-          voucherName: voucher.name,
-          qty,
-          total: totalPrice(voucher.price, qty),
-          codes: order.codes,
-        },
-        order.createdAt,
-      ),
-      ...alert,
-    ];
     try {
-      await transact(items);
-      if (!crossing && stock > lowStockMark && stock - qty <= lowStockMark + staleStockMargin)
-        await tellLowStockAfterSale({ voucherId, voucherName: voucher.name }, createdAt);
-      return { order, attempts: attempt };
+      await transact([
+        ...repo.claimCodeItems(voucherId, chosen),
+        ...balanceChangeItems(user.id, change, order.createdAt),
+        repo.newVoucherOrderItem(order),
+        activeUserCheckItem(user),
+        shopOpenCheckItem(),
+        repo.voucherPriceCheckItem(voucher),
+        codesBoughtNotice(
+          {
+            userId: user.id,
+            orderId: order.orderId,
+            voucherName: voucher.name,
+            qty,
+            total: totalPrice(voucher.price, qty),
+            codes: order.codes,
+          },
+          order.createdAt,
+        ),
+      ]);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       chosen.forEach((code, index) => {
         if (error.failedAt(index)) takenByOthers.add(code.codeId);
       });
-      if (crossing && error.failedAt(items.length - 1)) lowStockTold = true;
       if (attempt >= maxAttempts) throw new Conflict('Out of stock');
       await sleep(randomInt(5, 20 * attempt));
+      continue;
     }
+    await tellLowStock({ voucherId, voucherName: voucher.name }, repo.stockFromShards(shards) - qty, createdAt);
+    return { order, attempts: attempt };
   }
 }
 
-/** How far above the low-stock mark a sale's stock read may be and still be stale enough to hide a crossing: racing sales. */
+/** How far above the low-stock mark a stock read before a sale may be and still hide a crossing: sales racing it. */
 const staleStockMargin = 20;
 
 /**
- * The low-stock alert of a crossing that racing sales hid from each other (each read the stock
- * above the mark before the others' sales): a sale that read it above the mark and finds it at or
- * under it afterwards writes the day's alert, which adds nothing when the crossing sale wrote it.
+ * Tells the operators, once a day per voucher (the alert's id), that a voucher is at or under its
+ * low-stock mark, after a sale or a stock delivery took codes. `leftAtMost` is the stock read
+ * before it less what it took: at or under the mark, the alert is written at once; a little above,
+ * racing sales may have taken the rest, so the stock is counted again first. The sale is done and
+ * answered whatever happens here: a failure is logged, and the next sale tells it.
  */
-async function tellLowStockAfterSale(voucher: { voucherId: string; voucherName: string }, now: string): Promise<void> {
-  const left = await repo.stockOf(voucher.voucherId);
-  if (left <= lowStockMark) await raiseAlert(lowStockAlert({ ...voucher, stock: left, mark: lowStockMark }, now));
+export async function tellLowStock(voucher: { voucherId: string; voucherName: string }, leftAtMost: number, now: string): Promise<void> {
+  if (leftAtMost > lowStockMark + staleStockMargin) return;
+  try {
+    const left = leftAtMost <= lowStockMark ? Math.max(leftAtMost, 0) : await repo.stockOf(voucher.voucherId);
+    if (left <= lowStockMark) await raiseAlert(lowStockAlert({ ...voucher, stock: left, mark: lowStockMark }, now));
+  } catch (error) {
+    logger.error('low-stock alert not written', { voucherId: voucher.voucherId, error: error as Error });
+  }
 }
 
-/**
- * The low-stock alert of a code a stock delivery took (`stockBefore` read with its candidates):
- * written right after the delivery's transaction, once a day per voucher like a sale's, when the
- * stock was read above the mark and is at or under it now.
- */
+/** `tellLowStock` after a stock delivery took one code of a voucher whose stock read `stockBefore`. */
 export async function tellLowStockAfterClaim(voucherId: string, stockBefore: number, now: string): Promise<void> {
-  if (stockBefore <= lowStockMark || stockBefore - 1 > lowStockMark + staleStockMargin) return;
-  const voucher = await repo.getVoucher(voucherId);
-  if (voucher) await tellLowStockAfterSale({ voucherId, voucherName: voucher.name }, now);
+  if (stockBefore - 1 > lowStockMark + staleStockMargin) return;
+  const voucher = await repo.getVoucher(voucherId).catch((error: unknown) => {
+    logger.error('low-stock check failed', { voucherId, error: error as Error });
+    return undefined;
+  });
+  if (voucher) await tellLowStock({ voucherId, voucherName: voucher.name }, stockBefore - 1, now);
 }
 
 /** The signed-in user's code purchases, newest first. */

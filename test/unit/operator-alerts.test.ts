@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('TABLE_NAME', 'unit-test');
 const alerts = await import('../../functions/notifications/alerts');
-const { crossesLowStockMark } = await import('../../functions/vouchers/inventory');
 
 const order = { orderId: '2QB0000000AB', gameName: 'Free Fire', planName: '100 Diamonds', price: 75 };
 const now = '2026-11-25T20:30:00.000Z';
@@ -39,16 +38,5 @@ describe('operator alerts', () => {
     );
     const voucher = { voucherId: 'gp-500', voucherName: 'Google Play 500', stock: 5, mark: 5 };
     expect(stored(alerts.lowStockAlert(voucher, now)).Item!.pk).toBe('ALERT#low-stock#gp-500#2026-11-26');
-  });
-});
-
-describe('the low-stock mark', () => {
-  it('is crossed by the one sale that takes the stock from above the mark to it or below', () => {
-    expect(crossesLowStockMark(6, 1)).toBe(true);
-    expect(crossesLowStockMark(9, 4)).toBe(true);
-    expect(crossesLowStockMark(7, 1)).toBe(false);
-    expect(crossesLowStockMark(5, 1)).toBe(false);
-    expect(crossesLowStockMark(3, 3)).toBe(false);
-    expect(crossesLowStockMark(12, 2, 10)).toBe(true);
   });
 });
