@@ -173,15 +173,19 @@ describe('voucher codes', () => {
     ]);
   });
 
-  it('sells exactly 10 distinct codes to 50 parallel buyers of a 10-code voucher; the rest pay nothing', async () => {
+  it('sells exactly 10 distinct codes to 30 parallel buyers of a 10-code voucher; the rest pay nothing', async () => {
+    // Thirty at once: three buyers per code is contention enough, and the local stack runs every
+    // request of a function in one thread (Lambda would give each its own instance), so fifty on a
+    // loaded 2-core machine measured the machine, not the sale (10 s timeouts).
     const voucher = await freshVoucher(10, 100);
-    const buyers = await fundedAccounts(50, 100, 'rush');
+    const buyers = await fundedAccounts(30, 100, 'rush');
     const responses = await Promise.all(
       buyers.map((buyer) =>
         callApi<{ data: { codes: string } }>('/user/buy_voucher', { token: buyer.token, form: { voucher_id: voucher.id, qty: 1 } }),
       ),
     );
     const winners = responses.filter((response) => response.status === 200);
+    expect(responses.map((response) => response.status).filter((status) => status !== 200 && status !== 409)).toEqual([]);
     expect(winners).toHaveLength(10);
     expect(responses.filter((response) => response.status === 409).every((response) => response.body.message === 'Out of stock')).toBe(
       true,
