@@ -125,6 +125,15 @@ export const outboxConsumer = {
   telegram: true,
 } as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string; telegram: true };
 
+/**
+ * The alarms' relay: subscribed to the stage's alarm topic (SNS), it writes each alarm as an
+ * operator alert (PutItem, conditioned on the alert being new) for the outbox to carry to Telegram.
+ */
+export const alarmRelay = {
+  module: 'notifications/jobs/relay-alarms.ts',
+  writes: ['PutItem'],
+} as const satisfies Pick<Route, 'writes'> & { module: string };
+
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
 

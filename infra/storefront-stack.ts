@@ -1,11 +1,13 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { alarmRelay, tableGrantOf } from '../functions/routes';
 import { Api } from './constructs/api';
 import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';
 import { FunctionRoles } from './constructs/function-roles';
-import type { FunctionDefaults, SupplierAccess } from './constructs/house-function';
+import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
 import { Outbox } from './constructs/outbox';
 import { Monitoring } from './constructs/monitoring';
@@ -110,11 +112,21 @@ export class StorefrontStack extends Stack {
     });
     this.distributionId = distribution.distributionId;
     api.allowEdgeInvalidation(distribution);
-    new Monitoring(this, 'Monitoring', {
+    // The relay of the alarm topic (subscribed below): a function of its own, watched like the others.
+    const alarmRelayFn = new HouseFunction(this, 'AlarmRelay', {
+      entry: alarmRelay.module,
+      description: `alarm topic: ${alarmRelay.module.replace(/\.ts$/, '')}`,
+      defaults,
+      roles,
+      table,
+      tableGrant: tableGrantOf(alarmRelay),
+      memorySize: 256,
+    });
+    const monitoring = new Monitoring(this, 'Monitoring', {
       stage: props.stage,
       alarmEmail: config.alarmEmail,
       httpApi: api.httpApi,
-      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn), outbox.consumer],
+      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn), outbox.consumer, alarmRelayFn],
       table,
       jobs: jobs.scheduled,
       outboxDeadLetters: outbox.deadLetters,
@@ -123,6 +135,9 @@ export class StorefrontStack extends Stack {
       accessLogs: api.accessLogs,
       distributionId: distribution.distributionId,
     });
+
+    // The alarms reach the operators' Telegram too, through the outbox (an alert per alarm and state change).
+    monitoring.topic.addSubscription(new LambdaSubscription(alarmRelayFn));
 
     // The execute-api URL is deliberately not an output: only CloudFront may call it (x-origin-verify).
     new CfnOutput(this, 'SiteUrl', {

@@ -86,6 +86,7 @@ export const alertKindNames = [
   'payment_stuck',
   'low_stock',
   'supplier_balance',
+  'cloud_alarm',
 ] as const;
 
 /**

@@ -566,7 +566,10 @@ export interface NotificationList extends ListPage<NotificationRow> {
 export interface AdminAlertSettings {
   chat_id: string;
   payment_pending_minutes: number;
-  kinds: Record<'order_waiting' | 'delivery_unknown' | 'delivery_failed' | 'payment_stuck' | 'low_stock' | 'supplier_balance', boolean>;
+  kinds: Record<
+    'order_waiting' | 'delivery_unknown' | 'delivery_failed' | 'payment_stuck' | 'low_stock' | 'supplier_balance' | 'cloud_alarm',
+    boolean
+  >;
 }
 
 /** GET /user/push_key: the stage's VAPID public key (base64url), the `applicationServerKey` a browser subscribes with. */

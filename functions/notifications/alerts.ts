@@ -8,8 +8,9 @@ import type { TransactionItem } from '../shared/transactions';
 /**
  * What operators hear about on Telegram, because it needs a person: a paid order waiting in the
  * manual queue, a delivery whose outcome is unknown or that failed, a payment pending at the
- * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low.
- * `test` is the console's "send a test message".
+ * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low,
+ * and the stage's CloudWatch alarms (a second channel beside their e-mail). `test` is the
+ * console's "send a test message".
  */
 export const alertKinds = alertKindNames;
 export type AlertKind = (typeof alertKinds)[number] | 'test';
@@ -73,6 +74,7 @@ const consolePaths = {
   codes: (voucherId: string) => `/admin/codes?voucher=${encodeURIComponent(voucherId)}`,
   deliveries: '/admin/deliveries',
   settings: '/admin/settings',
+  dashboard: '/admin',
 };
 
 /** An order as an alert names it. */
@@ -156,6 +158,32 @@ export const supplierBalanceAlert = (supplier: string, orderId: string, now: str
       kind: 'supplier_balance',
       text: `The ${supplier} balance is too low: automatic top-ups go to the manual queue until it is topped up (first refused: order ${orderId}).`,
       link: consolePaths.deliveries,
+    },
+    now,
+  );
+
+/** What a CloudWatch alarm's SNS message says (AWS's documented JSON), as far as operators read it. */
+export interface CloudAlarm {
+  AlarmName: string;
+  AlarmDescription?: string | null;
+  NewStateValue: string;
+  NewStateReason?: string;
+  StateChangeTime: string;
+}
+
+/**
+ * A CloudWatch alarm that changed state, relayed from the alarms' topic: one alert per alarm and
+ * state change (SNS delivering it twice writes it once).
+ */
+export const cloudAlarmAlert = (alarm: CloudAlarm, now: string) =>
+  alertItem(
+    {
+      id: `cloud-alarm#${alarm.AlarmName}#${alarm.NewStateValue}#${alarm.StateChangeTime}`,
+      kind: 'cloud_alarm',
+      text: `${alarm.NewStateValue === 'ALARM' ? 'ALARM' : alarm.NewStateValue === 'OK' ? 'Cleared' : alarm.NewStateValue}: ${
+        alarm.AlarmDescription || alarm.AlarmName
+      } (${alarm.AlarmName}).${alarm.NewStateValue === 'ALARM' && alarm.NewStateReason ? ` ${alarm.NewStateReason}` : ''}`.slice(0, 1000),
+      link: consolePaths.dashboard,
     },
     now,
   );

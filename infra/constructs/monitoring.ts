@@ -92,10 +92,13 @@ export interface MonitoringProps {
  */
 export class Monitoring extends Construct {
   readonly alarms: Alarm[] = [];
+  /** The stage's alarm topic (e-mail, and the relay to the operators' Telegram). */
+  readonly topic: Topic;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    const { action } = new AlarmTopic(this, 'Alarms', { stage: props.stage, email: props.alarmEmail });
+    const { action, topic } = new AlarmTopic(this, 'Alarms', { stage: props.stage, email: props.alarmEmail });
+    this.topic = topic;
     const fiveMinutes = Duration.minutes(5);
     const alarm = (name: string, description: string, settings: Omit<AlarmProps, 'alarmDescription'>) => {
       const made = new Alarm(this, name, { alarmDescription: description, ...settings });

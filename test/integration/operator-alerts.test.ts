@@ -4,6 +4,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminAlertSettings } from '../../functions/contract/wire';
 import { handler as outboxConsumer } from '../../functions/notifications/jobs/fan-out-notifications';
+import { handler as relayAlarms } from '../../functions/notifications/jobs/relay-alarms';
 import { reconcilePayments } from '../../functions/payments/service';
 import type { TestAccount } from '../support/accounts';
 import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
@@ -21,6 +22,7 @@ const allOn = {
   payment_stuck: '1',
   low_stock: '1',
   supplier_balance: '1',
+  cloud_alarm: '1',
 };
 
 const telegram = () => inject('stack').telegramUrl;
@@ -281,6 +283,36 @@ describe('operator alerts on Telegram', () => {
     expect(queued.status).toBe(200);
     await expect.poll(async () => (await messagesAbout('Test message')).length, { timeout: 15_000 }).toBe(before + 1);
     expect((await messagesAbout('Test message')).at(-1)).toContain(`${shop()}/admin/settings`);
+  });
+
+  it("relays a CloudWatch alarm from the alarms' topic to the chat once per state change, though SNS delivers it twice", async () => {
+    await saveSettings();
+    const alarmName = `Storefront-test-Api5xxRate-${randomInt(1e6, 1e7)}`;
+    // The message CloudWatch publishes to SNS for an alarm's state change (AWS's documented JSON).
+    const message = (state: 'ALARM' | 'OK', at: string) =>
+      JSON.stringify({
+        AlarmName: alarmName,
+        AlarmDescription: 'More than 5% of API requests answered 5xx (at least 20 requests in 5 minutes)',
+        AWSAccountId: '123456789012',
+        NewStateValue: state,
+        NewStateReason: 'Threshold Crossed: 2 out of the last 2 datapoints were greater than the threshold (5.0).',
+        StateChangeTime: at,
+        Region: 'Asia Pacific (Mumbai)',
+        OldStateValue: state === 'ALARM' ? 'OK' : 'ALARM',
+        Trigger: { MetricName: '5xx', Namespace: 'AWS/ApiGateway', Threshold: 5.0 },
+      });
+    const delivery = (state: 'ALARM' | 'OK', at: string) =>
+      ({ Records: [{ EventSource: 'aws:sns', Sns: { MessageId: `${state}-${at}`, Message: message(state, at) } }] }) as never;
+    const raised = delivery('ALARM', '2026-11-26T05:00:00.000+0000');
+    await Promise.all([relayAlarms(raised, lambdaContext), relayAlarms(raised, lambdaContext)]);
+    const text = await theOneMessageAbout(`(${alarmName}). Threshold Crossed`);
+    expect(text).toMatch(/^ALARM: More than 5% of API requests answered 5xx/);
+    expect(text).toContain(`${shop()}/admin`);
+    await relayAlarms(delivery('OK', '2026-11-26T05:20:00.000+0000'), lambdaContext);
+    expect(
+      await theOneMessageAbout(`Cleared: More than 5% of API requests answered 5xx (at least 20 requests in 5 minutes) (${alarmName})`),
+    ).not.toContain('Threshold');
+    await relayAlarms({ Records: [{ EventSource: 'aws:sns', Sns: { MessageId: 'x', Message: 'not json' } }] } as never, lambdaContext);
   });
 });
 

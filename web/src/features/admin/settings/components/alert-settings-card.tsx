@@ -21,6 +21,7 @@ const kindLabels: Record<AlertKind, string> = {
   payment_stuck: 'A payment is pending at the gateway too long',
   low_stock: 'A voucher falls to its low-stock mark',
   supplier_balance: "The supplier's balance is too low",
+  cloud_alarm: 'A CloudWatch alarm goes off or clears (errors, throttles, stuck jobs)',
 };
 
 type Values = { chat_id: string; payment_pending_minutes: string } & Record<AlertKind, boolean>;
