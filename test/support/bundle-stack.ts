@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -117,6 +117,7 @@ export default async function setup(project: TestProject) {
       origin: 'storefront-bundles-origin',
       supplier: 'storefront-bundles-supplier',
       vapid: 'storefront-bundles-vapid',
+      telegram: 'storefront-bundles-telegram',
     };
     const secrets = await startSecretsManager({
       [secretNames.keys]: JSON.stringify({ current: 'master', master: randomBytes(48).toString('base64url') }),
@@ -124,6 +125,7 @@ export default async function setup(project: TestProject) {
       [secretNames.origin]: originSecret,
       [secretNames.supplier]: JSON.stringify(supplierCredentials),
       [secretNames.vapid]: JSON.stringify({ ...webPush.generateVAPIDKeys(), subject: 'mailto:support@topupbazar.local' }),
+      [secretNames.telegram]: JSON.stringify({ botToken: `${randomInt(1e8, 1e9)}:bundles-${randomBytes(12).toString('base64url')}` }),
     });
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway({ apiKey: gatewayApiKey });
@@ -144,6 +146,7 @@ export default async function setup(project: TestProject) {
       [idOf('AWS::SecretsManager::Secret', 'SecretsOriginVerify')]: secretNames.origin,
       [idOf('AWS::SecretsManager::Secret', 'SecretsSupplier')]: secretNames.supplier,
       [idOf('AWS::SecretsManager::Secret', 'SecretsVapid')]: secretNames.vapid,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsTelegramBot')]: secretNames.telegram,
       [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
       [idOf('AWS::CloudFront::Distribution', 'WebDistribution')]: localDistributionId,
     };
