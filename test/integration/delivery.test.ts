@@ -7,7 +7,7 @@ import { listLedger } from '../../functions/wallet/repo';
 import type { OrderDetail } from '../../functions/contract/wire';
 import type { TestAccount } from '../support/accounts';
 import { logInAdmin } from '../support/admin';
-import { newVoucher, stockCodes } from '../support/catalog';
+import { stockPlanWith } from '../support/catalog';
 import { callApi } from '../support/http';
 import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts, payInvoice } from '../support/money';
 
@@ -255,38 +255,6 @@ describe('the guards', () => {
 });
 
 describe('delivery from code stock', () => {
-  /** A stock-mode plan of its own over a fresh voucher with `codes` codes; answers both ids and the codes. */
-  async function stockPlanWith(codes: number) {
-    const admin = await logInAdmin();
-    const voucherId = `up-${randomInt(1e9)}`;
-    await newVoucher({
-      id: voucherId,
-      masterCategoryId: 'unipin',
-      name: `UP ${voucherId}`,
-      price: 85,
-      image: '/images/voucher-gp-500.svg',
-      description: '',
-      position: 50,
-    });
-    const stocked = Array.from({ length: codes }, (_, n) => `${voucherId.toUpperCase()}-${n}-${randomInt(1e9)}`);
-    await stockCodes(voucherId, stocked);
-    const saved = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
-      token: admin,
-      form: {
-        plans_id: '',
-        category_id: 'ff-uid',
-        pname: `Stock ${voucherId}`,
-        image: '/images/plan-diamond.svg',
-        price: 80,
-        status: 1,
-        delivery: 'stock',
-        delivery_voucher_id: voucherId,
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    return { planId: saved.body.data.plans_id, voucherId, codes: stocked };
-  }
-
   it('delivers the seeded plan with one code, shown to the shopper and revealed to an operator with an audit entry', async () => {
     const buyer = await fundedAccount(100);
     const before = await stockOf('unipin-100');

@@ -8,7 +8,7 @@ import { handler as relayAlarms } from '../../functions/notifications/jobs/relay
 import { reconcilePayments } from '../../functions/payments/service';
 import type { TestAccount } from '../support/accounts';
 import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
-import { newVoucher, stockCodes } from '../support/catalog';
+import { stockPlanWith } from '../support/catalog';
 import { callApi } from '../support/http';
 import { lambdaContext } from '../support/lambda-event';
 import { freshVoucher, fundedAccount, fundedAccounts, leavePending, startTopUp, storedItem } from '../support/money';
@@ -220,40 +220,13 @@ describe('operator alerts on Telegram', () => {
   });
 
   it('tells of low stock once when top-ups delivered from stock take the voucher to its mark', async () => {
-    const voucherId = `up-${randomInt(1e9)}`;
-    await newVoucher({
-      id: voucherId,
-      masterCategoryId: 'unipin',
-      name: `UP ${voucherId}`,
-      price: 85,
-      image: '/images/voucher-gp-500.svg',
-      description: '',
-      position: 50,
-    });
-    await stockCodes(
-      voucherId,
-      Array.from({ length: 7 }, (_, n) => `${voucherId.toUpperCase()}-${n}-${randomInt(1e9)}`),
-    );
-    const plan = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
-      token: admin,
-      form: {
-        plans_id: '',
-        category_id: 'ff-uid',
-        pname: `Stock ${voucherId}`,
-        image: '/images/plan-diamond.svg',
-        price: 80,
-        status: 1,
-        delivery: 'stock',
-        delivery_voucher_id: voucherId,
-      },
-    });
-    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const { planId, voucherId } = await stockPlanWith(7);
     const buyers = await fundedAccounts(3, 100);
     const placed = await Promise.all(
       buyers.map((buyer) =>
         callApi<{ data: { status: string } }>('/user/request/', {
           token: buyer.token,
-          form: { plan_id: plan.body.data.plans_id, saccount_id: uniquePlayerId(), paid_from_wallet: 80 },
+          form: { plan_id: planId, saccount_id: uniquePlayerId(), paid_from_wallet: 80 },
         }),
       ),
     );
