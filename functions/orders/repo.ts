@@ -209,7 +209,13 @@ export async function listOpenDeliveries(request: PageRequest): Promise<Page<Pla
  */
 export const countQueuedPaidBefore = (queue: 'pending' | 'delivering', before: string) =>
   countPartition(
-    { index: 'gsi1', key: 'gsi1pk', value: queue === 'pending' ? keys.queue('pending') : keys.deliveryQueue, sortKey: 'gsi1sk', sortBelow: before },
+    {
+      index: 'gsi1',
+      key: 'gsi1pk',
+      value: queue === 'pending' ? keys.queue('pending') : keys.deliveryQueue,
+      sortKey: 'gsi1sk',
+      sortBelow: before,
+    },
     { expression: 'attribute_not_exists(#paidAt) OR #paidAt < :before', names: { '#paidAt': 'paidAt' }, values: { ':before': before } },
   );
 

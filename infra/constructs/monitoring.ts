@@ -298,7 +298,6 @@ export class Monitoring extends Construct {
         dimensionsMap: metricDimensions(props.stage),
         statistic,
         period: Duration.minutes(periodMinutes),
-        label: name,
       });
     };
     const businessAlarm = (name: BusinessMetricName, description: string) => {

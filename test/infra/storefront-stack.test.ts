@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
 import {
   apiBasePath,
@@ -23,9 +23,11 @@ import {
   routes,
 } from '../../functions/routes';
 import { gatewayKeyPlaceholder } from '../../functions/shared/config';
+import { businessMetricNames } from '../../functions/shared/metric-names';
 import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { tableReadActions } from '../../infra/constructs/function-roles';
+import { businessAlarms } from '../../infra/constructs/monitoring';
 import { apiRequestsPer5Minutes, authRequestsCountedAt, authRequestsPer5Minutes } from '../../infra/edge-stacks';
 import { type StageName, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
@@ -1164,6 +1166,60 @@ describe('protection and operations', () => {
     expect(edgeAlarm('WafBlocked')).toContain(`{"Name":"WebACL","Value":"${acl.VisibilityConfig.MetricName}"}`);
     expect(edgeAlarm('WafBlocked')).toMatch(/"MetricName":"BlockedRequests".*"Namespace":"AWS\/WAFV2"/);
     expect(resources(prod(), 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
+  });
+
+  it("alarms on the business metrics exactly as the functions write them (EMF): namespace, name and dimensions, to the stage's topic", async () => {
+    // What the functions of prod write, captured from the metrics module itself.
+    vi.resetModules();
+    vi.stubEnv('STAGE', 'prod');
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    const { businessMetrics } = await import('../../functions/shared/metrics');
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      return true;
+    });
+    try {
+      businessMetrics.paymentsPendingPastWindow(0);
+      businessMetrics.paidOrdersUndelivered(0);
+      businessMetrics.paymentVerifyFailed();
+    } finally {
+      write.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    const written = lines.map((line) => {
+      const emf = JSON.parse(line) as {
+        _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
+      };
+      const [directive] = emf._aws.CloudWatchMetrics;
+      const dimensions = directive!.Dimensions[0]!.map((name) => ({ Name: name, Value: (emf as unknown as Record<string, string>)[name] }));
+      return { Namespace: directive!.Namespace, MetricName: directive!.Metrics[0]!.Name, Dimensions: dimensions };
+    });
+    expect(written.map((metric) => metric.MetricName)).toEqual(Object.values(businessMetricNames));
+    const topic = logicalIdOf(prod(), 'AWS::SNS::Topic', 'MonitoringAlarmsTopic');
+    for (const metric of written) {
+      const alarm = single(prod(), 'AWS::CloudWatch::Alarm', (id) => id.startsWith(`Monitoring${metric.MetricName}`));
+      const settings = businessAlarms[metric.MetricName as keyof typeof businessAlarms];
+      expect(alarm.Properties).toMatchObject({
+        Namespace: metric.Namespace,
+        MetricName: metric.MetricName,
+        Statistic: settings.statistic,
+        Period: settings.periodMinutes * 60,
+        EvaluationPeriods: settings.evaluationPeriods,
+        Threshold: settings.threshold,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [{ Ref: topic }],
+        OKActions: [{ Ref: topic }],
+      });
+      // The exact set of dimensions: CloudWatch finds no metric for a subset or a superset.
+      expect([...alarm.Properties.Dimensions].sort((a, b) => a.Name.localeCompare(b.Name))).toEqual(
+        [...metric.Dimensions].sort((a, b) => a.Name.localeCompare(b.Name)),
+      );
+      expect(alarm.Properties.AlarmDescription).toMatch(/console|gateway/);
+    }
+    expect(written[0]!.Dimensions).toContainEqual({ Name: 'stage', Value: 'prod' });
+    expect(Object.values(businessAlarms).map((settings) => settings.threshold)).toEqual([5, 1, 3]);
   });
 
   it('passes cdk-nag AwsSolutions: every finding fixed, or acknowledged in code with its reason', () => {
