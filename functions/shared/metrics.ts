@@ -4,18 +4,17 @@ import { type BusinessMetricName, businessMetricNames, metricsNamespace, metrics
 
 /**
  * Each value is written at once as one line of CloudWatch's Embedded Metric Format on stdout
- * (CloudWatch Logs turns it into a metric), so no handler needs a flush step: a function that
- * never emits pays only this module's import. POWERTOOLS_METRICS_DISABLED=true (the local stack,
- * the tests' domain code) writes nothing.
+ * (CloudWatch Logs turns it into a metric), so no handler needs a flush step. The emitter is made
+ * on the first value: nothing runs at import, so a bundle that never emits leaves the package out
+ * (esbuild drops it). POWERTOOLS_METRICS_DISABLED=true (the local stack, the tests' domain code)
+ * writes nothing.
  */
-const emitter = new Metrics({
-  namespace: metricsNamespace,
-  serviceName: metricsService,
-  defaultDimensions: { stage },
-  singleMetric: true,
-});
+let emitter: Metrics | undefined;
 
-const emit = (name: BusinessMetricName, value: number) => emitter.addMetric(name, MetricUnit.Count, value);
+function emit(name: BusinessMetricName, value: number) {
+  emitter ??= new Metrics({ namespace: metricsNamespace, serviceName: metricsService, defaultDimensions: { stage }, singleMetric: true });
+  emitter.addMetric(name, MetricUnit.Count, value);
+}
 
 /**
  * The shop's business metrics, the port the services and jobs report through (they know nothing
