@@ -24,12 +24,16 @@ const signInPartitions = [
   'LIMIT#reset-*',
 ] as const;
 
+/** What settling a gateway payment writes: see `paymentCallback`. */
+const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] as const;
+
 /**
  * The table partitions the functions anyone on the internet can call may touch (IAM
  * `dynamodb:LeadingKeys`): what a public row reads and writes, and what a webhook writes. So no
  * public function can read a code, an order or another's account, and no bug in one can move a
  * balance where IAM would not stop it: wallets and ledgers live in `WALLET#<id>`, which only
- * signed-in, operator, payment and delivery code may write. `*` matches any id
+ * signed-in, operator, payment and delivery code may write. The shopper's functions that call the
+ * payment gateway are held to theirs as well. `*` matches any id
  * (functions/data-layer.md has the keys); `read` or `write` absent: any partition; `indexes`
  * absent: every index.
  */
@@ -46,12 +50,16 @@ export const partitionScopes = {
    * read (its balance is in the signed-in answer).
    */
   signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
+  /** Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in the account, the checkout limits. */
+  checkout: { write: ['USER#*', 'LIMIT#checkout-*'] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts) and the automatic delivery a paid
    * order starts (a stock code, a plan paused by its guard).
    */
-  paymentCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] },
+  paymentCallback: { write: settlementPartitions },
+  /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */
+  paymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
   /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts. */
   supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*'] },
 } as const satisfies Record<string, { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] }>;
@@ -76,7 +84,7 @@ export interface Route {
   access: Access;
   /** The writes the handler makes (measured per handler); without them the function may only read. */
   writes?: readonly WriteAction[];
-  /** The partitions of a row anyone can call; every public, gateway and supplier row names them. */
+  /** The partitions of a row anyone can call, or that calls the payment gateway for a shopper; every such row names them. */
   partitions?: PartitionScope;
   /** A public route that still needs the key ring (it signs session tokens). */
   secret?: true;
@@ -274,6 +282,7 @@ export const routes: readonly Route[] = [
     handler: 'orders/start-gateway-order',
     access: 'user',
     writes: ['PutItem', 'UpdateItem'],
+    partitions: 'checkout',
     gateway: true,
   },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
@@ -293,6 +302,7 @@ export const routes: readonly Route[] = [
     handler: 'wallet/start-top-up',
     access: 'user',
     writes: ['PutItem', 'UpdateItem'],
+    partitions: 'checkout',
     gateway: true,
   },
   { method: 'POST', path: '/user/get_wallet_request', handler: 'wallet/list-top-ups', access: 'user' },
@@ -351,6 +361,7 @@ export const routes: readonly Route[] = [
     handler: 'payments/verify-payment',
     access: 'user',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'paymentReturn',
     gateway: true,
     supplier: true,
   },
@@ -360,6 +371,7 @@ export const routes: readonly Route[] = [
     handler: 'payments/cancel-payment',
     access: 'user',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'paymentReturn',
     gateway: true,
     supplier: true,
   },
