@@ -121,7 +121,9 @@ export function buildHandler<
     const request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> = {
       body: (options.body && !(options.twin && reading) ? parseInput(options.body, event.body) : undefined) as Parsed<B>,
       params: (options.params ? parseInput(options.params, event.pathParameters) : undefined) as Parsed<P>,
-      query: (options.query && !(options.twin && !reading) ? parseInput(options.query, event.queryStringParameters) : undefined) as Parsed<Q>,
+      query: (options.query && !(options.twin && !reading)
+        ? parseInput(options.query, event.queryStringParameters)
+        : undefined) as Parsed<Q>,
       method,
       path: event.rawPath,
       rawQueryString: event.rawQueryString,

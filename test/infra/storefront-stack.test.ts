@@ -173,7 +173,7 @@ describe('API', () => {
     }
   });
 
-  it('has one route per route-table row and one function per handler module: a GET twin reaches its POST row\'s function, adding only its route', () => {
+  it("has one route per route-table row and one function per handler module: a GET twin reaches its POST row's function, adding only its route", () => {
     for (const stage of stages) {
       const idOf = new Map<string, string>();
       for (const row of routes) {
@@ -193,7 +193,9 @@ describe('API', () => {
       // Each function's per path, the fallback's ($default) and the authorizer's.
       expect(apiPermissions).toHaveLength(functionPaths.size + 2);
     }
-    const twins = routes.filter((row) => row.method === 'GET' && routes.some((post) => post.method === 'POST' && post.handler === row.handler));
+    const twins = routes.filter(
+      (row) => row.method === 'GET' && routes.some((post) => post.method === 'POST' && post.handler === row.handler),
+    );
     expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'catalog/list-plans', 'vouchers/list-vouchers']);
   });
 
@@ -999,9 +1001,7 @@ describe('web', () => {
       expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
       const query = row.query ?? [];
       expect(policy.ParametersInCacheKeyAndForwardedToOrigin, pattern).toMatchObject({
-        QueryStringsConfig: query.length
-          ? { QueryStringBehavior: 'whitelist', QueryStrings: [...query] }
-          : { QueryStringBehavior: 'none' },
+        QueryStringsConfig: query.length ? { QueryStringBehavior: 'whitelist', QueryStrings: [...query] } : { QueryStringBehavior: 'none' },
         HeadersConfig: { HeaderBehavior: 'none' },
         CookiesConfig: { CookieBehavior: 'none' },
         EnableAcceptEncodingGzip: true,
