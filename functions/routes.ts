@@ -13,24 +13,49 @@ export type Method = 'GET' | 'POST';
  */
 export type WriteAction = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
 
+const signInPartitions = [
+  'USER#*',
+  'EMAIL#*',
+  'MOBILE#*',
+  'GOOGLE#*',
+  'EMAILTOKEN#*',
+  'LIMIT#login-*',
+  'LIMIT#register-*',
+  'LIMIT#reset-*',
+] as const;
+
 /**
- * The table partitions a public function may touch (IAM `dynamodb:LeadingKeys`, and only the
- * indexes it queries), so that no public function can read a code, an order or another's
- * account. `*` matches any id (functions/data-layer.md has the keys).
+ * The table partitions the functions anyone on the internet can call may touch (IAM
+ * `dynamodb:LeadingKeys`): what a public row reads and writes, and what a webhook writes. So no
+ * public function can read a code, an order or another's account, and no bug in one can move a
+ * balance where IAM would not stop it: wallets and ledgers live in `WALLET#<id>`, which only
+ * signed-in, operator, payment and delivery code may write. `*` matches any id
+ * (functions/data-layer.md has the keys); `read` or `write` absent: any partition; `indexes`
+ * absent: every index.
  */
-export const publicPartitions = {
+export const partitionScopes = {
   /** What anyone may browse: games, plan groups, plans, voucher listings, the blog, banners, channels and settings. */
-  shopWindow: { leadingKeys: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'], indexes: ['gsi1'] },
-  /**
-   * Making an account, signing in and getting back in: profiles and wallets, the email, mobile and
-   * Google claims, the e-mail link tokens, the login, registration and reset counters.
-   */
-  signIn: {
-    leadingKeys: ['USER#*', 'EMAIL#*', 'MOBILE#*', 'GOOGLE#*', 'EMAILTOKEN#*', 'LIMIT#login-*', 'LIMIT#register-*', 'LIMIT#reset-*'],
-    indexes: [],
+  shopWindow: {
+    read: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'],
+    write: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'],
+    indexes: ['gsi1'],
   },
-} as const;
-export type PublicPartitions = keyof typeof publicPartitions;
+  /**
+   * Making an account, signing in and getting back in: profiles, the email, mobile and Google
+   * claims, the e-mail link tokens, the login, registration and reset counters; the wallet only
+   * read (its balance is in the signed-in answer).
+   */
+  signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
+  /**
+   * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
+   * wallet, the day book's invoice line, the operators' alerts) and the automatic delivery a paid
+   * order starts (a stock code, a plan paused by its guard).
+   */
+  paymentCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] },
+  /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts. */
+  supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*'] },
+} as const satisfies Record<string, { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] }>;
+export type PartitionScope = keyof typeof partitionScopes;
 
 /**
  * The public reads CloudFront caches, by what an operator edits to change them. Such a route's
@@ -60,8 +85,8 @@ export interface Route {
   access: Access;
   /** The writes the handler makes (measured per handler); without them the function may only read. */
   writes?: readonly WriteAction[];
-  /** A public route's partitions; every public row names them. */
-  partitions?: PublicPartitions;
+  /** The partitions of a row anyone can call; every public, gateway and supplier row names them. */
+  partitions?: PartitionScope;
   /** A public route that still needs the key ring (it signs session tokens). */
   secret?: true;
   /** Calls or verifies the payment gateway: gets its API key (GATEWAY_SECRET_ID) and X-Ray tracing. */
@@ -86,19 +111,23 @@ export interface Route {
   invalidates?: readonly CachedRead[];
 }
 
-/** A function's use of the table: the writes it makes, and for a public one the partitions and indexes it may touch. */
+/** A function's use of the table: the writes it makes, and for a row anyone can call the partitions and indexes it may touch. */
 export interface TableGrant {
   writes: readonly WriteAction[];
-  /** Partition key patterns (IAM `dynamodb:LeadingKeys`); absent: any partition. */
-  leadingKeys?: readonly string[];
+  /** Partition key patterns it may read (IAM `dynamodb:LeadingKeys` on its reads); absent: any partition. */
+  readKeys?: readonly string[];
+  /** Partition key patterns it may write; absent: any partition. */
+  writeKeys?: readonly string[];
   /** The indexes it may query; absent: all of them. */
   indexes?: readonly string[];
 }
 
-/** What a row's function may do with the table: its writes, and for a public row its partitions. */
+/** What a row's function may do with the table: its writes, and for a row anyone can call its partitions. */
 export function tableGrantOf(row: Pick<Route, 'writes' | 'partitions'>): TableGrant {
-  const partitions = row.partitions ? publicPartitions[row.partitions] : undefined;
-  return { writes: row.writes ?? [], leadingKeys: partitions?.leadingKeys, indexes: partitions?.indexes };
+  const scope: { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] } | undefined = row.partitions
+    ? partitionScopes[row.partitions]
+    : undefined;
+  return { writes: row.writes ?? [], readKeys: scope?.read, writeKeys: scope?.write, indexes: scope?.indexes };
 }
 
 /**
@@ -355,6 +384,7 @@ export const routes: readonly Route[] = [
     handler: 'orders/receive-supplier-callback',
     access: 'supplier',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'supplierCallback',
     supplier: true,
   },
   {
@@ -363,6 +393,7 @@ export const routes: readonly Route[] = [
     handler: 'payments/receive-webhook',
     access: 'gateway',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'paymentCallback',
     gateway: true,
     supplier: true,
   },

@@ -1,5 +1,5 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnDelivery, CfnDeliveryDestination, CfnDeliverySource, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
@@ -145,9 +145,64 @@ export class EdgeProtectionStack extends Stack {
  * alarm acts only on a topic of its own region: so this stack, in us-east-1, after the main stack
  * (it reads the distribution's id across regions), with its own topic to the same e-mail.
  */
+/**
+ * The fields of the distribution's access log: who asked for what, how it was served and how fast.
+ * Not the query string, the cookies or the referer: e-mail links carry their tokens in the query
+ * (and pages send their full address as the referer of their API calls); the address (`c-ip`) is
+ * the log's reason to exist, since the API's own log sees only the edge's.
+ */
+export const accessLogFields = [
+  'date',
+  'time',
+  'x-edge-location',
+  'c-ip',
+  'x-forwarded-for',
+  'cs-method',
+  'cs-uri-stem',
+  'sc-status',
+  'sc-bytes',
+  'time-taken',
+  'time-to-first-byte',
+  'x-edge-result-type',
+  'x-edge-response-result-type',
+  'x-edge-detailed-result-type',
+  'x-edge-request-id',
+  'cs-protocol-version',
+  'ssl-protocol',
+  'cs(User-Agent)',
+  'sc-content-type',
+] as const;
+
+/**
+ * The distribution's alarms (its 5xx rate, the WAF's blocks) and its access log (standard logging
+ * v2 into CloudWatch Logs), in us-east-1 where CloudFront's metrics and log deliveries are.
+ */
 export class EdgeAlarmsStack extends Stack {
-  constructor(scope: Construct, id: string, props: StackProps & { stage: string; alarmEmail: string; distributionId: string }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: StackProps & { stage: string; alarmEmail: string; distributionId: string; retain: boolean },
+  ) {
     super(scope, id, props);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const source = new CfnDeliverySource(this, 'AccessLogSource', {
+      name: `storefront-${props.stage}-distribution`,
+      logType: 'ACCESS_LOGS',
+      resourceArn: this.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: props.distributionId }),
+    });
+    const destination = new CfnDeliveryDestination(this, 'AccessLogDestination', {
+      name: `storefront-${props.stage}-distribution-logs`,
+      destinationResourceArn: accessLogs.logGroupArn,
+      outputFormat: 'json',
+    });
+    new CfnDelivery(this, 'AccessLogDelivery', {
+      deliverySourceName: source.ref,
+      deliveryDestinationArn: destination.attrArn,
+      recordFields: [...accessLogFields],
+    }).addDependency(source);
     const { action } = new AlarmTopic(this, 'Alarms', { stage: props.stage, email: props.alarmEmail });
     const alarm = new Alarm(this, 'CloudFront5xxRate', {
       alarmDescription: "More than 5% of the site's responses were 5xx for 10 minutes",

@@ -62,7 +62,8 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     stage,
     alarmEmail: config.alarmEmail,
     distributionId: shop.distributionId,
-    description: `Storefront (${stage}): the distribution's 5xx alarm`,
+    retain: stage === 'prod',
+    description: `Storefront (${stage}): the distribution's alarms and access log`,
   });
   return { edge, backupCopy, shop, alarms };
 }

@@ -91,6 +91,17 @@ export async function gatewayApiKey(): Promise<string> {
   return key.trim();
 }
 
+/**
+ * The fields of a JSON secret the operator fills in: each a trimmed string, or '' while it is
+ * missing, empty or still the deploy's placeholder (so a placeholder never passes as a value).
+ */
+function secretFields<Name extends string>(raw: unknown, names: readonly Name[]): Record<Name, string> {
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Partial<Record<Name, unknown>>;
+  const field = (value: unknown) =>
+    typeof value === 'string' && value.trim() && value.trim() !== gatewayKeyPlaceholder ? value.trim() : '';
+  return Object.fromEntries(names.map((name) => [name, field(parsed[name])])) as Record<Name, string>;
+}
+
 const supplierSecretId = process.env.SUPPLIER_SECRET_ID;
 
 /** The top-up supplier's API username and key, and the secret its webhooks are signed with. */
@@ -113,12 +124,7 @@ export async function supplierCredentials(): Promise<SupplierCredentials> {
         apiKey: process.env.SUPPLIER_API_KEY,
         webhookSecret: process.env.SUPPLIER_WEBHOOK_SECRET,
       });
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Partial<Record<keyof SupplierCredentials, unknown>>;
-  const field = (name: keyof SupplierCredentials) => {
-    const value = parsed[name];
-    return typeof value === 'string' && value.trim() && value.trim() !== gatewayKeyPlaceholder ? value.trim() : '';
-  };
-  const credentials = { username: field('username'), apiKey: field('apiKey'), webhookSecret: field('webhookSecret') };
+  const credentials: SupplierCredentials = secretFields(raw, ['username', 'apiKey', 'webhookSecret']);
   if (!credentials.username || !credentials.apiKey || !credentials.webhookSecret) {
     logger.error('the supplier credentials are not set: put them in the supplier secret (README, Delivery)');
     throw new SupplierNotConfigured();
@@ -145,8 +151,7 @@ export async function telegramBotToken(): Promise<string | undefined> {
   const raw = telegramSecretId
     ? await getSecret(telegramSecretId, { maxAge: secretMaxAgeSeconds })
     : JSON.stringify({ botToken: process.env.TELEGRAM_BOT_TOKEN });
-  const token = (typeof raw === 'string' ? (JSON.parse(raw) as { botToken?: unknown }) : {}).botToken;
-  return typeof token === 'string' && token.trim() && token.trim() !== gatewayKeyPlaceholder ? token.trim() : undefined;
+  return secretFields(raw, ['botToken']).botToken || undefined;
 }
 
 const vapidSecretId = process.env.VAPID_SECRET_ID;
@@ -167,12 +172,7 @@ export interface VapidKeys {
 export async function vapidKeys(): Promise<VapidKeys | undefined> {
   if (!vapidSecretId) throw new Error('VAPID_SECRET_ID is not set: this function is not granted the VAPID keys');
   const raw = await getSecret(vapidSecretId, { maxAge: secretMaxAgeSeconds });
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Partial<Record<keyof VapidKeys, unknown>>;
-  const field = (name: keyof VapidKeys) => {
-    const value = parsed[name];
-    return typeof value === 'string' && value.trim() && value.trim() !== gatewayKeyPlaceholder ? value.trim() : '';
-  };
-  const keys = { publicKey: field('publicKey'), privateKey: field('privateKey'), subject: field('subject') };
+  const keys: VapidKeys = secretFields(raw, ['publicKey', 'privateKey', 'subject']);
   if (!keys.publicKey || !keys.privateKey || !keys.subject) {
     logger.error('the VAPID keys are not set: put them in the VAPID secret (README, Deploy)');
     return undefined;

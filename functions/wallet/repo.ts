@@ -41,9 +41,16 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
+/**
+ * The wallet and its ledger have a partition of their own, out of the account's `USER#<id>`,
+ * which the public sign-in functions may write: IAM keeps them out of it (functions/routes.ts,
+ * `partitionScopes`). The wallet item is made by the first balance change.
+ */
+const walletPartition = (userId: string) => `WALLET#${userId}`;
+
 const keys = {
-  wallet: (userId: string) => ({ pk: `USER#${userId}`, sk: '#WALLET' }),
-  ledgerEntry: (userId: string, seq: number) => ({ pk: `USER#${userId}`, sk: `LEDGER#${String(seq).padStart(10, '0')}` }),
+  wallet: (userId: string) => ({ pk: walletPartition(userId), sk: '#WALLET' }),
+  ledgerEntry: (userId: string, seq: number) => ({ pk: walletPartition(userId), sk: `LEDGER#${String(seq).padStart(10, '0')}` }),
   request: (userId: string, requestId: string) => ({ pk: `USER#${userId}`, sk: `WREQ#${requestId}` }),
   txnClaim: (userId: string, txnId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${txnId}` }),
   byStatus: (status: WalletRequestStatus) => `WREQS#${status}`,
@@ -148,26 +155,15 @@ export async function listWalletRequests(userId: string): Promise<WalletRequest[
   return (await newestItems(`USER#${userId}`, 'WREQ#')).map(walletRequestFromItem);
 }
 
-/** A new user's empty wallet (part of the registration transaction). */
-export function openWalletItem(userId: string): TransactionItem {
-  return {
-    Put: {
-      TableName: tableName,
-      Item: toItem('Wallet', keys.wallet(userId), { userId, balance: 0, version: 0 }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
 /** The wallet's key, for batch reads. */
 export const walletKey = keys.wallet;
 
-/** Reads a wallet item into a `Wallet`; a missing one is empty. */
+/** Reads a wallet item into a `Wallet`; a missing one (no balance change yet) is empty, at version 0. */
 export function walletFromItem(item: Record<string, unknown> | undefined): Wallet {
   return { balance: Number(item?.balance ?? 0), version: Number(item?.version ?? 0) };
 }
 
-/** A user's wallet, read strongly consistent: GetItem USER#id / #WALLET. */
+/** A user's wallet, read strongly consistent: GetItem WALLET#id / #WALLET. */
 export async function getWallet(userId: string): Promise<Wallet> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.wallet(userId), ConsistentRead: true }));
   return walletFromItem(Item);
@@ -175,23 +171,23 @@ export async function getWallet(userId: string): Promise<Wallet> {
 
 /**
  * The two items that move a balance: the wallet update, conditioned on the version that was read
- * (so a concurrent change cancels the transaction instead of being overwritten), and the ledger
- * entry numbered by the new version.
+ * (so a concurrent change cancels the transaction instead of being overwritten; version 0, the
+ * first change, on the wallet not existing yet), and the ledger entry numbered by the new version.
  */
 export function balanceChangeItems(userId: string, change: BalanceChange, now: string): TransactionItem[] {
+  const first = change.before.version === 0;
   return [
     {
       Update: {
         TableName: tableName,
         Key: keys.wallet(userId),
-        UpdateExpression: 'SET balance = :balance, version = :next, updatedAt = :now',
-        ConditionExpression: 'version = :version AND balance = :before',
+        UpdateExpression: `SET balance = :balance, version = :next, updatedAt = :now${first ? ', userId = :userId, entity = :entity, createdAt = :now' : ''}`,
+        ConditionExpression: first ? 'attribute_not_exists(pk)' : 'version = :version AND balance = :before',
         ExpressionAttributeValues: {
           ':balance': change.after.balance,
           ':next': change.after.version,
-          ':version': change.before.version,
-          ':before': change.before.balance,
           ':now': now,
+          ...(first ? { ':userId': userId, ':entity': 'Wallet' } : { ':version': change.before.version, ':before': change.before.balance }),
         },
       },
     },
@@ -217,18 +213,18 @@ export function balanceChangeItems(userId: string, change: BalanceChange, now: s
   ];
 }
 
-/** A user's newest ledger entries, newest first: Query USER#id, begins_with LEDGER#, descending. */
+/** A user's newest ledger entries, newest first: Query WALLET#id, begins_with LEDGER#, descending. */
 export async function listRecentLedger(userId: string, limit = 100): Promise<LedgerEntry[]> {
-  return (await newestItems(`USER#${userId}`, 'LEDGER#', limit)).map((item) => fromItem<LedgerEntry>(item));
+  return (await newestItems(walletPartition(userId), 'LEDGER#', limit)).map((item) => fromItem<LedgerEntry>(item));
 }
 
-/** A page of a user's ledger, newest first: Query USER#id, begins_with LEDGER#, descending, from a cursor. */
+/** A page of a user's ledger, newest first: Query WALLET#id, begins_with LEDGER#, descending, from a cursor. */
 export async function ledgerPage(userId: string, request: PageRequest): Promise<Page<LedgerEntry>> {
-  const page = await queryPage({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'LEDGER#' }, { ascending: false, ...request });
+  const page = await queryPage({ key: 'pk', value: walletPartition(userId), sortPrefix: 'LEDGER#' }, { ascending: false, ...request });
   return { ...page, items: page.items.map((item) => fromItem<LedgerEntry>(item)) };
 }
 
-/** A user's whole ledger, oldest first: Query USER#id, sk begins_with LEDGER#. */
+/** A user's whole ledger, oldest first: Query WALLET#id, sk begins_with LEDGER#. */
 export async function listLedger(userId: string): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -237,7 +233,7 @@ export async function listLedger(userId: string): Promise<LedgerEntry[]> {
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'LEDGER#' },
+        ExpressionAttributeValues: { ':pk': walletPartition(userId), ':prefix': 'LEDGER#' },
         ExclusiveStartKey: startKey,
         ConsistentRead: true,
       }),

@@ -1,6 +1,17 @@
-import { Stack } from 'aws-cdk-lib';
+import { Lazy, Stack } from 'aws-cdk-lib';
 import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  type AddToPrincipalPolicyResult,
+  type CfnRole,
+  Effect,
+  type IRole,
+  ManagedPolicy,
+  PolicyDocument,
+  PolicyStatement,
+  Role,
+  type RoleProps,
+  ServicePrincipal,
+} from 'aws-cdk-lib/aws-iam';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -48,7 +59,8 @@ export interface FunctionRolesProps {
 /**
  * One execution role per distinct set of grants, shared by every function with that set. A role
  * of its own per function would add a role and a policy per route and bring a stack with the
- * admin routes near CloudFormation's 500 resources. Table grants are explicit actions (no
+ * admin routes near CloudFormation's 500 resources; and each role's grants are one inline policy
+ * of the role (`InlineGrantsRole`), not a policy resource beside it. Table grants are explicit actions (no
  * `grantReadData`, which adds Scan and the stream reads), conditioned on the partitions where the
  * route row names them.
  */
@@ -82,7 +94,7 @@ export class FunctionRoles extends Construct {
 
   private makeRole(id: string, grants: FunctionGrants): Role {
     const { table, keyRing, gatewayKey, supplierSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
-    const role = new Role(this, id, {
+    const role = new InlineGrantsRole(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
@@ -94,20 +106,35 @@ export class FunctionRoles extends Construct {
       },
     ];
     if (grants.table) {
-      const { writes, leadingKeys, indexes } = grants.table;
-      const condition = leadingKeys ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } } : undefined;
+      const { writes, readKeys, writeKeys, indexes } = grants.table;
+      const onPartitions = (keys: readonly string[] | undefined) =>
+        keys ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keys] } } : undefined;
       role.addToPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: [...tableReadActions, ...writes.map((action) => `dynamodb:${action}`)],
+          actions: [...tableReadActions],
           resources: [table.tableArn],
-          conditions: condition,
+          conditions: onPartitions(readKeys),
         }),
       );
+      if (writes.length > 0)
+        role.addToPolicy(
+          new PolicyStatement({
+            effect: Effect.ALLOW,
+            actions: writes.map((action) => `dynamodb:${action}`),
+            resources: [table.tableArn],
+            conditions: onPartitions(writeKeys),
+          }),
+        );
       const indexArns = indexes ? indexes.map((index) => `${table.tableArn}/index/${index}`) : [`${table.tableArn}/index/*`];
       if (indexArns.length > 0) {
         role.addToPolicy(
-          new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Query'], resources: indexArns, conditions: condition }),
+          new PolicyStatement({
+            effect: Effect.ALLOW,
+            actions: ['dynamodb:Query'],
+            resources: indexArns,
+            conditions: onPartitions(readKeys),
+          }),
         );
       }
       if (!indexes)
@@ -160,9 +187,32 @@ export class FunctionRoles extends Construct {
   }
 }
 
+/**
+ * A role whose statements, however granted (`addToPolicy`, a secret's `grantRead`, a function's
+ * X-Ray or destination grants), go into one inline policy of the role itself. CDK's default is a
+ * separate AWS::IAM::Policy per role: some 30 resources of the stack's 500, and a moment after the
+ * role is created when a function could run without its grants.
+ */
+class InlineGrantsRole extends Role {
+  private readonly inlineGrants = new PolicyDocument();
+
+  constructor(scope: Construct, id: string, props: RoleProps) {
+    super(scope, id, props);
+    // Lazy: statements arrive after the role is made (functions, destinations); a role with none has no policy at all.
+    (this.node.defaultChild as CfnRole).policies = Lazy.any({
+      produce: () => (this.inlineGrants.isEmpty ? undefined : [{ policyName: 'grants', policyDocument: this.inlineGrants }]),
+    });
+  }
+
+  override addToPrincipalPolicy(statement: PolicyStatement): AddToPrincipalPolicyResult {
+    this.inlineGrants.addStatements(statement);
+    return { statementAdded: true, policyDependable: this };
+  }
+}
+
 function describe(grants: FunctionGrants): string {
   const table = grants.table
-    ? `table read${grants.table.writes.length ? ` and ${grants.table.writes.join(', ')}` : ''}${grants.table.leadingKeys ? ` on ${grants.table.leadingKeys.join(' ')}` : ''}`
+    ? `table read${grants.table.readKeys ? ` of ${grants.table.readKeys.join(' ')}` : ''}${grants.table.writes.length ? `, ${grants.table.writes.join(', ')}${grants.table.writeKeys ? ` on ${grants.table.writeKeys.join(' ')}` : ''}` : ''}`
     : 'no table';
   return [
     table,

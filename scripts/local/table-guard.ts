@@ -86,11 +86,8 @@ export function refusal(operation: string, body: DynamoRequest, grant: TableGran
     if (!grant) return what;
     if (![...readActions, ...grant.writes].includes(needed.action)) return what;
     if (needed.index && grant.indexes && !grant.indexes.includes(needed.index)) return what;
-    if (
-      grant.leadingKeys &&
-      (needed.partition === undefined || !grant.leadingKeys.some((pattern) => likeMatch(pattern, needed.partition!)))
-    )
-      return what;
+    const keys = readActions.includes(needed.action) ? grant.readKeys : grant.writeKeys;
+    if (keys && (needed.partition === undefined || !keys.some((pattern) => likeMatch(pattern, needed.partition!)))) return what;
   }
   return undefined;
 }

@@ -22,6 +22,7 @@ import { startSecretsManager } from '../../scripts/local/secrets-manager';
 import { staticSpa } from '../../scripts/local/static-files';
 import { startTableGuard } from '../../scripts/local/table-guard';
 import { ensureTable } from '../../scripts/local/table-setup';
+import { type TemplateStatement, roleIdOf, roleStatements } from './role-statements';
 import { projectRoot } from './spawn-stack';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, string> };
@@ -260,30 +261,24 @@ export default async function setup(project: TestProject) {
 
 /**
  * A function's table grant as its role's policies in the template state it: the DynamoDB actions
- * on the table (reads aside), the LeadingKeys condition, and the indexes it may query. No table
+ * on the table (reads aside), the LeadingKeys conditions of its reads and of its writes, and the indexes it may query. No table
  * statement at all: no grant (the guard refuses every call).
  */
 function templateTableGrant(resources: Record<string, Resource>, functionId: string, tableId: string): TableGrant | undefined {
-  const roleId = resources[functionId]?.Properties.Role?.['Fn::GetAtt']?.[0] as string | undefined;
-  const statements = Object.values(resources)
-    .filter(
-      (resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
-    )
-    .flatMap(
-      (policy) =>
-        policy.Properties.PolicyDocument.Statement as {
-          Action: string | string[];
-          Resource: unknown;
-          Condition?: Record<string, Record<string, string[]>>;
-        }[],
-    )
-    .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableId}"`));
+  const roleId = roleIdOf(resources[functionId]);
+  const statements = (roleId ? roleStatements(resources, roleId) : []).filter((statement) =>
+    JSON.stringify(statement.Resource).includes(`"${tableId}"`),
+  );
   if (statements.length === 0) return undefined;
-  const actions = statements.flatMap((statement) => [statement.Action].flat()).map((action) => action.replace(/^dynamodb:/, ''));
-  const writes = [...new Set(actions.filter((action) => !['GetItem', 'Query', 'BatchGetItem'].includes(action)))] as WriteAction[];
-  const leadingKeys = statements.find((statement) => statement.Condition)?.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+  const actionsOf = (statement: TemplateStatement) => [statement.Action].flat().map((action) => action.replace(/^dynamodb:/, ''));
+  const isRead = (action: string) => ['GetItem', 'Query', 'BatchGetItem'].includes(action);
+  const onTable = statements.filter((statement) => !JSON.stringify(statement.Resource).includes('/index/'));
+  const keysOf = (statement: TemplateStatement | undefined) => statement?.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+  const writes = [...new Set(onTable.flatMap(actionsOf).filter((action) => !isRead(action)))] as WriteAction[];
+  const readKeys = keysOf(onTable.find((statement) => actionsOf(statement).includes('GetItem')));
+  const writeKeys = keysOf(onTable.find((statement) => actionsOf(statement).some((action) => !isRead(action))));
   const indexes = statements.flatMap((statement) =>
     [...JSON.stringify(statement.Resource).matchAll(/\/index\/([\w*]+)/g)].map((match) => match[1]!),
   );
-  return { writes, leadingKeys, indexes: indexes.includes('*') ? undefined : indexes };
+  return { writes, readKeys, writeKeys, indexes: indexes.includes('*') ? undefined : indexes };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobs, publicPartitions, routes, tableGrantOf } from '../../functions/routes';
+import { jobs, partitionScopes, routes, tableGrantOf } from '../../functions/routes';
 import { refusal } from '../../scripts/local/table-guard';
 
 const rowGrant = (handler: string) => tableGrantOf(routes.find((row) => row.handler === handler)!);
@@ -41,10 +41,24 @@ describe('the local table guard (IAM as the cloud roles have it)', () => {
     expect(refusal('Query', query('gsi2', 'MCATS'), shopWindow)).toBe('dynamodb:Query on index gsi2 partition MCATS');
     expect(refusal('Query', query('gsi1', 'ORDERS#A'), shopWindow)).toBe('dynamodb:Query on index gsi1 partition ORDERS#…');
     const signIn = rowGrant('auth/log-in');
-    expect(publicPartitions.signIn.leadingKeys).toContain('LIMIT#login-*');
+    expect(partitionScopes.signIn.write).toContain('LIMIT#login-*');
     expect(refusal('UpdateItem', { Key: { pk: { S: 'LIMIT#login-account#A' } } }, signIn)).toBeUndefined();
     expect(refusal('UpdateItem', { Key: { pk: { S: 'LIMIT#checkout-user#A' } } }, signIn)).toBe(
       'dynamodb:UpdateItem on the table partition LIMIT#checkout-user#…',
     );
+    // It reads the wallet it answers with, and may not write it.
+    expect(refusal('GetItem', { Key: { pk: { S: 'WALLET#A' } } }, signIn)).toBeUndefined();
+    expect(refusal('UpdateItem', { Key: { pk: { S: 'WALLET#A' } } }, signIn)).toBe('dynamodb:UpdateItem on the table partition WALLET#…');
+    expect(refusal('TransactWriteItems', { TransactItems: [put('USER#A'), update('WALLET#A')] }, signIn)).toBe(
+      'dynamodb:UpdateItem on the table partition WALLET#…',
+    );
+  });
+
+  it("holds the payment webhook's writes to its partitions and lets it read any", () => {
+    const webhook = rowGrant('payments/receive-webhook');
+    expect(refusal('UpdateItem', { Key: { pk: { S: 'WALLET#A' } } }, webhook)).toBeUndefined();
+    expect(refusal('GetItem', { Key: { pk: { S: 'LIMIT#login-account#A' } } }, webhook)).toBeUndefined();
+    expect(refusal('PutItem', { Item: { pk: { S: 'EMAIL#a@b.c' } } }, webhook)).toBe('dynamodb:PutItem on the table partition EMAIL#…');
+    expect(refusal('UpdateItem', { Key: { pk: { S: 'SITE' } } }, webhook)).toBe('dynamodb:UpdateItem on the table partition SITE');
   });
 });

@@ -9,7 +9,7 @@ import type { ActiveUser } from '../../users/active-user';
 import * as users from '../../users/repo';
 import type { Role, User } from '../../users/repo';
 import type { Wallet } from '../../wallet/money';
-import { getWallet, openWalletItem, walletFromItem, walletKey } from '../../wallet/repo';
+import { getWallet, walletFromItem, walletKey } from '../../wallet/repo';
 import { isHttpsUrl } from '../google';
 import { hashPassword } from '../passwords';
 
@@ -63,7 +63,7 @@ export async function createAccount(account: NewAccount): Promise<User> {
       };
       const { items } = users.createUserItems(user, mobileNo !== googlePlaceholderMobile);
       try {
-        await transact([...items, openWalletItem(user.id)]);
+        await transact(items);
       } catch (error) {
         if (error instanceof TransactionCancelled && !error.failedAt(0) && error.reasons.includes('ConditionalCheckFailed'))
           throw alreadyRegistered();
