@@ -67,13 +67,22 @@ export type PartitionScope = keyof typeof partitionScopes;
 
 /**
  * The public reads CloudFront caches, by what an operator edits to change them. Such a route's
- * function answers Cache-Control for the edge (`edgeCacheControl`); an admin row that changes one
+ * function answers Cache-Control for the edge (`edgeCacheControlOf`); an admin row that changes one
  * names it in `invalidates`, and its function invalidates those paths after a successful write.
  */
-export type CachedRead = 'games' | 'banners' | 'blog' | 'paymentChannels' | 'siteSettings';
+export type CachedRead = 'games' | 'planGroups' | 'plans' | 'vouchers' | 'banners' | 'blog' | 'paymentChannels' | 'siteSettings';
 
 /** What a cached read answers: no browser caching, five minutes at the edge, served stale for a minute while it refreshes. */
 export const edgeCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+
+/**
+ * What the vouchers' listing answers: its stock falls with every sale (no invalidation follows a
+ * purchase), so half a minute at the edge, served stale for ten seconds while it refreshes.
+ */
+export const stockCacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=10';
+
+/** The Cache-Control a cached read answers, by kind. */
+export const edgeCacheControlOf = (read: CachedRead): string => (read === 'vouchers' ? stockCacheControl : edgeCacheControl);
 
 export interface Route {
   method: Method;
@@ -100,6 +109,12 @@ export interface Route {
   push?: true;
   /** A public GET the edge caches, and what changes it. */
   cachedAs?: CachedRead;
+  /**
+   * A cached GET's query parameters: all that its handler reads (its query schema has exactly
+   * these), all that the edge keys its cache on and forwards (a cache policy per distinct list,
+   * infra/constructs/web.ts), and the local edge cache's key likewise. Absent: none.
+   */
+  query?: readonly string[];
   /** The cached reads an admin write changes: invalidated at the edge after it (EDGE_DISTRIBUTION_ID, CreateInvalidation). */
   invalidates?: readonly CachedRead[];
 }
@@ -411,13 +426,40 @@ export const routes: readonly Route[] = [
     cachedAs: 'banners',
   },
   { method: 'POST', path: '/user/category_list', handler: 'catalog/list-plan-groups', access: 'public', partitions: 'shopWindow' },
+  {
+    method: 'GET',
+    path: '/user/category_list',
+    handler: 'catalog/list-plan-groups',
+    access: 'public',
+    partitions: 'shopWindow',
+    cachedAs: 'planGroups',
+    query: ['master_category'],
+  },
   { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public', partitions: 'shopWindow' },
+  {
+    method: 'GET',
+    path: '/user/plan_list',
+    handler: 'catalog/list-plans',
+    access: 'public',
+    partitions: 'shopWindow',
+    cachedAs: 'plans',
+    query: ['category_id'],
+  },
   {
     method: 'POST',
     path: '/user/auto_delivery_vouchers_list',
     handler: 'vouchers/list-vouchers',
     access: 'public',
     partitions: 'shopWindow',
+  },
+  {
+    method: 'GET',
+    path: '/user/auto_delivery_vouchers_list',
+    handler: 'vouchers/list-vouchers',
+    access: 'public',
+    partitions: 'shopWindow',
+    cachedAs: 'vouchers',
+    query: ['mcategory_id'],
   },
   {
     method: 'GET',
@@ -513,18 +555,47 @@ export const routes: readonly Route[] = [
     writes: ['PutItem', 'UpdateItem'],
     invalidates: ['games'],
   },
-  { method: 'POST', path: '/admin/plan_groups', handler: 'admin/save-plan-group', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
-  { method: 'POST', path: '/admin/plans', handler: 'admin/save-plan', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/plan_groups',
+    handler: 'admin/save-plan-group',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['planGroups'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/plans',
+    handler: 'admin/save-plan',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['plans'],
+  },
   { method: 'GET', path: '/admin/vouchers', handler: 'admin/list-vouchers', access: 'admin' },
-  { method: 'POST', path: '/admin/vouchers', handler: 'admin/save-voucher', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/vouchers',
+    handler: 'admin/save-voucher',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['vouchers'],
+  },
   { method: 'GET', path: '/admin/vouchers/{id}/codes', handler: 'admin/list-codes', access: 'admin' },
-  { method: 'POST', path: '/admin/vouchers/{id}/codes', handler: 'admin/upload-codes', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/vouchers/{id}/codes',
+    handler: 'admin/upload-codes',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['vouchers'],
+  },
   {
     method: 'POST',
     path: '/admin/vouchers/{id}/codes/{code_id}/void',
     handler: 'admin/void-code',
     access: 'admin',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    invalidates: ['vouchers'],
   },
   {
     method: 'POST',
@@ -556,7 +627,7 @@ export const routes: readonly Route[] = [
     handler: 'admin/delete-item',
     access: 'admin',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
-    invalidates: ['games', 'blog', 'banners', 'paymentChannels'],
+    invalidates: ['games', 'planGroups', 'plans', 'vouchers', 'blog', 'banners', 'paymentChannels'],
   },
   { method: 'GET', path: '/admin/content', handler: 'admin/get-content', access: 'admin' },
   {
