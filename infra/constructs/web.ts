@@ -1,3 +1,4 @@
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { join } from 'node:path';
 import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -18,7 +19,10 @@ import {
   FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -49,6 +53,8 @@ export interface WebProps {
   certificateArn?: string;
   /** The WAF web ACL (CloudFront scope, made in us-east-1). */
   webAclArn: string;
+  /** The log group of CDK's deployment handler, which copies the SPA to the bucket (the stage's retention and removal). */
+  deploymentLogs: ILogGroup;
 }
 
 /** Paths without a file extension are the SPA's own routes: serve index.html for them. */
@@ -137,6 +143,14 @@ export class Web extends Construct {
       }
       return policy;
     };
+    // A cached read's POST twin (the contract's) carries a JSON or multipart body: its Content-Type
+    // (with the multipart boundary) must reach the API, and no other viewer header needs to.
+    const publicReadsOrigin = new OriginRequestPolicy(this, 'PublicReadsOrigin', {
+      comment: 'Storefront public reads: the body type of their POST twins, nothing else',
+      headerBehavior: OriginRequestHeaderBehavior.allowList('content-type'),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
     const cachedReads = Object.fromEntries(
       routes
         .filter((row) => row.cachedAs)
@@ -149,6 +163,7 @@ export class Web extends Construct {
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachedMethods: CachedMethods.CACHE_GET_HEAD,
             cachePolicy: publicReadsPolicy(row.query),
+            originRequestPolicy: publicReadsOrigin,
             responseHeadersPolicy: headers,
             compress: true,
             functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: apiViewerRequest }],
@@ -215,6 +230,7 @@ export class Web extends Construct {
       prune: false,
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
       memoryLimit: 512,
+      logGroup: props.deploymentLogs,
     });
     // Then index.html, public files and config.json, revalidated on every load.
     const site = new BucketDeployment(this, 'DeploySite', {
@@ -230,6 +246,7 @@ export class Web extends Construct {
       exclude: ['assets/*', `${uploadsPrefix}*`],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
+      logGroup: props.deploymentLogs,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });

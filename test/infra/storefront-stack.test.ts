@@ -1029,7 +1029,14 @@ describe('web', () => {
       expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
       const behavior = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
       expect(behavior.CachedMethods.sort()).toEqual(['GET', 'HEAD']);
-      expect(behavior.OriginRequestPolicyId, pattern).toBeUndefined();
+      // Only the body type of a POST twin reaches the API beside the key's parameters: no token, cookie or other header.
+      const originPolicy = dev().findResources('AWS::CloudFront::OriginRequestPolicy')[behavior.OriginRequestPolicyId.Ref]!.Properties
+        .OriginRequestPolicyConfig;
+      expect(originPolicy, pattern).toMatchObject({
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['content-type'] },
+        CookiesConfig: { CookieBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+      });
       expect(behavior.Compress, pattern).toBe(true);
       const policy = policies[behavior.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
       expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
@@ -1240,6 +1247,17 @@ describe('protection and operations', () => {
     expect(edgeAlarm('WafBlocked')).toContain(`{"Name":"WebACL","Value":"${acl.VisibilityConfig.MetricName}"}`);
     expect(edgeAlarm('WafBlocked')).toMatch(/"MetricName":"BlockedRequests".*"Namespace":"AWS\/WAFV2"/);
     expect(resources(prod(), 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
+  });
+
+  it('leaves no log group behind a dev teardown but the one Lambda makes for the bucket-emptying handler (README, Deploy and teardown)', () => {
+    for (const template of Object.values(assemblies.dev)) {
+      for (const [id, resource] of Object.entries(template.Resources)) {
+        if (resource.Type === 'AWS::Logs::LogGroup') expect(resource.DeletionPolicy, id).toBe('Delete');
+        // CDK's bucket-emptying handler is a custom-resource provider that takes no log group.
+        if (resource.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomS3AutoDeleteObjects'))
+          expect(resource.Properties.LoggingConfig?.LogGroup, id).toBeDefined();
+      }
+    }
   });
 
   it("logs the distribution's requests with the viewer's address, and never a query string, cookie or referer", () => {
