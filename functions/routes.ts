@@ -24,12 +24,16 @@ const signInPartitions = [
   'LIMIT#reset-*',
 ] as const;
 
+/** What settling a gateway payment writes: see `paymentCallback`. */
+const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] as const;
+
 /**
  * The table partitions the functions anyone on the internet can call may touch (IAM
  * `dynamodb:LeadingKeys`): what a public row reads and writes, and what a webhook writes. So no
  * public function can read a code, an order or another's account, and no bug in one can move a
  * balance where IAM would not stop it: wallets and ledgers live in `WALLET#<id>`, which only
- * signed-in, operator, payment and delivery code may write. `*` matches any id
+ * signed-in, operator, payment and delivery code may write. The shopper's functions that call the
+ * payment gateway are held to theirs as well. `*` matches any id
  * (functions/data-layer.md has the keys); `read` or `write` absent: any partition; `indexes`
  * absent: every index.
  */
@@ -46,12 +50,16 @@ export const partitionScopes = {
    * read (its balance is in the signed-in answer).
    */
   signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
+  /** Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in the account, the checkout limits. */
+  checkout: { write: ['USER#*', 'LIMIT#checkout-*'] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts) and the automatic delivery a paid
    * order starts (a stock code, a plan paused by its guard).
    */
-  paymentCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] },
+  paymentCallback: { write: settlementPartitions },
+  /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */
+  paymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
   /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts. */
   supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*'] },
 } as const satisfies Record<string, { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] }>;
@@ -59,13 +67,22 @@ export type PartitionScope = keyof typeof partitionScopes;
 
 /**
  * The public reads CloudFront caches, by what an operator edits to change them. Such a route's
- * function answers Cache-Control for the edge (`edgeCacheControl`); an admin row that changes one
+ * function answers Cache-Control for the edge (`edgeCacheControlOf`); an admin row that changes one
  * names it in `invalidates`, and its function invalidates those paths after a successful write.
  */
-export type CachedRead = 'games' | 'banners' | 'blog' | 'paymentChannels' | 'siteSettings';
+export type CachedRead = 'games' | 'planGroups' | 'plans' | 'vouchers' | 'banners' | 'blog' | 'paymentChannels' | 'siteSettings';
 
 /** What a cached read answers: no browser caching, five minutes at the edge, served stale for a minute while it refreshes. */
 export const edgeCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+
+/**
+ * What the vouchers' listing answers: its stock falls with every sale (no invalidation follows a
+ * purchase), so half a minute at the edge, served stale for ten seconds while it refreshes.
+ */
+export const stockCacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=10';
+
+/** The Cache-Control a cached read answers, by kind. */
+export const edgeCacheControlOf = (read: CachedRead): string => (read === 'vouchers' ? stockCacheControl : edgeCacheControl);
 
 export interface Route {
   method: Method;
@@ -76,7 +93,7 @@ export interface Route {
   access: Access;
   /** The writes the handler makes (measured per handler); without them the function may only read. */
   writes?: readonly WriteAction[];
-  /** The partitions of a row anyone can call; every public, gateway and supplier row names them. */
+  /** The partitions of a row anyone can call, or that calls the payment gateway for a shopper; every such row names them. */
   partitions?: PartitionScope;
   /** A public route that still needs the key ring (it signs session tokens). */
   secret?: true;
@@ -92,6 +109,12 @@ export interface Route {
   push?: true;
   /** A public GET the edge caches, and what changes it. */
   cachedAs?: CachedRead;
+  /**
+   * A cached GET's query parameters: all that its handler reads (its query schema has exactly
+   * these), all that the edge keys its cache on and forwards (a cache policy per distinct list,
+   * infra/constructs/web.ts), and the local edge cache's key likewise. Absent: none.
+   */
+  query?: readonly string[];
   /** The cached reads an admin write changes: invalidated at the edge after it (EDGE_DISTRIBUTION_ID, CreateInvalidation). */
   invalidates?: readonly CachedRead[];
 }
@@ -274,6 +297,7 @@ export const routes: readonly Route[] = [
     handler: 'orders/start-gateway-order',
     access: 'user',
     writes: ['PutItem', 'UpdateItem'],
+    partitions: 'checkout',
     gateway: true,
   },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
@@ -293,6 +317,7 @@ export const routes: readonly Route[] = [
     handler: 'wallet/start-top-up',
     access: 'user',
     writes: ['PutItem', 'UpdateItem'],
+    partitions: 'checkout',
     gateway: true,
   },
   { method: 'POST', path: '/user/get_wallet_request', handler: 'wallet/list-top-ups', access: 'user' },
@@ -351,6 +376,7 @@ export const routes: readonly Route[] = [
     handler: 'payments/verify-payment',
     access: 'user',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'paymentReturn',
     gateway: true,
     supplier: true,
   },
@@ -360,6 +386,7 @@ export const routes: readonly Route[] = [
     handler: 'payments/cancel-payment',
     access: 'user',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'paymentReturn',
     gateway: true,
     supplier: true,
   },
@@ -399,13 +426,40 @@ export const routes: readonly Route[] = [
     cachedAs: 'banners',
   },
   { method: 'POST', path: '/user/category_list', handler: 'catalog/list-plan-groups', access: 'public', partitions: 'shopWindow' },
+  {
+    method: 'GET',
+    path: '/user/category_list',
+    handler: 'catalog/list-plan-groups',
+    access: 'public',
+    partitions: 'shopWindow',
+    cachedAs: 'planGroups',
+    query: ['master_category'],
+  },
   { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public', partitions: 'shopWindow' },
+  {
+    method: 'GET',
+    path: '/user/plan_list',
+    handler: 'catalog/list-plans',
+    access: 'public',
+    partitions: 'shopWindow',
+    cachedAs: 'plans',
+    query: ['category_id'],
+  },
   {
     method: 'POST',
     path: '/user/auto_delivery_vouchers_list',
     handler: 'vouchers/list-vouchers',
     access: 'public',
     partitions: 'shopWindow',
+  },
+  {
+    method: 'GET',
+    path: '/user/auto_delivery_vouchers_list',
+    handler: 'vouchers/list-vouchers',
+    access: 'public',
+    partitions: 'shopWindow',
+    cachedAs: 'vouchers',
+    query: ['mcategory_id'],
   },
   {
     method: 'GET',
@@ -501,18 +555,47 @@ export const routes: readonly Route[] = [
     writes: ['PutItem', 'UpdateItem'],
     invalidates: ['games'],
   },
-  { method: 'POST', path: '/admin/plan_groups', handler: 'admin/save-plan-group', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
-  { method: 'POST', path: '/admin/plans', handler: 'admin/save-plan', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/plan_groups',
+    handler: 'admin/save-plan-group',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['planGroups'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/plans',
+    handler: 'admin/save-plan',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['plans'],
+  },
   { method: 'GET', path: '/admin/vouchers', handler: 'admin/list-vouchers', access: 'admin' },
-  { method: 'POST', path: '/admin/vouchers', handler: 'admin/save-voucher', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/vouchers',
+    handler: 'admin/save-voucher',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['vouchers'],
+  },
   { method: 'GET', path: '/admin/vouchers/{id}/codes', handler: 'admin/list-codes', access: 'admin' },
-  { method: 'POST', path: '/admin/vouchers/{id}/codes', handler: 'admin/upload-codes', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/vouchers/{id}/codes',
+    handler: 'admin/upload-codes',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    invalidates: ['vouchers'],
+  },
   {
     method: 'POST',
     path: '/admin/vouchers/{id}/codes/{code_id}/void',
     handler: 'admin/void-code',
     access: 'admin',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    invalidates: ['vouchers'],
   },
   {
     method: 'POST',
@@ -544,7 +627,7 @@ export const routes: readonly Route[] = [
     handler: 'admin/delete-item',
     access: 'admin',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
-    invalidates: ['games', 'blog', 'banners', 'paymentChannels'],
+    invalidates: ['games', 'planGroups', 'plans', 'vouchers', 'blog', 'banners', 'paymentChannels'],
   },
   { method: 'GET', path: '/admin/content', handler: 'admin/get-content', access: 'admin' },
   {

@@ -1,5 +1,5 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { alarmRelay, tableGrantOf } from '../functions/routes';
@@ -109,6 +109,10 @@ export class StorefrontStack extends Stack {
       siteUrl: config.siteUrl,
       certificateArn: config.certificateArn,
       webAclArn: props.webAclArn,
+      deploymentLogs: new LogGroup(this, 'SiteDeploymentLogs', {
+        retention: defaults.logRetention,
+        removalPolicy: defaults.logRemovalPolicy,
+      }),
     });
     this.distributionId = distribution.distributionId;
     api.allowEdgeInvalidation(distribution);

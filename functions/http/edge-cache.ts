@@ -25,7 +25,7 @@ export function invalidating(...reads: CachedRead[]): { invalidates: EdgeInvalid
 /**
  * One invalidation of every path of the reads (wildcards, so query strings and ids go too). The
  * write is already committed: a failed invalidation is logged, and the edit shows when the
- * cached copy expires (s-maxage, five minutes) instead of within seconds.
+ * cached copy expires (its s-maxage: five minutes, half a minute for vouchers) instead of at once.
  */
 async function invalidate(reads: readonly CachedRead[]): Promise<void> {
   const paths = [...new Set(reads.flatMap(cachedPaths))];

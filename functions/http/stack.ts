@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createHash } from 'node:crypto';
-import { type Access, type CachedRead, edgeCacheControl } from '../routes';
+import { type Access, type CachedRead, edgeCacheControlOf } from '../routes';
 import { AppError, MethodNotAllowed, TooManyRequests } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type Output, type Schema, parseInput } from '../shared/validation';
@@ -68,8 +68,13 @@ export interface RouteOptions<B, P, Q = undefined> {
   params?: P;
   /** Schema of the query string's parameters. */
   query?: Q;
-  /** A public read the edge caches (its row's `cachedAs`): a success carries Cache-Control for CloudFront and an ETag. */
+  /** A public read the edge caches (its row's `cachedAs`): a successful GET carries Cache-Control for CloudFront and an ETag. */
   cachedAs?: CachedRead;
+  /**
+   * A read with two routes (public-route.ts `publicTwinRead`): the contract's POST, whose input is
+   * the body, and its cached GET twin, whose input is the query string.
+   */
+  twin?: true;
   /** The cached reads a write changes (its row's `invalidates`; see edge-cache.ts `invalidating`), invalidated after a success. */
   invalidates?: EdgeInvalidation;
 }
@@ -85,6 +90,8 @@ export type HttpHandler = ReturnType<typeof middy<Event, Result>> & {
   readonly access: Access;
   readonly cachedAs?: CachedRead;
   readonly invalidates: readonly CachedRead[];
+  /** The query parameters its schema reads (a cached row's `query`). */
+  readonly query: readonly string[];
 };
 
 /**
@@ -109,11 +116,15 @@ export function buildHandler<
     throw new Error('A body schema comes with its parser: use formBody(schema)');
   const callers = new WeakMap<Event, Caller>();
   const base = async (event: Event): Promise<Result> => {
+    const method = event.requestContext.http.method;
+    const reading = method === 'GET' || method === 'HEAD';
     const request: HttpRequest<Parsed<B>, Parsed<P>, Parsed<Q>> = {
-      body: (options.body ? parseInput(options.body, event.body) : undefined) as Parsed<B>,
+      body: (options.body && !(options.twin && reading) ? parseInput(options.body, event.body) : undefined) as Parsed<B>,
       params: (options.params ? parseInput(options.params, event.pathParameters) : undefined) as Parsed<P>,
-      query: (options.query ? parseInput(options.query, event.queryStringParameters) : undefined) as Parsed<Q>,
-      method: event.requestContext.http.method,
+      query: (options.query && !(options.twin && !reading)
+        ? parseInput(options.query, event.queryStringParameters)
+        : undefined) as Parsed<Q>,
+      method,
       path: event.rawPath,
       rawQueryString: event.rawQueryString,
       headers: event.headers,
@@ -130,8 +141,8 @@ export function buildHandler<
       typeof reply.body === 'string'
         ? textResponse(statusCode, reply.body, reply.headers)
         : jsonResponse(statusCode, reply.body, reply.headers);
-    if (succeeded && options.cachedAs)
-      Object.assign(response.headers!, { 'cache-control': edgeCacheControl, etag: entityTag(response.body!) });
+    if (succeeded && options.cachedAs && reading)
+      Object.assign(response.headers!, { 'cache-control': edgeCacheControlOf(options.cachedAs), etag: entityTag(response.body!) });
     return { ...response, ...(reply.cookies ? { cookies: reply.cookies } : {}) };
   };
 
@@ -148,8 +159,16 @@ export function buildHandler<
       },
     })
     .handler(base as (event: Event, context: Context) => Promise<Result>);
-  return Object.assign(handler, { access, cachedAs: options.cachedAs, invalidates: options.invalidates?.reads ?? [] });
+  return Object.assign(handler, {
+    access,
+    cachedAs: options.cachedAs,
+    invalidates: options.invalidates?.reads ?? [],
+    query: schemaFields(options.query),
+  });
 }
+
+/** The fields an object schema reads (valibot's `entries`); none without a schema. */
+const schemaFields = (schema: Schema | undefined): string[] => Object.keys((schema as { entries?: object } | undefined)?.entries ?? {});
 
 /** A strong validator of a cached answer: the edge (and a browser through it) can answer 304 to a matching If-None-Match. */
 const entityTag = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -5,6 +5,7 @@ import {
   HttpApi,
   HttpMethod,
   type HttpRoute,
+  type HttpRouteIntegrationBindOptions,
   HttpStage,
   LogGroupLogDestination,
   type ThrottleSettings,
@@ -57,9 +58,10 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API, built by looping over the route table: one route and one house function per row
- * (the table actions and partitions of its row; the key ring, the gateway key, the supplier, the
- * upload bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
+ * The HTTP API, built by looping over the route table: one route per row and one house function per
+ * handler module (a GET twin shares its POST's function, integration and permission; the table
+ * actions and partitions of its row; the key ring, the gateway key, the supplier, the upload
+ * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
  * answers unknown paths and methods in the contract's envelope. Every function refuses a request
  * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
  */
@@ -123,8 +125,17 @@ export class Api extends Construct {
 
     const webhooks: Partial<Record<'gateway' | 'supplier', HouseFunction>> = {};
     const authRoutes: HttpRoute[] = [];
+    // One function per handler module, made at its first row: a GET twin's route reaches its POST's function.
+    const byHandler = new Map<string, { fn: HouseFunction; integration: HttpLambdaIntegration; row: Route }>();
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
+      const made = byHandler.get(row.handler);
+      if (made) {
+        assertSameGrants(made.row, row);
+        const added = this.httpApi.addRoutes({ path, methods: [HttpMethod[row.method]], integration: made.integration });
+        if (row.path.startsWith('/auth/')) authRoutes.push(...added);
+        continue;
+      }
       const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
         logGroup: isWebhook(row.access) ? undefined : functionLogs,
         entry: handlerModule(row.handler),
@@ -145,11 +156,9 @@ export class Api extends Construct {
       if (row.invalidates?.length) this.invalidators.push(fn);
       this.functions.push(fn);
       if (isWebhook(row.access)) webhooks[row.access] = fn;
-      const added = this.httpApi.addRoutes({
-        path,
-        methods: [HttpMethod[row.method]],
-        integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
-      });
+      const integration = new SharedLambdaIntegration(`${fn.node.id}Integration`, fn);
+      byHandler.set(row.handler, { fn, integration, row });
+      const added = this.httpApi.addRoutes({ path, methods: [HttpMethod[row.method]], integration });
       if (row.path.startsWith('/auth/')) authRoutes.push(...added);
     }
 
@@ -210,6 +219,39 @@ const accessLogFormat = AccessLogFormat.custom(
     integrationError: '$context.integrationErrorMessage',
   }),
 );
+
+/**
+ * One API Gateway integration for all the routes of a function, and one invoke permission per
+ * path: a permission names its path with any stage and any method, so a GET twin of a POST adds
+ * its route and nothing else.
+ */
+class SharedLambdaIntegration extends HttpLambdaIntegration {
+  private readonly permittedPaths = new Set<string | undefined>();
+
+  override completeBind(options: HttpRouteIntegrationBindOptions): void {
+    if (this.permittedPaths.has(options.route.path)) return;
+    this.permittedPaths.add(options.route.path);
+    super.completeBind(options);
+  }
+}
+
+/** What a function is granted comes from its row: rows sharing a handler must agree on all of it. */
+function assertSameGrants(first: Route, other: Route): void {
+  const grants = (row: Route) =>
+    JSON.stringify([
+      row.access,
+      tableGrantOf(row),
+      needsSecret(row),
+      needsGatewayKey(row),
+      needsSupplier(row),
+      needsVapid(row),
+      row.uploads,
+      row.mail,
+      row.invalidates,
+    ]);
+  if (grants(first) !== grants(other))
+    throw new Error(`${other.method} ${other.path} shares ${other.handler} with ${first.method} ${first.path} but not its grants`);
+}
 
 /** The rows another company's server calls (the payment gateway, the supplier): each has its own log group, for its 401 alarm. */
 const isWebhook = (access: Route['access']): access is 'gateway' | 'supplier' => access === 'gateway' || access === 'supplier';

@@ -1,3 +1,4 @@
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { join } from 'node:path';
 import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -18,7 +19,10 @@ import {
   FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -49,6 +53,8 @@ export interface WebProps {
   certificateArn?: string;
   /** The WAF web ACL (CloudFront scope, made in us-east-1). */
   webAclArn: string;
+  /** The log group of CDK's deployment handler, which copies the SPA to the bucket (the stage's retention and removal). */
+  deploymentLogs: ILogGroup;
 }
 
 /** Paths without a file extension are the SPA's own routes: serve index.html for them. */
@@ -75,8 +81,8 @@ const apiViewerRequestCode = `function handler(event) {
 
 /**
  * The shop's one origin: a CloudFront distribution in front of a private bucket (origin access
- * control) holding the SPA, and of the HTTP API under /api/* (uncached but for the public reads
- * the route table marks, which the edge keeps as the API's Cache-Control says), with the origin secret
+ * control) holding the SPA, and of the HTTP API under /api/* (compressed; uncached but for the
+ * public reads the route table marks, which the edge keeps as the API's Cache-Control says), with the origin secret
  * in x-origin-verify (a CloudFormation dynamic reference: the value is in no template). The SPA
  * fallback is a viewer-request function on the bucket behaviour only, so API 404s stay JSON.
  * Every response carries the security headers of infra/security-headers.ts; the WAF web ACL
@@ -114,17 +120,36 @@ export class Web extends Construct {
     });
     const apiViewerRequest = this.viewerFunction('ApiViewerRequest', apiViewerRequestCode);
     // The public reads (route rows with `cachedAs`): cached as the API's Cache-Control says, keyed
-    // on path and query string only, so no token, cookie or header can split or poison the cache.
-    const publicReads = new CachePolicy(this, 'PublicReads', {
-      comment: "Storefront public reads: the API's Cache-Control decides; path and query string only",
-      defaultTtl: Duration.seconds(0),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.days(1),
-      queryStringBehavior: CacheQueryStringBehavior.all(),
-      headerBehavior: CacheHeaderBehavior.none(),
-      cookieBehavior: CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
+    // on the path and on exactly the query parameters the row reads (its `query`), so no token,
+    // cookie, header or made-up parameter can split or poison the cache. One policy per distinct
+    // list (CloudFront allows 20 custom cache policies per account unless raised).
+    const publicReadPolicies = new Map<string, CachePolicy>();
+    const publicReadsPolicy = (query: readonly string[] = []) => {
+      const key = [...query].sort().join(',');
+      let policy = publicReadPolicies.get(key);
+      if (!policy) {
+        policy = new CachePolicy(this, query.length === 0 ? 'PublicReads' : `PublicReadsBy${pascalCase(key)}`, {
+          comment: `Storefront public reads: the API's Cache-Control decides; path and ${query.length ? `query ${query.join(', ')}` : 'no query'}`,
+          defaultTtl: Duration.seconds(0),
+          minTtl: Duration.seconds(0),
+          maxTtl: Duration.days(1),
+          queryStringBehavior: query.length ? CacheQueryStringBehavior.allowList(...query) : CacheQueryStringBehavior.none(),
+          headerBehavior: CacheHeaderBehavior.none(),
+          cookieBehavior: CacheCookieBehavior.none(),
+          enableAcceptEncodingGzip: true,
+          enableAcceptEncodingBrotli: true,
+        });
+        publicReadPolicies.set(key, policy);
+      }
+      return policy;
+    };
+    // A cached read's POST twin (the contract's) carries a JSON or multipart body: its Content-Type
+    // (with the multipart boundary) must reach the API, and no other viewer header needs to.
+    const publicReadsOrigin = new OriginRequestPolicy(this, 'PublicReadsOrigin', {
+      comment: 'Storefront public reads: the body type of their POST twins, nothing else',
+      headerBehavior: OriginRequestHeaderBehavior.allowList('content-type'),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
     });
     const cachedReads = Object.fromEntries(
       routes
@@ -134,16 +159,33 @@ export class Web extends Construct {
           {
             origin: apiOrigin,
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-            // Every method reaches the API, so a wrong one gets its 405 envelope with Allow; only GET and HEAD are cached.
+            // Every method reaches the API (a read's POST twin, or a wrong method's 405 envelope with Allow); only GET and HEAD are cached.
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachedMethods: CachedMethods.CACHE_GET_HEAD,
-            cachePolicy: publicReads,
+            cachePolicy: publicReadsPolicy(row.query),
+            originRequestPolicy: publicReadsOrigin,
             responseHeadersPolicy: headers,
             compress: true,
             functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: apiViewerRequest }],
           },
         ]),
     );
+    // Everything else under /api: compressed, and never kept. Compression needs Accept-Encoding in
+    // the cache key, which needs a policy that may cache (a maximum TTL above 0); every answer of
+    // the API says no-store (functions/http/stack.ts), so nothing is stored even for that second,
+    // and the key holds Authorization, every cookie and every query string regardless. The
+    // Authorization header reaches the API only through the key: no origin request policy may forward it.
+    const apiPolicy = new CachePolicy(this, 'ApiCompressed', {
+      comment: 'Storefront /api: compressed, never kept (the API answers no-store); Authorization, cookies and query in the key',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      cookieBehavior: CacheCookieBehavior.all(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Storefront: SPA and /api',
       webAclId: props.webAclArn,
@@ -171,7 +213,7 @@ export class Web extends Construct {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
+          cachePolicy: apiPolicy,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
           compress: true,
@@ -188,6 +230,7 @@ export class Web extends Construct {
       prune: false,
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
       memoryLimit: 512,
+      logGroup: props.deploymentLogs,
     });
     // Then index.html, public files and config.json, revalidated on every load.
     const site = new BucketDeployment(this, 'DeploySite', {
@@ -203,6 +246,7 @@ export class Web extends Construct {
       exclude: ['assets/*', `${uploadsPrefix}*`],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
+      logGroup: props.deploymentLogs,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
@@ -264,3 +308,11 @@ export class Web extends Construct {
     });
   }
 }
+
+/** `category_id` → `CategoryId`, for a construct id. */
+const pascalCase = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { originVerifyHeader } from '../../functions/shared/config';
 import { type Route, apiBasePath, canonicalPath, matchRoute } from '../../functions/routes';
-import type { LocalEdgeCache } from './edge-cache';
+import { type LocalEdgeCache, edgeQuery } from './edge-cache';
 import type { FunctionHost, LocalFunction } from './function-host';
 
 /** API Gateway's own payload limit; the handlers enforce their much smaller one. */
@@ -20,7 +20,8 @@ export type FunctionResolver = (route: Route | undefined) => LocalFunction;
  * the distribution's viewer function does), the origin secret is added (as the distribution's
  * origin custom header is), the route table picks the function, the request becomes an HTTP API
  * v2 event for it, and its result becomes the response. GETs of the cached public reads go
- * through the edge cache first, as the distribution's public-reads behaviour does.
+ * through the edge cache first, keyed on the path and the row's `query` parameters only (all
+ * that reaches their function), as the distribution's public-reads behaviours do.
  */
 export const apiAdapter =
   (host: FunctionHost, functionFor: FunctionResolver, originVerifySecret: string, edgeCache?: LocalEdgeCache) =>
@@ -31,6 +32,9 @@ export const apiAdapter =
     const match = matchRoute(method, path.slice(apiBasePath.length));
     const route = match.kind === 'route' ? match.route : undefined;
     const routeKey = route ? `${route.method} ${apiBasePath}${canonicalPath(route.path)}` : '$default';
+    // A cached read's behaviour forwards only the query parameters of its row, as CloudFront's cache policy does.
+    const search = route?.cachedAs ? edgeQuery(url.searchParams, route.query) : url.search;
+    const searchParams = new URLSearchParams(search);
 
     const body = await readBody(request);
     if (body === undefined) {
@@ -45,10 +49,10 @@ export const apiAdapter =
       version: '2.0',
       routeKey,
       rawPath: path,
-      rawQueryString: url.search.slice(1),
+      rawQueryString: search.slice(1),
       cookies: request.headers.cookie?.split(';').map((cookie) => cookie.trim()),
       headers: eventHeaders(request, clientIp, originVerifySecret),
-      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      queryStringParameters: search ? Object.fromEntries(searchParams) : undefined,
       pathParameters: match.kind === 'route' && Object.keys(match.params).length > 0 ? match.params : undefined,
       requestContext: {
         accountId: 'local',
@@ -85,7 +89,7 @@ export const apiAdapter =
       writeResult(response, await invoke());
       return;
     }
-    const key = `${path}${url.search}`;
+    const key = `${path}${search}`;
     const cached = edgeCache.lookup(key);
     if (cached) {
       // A stale copy is served while one request refreshes it (stale-while-revalidate).

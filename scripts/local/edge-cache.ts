@@ -19,7 +19,20 @@ interface Entry {
 export type Lookup = { state: 'fresh' | 'stale'; result: Result; ageSeconds: number } | undefined;
 
 /**
- * CloudFront's cache of the public reads, on the local stack: keyed on path and query string,
+ * The query string the edge keeps of a cached read's request (`?a=1&b=2`, or empty): only the
+ * parameters its row names in `query`, in that order, as the behaviour's cache policy allows
+ * them (infra/constructs/web.ts). It is the cache key beside the path and all that reaches the
+ * function, so `?x=random` finds the same entry.
+ */
+export function edgeQuery(search: URLSearchParams, names: readonly string[] = []): string {
+  const kept = new URLSearchParams();
+  for (const name of names) for (const value of search.getAll(name)) kept.append(name, value);
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * CloudFront's cache of the public reads, on the local stack: keyed on the path and the row's query parameters (`edgeQuery`),
  * kept for the origin's `s-maxage` and served stale for its `stale-while-revalidate` (the cache
  * policy of the cloud behaviour honours the origin's header, infra/constructs/web.ts), emptied by
  * invalidations. Only answers the function marked cacheable are kept.

@@ -133,6 +133,9 @@ function functionForRoute(template: Template, routeKey: string): [string, Resour
   return [functionId, template.toJSON().Resources[functionId] as Resource];
 }
 
+/** The API's functions: one per handler module, however many rows name it. */
+const handlerCount = new Set(routes.map((row) => row.handler)).size;
+
 const routeKeyOf = (row: (typeof routes)[number]) => `${row.method} ${apiBasePath}${canonicalPath(row.path)}`;
 
 /** Every statement granted to a function's role (its managed policy aside). */
@@ -174,16 +177,30 @@ describe('API', () => {
     }
   });
 
-  it('has one route per route-table row, each to its own function built from the row handler', () => {
+  it("has one route per route-table row and one function per handler module: a GET twin reaches its POST row's function, adding only its route", () => {
     for (const stage of stages) {
-      const ids = new Set<string>();
+      const idOf = new Map<string, string>();
       for (const row of routes) {
         const [id, fn] = functionForRoute(built[stage].shop, routeKeyOf(row));
         expect(fn.Properties.Description).toContain(row.handler);
-        ids.add(id);
+        expect(idOf.get(row.handler) ?? id, routeKeyOf(row)).toBe(id);
+        idOf.set(row.handler, id);
       }
-      expect(ids.size).toBe(routes.length);
+      expect(new Set(idOf.values()).size).toBe(handlerCount);
+      // One integration per function, and one invoke permission per path (it allows every method).
+      const template = built[stage].shop;
+      expect(resources(template, 'AWS::ApiGatewayV2::Integration')).toHaveLength(handlerCount + 1);
+      const apiPermissions = resources(template, 'AWS::Lambda::Permission').filter(([, permission]) =>
+        JSON.stringify(permission.Properties.SourceArn ?? '').includes('execute-api'),
+      );
+      const functionPaths = new Set(routes.map((row) => `${row.handler} ${canonicalPath(row.path)}`));
+      // Each function's per path, the fallback's ($default) and the authorizer's.
+      expect(apiPermissions).toHaveLength(functionPaths.size + 2);
     }
+    const twins = routes.filter(
+      (row) => row.method === 'GET' && routes.some((post) => post.method === 'POST' && post.handler === row.handler),
+    );
+    expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'catalog/list-plans', 'vouchers/list-vouchers']);
   });
 
   it('sends every other request to the fallback function through $default', () => {
@@ -194,7 +211,7 @@ describe('API', () => {
   it('has exactly one function per row plus the fallback, the origin authorizer, the scheduled jobs, the outbox consumer and the alarm relay, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
     const functions = houseFunctions(dev());
     // The rows, the fallback, the origin authorizer, the scheduled jobs, the outbox's stream consumer and the alarms' relay.
-    expect(functions).toHaveLength(routes.length + 2 + jobs.length + 2);
+    expect(functions).toHaveLength(handlerCount + 2 + jobs.length + 2);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -263,9 +280,12 @@ describe('API', () => {
     expect(partitionScopes.shopWindow.indexes).toEqual(['gsi1']);
   });
 
-  it('holds every write of a function anyone can call (public, gateway, supplier) to named partitions, and none of the public ones to a wallet', () => {
+  it('holds every write of a function anyone can call (public, the webhooks) or that calls the gateway for a shopper to named partitions, and none of the public ones to a wallet', () => {
     const table = logicalIdOf(dev(), 'AWS::DynamoDB::Table', 'DataTable');
-    const anyoneCanCall = routes.filter((row) => row.access === 'public' || row.access === 'gateway' || row.access === 'supplier');
+    const anyoneCanCall = routes.filter(
+      (row) => row.access === 'public' || row.access === 'gateway' || row.access === 'supplier' || (row.access === 'user' && row.gateway),
+    );
+    expect(anyoneCanCall.filter((row) => row.gateway).length).toBeGreaterThanOrEqual(5);
     expect(anyoneCanCall.filter((row) => row.partitions === undefined).map((row) => row.handler)).toEqual([]);
     for (const row of anyoneCanCall) {
       const [, fn] = functionForRoute(dev(), routeKeyOf(row));
@@ -960,14 +980,28 @@ describe('web', () => {
     });
   });
 
-  it('serves /api/* from the API uncached, all methods, all viewer headers but Host, with the origin secret from Secrets Manager', () => {
+  it('serves /api/* from the API compressed but never kept, all methods, all viewer headers but Host, with the origin secret from Secrets Manager', () => {
     const config = distribution(dev());
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
-      CachePolicyId: cachingDisabled,
       OriginRequestPolicyId: allViewerExceptHost,
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
       ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+    });
+    // CachingDisabled cannot compress: the policy may keep an answer at most a second (the API's
+    // no-store keeps it from even that), with the caller's token, cookies and query in its key.
+    expect(api.CachePolicyId).not.toBe(cachingDisabled);
+    const policy = dev().findResources('AWS::CloudFront::CachePolicy')[api.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
+    expect(policy.MaxTTL).toBeGreaterThan(0);
+    expect(policy.MaxTTL).toBeLessThanOrEqual(1);
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toEqual({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+      CookiesConfig: { CookieBehavior: 'all' },
+      QueryStringsConfig: { QueryStringBehavior: 'all' },
     });
     const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain('ApiEndpoint');
@@ -983,30 +1017,48 @@ describe('web', () => {
     expect(config.HttpVersion).toBe('http2and3');
   });
 
-  it("caches the route table's public reads at the edge as the API's Cache-Control says, keyed on path and query string only, ahead of /api/*", () => {
+  it("caches the route table's public reads at the edge as the API's Cache-Control says, keyed on the path and exactly the query parameters the row reads, ahead of /api/*", () => {
     const config = distribution(dev());
     const patterns = config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
-    const cachedPatterns = routes
-      .filter((row) => row.cachedAs)
-      .map((row) => `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}/g, '*')}`);
-    expect(cachedPatterns.length).toBeGreaterThan(0);
+    const cachedRows = routes.filter((row) => row.cachedAs);
+    expect(cachedRows.length).toBeGreaterThan(0);
+    expect(cachedRows.filter((row) => row.query?.length).length).toBe(3);
     const policies = dev().findResources('AWS::CloudFront::CachePolicy');
-    for (const pattern of cachedPatterns) {
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const policyOfQuery = new Map<string, string>();
+    for (const row of cachedRows) {
+      const pattern = `${apiBasePath}${canonicalPath(row.path).replace(/\{\w+\}/g, '*')}`;
       expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
       const behavior = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
       expect(behavior.CachedMethods.sort()).toEqual(['GET', 'HEAD']);
-      expect(behavior.OriginRequestPolicyId, pattern).toBeUndefined();
+      // Only the body type of a POST twin reaches the API beside the key's parameters: no token, cookie or other header.
+      const originPolicy = dev().findResources('AWS::CloudFront::OriginRequestPolicy')[behavior.OriginRequestPolicyId.Ref]!.Properties
+        .OriginRequestPolicyConfig;
+      expect(originPolicy, pattern).toMatchObject({
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['content-type'] },
+        CookiesConfig: { CookieBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+      });
+      expect(behavior.Compress, pattern).toBe(true);
       const policy = policies[behavior.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
       expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
-      expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
-        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      const query = row.query ?? [];
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin, pattern).toMatchObject({
+        QueryStringsConfig: query.length ? { QueryStringBehavior: 'whitelist', QueryStrings: [...query] } : { QueryStringBehavior: 'none' },
         HeadersConfig: { HeaderBehavior: 'none' },
         CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
       });
-      const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+      // Rows with the same parameters share a policy.
+      const key = [...query].sort().join(',');
+      expect(policyOfQuery.get(key) ?? behavior.CachePolicyId.Ref, pattern).toBe(behavior.CachePolicyId.Ref);
+      policyOfQuery.set(key, behavior.CachePolicyId.Ref);
       expect(behavior.TargetOriginId).toBe(api.TargetOriginId);
     }
-    expect(cachedPatterns).not.toContain('/api/user/shop_status');
+    expect(patterns).not.toContain('/api/user/shop_status');
+    // The public reads' policies and /api/*'s, well under CloudFront's 20 custom cache policies per account.
+    expect(Object.keys(policies)).toHaveLength(policyOfQuery.size + 1);
   });
 
   it('lets exactly the rows that invalidate cached reads invalidate this distribution, and names it to them', () => {
@@ -1251,6 +1303,17 @@ describe('protection and operations', () => {
     }
     expect(written[0]!.Dimensions).toContainEqual({ Name: 'stage', Value: 'prod' });
     expect(Object.values(businessAlarms).map((settings) => settings.threshold)).toEqual([5, 1, 3]);
+  });
+
+  it('leaves no log group behind a dev teardown but the one Lambda makes for the bucket-emptying handler (README, Deploy and teardown)', () => {
+    for (const template of Object.values(assemblies.dev)) {
+      for (const [id, resource] of Object.entries(template.Resources)) {
+        if (resource.Type === 'AWS::Logs::LogGroup') expect(resource.DeletionPolicy, id).toBe('Delete');
+        // CDK's bucket-emptying handler is a custom-resource provider that takes no log group.
+        if (resource.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomS3AutoDeleteObjects'))
+          expect(resource.Properties.LoggingConfig?.LogGroup, id).toBeDefined();
+      }
+    }
   });
 
   it("logs the distribution's requests with the viewer's address, and never a query string, cookie or referer", () => {

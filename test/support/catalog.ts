@@ -24,14 +24,30 @@ export const newGame = async (id: string, name = `Test game ${id}`) => {
   await refreshEdge('games');
 };
 
-export const newGroup = (group: PlanGroup) => savePlanGroup(group, undefined);
+export const newGroup = async (group: PlanGroup) => {
+  const saved = await savePlanGroup(group, undefined);
+  await refreshEdge('planGroups');
+  return saved;
+};
 
-export const newPlan = (plan: Omit<Plan, keyof PlanContext>) => savePlan(plan, undefined);
+export const newPlan = async (plan: Omit<Plan, keyof PlanContext>) => {
+  const saved = await savePlan(plan, undefined);
+  await refreshEdge('plans');
+  return saved;
+};
 
-export const newVoucher = (voucher: Voucher) => saveVoucher(voucher, undefined);
+export const newVoucher = async (voucher: Voucher) => {
+  const saved = await saveVoucher(voucher, undefined);
+  await refreshEdge('vouchers');
+  return saved;
+};
 
 /** Adds these codes to a voucher's inventory, as an upload would. */
-export const stockCodes = (voucherId: string, codes: string[]) => addCodes(voucherId, parseCodes(codes.join('\n')).codes);
+export const stockCodes = async (voucherId: string, codes: string[]) => {
+  const added = await addCodes(voucherId, parseCodes(codes.join('\n')).codes);
+  await refreshEdge('vouchers');
+  return added;
+};
 
 export const newBlogPost = async (post: BlogPost) => {
   await saveBlogPost(post, true);

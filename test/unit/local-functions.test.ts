@@ -62,7 +62,8 @@ describe('local functions', () => {
     expect(functionFor(row('auth/register-user')).environment).toMatchObject(environment.mail);
     expect(functionFor(row('auth/cancel-email-change')).environment).not.toHaveProperty('MAIL_FROM');
     expect(functionFor(row('admin/update-site-settings')).environment).toMatchObject(environment.edgeCache);
-    expect(functionFor(row('admin/save-plan')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
+    expect(functionFor(row('admin/save-plan')).environment).toMatchObject(environment.edgeCache);
+    expect(functionFor(row('admin/adjust-wallet')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
     expect(functionFor(row('notifications/get-push-key')).environment).toMatchObject(environment.push);
     expect(functionFor(row('notifications/save-push-subscription')).environment).not.toHaveProperty('VAPID_SECRET_ID');
   });

@@ -25,8 +25,12 @@ describe('the route table', () => {
     for (const route of routes) {
       const { handler } = (await import(join(functionsDir, handlerModule(route.handler)))) as { handler: HttpHandler };
       expect(handler.access, route.handler).toBe(route.access);
-      expect(handler.cachedAs, route.handler).toBe(route.cachedAs);
+      // A POST read and its cached GET twin share the handler: the GET row names the caching.
+      const cached = routes.find((row) => row.handler === route.handler && row.cachedAs);
+      expect(handler.cachedAs, route.handler).toBe(cached?.cachedAs);
       expect(handler.invalidates, route.handler).toEqual(route.invalidates ?? []);
+      // A cached read's cache key is its row's query: exactly what the handler's schema reads.
+      if (route.cachedAs) expect(handler.query, route.handler).toEqual(route.query ?? []);
     }
     const { handler: fallback } = (await import(join(functionsDir, handlerModule(fallbackHandler)))) as { handler: { access: string } };
     expect(fallback.access).toBe('public');
@@ -44,6 +48,8 @@ describe('the route table', () => {
     expect(routes.find((row) => row.path === '/user/shop_status')?.cachedAs).toBeUndefined();
     for (const row of routes.filter((route) => route.invalidates)) expect(row.access, row.handler).toBe('admin');
     expect(cachedPaths('blog')).toEqual(['/api/user/blog_list*', '/api/user/blog/*']);
+    expect(cachedPaths('plans')).toEqual(['/api/user/plan_list*']);
+    for (const row of routes.filter((route) => route.query)) expect(row.cachedAs, row.handler).toBeDefined();
   });
 
   it('has no two rows with the same method and path', () => {

@@ -1,11 +1,12 @@
 import { formBody } from '../../http/body';
+import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { planDelivery, savePlan } from '../service/catalog';
 import { adminPlanView } from '../views';
 import { savePlanBody } from '../../contract/admin-catalog';
 
-export const handler = adminRoute({ ...formBody(savePlanBody) }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(savePlanBody), ...invalidating('plans') }, async ({ body: form, user }) => {
   const plan = await savePlan(user, {
     id: form.plans_id,
     groupId: form.category_id,

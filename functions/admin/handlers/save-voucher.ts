@@ -1,11 +1,12 @@
 import { formBody } from '../../http/body';
+import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { saveVoucher } from '../service/vouchers';
 import { adminVoucherView } from '../views';
 import { saveVoucherBody } from '../../contract/admin-catalog';
 
-export const handler = adminRoute({ ...formBody(saveVoucherBody) }, async ({ body: form, user }) => {
+export const handler = adminRoute({ ...formBody(saveVoucherBody), ...invalidating('vouchers') }, async ({ body: form, user }) => {
   const voucher = await saveVoucher(user, {
     id: form.voucher_id,
     masterCategoryId: form.mcategory_id,

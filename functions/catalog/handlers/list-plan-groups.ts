@@ -1,10 +1,11 @@
 import { formBody } from '../../http/body';
-import { publicRoute } from '../../http/public-route';
+import { publicTwinRead } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { planGroups } from '../service';
 import { planGroupView } from '../views';
-import { planGroupsBody } from '../../contract/shop';
+import { planGroupsBody, planGroupsQuery } from '../../contract/shop';
 
-export const handler = publicRoute({ ...formBody(planGroupsBody) }, async ({ body: form }) =>
-  success((await planGroups(form.master_category)).map(planGroupView)),
+export const handler = publicTwinRead(
+  { ...formBody(planGroupsBody), query: planGroupsQuery, cachedAs: 'planGroups' },
+  async ({ master_category }) => success((await planGroups(master_category)).map(planGroupView)),
 );

@@ -1,10 +1,10 @@
 import { formBody } from '../../http/body';
-import { publicRoute } from '../../http/public-route';
+import { publicTwinRead } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { plans } from '../service';
 import { planView } from '../views';
 import { plansBody } from '../../contract/shop';
 
-export const handler = publicRoute({ ...formBody(plansBody) }, async ({ body: form }) =>
-  success((await plans(form.category_id)).map(planView)),
+export const handler = publicTwinRead({ ...formBody(plansBody), query: plansBody, cachedAs: 'plans' }, async ({ category_id }) =>
+  success((await plans(category_id)).map(planView)),
 );

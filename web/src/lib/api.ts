@@ -123,6 +123,14 @@ function toFormData(values: FormValues = {}): FormData {
  */
 export const writeOptions = { onError: () => undefined };
 
+/**
+ * A GET read's path with its query parameters, in the order given (the edge caches the public
+ * reads by these, so one order makes one cache entry): `queryPath('/user/plan_list', { category_id })`.
+ */
+export function queryPath(path: string, params: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
 /** SWR's fetcher: a key is a GET path, or `[path, body]` for the API's POST reads. */
 export async function swrFetcher<T>(key: string | readonly [string, FormValues]): Promise<T> {
   const { data } = typeof key === 'string' ? await apiRequest<T>('GET', key) : await apiRequest<T>('POST', key[0], { body: key[1] });
