@@ -13,6 +13,7 @@ import {
   canonicalPath,
   deliveryJob,
   fallbackHandler,
+  functionGrantsOf,
   jobs,
   needsGatewayKey,
   needsSecret,
@@ -32,6 +33,7 @@ import { businessAlarms } from '../../infra/constructs/monitoring';
 import { accessLogFields, apiRequestsPer5Minutes, authRequestsCountedAt, authRequestsPer5Minutes } from '../../infra/edge-stacks';
 import { type StageName, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
+import { emittedMetrics } from '../support/emitted-metrics';
 import { type TemplateStatement, roleIdOf, roleStatements } from '../support/role-statements';
 import { disallowedHeaders, listed, readOnlyHeaders } from '../support/cloudfront-header-rules';
 
@@ -633,21 +635,7 @@ describe('room to grow', () => {
   it('shares one execution role per distinct set of grants, and one log group among the API functions but the two webhooks', () => {
     const functions = houseFunctions(dev());
     const roleIds = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
-    const grantSets = new Set(
-      routes.map((row) =>
-        JSON.stringify([
-          row.writes,
-          row.partitions,
-          needsSecret(row),
-          needsGatewayKey(row),
-          needsSupplier(row),
-          needsVapid(row),
-          row.uploads,
-          row.mail,
-          row.invalidates?.length ?? 0,
-        ]),
-      ),
-    );
+    const grantSets = new Set(routes.map(functionGrantsOf));
     // The routes' grant sets, the fallback's (logs only), the jobs', the outbox consumer's (the stream) and the alarm relay's.
     expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length + 2);
     expect(roleIds.size).toBeLessThan(functions.length / 2);
@@ -1253,25 +1241,14 @@ describe('protection and operations', () => {
 
   it("alarms on the business metrics exactly as the functions write them (EMF): namespace, name and dimensions, to the stage's topic", async () => {
     // What the functions of prod write, captured from the metrics module itself.
-    vi.resetModules();
-    vi.stubEnv('STAGE', 'prod');
-    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-    const { businessMetrics } = await import('../../functions/shared/metrics');
-    const lines: string[] = [];
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      return true;
+    const lines = await emittedMetrics({ STAGE: 'prod', POWERTOOLS_METRICS_DISABLED: 'false' }, (metrics) => {
+      metrics.paymentsPendingPastWindow(0);
+      metrics.paidOrdersUndelivered(0);
+      metrics.paymentVerifyFailed();
     });
-    try {
-      businessMetrics.paymentsPendingPastWindow(0);
-      businessMetrics.paidOrdersUndelivered(0);
-      businessMetrics.paymentVerifyFailed();
-    } finally {
-      write.mockRestore();
-      vi.unstubAllEnvs();
-    }
+    vi.unstubAllEnvs();
     const written = lines.map((line) => {
-      const emf = JSON.parse(line) as {
+      const emf = line as {
         _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
       };
       const [directive] = emf._aws.CloudWatchMetrics;

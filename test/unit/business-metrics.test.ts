@@ -1,26 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessMetricNames, metricDimensions, metricsNamespace } from '../../functions/shared/metric-names';
-
-/** A fresh copy of the metrics module under `env`, and every line it writes to stdout while `emit` runs. */
-async function emitted(
-  env: Record<string, string>,
-  emit: (metrics: typeof import('../../functions/shared/metrics')['businessMetrics']) => void,
-) {
-  vi.resetModules();
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  const { businessMetrics } = await import('../../functions/shared/metrics');
-  const lines: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    lines.push(...String(chunk).split('\n').filter(Boolean));
-    return true;
-  });
-  try {
-    emit(businessMetrics);
-  } finally {
-    write.mockRestore();
-  }
-  return lines.map((line) => JSON.parse(line) as Record<string, any>);
-}
+import { emittedMetrics as emitted } from '../support/emitted-metrics';
 
 afterEach(() => {
   vi.unstubAllEnvs();
