@@ -160,6 +160,12 @@ export interface OrderRow {
   remark: string;
   /** The game, as named when the order was placed. */
   game: string;
+  /** The game's id, the plan's id and the plan group's name: what Buy again fills the game page's form with. */
+  game_id: string;
+  plan_id: string;
+  group_name: string;
+  /** How the order was placed: by player ID (true), or with a game-account login. */
+  by_player_id: boolean;
   paid_by: 'wallet' | 'gateway';
   /** A gateway order whose payment has not come: "Awaiting payment", with `payment_url` to pay now. */
   awaiting_payment: boolean;

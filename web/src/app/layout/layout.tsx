@@ -1,8 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { googlePlaceholderMobile } from '@contract/rules';
 import { activePopups, popupsClosedThisSession, useSiteSettings } from '../../features/content/api/get-site-settings';
-import { useUser } from '../../lib/auth';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -20,12 +18,9 @@ function ScrollToTop() {
 
 // The popups (and the HTML sanitiser they need) load only when there is a popup to show.
 const SitePopups = lazy(() => import('../../features/content/components/site-popups').then((module) => ({ default: module.SitePopups })));
-// So do the in-place sign-in after a 401 and the mobile-number prompt.
+// So does the in-place sign-in after a 401.
 const SessionExpiredDialog = lazy(() =>
   import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })),
-);
-const MobileNumberPrompt = lazy(() =>
-  import('../../features/auth/components/mobile-number-prompt').then((module) => ({ default: module.MobileNumberPrompt })),
 );
 
 /** The promotional popups of the site settings, shown once the app has started (spec §2). */
@@ -40,16 +35,10 @@ function Popups() {
   );
 }
 
-/** What the signed-in user is asked for once (a Google account's real mobile number), and the sign-in after a session expired. */
+/** The sign-in after a session expired (a Google account's missing mobile number is asked in the order's confirm step). */
 function AccountPrompts() {
   const expired = useSessionExpired();
-  const { data: user } = useUser();
-  return (
-    <Suspense fallback={null}>
-      {expired && <SessionExpiredDialog />}
-      {user?.mobile_no === googlePlaceholderMobile && <MobileNumberPrompt />}
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{expired && <SessionExpiredDialog />}</Suspense>;
 }
 
 /** The shell around every page: a skip link, the header, the page, the footer, the phone's bottom bar. */

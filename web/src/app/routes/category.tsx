@@ -3,7 +3,7 @@ import { ShopClosedNotice } from '../../components/shop-closed-notice';
 import { TopUpCategory } from '../../features/catalog/components/top-up-category';
 import { useShopStatus } from '../../features/content/api/get-shop-status';
 
-/** /category/{id}: a game's top-up page; the open order form's group is kept in ?group= (its plan and mode beside it). */
+/** /category/{id}: a game's top-up page; the open order form's group is kept in ?group= (or named in ?groupName=), its plan, mode and player ID beside it. */
 export function CategoryPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -15,6 +15,7 @@ export function CategoryPage() {
         key={id}
         categoryId={id}
         selectedGroupId={search.get('group')}
+        selectedGroupName={search.get('groupName')}
         onSelectGroup={(group) => setSearch({ group }, { replace: true, preventScrollReset: true })}
         shopClosed={closedMessage !== undefined}
       />

@@ -1,11 +1,13 @@
 import { CategoryGrid } from '../../features/catalog/components/category-grid';
 import { BannerSlider } from '../../features/content/components/banner-slider';
+import { LastTopUp } from '../../features/orders/components/last-top-up';
 
-/** Home: the banner of events and every master category (spec §2). */
+/** Home: the banner of events, a signed-in shopper's last top-up with Buy again, and every master category (spec §2). */
 export function HomePage() {
   return (
     <div className="container page">
       <BannerSlider />
+      <LastTopUp />
       <CategoryGrid title="Games and gift cards" />
     </div>
   );

@@ -1,5 +1,12 @@
-import { type OrderAccountFields, accountTypes, isPlayerIdGroup, orderAccountProblems, playerIdFormatMessage } from '@contract/rules';
-import { useId, useState } from 'react';
+import {
+  type OrderAccountFields,
+  accountTypes,
+  googlePlaceholderMobile,
+  isPlayerIdGroup,
+  orderAccountProblems,
+  playerIdFormatMessage,
+} from '@contract/rules';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { BoltIcon, ShieldIcon, WalletIcon } from '../../../components/icons';
@@ -24,9 +31,9 @@ import { type PlanOrderInput, usePlaceOrder } from '../api/place-order';
 import { useStartOrderPayment } from '../api/start-order-payment';
 import { usePlayerCheck } from '../api/lookup-player';
 import { type PlayerCheck, walletCovers } from '../order-rules';
+import { type PaymentMode, lastPaymentMode, preselectedMode, rememberPaymentMode } from '../pay-mode-memory';
+import { useUpdateUser } from '../../auth/api/update-user';
 import { Skeletons } from '../../../components/skeletons';
-
-type PaymentMode = 'wallet' | 'gateway';
 
 type AccountFields = Required<OrderAccountFields>;
 type AccountProblems = ReturnType<typeof orderAccountProblems>;
@@ -49,12 +56,17 @@ interface OrderFormProps {
   shopClosed?: boolean;
 }
 
+/** A mobile number as the profile takes it (the same shape as the profile form's check). */
+const mobilePattern = /^\+?[\d\s-]{10,16}$/;
+
 const asMode = (value: string | null): PaymentMode | undefined => (value === 'wallet' || value === 'gateway' ? value : undefined);
 
 /**
- * The order form of one plan group: a plan, the account to top up, the payment mode, and Buy
- * Now, then a confirmation with the player ID in large type. The plan and the mode live in the
- * URL (?plan=, ?mode=), so that a visitor sent to log in comes back to the same choice. It pays
+ * The order form of one plan group, on one page: the account to top up (the player ID first), a
+ * pack, the payment mode (preselected: see pay-mode-memory), and a summary bar with the pack, its
+ * price, Buy Now and what is still missing; then a confirmation with the player ID in large type.
+ * The plan, the mode and the player ID live in the URL (?plan=, ?mode=, ?player=), so that a visitor
+ * sent to log in comes back to the same choice and Buy again opens the form filled. It pays
  * from the wallet (and goes to My Orders) or opens the gateway's page in a new window and
  * follows that payment here until it is paid or cancelled.
  */
@@ -65,6 +77,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const { data: userInfo } = useUser();
   const { trigger: placeOrder } = usePlaceOrder();
   const { trigger: startPayment } = useStartOrderPayment();
+  const { trigger: updateUser } = useUpdateUser();
   const navigate = useNavigate();
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
@@ -76,15 +89,18 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const [errors, setErrors] = useState<AccountProblems>({});
   const [confirming, setConfirming] = useState<PlanOrderInput>();
   const [offerSignIn, setOfferSignIn] = useState(false);
+  const [lastMode] = useState(lastPaymentMode);
   const { busy: placing, run } = useAction('Something went wrong');
   const headingId = useId();
+  const accountRef = useRef<HTMLFieldSetElement>(null);
 
   const { data: myOrders } = useOrders(signedIn);
   const { data: recentIds } = usePlayerIds(group.master_category, signedIn && playerIdGroup);
   const planId = search.get('plan');
-  const mode = asMode(search.get('mode'));
   const plan = plans?.find((candidate) => candidate.plans_id === planId && candidate.status === 1);
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
+  const walletFits = !signedIn ? false : plan && userInfo ? walletCovers(plan.price, balance) : undefined;
+  const mode = asMode(search.get('mode')) ?? preselectedMode(lastMode, walletFits);
   const walletShort = signedIn && mode === 'wallet' && plan !== undefined && !walletCovers(plan.price, balance);
   const accountId = fields.saccount_id.trim();
 
@@ -123,7 +139,19 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
             (!order.game || order.game === gameName),
         )
       : undefined;
-  const canBuy = plan !== undefined && mode !== undefined && !shopClosed && !walletShort && !busy && !waiting && !waitingSame;
+  const canBuy = plan !== undefined && !shopClosed && !walletShort && !busy && !waiting && !waitingSame;
+  // What the summary bar says is still missing, first things first: the ID (the form's first step), then the pack.
+  const missing = shopClosed
+    ? 'Buying is paused while the shop is closed'
+    : !accountId
+      ? playerIdGroup
+        ? 'Enter your Player ID'
+        : 'Enter the game account'
+      : !plan
+        ? 'Choose a pack'
+        : walletShort
+          ? 'Not enough in your wallet'
+          : undefined;
 
   const choose = (name: 'plan' | 'mode', value: string) => {
     checkout.reset();
@@ -142,9 +170,10 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  /** This page with the choice made on it, the player ID included: where a visitor comes back to after signing in, and a Retry after a cancel. */
+  /** This page with the choice made on it, the mode and the player ID included: where a visitor comes back to after signing in, and a Retry after a cancel. */
   const herePath = () => {
     const next = new URLSearchParams(search);
+    next.set('mode', mode);
     if (playerIdGroup && accountId) next.set('player', accountId);
     return `${location.pathname}?${next.toString()}`;
   };
@@ -159,7 +188,11 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
     }
     const found = orderAccountProblems(playerIdGroup, fields, group.player_id_format);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      accountRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      accountRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
+      return;
+    }
     setConfirming({
       plan: { plans_id: plan.plans_id, price: plan.price },
       masterCategoryId: group.master_category,
@@ -170,8 +203,14 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
     });
   };
 
-  const confirm = (order: PlanOrderInput) => {
+  const confirm = (order: PlanOrderInput, mobileNo: string | undefined) => {
     setConfirming(undefined);
+    rememberPaymentMode(mode);
+    // The mobile number asked in the confirm step is saved on the way; an order never waits on it.
+    if (mobileNo && userInfo)
+      void updateUser({ name: userInfo.name, email: userInfo.email, mobile_no: mobileNo }).catch(() =>
+        toast.error('Your mobile number was not saved'),
+      );
     if (mode === 'gateway') {
       void checkout.pay(order);
       return;
@@ -185,200 +224,194 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   return (
     <form className="panel order-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
       <div className="order-head">
-        <img src={group.image} alt="" width={56} height={56} />
+        <img src={group.image} alt="" width={48} height={48} />
         <div>
           <p className="eyebrow">Top-up type</p>
           <h2 id={headingId}>{group.cname}</h2>
         </div>
       </div>
-      <div className="order-layout">
-        <fieldset className="order-step">
-          <legend>
-            <span className="step-number">1</span> Select recharge
-          </legend>
-          {plansError ? (
-            <LoadFailed message="The packs could not be loaded." onRetry={reloadPlans} />
-          ) : isLoading ? (
-            <div className="plan-grid" aria-busy="true">
-              <Skeletons count={6} className="plan-option skeleton" />
-            </div>
-          ) : plans && plans.length > 0 ? (
-            <div className="plan-grid">
-              {plans.map((candidate) => (
-                <PlanOption
-                  key={candidate.plans_id}
-                  plan={candidate}
-                  checked={candidate.plans_id === plan?.plans_id}
-                  onChoose={() => choose('plan', candidate.plans_id)}
-                />
-              ))}
-            </div>
-          ) : (
-            <div className="empty-state">
-              <p>No packs in this top-up yet. Please check back soon.</p>
-              <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
-                See other games
-              </Link>
-            </div>
-          )}
-        </fieldset>
-
-        <div className="order-side">
-          <fieldset className="order-step">
-            <legend>
-              <span className="step-number">2</span> Account info
-            </legend>
-            {playerIdGroup ? (
-              <>
-                <FormField
-                  label="Player ID"
-                  name="saccount_id"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="Enter your player ID"
-                  hint={group.player_id_format ? playerIdFormatMessage(group.player_id_format) : undefined}
-                  value={fields.saccount_id}
-                  error={errors.saccount_id}
-                  onChange={(e) => setField('saccount_id', e.target.value)}
-                />
-                {recentIds && recentIds.length > 0 && (
-                  // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing.
-                  <div className="recent-ids" role="group" aria-label="Used before">
-                    <span className="recent-title">Used before:</span>
-                    {recentIds.map((recent) => (
-                      <button
-                        key={recent.player_id}
-                        type="button"
-                        className={recent.player_id === accountId ? 'chip-button selected' : 'chip-button'}
-                        aria-pressed={recent.player_id === accountId}
-                        onClick={() => setField('saccount_id', recent.player_id)}
-                      >
-                        {recent.player_id}
-                      </button>
-                    ))}
-                  </div>
-                )}
-              </>
-            ) : (
-              <>
-                <p className="notice notice-warn safety-note">
-                  <ShieldIcon size={18} /> Before you order, turn off 2-step login on the game account. Change its password once the top-up
-                  is delivered.
-                </p>
-                <AccountTypeField
-                  value={fields.saccount_type}
-                  error={errors.saccount_type}
-                  onChange={(value) => setField('saccount_type', value)}
-                />
-                <FormField
-                  label="Email or ID"
-                  name="saccount_id"
-                  autoComplete="off"
-                  placeholder="Email, phone or ID"
-                  value={fields.saccount_id}
-                  error={errors.saccount_id}
-                  onChange={(e) => setField('saccount_id', e.target.value)}
-                />
-                <FormField
-                  label="Password"
-                  name="saccount_password"
-                  secret
-                  autoComplete="off"
-                  value={fields.saccount_password}
-                  error={errors.saccount_password}
-                  onChange={(e) => setField('saccount_password', e.target.value)}
-                />
-                <FormField
-                  label="Backup code (optional)"
-                  name="backup_code"
-                  autoComplete="off"
-                  value={fields.backup_code}
-                  onChange={(e) => setField('backup_code', e.target.value)}
-                />
-              </>
-            )}
-          </fieldset>
-
-          <fieldset className="order-step">
-            <legend>
-              <span className="step-number">3</span> Payment
-            </legend>
-            <div className="mode-grid">
-              <label className={mode === 'wallet' ? 'choice mode-option selected' : 'choice mode-option'}>
-                <input
-                  type="radio"
-                  name="payment_mode"
-                  value="wallet"
-                  checked={mode === 'wallet'}
-                  onChange={() => choose('mode', 'wallet')}
-                />
-                <WalletIcon size={22} />
-                <span className="mode-name">Wallet</span>
-                <span className="mode-note">
-                  {signedIn ? (userInfo ? `Balance ${taka(balance)}` : 'Balance …') : 'Pay from your balance'}
-                </span>
-              </label>
-              <label className={mode === 'gateway' ? 'choice mode-option selected' : 'choice mode-option'}>
-                <input
-                  type="radio"
-                  name="payment_mode"
-                  value="gateway"
-                  checked={mode === 'gateway'}
-                  onChange={() => choose('mode', 'gateway')}
-                />
-                <BoltIcon size={22} />
-                <span className="mode-name">Instant Payment</span>
-                <span className="mode-note">bKash · Nagad · Upay</span>
-              </label>
-            </div>
-          </fieldset>
-
-          <div className="order-summary">
-            <div className="summary-row">
-              <span>{plan ? plan.pname : 'Choose a pack'}</span>
-              <strong>{plan ? taka(plan.price) : '—'}</strong>
-            </div>
-            <CheckoutNotice checkout={checkout} words={checkoutWords} heading="h3" onRetry={(order) => void checkout.pay(order)} />
-            {waitingSame && (
-              <div className="waiting-payment" role="status">
-                <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
-                <PaymentActions
-                  payment={{ kind: 'order', id: waitingSame.order_id, paymentUrl: waitingSame.payment_url, from: herePath() }}
-                />
+      <fieldset className="order-step" ref={accountRef}>
+        <legend>
+          <span className="step-number">1</span> {playerIdGroup ? 'Player ID' : 'Game account'}
+        </legend>
+        {playerIdGroup ? (
+          <>
+            <FormField
+              label="Player ID"
+              name="saccount_id"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Enter your player ID"
+              hint={group.player_id_format ? playerIdFormatMessage(group.player_id_format) : undefined}
+              value={fields.saccount_id}
+              error={errors.saccount_id}
+              onChange={(e) => setField('saccount_id', e.target.value)}
+            />
+            {recentIds && recentIds.length > 0 && (
+              // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing.
+              <div className="recent-ids" role="group" aria-label="Used before">
+                <span className="recent-title">Used before:</span>
+                {recentIds.map((recent) => (
+                  <button
+                    key={recent.player_id}
+                    type="button"
+                    className={recent.player_id === accountId ? 'chip-button selected' : 'chip-button'}
+                    aria-pressed={recent.player_id === accountId}
+                    onClick={() => setField('saccount_id', recent.player_id)}
+                  >
+                    {recent.player_id}
+                  </button>
+                ))}
               </div>
             )}
-            {walletShort && (
-              <p className="notice notice-warn">
-                Your wallet has {taka(balance)}, less than {taka(plan.price)}.{' '}
-                <Link
-                  to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}
-                >
-                  Add money
-                </Link>{' '}
-                or choose Instant Payment.
-              </p>
-            )}
-            {shopClosed && <p className="notice notice-danger">Buying is paused while the shop is closed.</p>}
-            <button type="submit" className="button button-primary button-block" disabled={!canBuy}>
-              {busy ? 'Please wait…' : waiting ? 'Waiting for the payment…' : 'Buy Now'}
-            </button>
-            {offerSignIn && !signedIn && (
-              <section className="sign-in-offer" aria-label="Log in to buy">
-                <p>Please login to continue. You come back here with the same choice.</p>
-                <div className="button-row">
-                  <Link className="button button-primary button-small" to={signInPath('login', herePath())}>
-                    Log in
-                  </Link>
-                  <Link className="button button-ghost button-small" to={signInPath('register', herePath())}>
-                    Register
-                  </Link>
-                </div>
-              </section>
-            )}
+            <PlayerIdHelp gameName={gameName} />
+          </>
+        ) : (
+          <>
+            <p className="notice notice-warn safety-note">
+              <ShieldIcon size={18} /> Before you order, turn off 2-step login on the game account. Change its password once the top-up is
+              delivered.
+            </p>
+            <AccountTypeField
+              value={fields.saccount_type}
+              error={errors.saccount_type}
+              onChange={(value) => setField('saccount_type', value)}
+            />
+            <FormField
+              label="Email or ID"
+              name="saccount_id"
+              autoComplete="off"
+              placeholder="Email, phone or ID"
+              value={fields.saccount_id}
+              error={errors.saccount_id}
+              onChange={(e) => setField('saccount_id', e.target.value)}
+            />
+            <FormField
+              label="Password"
+              name="saccount_password"
+              secret
+              autoComplete="off"
+              value={fields.saccount_password}
+              error={errors.saccount_password}
+              onChange={(e) => setField('saccount_password', e.target.value)}
+            />
+            <FormField
+              label="Backup code (optional)"
+              name="backup_code"
+              autoComplete="off"
+              value={fields.backup_code}
+              onChange={(e) => setField('backup_code', e.target.value)}
+            />
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="order-step">
+        <legend>
+          <span className="step-number">2</span> Select recharge
+        </legend>
+        {plansError ? (
+          <LoadFailed message="The packs could not be loaded." onRetry={reloadPlans} />
+        ) : isLoading ? (
+          <div className="plan-grid" aria-busy="true">
+            <Skeletons count={6} className="plan-option skeleton" />
           </div>
+        ) : plans && plans.length > 0 ? (
+          <div className="plan-grid">
+            {plans.map((candidate) => (
+              <PlanOption
+                key={candidate.plans_id}
+                plan={candidate}
+                checked={candidate.plans_id === plan?.plans_id}
+                onChoose={() => choose('plan', candidate.plans_id)}
+              />
+            ))}
+          </div>
+        ) : (
+          <div className="empty-state">
+            <p>No packs in this top-up yet. Please check back soon.</p>
+            <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
+              See other games
+            </Link>
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="order-step">
+        <legend>
+          <span className="step-number">3</span> Payment
+        </legend>
+        <div className="mode-grid">
+          <label className={mode === 'wallet' ? 'choice mode-option selected' : 'choice mode-option'}>
+            <input type="radio" name="payment_mode" value="wallet" checked={mode === 'wallet'} onChange={() => choose('mode', 'wallet')} />
+            <WalletIcon size={22} />
+            <span className="mode-name">Wallet</span>
+            <span className="mode-note">{signedIn ? (userInfo ? `Balance ${taka(balance)}` : 'Balance …') : 'Pay from your balance'}</span>
+          </label>
+          <label className={mode === 'gateway' ? 'choice mode-option selected' : 'choice mode-option'}>
+            <input
+              type="radio"
+              name="payment_mode"
+              value="gateway"
+              checked={mode === 'gateway'}
+              onChange={() => choose('mode', 'gateway')}
+            />
+            <BoltIcon size={22} />
+            <span className="mode-name">Instant Payment</span>
+            <span className="mode-note">bKash · Nagad · Upay</span>
+          </label>
         </div>
+      </fieldset>
+
+      <div className="order-notes">
+        <CheckoutNotice checkout={checkout} words={checkoutWords} heading="h3" onRetry={(order) => void checkout.pay(order)} />
+        {waitingSame && (
+          <div className="waiting-payment" role="status">
+            <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
+            <PaymentActions payment={{ kind: 'order', id: waitingSame.order_id, paymentUrl: waitingSame.payment_url, from: herePath() }} />
+          </div>
+        )}
+        {walletShort && (
+          <p className="notice notice-warn">
+            Your wallet has {taka(balance)}, less than {taka(plan.price)}.{' '}
+            <Link
+              to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}
+            >
+              Add money
+            </Link>{' '}
+            or choose Instant Payment.
+          </p>
+        )}
       </div>
-      {confirming && plan && mode && (
+
+      <div className="order-summary" data-testid="order-bar">
+        <div className="order-bar-text">
+          <div className="summary-row">
+            <span>{plan ? plan.pname : 'Choose a pack'}</span>
+            <strong>{plan ? taka(plan.price) : '—'}</strong>
+          </div>
+          <p className={missing ? 'order-missing' : 'order-missing order-ready'} data-testid="order-missing" aria-live="polite">
+            {missing ?? (mode === 'wallet' ? 'Pay from your wallet' : 'Pay with bKash, Nagad or Upay')}
+          </p>
+        </div>
+        <button type="submit" className="button button-primary" disabled={!canBuy}>
+          {busy ? 'Please wait…' : waiting ? 'Waiting for the payment…' : 'Buy Now'}
+        </button>
+        {offerSignIn && !signedIn && (
+          <section className="sign-in-offer" aria-label="Log in to buy">
+            <p>Please login to continue. You come back here with the same choice.</p>
+            <div className="button-row">
+              <Link className="button button-primary button-small" to={signInPath('login', herePath())}>
+                Log in
+              </Link>
+              <Link className="button button-ghost button-small" to={signInPath('register', herePath())}>
+                Register
+              </Link>
+            </div>
+          </section>
+        )}
+      </div>
+      {confirming && plan && (
         <ConfirmTopUp
           gameName={gameName}
           group={group}
@@ -386,11 +419,26 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
           order={confirming}
           mode={mode}
           balance={balance}
+          askMobile={userInfo?.mobile_no === googlePlaceholderMobile}
           onBack={() => setConfirming(undefined)}
-          onConfirm={() => confirm(confirming)}
+          onConfirm={(mobileNo) => confirm(confirming, mobileNo)}
         />
       )}
     </form>
+  );
+}
+
+/** Where the player ID is found in a game, folded under its link; the shop's guides on its blog. */
+function PlayerIdHelp({ gameName }: { gameName: string }) {
+  return (
+    <details className="player-id-help">
+      <summary>How to find your Player ID</summary>
+      <p>
+        Open {gameName || 'the game'} and tap your avatar or profile: the Player ID (UID) is the number under your name. Copy it and paste
+        it here.
+      </p>
+      <Link to={paths.blogs}>Step-by-step guides on our blog</Link>
+    </details>
   );
 }
 
@@ -401,8 +449,11 @@ interface ConfirmTopUpProps {
   order: PlanOrderInput;
   mode: PaymentMode;
   balance: number;
+  /** A Google-registered account has no real mobile number yet: the confirm step asks for one, optionally. */
+  askMobile: boolean;
   onBack: () => void;
-  onConfirm: () => void;
+  /** Confirmed, with the mobile number given on the way (if asked and given). */
+  onConfirm: (mobileNo: string | undefined) => void;
 }
 
 /**
@@ -410,10 +461,18 @@ interface ConfirmTopUpProps {
  * name behind it when the game's lookup knows it, the price and how it is paid. An ID the game
  * does not know holds Confirm until it is edited.
  */
-function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onConfirm }: ConfirmTopUpProps) {
+function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askMobile, onBack, onConfirm }: ConfirmTopUpProps) {
   const byPlayerId = !order.saccount_type;
   const playerCheck = usePlayerCheck(byPlayerId ? { master_category: order.masterCategoryId, player_id: order.saccount_id } : null);
   const noSuchPlayer = byPlayerId && playerCheck.kind === 'missing';
+  const [mobile, setMobile] = useState('');
+  const [mobileTried, setMobileTried] = useState(false);
+  const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? 'Please enter a mobile number' : undefined;
+  const confirmNow = () => {
+    setMobileTried(true);
+    if (askMobile && mobileError) return;
+    onConfirm(askMobile && mobile.trim() ? mobile.trim() : undefined);
+  };
   return (
     <Modal title="Confirm your top-up" onClose={onBack} className="confirm-modal confirm-topup">
       <dl className="confirm-details">
@@ -447,6 +506,22 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onC
           </dd>
         </div>
       </dl>
+      {askMobile && (
+        <div className="confirm-mobile">
+          <FormField
+            label="Your mobile number (optional)"
+            name="mobile_no"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="01XXXXXXXXX"
+            hint="Support calls this number if something goes wrong with an order. Saved to your profile."
+            value={mobile}
+            error={mobileTried ? mobileError : undefined}
+            onChange={(e) => setMobile(e.target.value)}
+          />
+        </div>
+      )}
       <p className="muted small">
         {byPlayerId
           ? 'Check the player ID: a top-up sent to a wrong ID cannot be taken back.'
@@ -456,7 +531,7 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, onBack, onC
         <button type="button" className="button button-ghost" onClick={onBack}>
           Edit
         </button>
-        <button type="button" className="button button-primary" onClick={onConfirm} disabled={noSuchPlayer}>
+        <button type="button" className="button button-primary" onClick={confirmNow} disabled={noSuchPlayer}>
           Confirm and pay {taka(plan.price)}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { isPlayerIdGroup } from '@contract/rules';
 import { Link } from 'react-router-dom';
 import { ClockIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
@@ -14,27 +14,30 @@ import { Skeletons } from '../../../components/skeletons';
 
 interface TopUpCategoryProps {
   categoryId: string;
-  /** The plan group whose order form is open (kept in the URL). */
+  /** The plan group whose order form is open (kept in the URL); none: the player-ID group. */
   selectedGroupId: string | null;
+  /** A plan group named instead of chosen (Buy again's link names the group an order was placed in). */
+  selectedGroupName?: string | null;
   onSelectGroup: (groupId: string) => void;
   /** While the shop is closed buying is disabled (the page says why). */
   shopClosed: boolean;
 }
 
-/** A game's top-up page: the game, its plan-group cards, the chosen group's order form, more games. */
-export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shopClosed }: TopUpCategoryProps) {
+/**
+ * A game's top-up page: the game, then at once the order form of the plan group asked for, else of
+ * the player-ID group (or the first), with a small link to the other groups (game-account login
+ * orders), then more games.
+ */
+export function TopUpCategory({ categoryId, selectedGroupId, selectedGroupName, onSelectGroup, shopClosed }: TopUpCategoryProps) {
   const { data: categories } = useMasterCategories();
   const { data: groups, error, isLoading, mutate: reloadGroups } = usePlanGroups(categoryId);
-  const formRef = useRef<HTMLElement>(null);
-  const scrollPending = useRef(false);
   const category = categories?.find((candidate) => candidate.id === categoryId);
-  const selectedGroup = groups?.find((group) => group.id === selectedGroupId);
-
-  useEffect(() => {
-    if (!scrollPending.current || !selectedGroup) return;
-    scrollPending.current = false;
-    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [selectedGroup]);
+  const openGroup =
+    groups?.find((group) => group.id === selectedGroupId) ??
+    groups?.find((group) => group.cname === selectedGroupName) ??
+    groups?.find((group) => isPlayerIdGroup(group.cname)) ??
+    groups?.[0];
+  const otherGroups = groups?.filter((group) => group !== openGroup) ?? [];
 
   if (error instanceof ApiError && error.status === 404) {
     return (
@@ -47,11 +50,6 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
       </div>
     );
   }
-
-  const choose = (groupId: string) => {
-    scrollPending.current = true;
-    onSelectGroup(groupId);
-  };
 
   return (
     <div className="container page">
@@ -70,46 +68,36 @@ export function TopUpCategory({ categoryId, selectedGroupId, onSelectGroup, shop
         </div>
       </section>
 
-      <section aria-labelledby="group-cards-title">
-        <h2 id="group-cards-title" className="section-title">
-          Choose a top-up
-        </h2>
-        <p className="section-lead">Pick how you want to top up and the order form opens below.</p>
-        {error ? (
-          <LoadFailed message="The top-ups could not be loaded." onRetry={reloadGroups} />
-        ) : isLoading || !groups ? (
-          <div className="card-grid group-grid" aria-busy="true">
-            <Skeletons count={2} className="category-card skeleton" />
+      {error ? (
+        <LoadFailed message="The top-ups could not be loaded." onRetry={reloadGroups} />
+      ) : isLoading || !groups ? (
+        <div className="panel order-form" aria-busy="true">
+          <div className="plan-grid">
+            <Skeletons count={6} className="plan-option skeleton" />
           </div>
-        ) : groups.length === 0 ? (
-          <div className="empty-state">
-            <p>No top-ups for this game yet. Please check back soon.</p>
-            <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
-              See other games
-            </Link>
-          </div>
-        ) : (
-          <ul className="card-grid group-grid" data-testid="plan-groups">
-            {groups.map((group) => (
-              <li key={group.id}>
-                <button
-                  type="button"
-                  className={group.id === selectedGroup?.id ? 'category-card group-card selected' : 'category-card group-card'}
-                  aria-pressed={group.id === selectedGroup?.id}
-                  onClick={() => choose(group.id)}
-                >
-                  <img src={group.image} alt="" width={300} height={300} />
-                  <span className="category-name">{group.cname}</span>
+        </div>
+      ) : !openGroup ? (
+        <div className="empty-state">
+          <p>No top-ups for this game yet. Please check back soon.</p>
+          <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
+            See other games
+          </Link>
+        </div>
+      ) : (
+        <section className="order-section" aria-label="Order">
+          {otherGroups.length > 0 && (
+            <nav className="group-switch" aria-label="Other top-up types" data-testid="plan-groups">
+              <span className="muted">
+                {isPlayerIdGroup(openGroup.cname) ? 'Top up with a game-account login?' : 'Other ways to top up:'}
+              </span>
+              {otherGroups.map((group) => (
+                <button key={group.id} type="button" className="link-button" onClick={() => onSelectGroup(group.id)}>
+                  {group.cname}
                 </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {selectedGroup && (
-        <section ref={formRef} className="order-section" aria-label="Order">
-          <OrderForm key={selectedGroup.id} group={selectedGroup} gameName={category?.cname ?? ''} shopClosed={shopClosed} />
+              ))}
+            </nav>
+          )}
+          <OrderForm key={openGroup.id} group={openGroup} gameName={category?.cname ?? ''} shopClosed={shopClosed} />
         </section>
       )}
 

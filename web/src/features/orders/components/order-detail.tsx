@@ -11,6 +11,7 @@ import { PushToggle } from '../../notifications/components/push-toggle';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
 import { deliveryLabel } from '../delivery';
+import { BuyAgainLink } from './buy-again-link';
 import { orderTitle, paidByLabel } from './order-history';
 
 const stepLabels: Record<Order['timeline'][number]['status'], string> = {
@@ -117,6 +118,7 @@ export function OrderDetail({ id }: { id: string }) {
         ))}
       </dl>
       {stockCode && <DeliveredCode code={stockCode} />}
+      <BuyAgainLink order={order} className="button button-primary button-small buy-again" />
       <h2 className="panel-subtitle">What happened</h2>
       <ol className="timeline" aria-label="Order timeline">
         {order.timeline.map((step, index) => (

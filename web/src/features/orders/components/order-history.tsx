@@ -5,6 +5,7 @@ import { dateTime, taka } from '../../../lib/format';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import type { PlanOrder } from '../api/get-orders';
 import { deliveryLabel } from '../delivery';
+import { BuyAgainLink } from './buy-again-link';
 
 /** How an order was paid, in words. */
 export const paidByLabel = (paidBy: PlanOrder['paid_by']) => (paidBy === 'wallet' ? 'Wallet' : 'Instant Payment');
@@ -77,6 +78,7 @@ export function OrderHistory({ orders }: { orders: PlanOrder[] }) {
                   <StatusBadge status={order.status} />
                   {order.status !== 'completed' && <DeliveryNote order={order} />}
                   {order.remark && <small className="muted block">{order.remark}</small>}
+                  <BuyAgainLink order={order} className="button button-ghost button-small buy-again" />
                 </>
               )}
             </td>
