@@ -32,23 +32,22 @@ describe('category grids', () => {
 describe('the top-up page', () => {
   const browser = useBrowser();
 
-  it('shows the game, the Player ID Topup link, the delivery estimate and the plan-group cards, and opens a form on choice', async () => {
+  it('shows the game, the Player ID Topup link, the delivery estimate and the UID TOPUP form at once, with a link to the other group', async () => {
     const { page, errors } = await browser.open('/category/free-fire');
     await page.getByRole('heading', { name: 'Free Fire', level: 1 }).waitFor();
     expect(await page.locator('.category-hero').getByRole('link', { name: 'Player ID Topup' }).getAttribute('href')).toBe(
       '/player-id-topup',
     );
     await page.getByText('Delivery 5-10min').waitFor();
-    const cards = page.getByTestId('plan-groups').getByRole('button');
-    await cards.first().waitFor();
-    expect(await cards.allTextContents()).toEqual(['UID TOPUP', 'ID-Password Topup']);
-    await expect.poll(() => page.getByRole('form').count()).toBe(0);
+    await page.getByRole('form', { name: 'UID TOPUP' }).getByText('25 Diamonds', { exact: true }).waitFor();
+    const others = page.getByTestId('plan-groups').getByRole('button');
+    expect(await others.allTextContents()).toEqual(['ID-Password Topup']);
 
-    await cards.filter({ hasText: 'ID-Password Topup' }).click();
+    await others.filter({ hasText: 'ID-Password Topup' }).click();
     const form = page.getByRole('form', { name: 'ID-Password Topup' });
     await form.waitFor();
-    await expect.poll(() => form.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
     expect(new URL(page.url()).searchParams.get('group')).toBe('ff-id-password');
+    expect(await page.getByTestId('plan-groups').getByRole('button').allTextContents()).toEqual(['UID TOPUP']);
     await page
       .getByRole('region', { name: 'More games and gift cards' })
       .locator('.mini-card-name', { hasText: 'PUBG Mobile' })
@@ -62,10 +61,12 @@ describe('the top-up page', () => {
     const buy = page.getByRole('button', { name: 'Buy Now' });
     await buy.waitFor();
     await expect.poll(() => buy.isDisabled()).toBe(true);
+    // A visitor's mode starts as Instant Payment: a pack is all Buy Now waits for.
+    await expect.poll(() => page.getByRole('radio', { name: /Instant Payment/ }).isChecked()).toBe(true);
     await page.getByText('25 Diamonds', { exact: true }).click();
-    await expect.poll(() => buy.isDisabled()).toBe(true);
-    await page.getByText('Wallet', { exact: true }).click();
     // The choice goes through the URL and a render: the button is enabled after it, not at the click.
+    await expect.poll(() => buy.isEnabled()).toBe(true);
+    await page.getByText('Wallet', { exact: true }).click();
     await expect.poll(() => buy.isEnabled()).toBe(true);
     await buy.click();
     await toast(page, 'Please login to continue');
