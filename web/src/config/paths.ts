@@ -36,6 +36,9 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/** Whether a path is the operators' console (its own bottom bar; no shop banner, popups or wallet chip). */
+export const isConsolePath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
 /** Code (voucher) categories are the ones whose name ends with a full stop. */
 export const isCodeCategory = (name: string) => name.trim().endsWith('.');
 
