@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { AppStoreIcon, ChatIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon, WalletIcon } from '../../components/icons';
-import { categoryPath, isConsolePath, paths } from '../../config/paths';
+import { categoryName, categoryPath, isConsolePath, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
@@ -99,7 +99,7 @@ function GamesMenu() {
     <Menu label="Games">
       {categories.map((category) => (
         <Link key={category.id} to={categoryPath(category)}>
-          {category.cname}
+          {categoryName(category.cname)}
         </Link>
       ))}
     </Menu>
