@@ -77,7 +77,8 @@ export function useBrowser() {
         // As the SPA remembers a closed popup on the device: `popupClosed.<slot>` holds the version closed.
         const closed = await popupVersions(origin);
         await context.addInitScript((entries) => {
-          for (const [name, value] of entries) localStorage.setItem(name, value);
+          // The shop's own document only: an embedded frame (a YouTube player) may not touch storage.
+          if (window === window.top) for (const [name, value] of entries) localStorage.setItem(name, value);
         }, closed);
       }
       const page = await context.newPage();

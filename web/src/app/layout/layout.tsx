@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { googlePlaceholderMobile } from '@contract/rules';
 import { ShopClosedBanner } from '../../components/shop-closed-notice';
 import { isConsolePath } from '../../config/paths';
-import { isShopperStart, popupsToShow, shopClosedMessage, useSiteSettings } from '../../features/content/api/get-site-settings';
+import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
+import { isShopperStart, popupsToShow, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { useUser } from '../../lib/auth';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
@@ -48,8 +49,7 @@ function Popups() {
 
 /** A closed shop's message above everything, from the settings the first render already has (preloaded: no shift). */
 function ShopState() {
-  const { data: settings } = useSiteSettings();
-  return <ShopClosedBanner message={shopClosedMessage(settings)} />;
+  return <ShopClosedBanner message={useShopClosedMessage()} />;
 }
 
 /** What the signed-in user is asked for once (a Google account's real mobile number), and the sign-in after a session expired. */
