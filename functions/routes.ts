@@ -189,6 +189,23 @@ export const alarmRelay = {
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
 
+/**
+ * Everything a row's function is granted, as one comparable value: rows sharing a handler (a read
+ * and its GET twin) must agree on it, and rows with the same value share an execution role.
+ */
+export const functionGrantsOf = (row: Route) =>
+  JSON.stringify([
+    row.access,
+    tableGrantOf(row),
+    needsSecret(row),
+    needsGatewayKey(row),
+    needsSupplier(row),
+    needsVapid(row),
+    row.uploads,
+    row.mail,
+    row.invalidates,
+  ]);
+
 /** Whether a route's function gets the key ring: user and admin routes (to verify tokens), and those that ask. */
 export const needsSecret = (route: Route) => route.access === 'user' || route.access === 'admin' || route.secret === true;
 

@@ -20,6 +20,7 @@ import {
   type DeliveryMove,
   type PlanOrder,
   type PlayerLookupEntry,
+  countQueuedPaidBefore,
   deliveryMoveItem,
   getOrder,
   findOrder,
@@ -309,6 +310,32 @@ export async function advanceDeliveries(options: {
     }
   } while (cursor);
   return outcome;
+}
+
+/**
+ * How long a paid order may wait for its delivery before it counts as overdue: an automatic one is
+ * sent at once and asked about within minutes (30 minutes is several inquiries that found nothing);
+ * one in the operators' queue waits for a person (the shop promises no time, so an hour).
+ */
+export const overdueAfterMinutes = { automatic: 30, manual: 60 } as const;
+
+/** Paid orders past their window: automatic deliveries still under way, and orders in the operators' queue. */
+export interface OverdueOrders {
+  automatic: number;
+  manual: number;
+}
+
+/**
+ * The paid orders not delivered past their window (`overdueAfterMinutes`): two count-only Queries
+ * of gsi1, in parallel, each reading only the orders older than its window.
+ */
+export async function countOverdueOrders(now = Date.now()): Promise<OverdueOrders> {
+  const before = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const [automatic, manual] = await Promise.all([
+    countQueuedPaidBefore('delivering', before(overdueAfterMinutes.automatic)),
+    countQueuedPaidBefore('pending', before(overdueAfterMinutes.manual)),
+  ]);
+  return { automatic, manual };
 }
 
 /**

@@ -201,6 +201,24 @@ export async function listOpenDeliveries(request: PageRequest): Promise<Page<Pla
   return { ...page, items: page.items.map(orderFromItem) };
 }
 
+/**
+ * How many orders of a fulfilment queue (the operators' `pending`, or the automatic deliveries
+ * under way) were paid before `before`: Query gsi1 ORDERS#<queue> with gsi1sk < `before` (placed
+ * before it, as a payment comes after its order), filtered on `paidAt`, count only. It reads only
+ * the orders placed before `before`, however long the queue.
+ */
+export const countQueuedPaidBefore = (queue: 'pending' | 'delivering', before: string) =>
+  countPartition(
+    {
+      index: 'gsi1',
+      key: 'gsi1pk',
+      value: queue === 'pending' ? keys.queue('pending') : keys.deliveryQueue,
+      sortKey: 'gsi1sk',
+      sortBelow: before,
+    },
+    { expression: 'attribute_not_exists(#paidAt) OR #paidAt < :before', names: { '#paidAt': 'paidAt' }, values: { ':before': before } },
+  );
+
 /** What a delivery move writes besides the state: the fields it sets on the delivery, and the order's own. */
 export interface DeliveryMove {
   to: DeliveryState;

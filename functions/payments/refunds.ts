@@ -13,6 +13,7 @@ import { requireMove } from '../orders/service';
 import { Conflict, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
+import { verifyInvoice } from './verify';
 
 const now = () => new Date().toISOString();
 
@@ -47,7 +48,7 @@ async function refundDone(order: PlanOrder, from: GatewayRefund['state']): Promi
 async function askAboutRefund(order: PlanOrder): Promise<PlanOrder> {
   let status: string;
   try {
-    status = (await uddoktaPay.verify(order.receipt!.invoiceId)).status;
+    status = (await verifyInvoice(order.receipt!.invoiceId)).status;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     throw new ServiceUnavailable(

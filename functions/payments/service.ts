@@ -8,7 +8,6 @@ import {
   markCheckedItem,
   recordInvoiceItem,
 } from '../gateway/repo';
-import { uddoktaPay } from '../gateway/uddoktapay';
 import { paymentStuckAlert, raiseAlert } from '../notifications/alerts';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
@@ -32,6 +31,7 @@ import {
   settlementOf,
   stateAfter,
 } from './settlement';
+import { verifyInvoice } from './verify';
 
 /** Where a payment stands for us after the settle step, and whether this step changed it. */
 export interface SettleResult {
@@ -252,7 +252,7 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
 export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = [] }: SettleOptions = {}): Promise<SettleResult | undefined> {
   let payment: VerifiedPayment;
   try {
-    payment = await uddoktaPay.verify(invoiceId);
+    payment = await verifyInvoice(invoiceId);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     logger.warn('invoice not verified', { invoiceId, reason: error.message, kind: error.kind });
@@ -330,6 +330,11 @@ export interface ReconcileOutcome {
   failed: number;
   /** Payments left for the next run when time ran out. */
   left: number;
+  /**
+   * Payments still pending after this run that are older than `stuckAfterMinutes` (those it left
+   * for lack of time and those whose step failed included): the business metric's gauge.
+   */
+  pendingPastWindow: number;
 }
 
 type ReconcileStep = 'paid' | 'cancelled' | 'unanswered' | 'waiting' | 'withoutInvoice' | 'notDue';
@@ -344,18 +349,31 @@ type ReconcileStep = 'paid' | 'cancelled' | 'unanswered' | 'waiting' | 'withoutI
 export async function reconcilePayments(options: ReconcileOptions): Promise<ReconcileOutcome> {
   const now = options.now ?? Date.now();
   const waiting = await listWaitingPayments(new Date(now - options.minAgeSeconds * 1000).toISOString());
-  const outcome: ReconcileOutcome = { checked: 0, paid: 0, cancelled: 0, unanswered: 0, withoutInvoice: 0, failed: 0, left: 0 };
+  const outcome: ReconcileOutcome = {
+    checked: 0,
+    paid: 0,
+    cancelled: 0,
+    unanswered: 0,
+    withoutInvoice: 0,
+    failed: 0,
+    left: 0,
+    pendingPastWindow: 0,
+  };
   const expired = (payment: WaitingPayment) => Date.parse(payment.createdAt) < now - options.expireAfterSeconds * 1000;
+  const minutesWaiting = (payment: WaitingPayment) => Math.floor((now - Date.parse(payment.createdAt)) / 60_000);
+  const stuck = (payment: WaitingPayment) =>
+    options.stuckAfterMinutes !== undefined && minutesWaiting(payment) >= options.stuckAfterMinutes;
   const reconcileOne = async (payment: WaitingPayment): Promise<ReconcileStep> => {
     const step = await settleOrExpire(payment);
     if (step !== 'paid' && step !== 'cancelled') await alertIfStuck(payment);
     return step;
   };
   const alertIfStuck = async (payment: WaitingPayment) => {
-    const minutes = Math.floor((now - Date.parse(payment.createdAt)) / 60_000);
-    if (options.stuckAfterMinutes === undefined || minutes < options.stuckAfterMinutes) return;
+    if (!stuck(payment)) return;
     const { kind, id } = payment.reference;
-    await raiseAlert(paymentStuckAlert({ kind, id, invoiceId: payment.invoiceId, minutes }, new Date(now).toISOString()));
+    await raiseAlert(
+      paymentStuckAlert({ kind, id, invoiceId: payment.invoiceId, minutes: minutesWaiting(payment) }, new Date(now).toISOString()),
+    );
   };
   const settleOrExpire = async (payment: WaitingPayment): Promise<ReconcileStep> => {
     if (payment.invoiceId && dueForCheck(payment, now)) {
@@ -382,11 +400,14 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<Reco
   for (let start = 0; start < waiting.length; start += options.batchSize) {
     if (!options.timeForAnotherBatch()) {
       outcome.left = waiting.length - start;
+      outcome.pendingPastWindow += waiting.slice(start).filter(stuck).length;
       break;
     }
     const batch = waiting.slice(start, start + options.batchSize);
     const results = await Promise.allSettled(batch.map(reconcileOne));
     for (const [i, result] of results.entries()) {
+      const settled = result.status === 'fulfilled' && (result.value === 'paid' || result.value === 'cancelled');
+      if (!settled && stuck(batch[i]!)) outcome.pendingPastWindow += 1;
       if (result.status === 'rejected') {
         outcome.checked += 1;
         outcome.failed += 1;

@@ -23,6 +23,7 @@ import {
   apiBasePath,
   canonicalPath,
   fallbackHandler,
+  functionGrantsOf,
   handlerModule,
   needsGatewayKey,
   originAuthorizerHandler,
@@ -237,19 +238,7 @@ class SharedLambdaIntegration extends HttpLambdaIntegration {
 
 /** What a function is granted comes from its row: rows sharing a handler must agree on all of it. */
 function assertSameGrants(first: Route, other: Route): void {
-  const grants = (row: Route) =>
-    JSON.stringify([
-      row.access,
-      tableGrantOf(row),
-      needsSecret(row),
-      needsGatewayKey(row),
-      needsSupplier(row),
-      needsVapid(row),
-      row.uploads,
-      row.mail,
-      row.invalidates,
-    ]);
-  if (grants(first) !== grants(other))
+  if (functionGrantsOf(first) !== functionGrantsOf(other))
     throw new Error(`${other.method} ${other.path} shares ${other.handler} with ${first.method} ${first.path} but not its grants`);
 }
 

@@ -21,6 +21,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { type BusinessMetricName, businessMetricNames, metricDimensions, metricsNamespace } from '../../functions/shared/metric-names';
 import { acknowledge } from '../nag';
 
 /**
@@ -28,6 +29,19 @@ import { acknowledge } from '../nag';
  * rings at 80% of it, while there is still room to ask for more.
  */
 export const expectedConcurrencyQuota = 1000;
+
+/**
+ * The business alarms' settings (README, Alarms and dashboard): each metric's statistic over a
+ * period, how many periods in a row must breach, and the threshold.
+ */
+export const businessAlarms = {
+  /** A gauge the reconciler writes every five minutes: abandoned checkouts count too until they expire, so a few are normal. */
+  PaymentsPendingPastWindow: { statistic: 'Maximum', periodMinutes: 10, evaluationPeriods: 2, threshold: 5 },
+  /** A gauge the delivery job writes every minute: one paid order overdue for ten minutes is one too many. */
+  PaidOrdersUndelivered: { statistic: 'Maximum', periodMinutes: 5, evaluationPeriods: 2, threshold: 1 },
+  /** A count: one timeout happens; three in fifteen minutes is the gateway failing. */
+  PaymentVerifyFailures: { statistic: 'Sum', periodMinutes: 15, evaluationPeriods: 1, threshold: 3 },
+} as const satisfies Record<BusinessMetricName, { statistic: string; periodMinutes: number; evaluationPeriods: number; threshold: number }>;
 
 /** CloudWatch takes at most 10 metrics in one alarm's math expression (a hard limit). */
 const metricsPerExpression = 10;
@@ -88,7 +102,8 @@ export interface MonitoringProps {
  * joined in one composite alarm (one alarm per function would cost a resource per function);
  * each scheduled job's failures and missed runs; webhook 401s, the payment gateway's (a wrong key,
  * or someone guessing it) and the supplier's (a wrong webhook secret, or someone forging callbacks);
- * DynamoDB throttles and system errors.
+ * the business metrics (payments pending and paid orders undelivered past their window, gateway
+ * verify failures); DynamoDB throttles and system errors.
  */
 export class Monitoring extends Construct {
   readonly alarms: Alarm[] = [];
@@ -273,6 +288,48 @@ export class Monitoring extends Construct {
       },
     );
 
+    // The business metrics the functions write as EMF (functions/shared/metrics.ts): the same
+    // namespace, name and dimensions, from functions/shared/metric-names.ts.
+    const business = (name: BusinessMetricName) => {
+      const { statistic, periodMinutes } = businessAlarms[name];
+      return new Metric({
+        namespace: metricsNamespace,
+        metricName: name,
+        dimensionsMap: metricDimensions(props.stage),
+        statistic,
+        period: Duration.minutes(periodMinutes),
+      });
+    };
+    const businessAlarm = (name: BusinessMetricName, description: string) => {
+      const { threshold, evaluationPeriods } = businessAlarms[name];
+      return alarm(name, description, {
+        metric: business(name),
+        threshold,
+        evaluationPeriods,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        // No value is no run (the jobs' MissedRuns alarms see that) or no failure.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    };
+    const pending = businessAlarms.PaymentsPendingPastWindow;
+    businessAlarm(
+      businessMetricNames.paymentsPendingPastWindow,
+      `${pending.threshold} or more gateway payments pending past the operators' alert minutes for ${pending.periodMinutes * pending.evaluationPeriods} minutes: ` +
+        'open Payments in the console (the waiting list), settle those the gateway panel shows paid by invoice id; many at once means ' +
+        'the webhook or the gateway stopped settling (see Webhook401s and PaymentVerifyFailures)',
+    );
+    businessAlarm(
+      businessMetricNames.paidOrdersUndelivered,
+      'A paid order has waited past its window (30 minutes for an automatic delivery, an hour in the manual queue): ' +
+        'open Orders and Deliveries in the console, complete it by hand or refund it; several at once means the supplier or its balance',
+    );
+    const verify = businessAlarms.PaymentVerifyFailures;
+    businessAlarm(
+      businessMetricNames.paymentVerifyFailures,
+      `The payment gateway gave no usable answer to ${verify.threshold} or more verify calls in ${verify.periodMinutes} minutes: ` +
+        "check the gateway's status and its API key; payments wait, unexpired, and the reconciler settles them once it answers",
+    );
+
     const tableThrottles = new MathExpression({
       expression: 'reads + writes',
       usingMetrics: {
@@ -342,6 +399,13 @@ export class Monitoring extends Construct {
           graph('Webhook 401s', [webhook401s, supplierWebhook401s]),
         ],
         [graph('DynamoDB throttles and system errors', [tableThrottles, systemErrors]), graph('CloudFront 5xx %', [cloudFront5xx])],
+        [
+          graph('Payments pending and paid orders undelivered past their window', [
+            business(businessMetricNames.paymentsPendingPastWindow),
+            business(businessMetricNames.paidOrdersUndelivered),
+          ]),
+          graph('Payment verify failures', [business(businessMetricNames.paymentVerifyFailures)]),
+        ],
       ],
     });
   }

@@ -44,7 +44,7 @@ export const supplierEnvironment = (credentials: SupplierCredentials): Record<st
 /**
  * The environment under which the shop's domain code (repos, services) in another process (a
  * test worker, the bench) reaches a running local stack's table, secrets, gateway and mailbox as
- * the stack's own functions do; logging off.
+ * the stack's own functions do; logging and metrics off.
  */
 export function domainEnvironment(stack: RunningStack): Record<string, string> {
   return {
@@ -67,5 +67,6 @@ export function domainEnvironment(stack: RunningStack): Record<string, string> {
       ? { VAPID_SECRET_ID: stack.vapidSecretId, AWS_ENDPOINT_URL_SECRETS_MANAGER: stack.secretsManagerUrl }
       : {}),
     POWERTOOLS_LOG_LEVEL: 'SILENT',
+    POWERTOOLS_METRICS_DISABLED: 'true',
   };
 }

@@ -51,6 +51,8 @@ const tuning = [
   'RECONCILE_MIN_AGE_SECONDS',
   'DELIVERY_FIRST_INQUIRY_SECONDS',
   'POWERTOOLS_LOG_LEVEL',
+  // POWERTOOLS_METRICS_DISABLED=false shows the business metrics' EMF lines the local stack leaves out.
+  'POWERTOOLS_METRICS_DISABLED',
 ];
 
 /** The tuning variables set in this process's environment. */

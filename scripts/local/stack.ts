@@ -256,6 +256,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       GOOGLE_ISSUER: identityProvider.issuer,
       GOOGLE_JWKS_URL: identityProvider.jwksUrl,
       POWERTOOLS_SERVICE_NAME: 'storefront',
+      // No CloudWatch here to read the business metrics' EMF lines: Powertools' own switch keeps them off stdout.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     },
     table: { TABLE_NAME: tableName },
     secret: { APP_MASTER_SECRET: state.masterSecret },

@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
 import {
   apiBasePath,
   canonicalPath,
   deliveryJob,
   fallbackHandler,
+  functionGrantsOf,
   jobs,
   needsGatewayKey,
   needsSecret,
@@ -24,12 +25,15 @@ import {
   tableGrantOf,
 } from '../../functions/routes';
 import { gatewayKeyPlaceholder } from '../../functions/shared/config';
+import { businessMetricNames } from '../../functions/shared/metric-names';
 import { tableDefinition } from '../../functions/shared/table';
 import { repoRoot } from '../../infra/bundling';
 import { tableReadActions } from '../../infra/constructs/function-roles';
+import { businessAlarms } from '../../infra/constructs/monitoring';
 import { accessLogFields, apiRequestsPer5Minutes, authRequestsCountedAt, authRequestsPer5Minutes } from '../../infra/edge-stacks';
 import { type StageName, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
+import { emittedMetrics } from '../support/emitted-metrics';
 import { type TemplateStatement, roleIdOf, roleStatements } from '../support/role-statements';
 import { disallowedHeaders, listed, readOnlyHeaders } from '../support/cloudfront-header-rules';
 
@@ -631,21 +635,7 @@ describe('room to grow', () => {
   it('shares one execution role per distinct set of grants, and one log group among the API functions but the two webhooks', () => {
     const functions = houseFunctions(dev());
     const roleIds = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
-    const grantSets = new Set(
-      routes.map((row) =>
-        JSON.stringify([
-          row.writes,
-          row.partitions,
-          needsSecret(row),
-          needsGatewayKey(row),
-          needsSupplier(row),
-          needsVapid(row),
-          row.uploads,
-          row.mail,
-          row.invalidates?.length ?? 0,
-        ]),
-      ),
-    );
+    const grantSets = new Set(routes.map(functionGrantsOf));
     // The routes' grant sets, the fallback's (logs only), the jobs', the outbox consumer's (the stream) and the alarm relay's.
     expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length + 2);
     expect(roleIds.size).toBeLessThan(functions.length / 2);
@@ -1247,6 +1237,49 @@ describe('protection and operations', () => {
     expect(edgeAlarm('WafBlocked')).toContain(`{"Name":"WebACL","Value":"${acl.VisibilityConfig.MetricName}"}`);
     expect(edgeAlarm('WafBlocked')).toMatch(/"MetricName":"BlockedRequests".*"Namespace":"AWS\/WAFV2"/);
     expect(resources(prod(), 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
+  });
+
+  it("alarms on the business metrics exactly as the functions write them (EMF): namespace, name and dimensions, to the stage's topic", async () => {
+    // What the functions of prod write, captured from the metrics module itself.
+    const lines = await emittedMetrics({ STAGE: 'prod', POWERTOOLS_METRICS_DISABLED: 'false' }, (metrics) => {
+      metrics.paymentsPendingPastWindow(0);
+      metrics.paidOrdersUndelivered(0);
+      metrics.paymentVerifyFailed();
+    });
+    vi.unstubAllEnvs();
+    const written = lines.map((line) => {
+      const emf = line as {
+        _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
+      };
+      const [directive] = emf._aws.CloudWatchMetrics;
+      const dimensions = directive!.Dimensions[0]!.map((name) => ({ Name: name, Value: (emf as unknown as Record<string, string>)[name] }));
+      return { Namespace: directive!.Namespace, MetricName: directive!.Metrics[0]!.Name, Dimensions: dimensions };
+    });
+    expect(written.map((metric) => metric.MetricName)).toEqual(Object.values(businessMetricNames));
+    const topic = logicalIdOf(prod(), 'AWS::SNS::Topic', 'MonitoringAlarmsTopic');
+    for (const metric of written) {
+      const alarm = single(prod(), 'AWS::CloudWatch::Alarm', (id) => id.startsWith(`Monitoring${metric.MetricName}`));
+      const settings = businessAlarms[metric.MetricName as keyof typeof businessAlarms];
+      expect(alarm.Properties).toMatchObject({
+        Namespace: metric.Namespace,
+        MetricName: metric.MetricName,
+        Statistic: settings.statistic,
+        Period: settings.periodMinutes * 60,
+        EvaluationPeriods: settings.evaluationPeriods,
+        Threshold: settings.threshold,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [{ Ref: topic }],
+        OKActions: [{ Ref: topic }],
+      });
+      // The exact set of dimensions: CloudWatch finds no metric for a subset or a superset.
+      expect([...alarm.Properties.Dimensions].sort((a, b) => a.Name.localeCompare(b.Name))).toEqual(
+        [...metric.Dimensions].sort((a, b) => a.Name.localeCompare(b.Name)),
+      );
+      expect(alarm.Properties.AlarmDescription).toMatch(/console|gateway/);
+    }
+    expect(written[0]!.Dimensions).toContainEqual({ Name: 'stage', Value: 'prod' });
+    expect(Object.values(businessAlarms).map((settings) => settings.threshold)).toEqual([5, 1, 3]);
   });
 
   it('leaves no log group behind a dev teardown but the one Lambda makes for the bucket-emptying handler (README, Deploy and teardown)', () => {

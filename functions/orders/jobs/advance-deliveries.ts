@@ -2,8 +2,9 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/logger';
+import { businessMetrics } from '../../shared/metrics';
 import { supplierTimeoutMs } from '../../suppliers/port';
-import { advanceDeliveries } from '../delivery';
+import { advanceDeliveries, countOverdueOrders } from '../delivery';
 import { firstInquirySeconds } from '../delivery-rules';
 
 /** Deliveries stepped at once: enough to clear a backlog, few enough not to crowd the supplier. */
@@ -17,7 +18,9 @@ const firstWaitSeconds = Number(process.env.DELIVERY_FIRST_INQUIRY_SECONDS ?? fi
 
 /**
  * Every minute (EventBridge in the cloud, a timer on the local stack): start the automatic
- * deliveries whose first dispatch never happened and ask the supplier about those sent or lost.
+ * deliveries whose first dispatch never happened and ask the supplier about those sent or lost;
+ * then report the paid orders undelivered past their window (PaidOrdersUndelivered, 0 included,
+ * which an alarm watches).
  * A run in which a step failed fails as a whole (after the others), so the alarm sees it.
  */
 export const handler = middy()
@@ -28,8 +31,11 @@ export const handler = middy()
       firstWaitSeconds,
       timeForAnotherBatch: () => context.getRemainingTimeInMillis() > batchReserveMs,
     });
-    // A quiet run (nothing open) is the usual one: only runs that found work say so.
-    if (outcome.open > 0) logger.info('deliveries advanced', { ...outcome });
+    // Measured after the run's own steps, so that what it just delivered is not counted.
+    const overdue = await countOverdueOrders();
+    businessMetrics.paidOrdersUndelivered(overdue.automatic + overdue.manual);
+    // A quiet run (nothing open, nothing overdue) is the usual one: only runs that found something say so.
+    if (outcome.open > 0 || overdue.automatic + overdue.manual > 0) logger.info('deliveries advanced', { ...outcome, overdue });
     if (outcome.errors > 0) throw new Error(`${outcome.errors} deliveries could not be advanced`);
     return outcome;
   });

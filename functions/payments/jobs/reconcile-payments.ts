@@ -5,6 +5,7 @@ import { gatewayTimeoutMs } from '../../gateway/port';
 import { alertSettings } from '../../notifications/alert-settings';
 import { withLease } from '../../shared/lease';
 import { logger } from '../../shared/logger';
+import { businessMetrics } from '../../shared/metrics';
 import { reconcilePayments } from '../service';
 
 /** Payments settled at once: enough to clear a backlog, few enough not to crowd the gateway. */
@@ -23,7 +24,8 @@ const expireAfterSeconds = 2 * 86_400;
  * Every few minutes (EventBridge in the cloud, a timer on the local stack): re-verify, with
  * back-off, payments still pending after 3 minutes whose invoice is known, settle the completed
  * ones, give up those not made within two days, and alert the operators (once) of those pending
- * longer than their alert settings' minutes. One run at a time, by a lease in the table
+ * longer than their alert settings' minutes, and report how many are (the PaymentsPendingPastWindow
+ * metric, 0 included, which an alarm watches). One run at a time, by a lease in the table
  * (a run that finds it held leaves the work to the holder). A run in which any payment failed
  * fails as a whole (after the others were done), so that the failure alarm and the failed-run
  * queue see it.
@@ -46,6 +48,7 @@ export const handler = middy()
       return { skipped: true };
     }
     logger.info('payments reconciled', { ...outcome });
+    businessMetrics.paymentsPendingPastWindow(outcome.pendingPastWindow);
     if (outcome.failed > 0) throw new Error(`${outcome.failed} payments could not be reconciled`);
     return outcome;
   });
