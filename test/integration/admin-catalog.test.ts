@@ -386,7 +386,10 @@ describe('content and settings', () => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const after = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
-      expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text });
+      // The popup's version changes with its text, so that a device that closed the old one shows the new one once.
+      expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text, popup_version2: expect.any(String) });
+      expect(after.popup_version2).not.toBe(before.popup_version2);
+      expect(after.popup_version).toBe(before.popup_version);
       expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe(
         'https://www.youtube.com/watch?v=abcdefghijk',
       );
@@ -404,6 +407,8 @@ describe('content and settings', () => {
     try {
       expect((await asAdmin('/admin/site_settings', { shopStatus: 0, errorMessage: 'Back at 5 PM' })).status).toBe(200);
       expect((await callApi('/user/shop_status')).body.data).toEqual({ shopStatus: 0, errorMessage: 'Back at 5 PM' });
+      // The site settings every page reads carry it too (the banner on every shopper page).
+      expect((await callApi('/user/site_settings')).body.data).toMatchObject({ shopStatus: 0, errorMessage: 'Back at 5 PM' });
       const refused = await callApi('/user/request/', {
         token: buyer.token,
         form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 },
