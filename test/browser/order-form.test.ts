@@ -12,6 +12,9 @@ import { callApi } from '../support/http';
 import { fundedAccount } from '../support/money';
 import { projectRoot } from '../support/spawn-stack';
 
+/** A fresh player ID the fake supplier knows (it knows none ending in 0, which would hold Confirm). */
+const knownPlayerId = () => `${uniquePlayerId().slice(0, -1)}7`;
+
 /** A phone as the issue measured it. */
 const phone390 = { width: 390, height: 844 };
 
@@ -84,7 +87,7 @@ describe('the one-page order form on a 390 px phone', () => {
     await settled(page);
     await page.screenshot({ path: join(folder, 'order-form-game-page-390.png') });
 
-    await playerId.fill(uniquePlayerId());
+    await playerId.fill(knownPlayerId());
     await expect.poll(() => missing.textContent()).toBe('Choose a pack');
     await form.getByText('25 Diamonds', { exact: true }).click();
     await expect.poll(() => buy.isEnabled()).toBe(true);
@@ -103,7 +106,7 @@ describe('the one-page order form on a 390 px phone', () => {
 
   it('remembers the mode last paid with, and Buy again fills the form from the orders list, the order page and the home card', async () => {
     const account = await fundedAccount(100, 'buyagain');
-    const player = uniquePlayerId();
+    const player = knownPlayerId();
     const { page, errors } = await browser.open('/category/free-fire', phone390, { signedInAs: account.token });
     const form = page.getByRole('form', { name: 'UID TOPUP' });
     await form.getByLabel('Player ID').fill(player);
@@ -161,7 +164,7 @@ describe('the one-page order form on a 390 px phone', () => {
 
     await page.goto('/category/free-fire');
     const form = page.getByRole('form', { name: 'UID TOPUP' });
-    await form.getByLabel('Player ID').fill(uniquePlayerId());
+    await form.getByLabel('Player ID').fill(knownPlayerId());
     await form.getByText('25 Diamonds', { exact: true }).click();
     await form.getByText('Wallet', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
