@@ -42,6 +42,7 @@ export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
     popup_image2: second.image,
     phone: settings.phone,
     messenger_link: settings.messengerLink,
+    whatsapp: settings.whatsapp ?? '',
     app_link: settings.appLink,
     social: settings.social.map(({ name, url }) => ({ name, url })),
     top_up_min: topUpLimits.min,

@@ -52,6 +52,7 @@ describe('the popups', () => {
     popup_image2: '/b.svg',
     phone: '',
     messenger_link: '',
+    whatsapp: '',
     app_link: '',
     social: [],
     top_up_min: 10,

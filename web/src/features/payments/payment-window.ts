@@ -8,7 +8,18 @@ export interface StartedPayment {
   paymentUrl: string;
   /** The page (path and query) that started it: Retry after a cancel goes back there. */
   from: string;
+  /** It was paid in the tab that started it (an in-app browser), not in a window of its own. */
+  sameTab?: boolean;
 }
+
+/**
+ * Facebook's, Messenger's and Instagram's in-app browsers, where a new window is unreliable (it
+ * opens outside the app, or not at all): the gateway's page opens in the same tab there.
+ */
+export const isInAppBrowser = (userAgent: string) => /FBAN|FBAV|FB_IAB|Instagram|Messenger/i.test(userAgent);
+
+/** A new window where one works; null in an in-app browser, where the payment goes in this tab. */
+const openPaymentWindow = (): Window | null => (isInAppBrowser(navigator.userAgent) ? null : window.open('', '_blank'));
 
 /** The session-storage entry of a payment window: which payment it was opened to pay. */
 const windowMarkKey = 'paymentWindow';
@@ -43,21 +54,22 @@ export function forgetPaymentOfThisWindow(): void {
 
 /** Points a window opened at the click at the payment link, or this window when the browser blocked the new one. */
 function goPay(tab: Window | null, payment: StartedPayment): void {
-  markWindow(tab ?? window, payment);
+  markWindow(tab ?? window, tab ? payment : { ...payment, sameTab: true });
   if (tab) tab.location.href = payment.paymentUrl;
   else window.location.assign(payment.paymentUrl);
 }
 
 /**
- * Opens the gateway's page in a new window. The window is opened at the click (so that popup
- * blockers allow it) and pointed at the payment link once the server answers, or closed again.
+ * Opens the gateway's page in a new window (in this tab in an in-app browser). The window is
+ * opened at the click (so that popup blockers allow it) and pointed at the payment link once the
+ * server answers, or closed again.
  * Answers the payment started, or the server's message when it did not open a checkout.
  */
 export async function payInNewWindow(
   start: () => Promise<CheckoutAnswer>,
   what: Pick<StartedPayment, 'kind' | 'from'>,
 ): Promise<{ started: StartedPayment } | { refusal: string }> {
-  const tab = window.open('', '_blank');
+  const tab = openPaymentWindow();
   try {
     const answer = await start();
     if (answer.status === 1 && answer.payment_url) {
@@ -73,7 +85,7 @@ export async function payInNewWindow(
   }
 }
 
-/** Opens the page of a payment that waits (Pay now, Retry) in a new window, marked as for that payment. */
+/** Opens the page of a payment that waits (Pay now, Retry) in a new window (this tab in an in-app browser), marked as for that payment. */
 export function reopenPayment(payment: StartedPayment): void {
-  goPay(window.open('', '_blank'), payment);
+  goPay(openPaymentWindow(), payment);
 }
