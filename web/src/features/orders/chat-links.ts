@@ -1,3 +1,6 @@
+/** Facebook's hosts whose first path segment names the page. */
+const pageHosts = new Set(['facebook.com', 'www.facebook.com', 'm.facebook.com', 'web.facebook.com', 'messenger.com', 'www.messenger.com']);
+
 /**
  * The shop's Messenger link for one order: an m.me link (a facebook.com page link is turned into
  * its m.me twin) with the order id as `ref`, which the page's inbox shows with the conversation.
@@ -11,10 +14,9 @@ export function messengerChatLink(messengerLink: string, orderId: string): strin
   } catch {
     return undefined;
   }
-  const host = url.hostname.replace(/^(www|m|web)\./, '');
   const page = url.pathname.split('/').filter(Boolean)[0];
-  if ((host === 'facebook.com' || host === 'messenger.com') && page && page !== 'profile.php') url = new URL(`https://m.me/${page}`);
-  else if (host !== 'm.me') return messengerLink;
+  if (pageHosts.has(url.hostname) && page && page !== 'profile.php') url = new URL(`https://m.me/${page}`);
+  else if (url.hostname !== 'm.me') return messengerLink;
   url.searchParams.set('ref', orderId);
   return url.toString();
 }

@@ -11,6 +11,7 @@ import { PushToggle } from '../../notifications/components/push-toggle';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
 import { deliveryLabel } from '../delivery';
+import { OrderChat } from './order-chat';
 import { orderTitle, paidByLabel } from './order-history';
 
 const stepLabels: Record<Order['timeline'][number]['status'], string> = {
@@ -141,6 +142,7 @@ export function OrderDetail({ id }: { id: string }) {
           Need help with this order?
         </Link>
       </div>
+      <OrderChat orderId={order.order_id} />
     </section>
   );
 }
