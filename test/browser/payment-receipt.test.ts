@@ -28,11 +28,11 @@ async function confirmAndPay(page: Page, window: 'new' | 'same'): Promise<Page> 
   return popup;
 }
 
-/** Saves the page at 390 px, its whole height. */
-async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves the page at 390 px: its whole height, or what the screen shows. */
+async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(screenshots, { recursive: true });
   await settled(page);
-  await page.screenshot({ path: join(screenshots, `${name}-390.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshots, `${name}-390.png`), fullPage });
 }
 
 /** The receipt on `page`, once it shows this order, with what it says checked. */
@@ -83,7 +83,7 @@ describe('one receipt after a gateway payment', () => {
     await expect.poll(() => page.getByText('Waiting for your payment.').count()).toBe(0);
     expect(await started.getByRole('link', { name: 'Buy again' }).getAttribute('href')).toBe(choice(playerId));
     await started.scrollIntoViewIfNeeded();
-    await screenshot(page, 'receipt-starting-tab');
+    await screenshot(page, 'receipt-starting-tab', false);
 
     // A reload keeps the receipt.
     await popup.reload();
