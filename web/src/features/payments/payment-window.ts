@@ -37,6 +37,22 @@ function markWindow(target: Window, payment: StartedPayment): void {
   }
 }
 
+/** The local-storage entry of a started payment, by our id: what every tab of the shop knows of it. */
+const startedKey = (id: string) => `paymentStarted:${id}`;
+
+/**
+ * Remembers where a payment was started for the shop's every tab in this browser, in case the
+ * window's own mark is lost (a window that was not ours to write, or a payer brought back in
+ * another tab): the page it comes back to still goes back to the choice.
+ */
+function rememberStarted(payment: StartedPayment): void {
+  try {
+    localStorage.setItem(startedKey(payment.id), JSON.stringify(payment));
+  } catch {
+    // Without storage the return page knows the payment from its link alone.
+  }
+}
+
 /** The payment this window was opened to pay, if it was. */
 export function paymentOfThisWindow(): StartedPayment | undefined {
   try {
@@ -52,9 +68,21 @@ export function forgetPaymentOfThisWindow(): void {
   sessionStorage.removeItem(windowMarkKey);
 }
 
+/** Where a payment (our id) was started in this browser, if it was; forgotten once asked. */
+export function takeStartedPayment(id: string): StartedPayment | undefined {
+  try {
+    const raw = localStorage.getItem(startedKey(id));
+    localStorage.removeItem(startedKey(id));
+    return raw ? (JSON.parse(raw) as StartedPayment) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Points a window opened at the click at the payment link, or this window when the browser blocked the new one. */
 function goPay(tab: Window | null, payment: StartedPayment): void {
   markWindow(tab ?? window, tab ? payment : { ...payment, sameTab: true });
+  rememberStarted(tab ? payment : { ...payment, sameTab: true });
   if (tab) tab.location.href = payment.paymentUrl;
   else window.location.assign(payment.paymentUrl);
 }

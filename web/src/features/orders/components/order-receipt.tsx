@@ -60,7 +60,16 @@ function standing(order: OrderDetail): { tone: ReceiptTone; title: string; statu
  * again and a chat about it.
  */
 export function OrderReceipt({ id, buyAgain, note, heading }: OrderReceiptProps) {
-  const { data: order } = useOrder(id);
+  const { data: order, error } = useOrder(id);
+  if (!order && error)
+    return (
+      <p className="notice notice-warn" role="alert">
+        This order could not be shown.{' '}
+        <Link className="text-link" to={paths.profileOrders}>
+          My Orders
+        </Link>
+      </p>
+    );
   if (!order)
     return (
       <p className="notice notice-wait" role="status">

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useCancelPayment } from '../api/cancel-payment';
 import { useVerifyPayment } from '../api/verify-payment';
-import { type StartedPayment, forgetPaymentOfThisWindow, paymentOfThisWindow } from '../payment-window';
+import { type StartedPayment, forgetPaymentOfThisWindow, paymentOfThisWindow, takeStartedPayment } from '../payment-window';
 
 type Outcome = { tone: 'off' | 'wait'; title: string; message: string; retry?: string };
 
@@ -55,7 +55,8 @@ export function PaymentReturn({ kind, receipt, children }: PaymentReturnProps) {
   useEffect(() => {
     if (handled.current || (!invoiceId && !cancelledAtGateway)) return;
     handled.current = true;
-    const mark = paymentOfThisWindow();
+    const started = paymentId ? takeStartedPayment(paymentId) : undefined;
+    const mark = paymentOfThisWindow() ?? started;
     forgetPaymentOfThisWindow();
     const settle = invoiceId ? verifyPayment(invoiceId) : cancelPayment({ kind, id: paymentId! });
     const toastId = `payment-${paymentId ?? invoiceId}`;
