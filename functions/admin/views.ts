@@ -40,6 +40,7 @@ import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
 import { deliveryView, orderView } from '../orders/views';
 import type { DeliveryOverview } from './service/deliveries';
+import type { ConsoleOrder } from './service/orders';
 import { type Page, pageView } from '../shared/cursor';
 import { receiptView } from '../shared/receipt';
 import type { LedgerEntry, WalletRequest } from '../wallet/repo';
@@ -74,14 +75,20 @@ const adminDeliveryView = (order: PlanOrder): AdminOrderDelivery => {
   };
 };
 
-/** An order in the operators' queue. */
-export const adminOrderView = (order: PlanOrder): AdminOrderRow => {
+/** An order in the operators' queue, naming its game with the game's icon. */
+export const adminOrderView = (order: ConsoleOrder): AdminOrderRow => {
   const { delivery: _shoppers, ...row } = orderView(order);
-  return { ...row, user_id: order.userId, account_type: order.accountType, delivery: adminDeliveryView(order) };
+  return {
+    ...row,
+    game_icon: order.gameIcon,
+    user_id: order.userId,
+    account_type: order.accountType,
+    delivery: adminDeliveryView(order),
+  };
 };
 
 /** An order with the game account to top up; the password only ever through reveal. */
-export const adminOrderDetailView = (order: PlanOrder): AdminOrderDetail => ({
+export const adminOrderDetailView = (order: ConsoleOrder): AdminOrderDetail => ({
   ...adminOrderView(order),
   group_name: order.groupName,
   account: order.accountType
@@ -232,8 +239,6 @@ export const adminPaymentChannelView = (channel: PaymentChannel): AdminPaymentCh
 /** The whole site settings as operators edit them. */
 export const adminSiteSettingsView = (settings: SiteSettings): AdminSiteSettings => ({
   ...siteSettingsView(settings),
-  shopStatus: settings.shopStatus,
-  errorMessage: settings.closedMessage,
   upay: settings.redeemVideoLink,
 });
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { topUpLimits } from '../shared/config';
 import type { BlogPostRow, EventRow, PaymentChannelRow, RedeemLink, ShopStatus, SiteSettingsRow } from '../contract/wire';
-import type { BannerEvent, BlogPost, PaymentChannel, SiteSettings } from './repo';
+import type { BannerEvent, BlogPost, Popup, PaymentChannel, SiteSettings } from './repo';
 
 /** The contract's event: `{image, ename, description}`. */
 export const eventView = (event: BannerEvent): EventRow => ({ image: event.image, ename: event.name, description: event.description });
@@ -30,16 +31,22 @@ export const shopStatusView = (settings: SiteSettings): ShopStatus => ({
   errorMessage: settings.closedMessage,
 });
 
-/** The contract's site settings: the two popups flattened, contact links and social links. */
+/** A popup's version: it changes when an operator changes what it shows (not when it is only hidden and shown again). */
+const popupVersion = (popup: Popup) => createHash('sha256').update(`${popup.image}\n${popup.text}`).digest('base64url').slice(0, 12);
+
+/** The contract's site settings: the two popups flattened, contact links, social links and whether the shop sells. */
 export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
   const [first, second] = settings.popups;
   return {
     popup_status: first.status,
     popup_text: first.text,
     popup_image: first.image,
+    popup_version: popupVersion(first),
     popup_status2: second.status,
     popup_text2: second.text,
     popup_image2: second.image,
+    popup_version2: popupVersion(second),
+    ...shopStatusView(settings),
     phone: settings.phone,
     messenger_link: settings.messengerLink,
     whatsapp: settings.whatsapp ?? '',

@@ -103,14 +103,17 @@ export interface PaymentChannelRow {
   number: string;
 }
 
-/** GET /user/site_settings */
-export interface SiteSettingsRow {
+/** GET /user/site_settings; it carries the shop status too, so that every page shows a closed shop from the read it already makes. */
+export interface SiteSettingsRow extends ShopStatus {
   popup_status: string;
   popup_text: string;
   popup_image: string;
+  /** Changes when an operator changes the popup's image or text: a device that closed it sees the new one once. */
+  popup_version: string;
   popup_status2: string;
   popup_text2: string;
   popup_image2: string;
+  popup_version2: string;
   phone: string;
   messenger_link: string;
   /** The shop's WhatsApp number, digits with the country code (8801…), or empty: no WhatsApp. */
@@ -269,6 +272,8 @@ export interface LedgerEntryRow {
 
 /** GET /admin/orders: a plan order as the operators' queue shows it. */
 export interface AdminOrderRow extends Omit<OrderRow, 'paid_by' | 'delivery'> {
+  /** The game's icon (its master category's image, read with the page), empty for a deleted game; `game` names it. */
+  game_icon: string;
   user_id: string;
   paid_by: 'wallet' | 'gateway';
   /** FB, Google, VK or Twitter for a game-account (ID-password) order, whose `saccount_id` is the login; empty for a player ID. */
@@ -508,8 +513,6 @@ export interface AdminPaymentChannel extends PaymentChannelRow {
 
 /** The site settings as operators edit them: the shoppers' fields, the shop's status and the Watch video link. */
 export interface AdminSiteSettings extends SiteSettingsRow {
-  shopStatus: 0 | 1;
-  errorMessage: string;
   upay: string;
 }
 

@@ -5,10 +5,10 @@ const seededCategories = [
   'Free Fire',
   'PUBG Mobile',
   'Mobile Legends',
-  'Google Play gift cards.',
-  'iTunes gift cards.',
-  'Steam wallet codes.',
-  'UniPin vouchers.',
+  'Google Play gift cards',
+  'iTunes gift cards',
+  'Steam wallet codes',
+  'UniPin vouchers',
 ];
 
 describe('home page', () => {
@@ -41,7 +41,7 @@ describe('home page', () => {
   it('links a code category to /voucher/{id} and a top-up category to /category/{id}', async () => {
     const { page } = await browser.open('/');
     await page.getByTestId('category-grid').waitFor();
-    expect(await page.getByRole('link', { name: 'Google Play gift cards.' }).getAttribute('href')).toBe('/voucher/google-play');
+    expect(await page.getByRole('link', { name: 'Google Play gift cards' }).getAttribute('href')).toBe('/voucher/google-play');
     expect(await page.getByRole('link', { name: 'Free Fire', exact: true }).getAttribute('href')).toBe('/category/free-fire');
   });
 

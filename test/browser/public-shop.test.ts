@@ -16,7 +16,7 @@ describe('category grids', () => {
     const grid = page.getByTestId('category-grid');
     await grid.waitFor();
     const names = await grid.locator('.category-name').allTextContents();
-    expect(names).toEqual(['Google Play gift cards.', 'iTunes gift cards.', 'Steam wallet codes.', 'UniPin vouchers.']);
+    expect(names).toEqual(['Google Play gift cards', 'iTunes gift cards', 'Steam wallet codes', 'UniPin vouchers']);
     expect(errors).toEqual([]);
   });
 

@@ -488,15 +488,17 @@ describe('rough edges', () => {
     await page.getByTestId('category-grid').locator('.category-name', { hasText: 'Free Fire' }).waitFor();
   });
 
-  it('shows the shop-closed message at the top of the buying pages', async () => {
+  it('shows the shop-closed message at the top of the buying pages, above the header', async () => {
     const { page } = await browser.open('/');
     await page.route('**/api/user/shop_status', (route) =>
       route.fulfill({ json: { status: 1, message: '', data: { shopStatus: 0, errorMessage: 'Closed for maintenance' } } }),
     );
     for (const path of ['/category/free-fire?group=ff-uid', '/voucher/google-play']) {
       await page.goto(path);
-      const notice = page.locator('.shop-closed', { hasText: 'Closed for maintenance' });
+      // The layout's banner, which takes the page's fresher read of the shop status.
+      const notice = page.locator('.shop-closed-banner', { hasText: 'Closed for maintenance' });
       await notice.waitFor();
+      expect(await notice.evaluate((node) => node.getBoundingClientRect().top)).toBe(0);
       const [noticeTop, mainTop] = await Promise.all([
         notice.evaluate((node) => node.getBoundingClientRect().top),
         page

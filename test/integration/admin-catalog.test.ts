@@ -387,7 +387,16 @@ describe('content and settings', () => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const after = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
-      expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text, whatsapp: '8801812345678' });
+      // The popup's version changes with its text, so that a device that closed the old one shows the new one once.
+      expect(after).toEqual({
+        ...before,
+        popup_status2: '1',
+        popup_text2: text,
+        popup_version2: expect.any(String),
+        whatsapp: '8801812345678',
+      });
+      expect(after.popup_version2).not.toBe(before.popup_version2);
+      expect(after.popup_version).toBe(before.popup_version);
       const localNumber = await asAdmin('/admin/site_settings', { whatsapp: '01812345678' });
       expect(localNumber.status).toBe(400);
       expect(JSON.stringify(localNumber.body)).toContain('The WhatsApp number is digits with the country code, like 8801712345678');
@@ -413,6 +422,8 @@ describe('content and settings', () => {
     try {
       expect((await asAdmin('/admin/site_settings', { shopStatus: 0, errorMessage: 'Back at 5 PM' })).status).toBe(200);
       expect((await callApi('/user/shop_status')).body.data).toEqual({ shopStatus: 0, errorMessage: 'Back at 5 PM' });
+      // The site settings every page reads carry it too (the banner on every shopper page).
+      expect((await callApi('/user/site_settings')).body.data).toMatchObject({ shopStatus: 0, errorMessage: 'Back at 5 PM' });
       const refused = await callApi('/user/request/', {
         token: buyer.token,
         form: { plan_id: 'ff-25', saccount_id: '1', paid_from_wallet: 22 },

@@ -118,12 +118,14 @@ describe('orders queue', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: ApiResponse<{ data: { items: { order_id: string }[]; next_cursor: string | null } }> = await asAdmin(
-        `/admin/orders?status=0&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const page: ApiResponse<{ data: { items: { order_id: string; game: string; game_icon: string }[]; next_cursor: string | null } }> =
+        await asAdmin(`/admin/orders?status=0&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(page.status).toBe(200);
       expect(page.body.data.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.items.map((item) => item.order_id));
+      // Each card names its game with the game's icon: Free Fire and Mobile Legends both sell diamonds.
+      const mine = page.body.data.items.find((item) => item.order_id === first);
+      if (mine) expect(mine).toMatchObject({ game: 'Free Fire', game_icon: expect.stringContaining('free-fire') });
       cursor = page.body.data.next_cursor;
     } while (cursor);
     expect(seen.indexOf(first)).toBeGreaterThanOrEqual(0);
@@ -137,6 +139,8 @@ describe('orders queue', () => {
       paid_amount: 22,
       paid_by: 'wallet',
       account: { type: 'uid', player_id: '1000002' },
+      game: 'Free Fire',
+      game_icon: expect.stringContaining('free-fire'),
     });
     expect((await asAdmin('/admin/orders/0KQ3ZD7M2X')).status).toBe(404);
     expect((await asAdmin('/admin/orders?status=7')).status).toBe(400);

@@ -257,6 +257,7 @@ describe('the site endpoints', () => {
     expect(Object.keys(settings).sort()).toEqual(
       [
         'app_link',
+        'errorMessage',
         'messenger_link',
         'whatsapp',
         'phone',
@@ -266,6 +267,9 @@ describe('the site endpoints', () => {
         'popup_status2',
         'popup_text',
         'popup_text2',
+        'popup_version',
+        'popup_version2',
+        'shopStatus',
         'social',
         'top_up_max',
         'top_up_min',

@@ -29,7 +29,7 @@ export function useBrowser() {
   return {
     /**
      * A fresh page at `path`, with the console's errors collected. The site's promotional popups
-     * start closed (as after a visitor closed them in this tab) unless `showPopups` is set, so
+     * start closed (as after a visitor closed them on this device) unless `showPopups` is set, so
      * that a test is not blocked by a modal it is not about. `bypassCsp` lets a test inject a
      * script of its own (the accessibility checker), which the shop's CSP rightly refuses.
      * `origin` serves the page from elsewhere than the stack (the dev server of `useDevSpa`).
@@ -74,9 +74,12 @@ export function useBrowser() {
         (route) => route.abort('internetdisconnected'),
       );
       if (!showPopups) {
-        await context.addInitScript(() => {
-          if (window === window.top) sessionStorage.setItem('popupsClosed', '1');
-        });
+        // As the SPA remembers a closed popup on the device: `popupClosed.<slot>` holds the version closed.
+        const closed = await popupVersions(origin);
+        await context.addInitScript((entries) => {
+          // The shop's own document only: an embedded frame (a YouTube player) may not touch storage.
+          if (window === window.top) for (const [name, value] of entries) localStorage.setItem(name, value);
+        }, closed);
       }
       const page = await context.newPage();
       const errors: string[] = [];
@@ -115,6 +118,16 @@ export function useDevSpa(): () => string {
   return () => vite!.resolvedUrls!.local[0]!.replace(/\/$/, '');
 }
 
+/** The popups' versions as the stack's settings give them now, as the SPA's storage entries of closed popups. */
+async function popupVersions(origin: string): Promise<[string, string][]> {
+  const response = await fetch(`${origin}/api/user/site_settings`);
+  const { data } = (await response.json()) as { data: { popup_version: string; popup_version2: string } };
+  return [
+    ['popupClosed.1', data.popup_version],
+    ['popupClosed.2', data.popup_version2],
+  ];
+}
+
 /** The stack, its gateway and its identity provider all run on this machine. */
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -137,8 +150,14 @@ export const toast = (page: Page, text: string) => page.locator('.Toastify__toas
 /** The stored session of a signed-in shopper, as the SPA keeps it. */
 const storedSession = (token: string) => ({ name: 'authState', value: JSON.stringify({ userToken: token }) });
 
-/** Waits for the header of a signed-in shopper (the wallet link with its balance). */
-const signedInHeader = (page: Page) => page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
+/**
+ * Waits for the header of a signed-in shopper (the wallet link with its balance); in the console,
+ * which has no wallet chip, for the account menu.
+ */
+const signedInHeader = (page: Page) =>
+  /^\/admin(\/|$)/.test(new URL(page.url()).pathname)
+    ? page.getByRole('button', { name: /^Account menu/ }).waitFor()
+    : page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
 
 /** Signs an open page in the way a returning shopper is: a stored session, then a load of `path`. */
 export async function signIn(page: Page, token: string, path: string): Promise<void> {

@@ -2,7 +2,7 @@ import { isOrderableQuantity, isPlayerIdGroup, orderAccountProblems } from '@con
 import { describe, expect, it } from 'vitest';
 import { slidesForWidth } from '../../web/src/components/card-carousel';
 import { walletCovers } from '../../web/src/features/catalog/order-rules';
-import { type SiteSettings, activePopups } from '../../web/src/features/content/api/get-site-settings';
+import { type SiteSettings, activePopups, isShopperStart, shopClosedMessage } from '../../web/src/features/content/api/get-site-settings';
 
 const empty = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 
@@ -42,28 +42,58 @@ describe('the voucher quantity', () => {
   });
 });
 
-describe('the popups', () => {
-  const settings: SiteSettings = {
-    popup_status: '1',
-    popup_text: '<p>First</p>',
-    popup_image: '/a.svg',
-    popup_status2: '0',
-    popup_text2: '<p>Second</p>',
-    popup_image2: '/b.svg',
-    phone: '',
-    messenger_link: '',
-    whatsapp: '',
-    app_link: '',
-    social: [],
-    top_up_min: 10,
-    top_up_max: 25_000,
-  };
+const settings: SiteSettings = {
+  popup_status: '1',
+  popup_text: '<p>First</p>',
+  popup_image: '/a.svg',
+  popup_status2: '0',
+  popup_text2: '<p>Second</p>',
+  popup_image2: '/b.svg',
+  popup_version: 'v1',
+  popup_version2: 'v2',
+  shopStatus: 1,
+  errorMessage: 'Back at 5 PM',
+  phone: '',
+  messenger_link: '',
+  whatsapp: '',
+  app_link: '',
+  social: [],
+  top_up_min: 10,
+  top_up_max: 25_000,
+};
 
+describe('the popups', () => {
   it('shows each popup whose status is the string "1", in order', () => {
-    expect(activePopups(settings)).toEqual([{ text: '<p>First</p>', image: '/a.svg' }]);
+    expect(activePopups(settings)).toEqual([{ id: '1', version: 'v1', text: '<p>First</p>', image: '/a.svg' }]);
     expect(activePopups({ ...settings, popup_status2: '1' }).map((popup) => popup.text)).toEqual(['<p>First</p>', '<p>Second</p>']);
     expect(activePopups({ ...settings, popup_status: '0' })).toEqual([]);
     expect(activePopups({ ...settings, popup_status: 1 as unknown as string })).toEqual([]);
+  });
+
+  it('opens only where a shopper starts: home, a game, a voucher brand; not over a payment result', () => {
+    const starts = ['/', '/category/free-fire', '/voucher/google-play', '/category/free-fire/'];
+    expect(starts.map((path) => isShopperStart(path, ''))).toEqual([true, true, true, true]);
+    const others = [
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/profile',
+      '/profile/userWallet',
+      '/profile/userOrder',
+      '/admin',
+      '/admin/orders',
+    ];
+    expect(others.filter((path) => isShopperStart(path, ''))).toEqual([]);
+    expect(isShopperStart('/category/free-fire', '?group=ff-uid')).toBe(true);
+    expect(isShopperStart('/category/free-fire', '?payment=P1&invoice_id=I1')).toBe(false);
+  });
+});
+
+describe("the shop's state", () => {
+  it('is the closed message while the shop does not sell, nothing while it does or before the settings are in', () => {
+    expect(shopClosedMessage({ ...settings, shopStatus: 0 })).toBe('Back at 5 PM');
+    expect(shopClosedMessage(settings)).toBeUndefined();
+    expect(shopClosedMessage(undefined)).toBeUndefined();
   });
 });
 

@@ -2,10 +2,10 @@ import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { idParams } from '../../contract/fields';
-import { completeOrder } from '../service/orders';
+import { completeOrder, withGameIcon } from '../service/orders';
 import { adminOrderDetailView } from '../views';
 import { completeOrderBody } from '../../contract/admin-operations';
 
 export const handler = adminRoute({ params: idParams, ...formBody(completeOrderBody) }, async ({ params, body: form, user }) =>
-  success(adminOrderDetailView(await completeOrder(user, params.id, form.remark)), 'Order completed'),
+  success(adminOrderDetailView(await withGameIcon(await completeOrder(user, params.id, form.remark))), 'Order completed'),
 );

@@ -3,11 +3,12 @@ import { type PlanOrder, listOpenDeliveries, listOrdersByStatus } from '../../or
 import { dhakaDay } from '../../shared/days';
 import { logger } from '../../shared/logger';
 import { catalogTree } from './catalog';
+import type { ConsoleOrder } from './orders';
 
 /** What the Delivery view shows: open and failed automatic deliveries, paused plans, each supplier's balance. */
 export interface DeliveryOverview {
-  open: PlanOrder[];
-  failed: PlanOrder[];
+  open: ConsoleOrder[];
+  failed: ConsoleOrder[];
   pausedPlans: Awaited<ReturnType<typeof catalogTree>>[number]['groups'][number]['plans'];
   suppliers: { name: string; reachable: boolean; balance: number | null }[];
 }
@@ -34,11 +35,14 @@ export async function deliveryOverview(now = Date.now()): Promise<DeliveryOvervi
       }),
     ),
   ]);
+  // The games' icons come with the catalog tree read here anyway.
+  const icons = new Map(tree.map(({ category }) => [category.id, category.image]));
+  const withIcon = (order: PlanOrder): ConsoleOrder => ({ ...order, gameIcon: icons.get(order.masterCategoryId) ?? '' });
   return {
-    open: open.items,
-    failed: refunded.items.filter(
-      (order) => order.delivery?.state === 'failed' && order.refundedAt && dhakaDay(Date.parse(order.refundedAt)) === today,
-    ),
+    open: open.items.map(withIcon),
+    failed: refunded.items
+      .filter((order) => order.delivery?.state === 'failed' && order.refundedAt && dhakaDay(Date.parse(order.refundedAt)) === today)
+      .map(withIcon),
     pausedPlans: tree.flatMap(({ groups }) => groups.flatMap(({ plans }) => plans.filter((plan) => plan.deliveryPaused))),
     suppliers: balances,
   };

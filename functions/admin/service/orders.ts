@@ -3,19 +3,42 @@ import { refundThroughGateway } from '../../payments/refunds';
 import { type OrderStatus, type PlanOrder, findOrder, listOrdersByStatus } from '../../orders/repo';
 import { deliveredCode } from '../../orders/delivery';
 import * as orders from '../../orders/service';
+import { masterCategoryFromItem, masterCategoryKey } from '../../catalog/repo';
 import type { Page, PageRequest } from '../../shared/cursor';
+import { batchGet } from '../../shared/db';
 import { Conflict, NotFound } from '../../shared/errors';
 import { unseal } from '../../shared/sealed';
 import { transact } from '../../shared/transactions';
 import type { ActiveUser } from '../../users/active-user';
 
+/** An order as the console shows it: with its game's icon, so that an operator tops up the right game. */
+export type ConsoleOrder = PlanOrder & { gameIcon: string };
+
+/**
+ * The orders with their games' icons: the name rides on the order item (as it was when ordered),
+ * the icon is read now, in one BatchGetItem of the distinct games (a deleted game has none).
+ */
+export async function withGameIcons(orders: PlanOrder[]): Promise<ConsoleOrder[]> {
+  const gameIds = [...new Set(orders.map((order) => order.masterCategoryId).filter(Boolean))];
+  const items = gameIds.length > 0 ? await batchGet(gameIds.map(masterCategoryKey)) : [];
+  const icons = new Map(gameIds.map((id, i) => [id, items[i] ? masterCategoryFromItem(items[i]).image : '']));
+  return orders.map((order) => ({ ...order, gameIcon: icons.get(order.masterCategoryId) ?? '' }));
+}
+
+/** One order with its game's icon. */
+export async function withGameIcon(order: PlanOrder): Promise<ConsoleOrder> {
+  const [withIcon] = await withGameIcons([order]);
+  return withIcon ?? { ...order, gameIcon: '' };
+}
+
 /**
  * A page of the orders of one status: pending ones oldest first (the queue operators work), the
  * others newest first, unless the operator asks for the other order.
  */
-export function ordersOf(status: OrderStatus, sort: 'oldest' | 'newest' | undefined, page: PageRequest): Promise<Page<PlanOrder>> {
+export async function ordersOf(status: OrderStatus, sort: 'oldest' | 'newest' | undefined, page: PageRequest): Promise<Page<ConsoleOrder>> {
   const oldestFirst = sort ? sort === 'oldest' : status === 'pending';
-  return listOrdersByStatus(status, oldestFirst, page);
+  const found = await listOrdersByStatus(status, oldestFirst, page);
+  return { ...found, items: await withGameIcons(found.items) };
 }
 
 /** An order by its id, or a 404. */

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { preloadSiteSettings } from '../features/content/api/preload-site-settings';
 import { prefetchVouchers } from '../features/vouchers/api/get-vouchers';
 import { Layout } from './layout/layout';
 import { RouteTable, page, startPage } from './lazy-page';
@@ -58,12 +59,13 @@ export function AppRoutes() {
 const firstPageWaitMs = 3000;
 
 /**
- * Starts the first page's chunks and data, and answers when the chunks are in (or after
- * `firstPageWaitMs`), so that the first render draws the page itself rather than a progress bar.
+ * Starts the first page's chunks and data, and answers when the chunks and the site settings are
+ * in (or after `firstPageWaitMs`), so that the first render draws the page itself rather than a
+ * progress bar, and a closed shop's banner with it rather than pushing the page down later.
  */
 export function firstPageReady(): Promise<unknown> {
   return Promise.race([
-    startPage(routes, window.location).catch(() => undefined),
+    Promise.all([startPage(routes, window.location).catch(() => undefined), preloadSiteSettings()]),
     new Promise((done) => setTimeout(done, firstPageWaitMs)),
   ]);
 }

@@ -12,8 +12,10 @@ interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, '
 }
 
 /** A labelled input; an error gives it the danger border and a message read by screen readers. */
-export function FormField({ label, error, secret, hint, className, ...input }: FieldProps) {
+export function FormField({ label, error, secret, hint: givenHint, className, ...input }: FieldProps) {
   const id = useId();
+  // An error that says the hint's own sentence ("Player ID must be 8 to 11 digits") is said once, as the error.
+  const hint = givenHint && givenHint !== error ? givenHint : undefined;
   const [shown, setShown] = useState(false);
   return (
     <div className={`form-field ${className ?? ''}`}>

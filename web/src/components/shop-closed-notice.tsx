@@ -1,11 +1,9 @@
-/** The shop's closed message, at the top of a page that sells. */
-export function ShopClosedNotice({ message }: { message?: string }) {
+/** The shop's closed message, as a strip above the whole page (the layout's, on every shopper page). */
+export function ShopClosedBanner({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <div className="container">
-      <p className="notice notice-danger shop-closed" role="alert">
-        {message}
-      </p>
+    <div className="shop-closed-banner" role="status" data-testid="shop-closed-banner">
+      <p className="container">{message}</p>
     </div>
   );
 }

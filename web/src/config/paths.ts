@@ -36,8 +36,14 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/** Whether a path is the operators' console (its own bottom bar; no shop banner, popups or wallet chip). */
+export const isConsolePath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
 /** Code (voucher) categories are the ones whose name ends with a full stop. */
 export const isCodeCategory = (name: string) => name.trim().endsWith('.');
+
+/** A category's name as shoppers read it: a code category's marking full stop left off ("Google Play gift cards"). */
+export const categoryName = (name: string) => (isCodeCategory(name) ? name.trim().slice(0, -1) : name);
 
 /** Where a master category leads: its vouchers for codes, its top-up page otherwise. */
 export const categoryPath = (category: { id: string; cname: string }) =>

@@ -26,3 +26,6 @@ export const dateTime = (iso: string) =>
     minute: '2-digit',
     hour12: true,
   });
+
+/** A count with its noun in the right number: "1 group", "3 groups" (nouns whose plural adds an s). */
+export const counted = (n: number, noun: string) => `${groupDigits(n)} ${noun}${n === 1 ? '' : 's'}`;

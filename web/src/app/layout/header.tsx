@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { AppStoreIcon, ChatIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon, WalletIcon } from '../../components/icons';
-import { categoryPath, paths } from '../../config/paths';
+import { categoryName, categoryPath, isConsolePath, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
@@ -99,7 +99,7 @@ function GamesMenu() {
     <Menu label="Games">
       {categories.map((category) => (
         <Link key={category.id} to={categoryPath(category)}>
-          {category.cname}
+          {categoryName(category.cname)}
         </Link>
       ))}
     </Menu>
@@ -173,6 +173,7 @@ function AccountArea() {
   const { data: userInfo } = useUser();
   const unread = useUnreadCount();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   if (!userToken) {
     return (
       <div className="auth-buttons">
@@ -192,11 +193,13 @@ function AccountArea() {
   };
   return (
     <div className="account-area">
-      <Link to={paths.profileWallet} className="wallet-chip">
-        <WalletIcon size={20} />
-        <span className="visually-hidden">My wallet</span>
-        {userInfo && <span>{taka(userInfo.wallet_balance)}</span>}
-      </Link>
+      {!isConsolePath(pathname) && (
+        <Link to={paths.addMoney} className="wallet-chip">
+          <WalletIcon size={20} />
+          <span className="visually-hidden">My wallet: add money</span>
+          {userInfo && <span>{taka(userInfo.wallet_balance)}</span>}
+        </Link>
+      )}
       <Menu
         label={
           <>

@@ -1,7 +1,10 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { googlePlaceholderMobile } from '@contract/rules';
-import { activePopups, popupsClosedThisSession, useSiteSettings } from '../../features/content/api/get-site-settings';
+import { ShopClosedBanner } from '../../components/shop-closed-notice';
+import { isConsolePath } from '../../config/paths';
+import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
+import { isShopperStart, popupsToShow, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { useUser } from '../../lib/auth';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
@@ -28,16 +31,25 @@ const MobileNumberPrompt = lazy(() =>
   import('../../features/auth/components/mobile-number-prompt').then((module) => ({ default: module.MobileNumberPrompt })),
 );
 
-/** The promotional popups of the site settings, shown once the app has started (spec §2). */
+/**
+ * The promotional popups of the site settings (spec §2), only where a shopper starts (home, a
+ * game, a voucher brand), each until this device closes that version of it.
+ */
 function Popups() {
+  const { pathname, search } = useLocation();
   const { data: settings } = useSiteSettings();
-  const popups = settings ? activePopups(settings) : [];
-  if (popups.length === 0 || popupsClosedThisSession()) return null;
+  const popups = settings && isShopperStart(pathname, search) ? popupsToShow(settings) : [];
+  if (popups.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <SitePopups popups={popups} />
     </Suspense>
   );
+}
+
+/** A closed shop's message above everything, from the settings the first render already has (preloaded: no shift). */
+function ShopState() {
+  return <ShopClosedBanner message={useShopClosedMessage()} />;
 }
 
 /** What the signed-in user is asked for once (a Google account's real mobile number), and the sign-in after a session expired. */
@@ -52,21 +64,28 @@ function AccountPrompts() {
   );
 }
 
-/** The shell around every page: a skip link, the header, the page, the footer, the phone's bottom bar. */
+/**
+ * The shell around every page: a skip link, the closed shop's banner, the header, the page, the
+ * footer, the phone's bottom bar. The console (/admin) has its own bottom bar and no shop banner
+ * or popups.
+ */
 export function Layout() {
+  const { pathname } = useLocation();
+  const onConsole = isConsolePath(pathname);
   return (
     <>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <ScrollToTop />
+      {!onConsole && <ShopState />}
       <Header />
       <main className="site-main" id="main-content" tabIndex={-1}>
         <AccountPrompts />
         <Outlet />
       </main>
       <Footer />
-      <BottomBar />
+      {!onConsole && <BottomBar />}
       <Popups />
     </>
   );

@@ -1,5 +1,4 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ShopClosedNotice } from '../../components/shop-closed-notice';
 import { TopUpCategory } from '../../features/catalog/components/top-up-category';
 import { useShopStatus } from '../../features/content/api/get-shop-status';
 
@@ -9,16 +8,13 @@ export function CategoryPage() {
   const [search, setSearch] = useSearchParams();
   const { closedMessage } = useShopStatus();
   return (
-    <>
-      <ShopClosedNotice message={closedMessage} />
-      <TopUpCategory
-        key={id}
-        categoryId={id}
-        selectedGroupId={search.get('group')}
-        onSelectGroup={(group) => setSearch({ group }, { replace: true, preventScrollReset: true })}
-        shopClosed={closedMessage !== undefined}
-      />
-    </>
+    <TopUpCategory
+      key={id}
+      categoryId={id}
+      selectedGroupId={search.get('group')}
+      onSelectGroup={(group) => setSearch({ group }, { replace: true, preventScrollReset: true })}
+      shopClosed={closedMessage !== undefined}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ShopClosedNotice } from '../../components/shop-closed-notice';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useShopStatus } from '../../features/content/api/get-shop-status';
 import { VoucherList } from '../../features/vouchers/components/voucher-list';
@@ -11,16 +10,13 @@ export function VoucherPage() {
   const { data: categories } = useMasterCategories();
   const { closedMessage } = useShopStatus();
   return (
-    <>
-      <ShopClosedNotice message={closedMessage} />
-      <VoucherList
-        key={id}
-        brandId={id}
-        brand={categories?.find((category) => category.id === id)}
-        purchaseClosed={closedMessage !== undefined}
-        chosen={{ voucherId: search.get('voucher'), qty: search.get('qty') }}
-      />
-    </>
+    <VoucherList
+      key={id}
+      brandId={id}
+      brand={categories?.find((category) => category.id === id)}
+      purchaseClosed={closedMessage !== undefined}
+      chosen={{ voucherId: search.get('voucher'), qty: search.get('qty') }}
+    />
   );
 }
 

@@ -5,6 +5,8 @@ export interface AdminSection {
   to: string;
   /** Active on this path only, not on the paths below it. */
   end?: boolean;
+  /** Its name in the phone's bottom bar; the sections without one are under More. */
+  phone?: string;
 }
 
 /**
@@ -13,12 +15,12 @@ export interface AdminSection {
  */
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, end: true },
-  { label: 'Orders', to: adminPaths.orders() },
+  { label: 'Orders', to: adminPaths.orders(), phone: 'Queue' },
   { label: 'Deliveries', to: adminPaths.deliveries },
-  { label: 'Top-ups', to: adminPaths.walletRequests() },
+  { label: 'Top-ups', to: adminPaths.walletRequests(), phone: 'Top-ups' },
   { label: 'Payments', to: adminPaths.payments() },
   { label: 'Users', to: adminPaths.users() },
-  { label: 'Codes', to: adminPaths.codes() },
+  { label: 'Codes', to: adminPaths.codes(), phone: 'Codes' },
   { label: 'Games and plans', to: adminPaths.catalog() },
   { label: 'Vouchers', to: adminPaths.vouchers() },
   { label: 'Blog', to: adminPaths.blog },

@@ -42,7 +42,7 @@ export function OrdersPage() {
   );
   return (
     <ListPage title="Orders" filters={filters} list={list} what="orders" empty={current.empty}>
-      {(orders) => <OrdersTable orders={orders} />}
+      {(orders) => <OrdersTable orders={orders} listStatus={status} />}
     </ListPage>
   );
 }

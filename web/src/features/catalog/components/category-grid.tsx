@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/load-failed';
-import { categoryPath, paths } from '../../../config/paths';
+import { categoryName, categoryPath, paths } from '../../../config/paths';
 import { type MasterCategory, useMasterCategories } from '../api/get-master-categories';
 import { Skeletons } from '../../../components/skeletons';
 
@@ -38,7 +38,7 @@ export function CategoryGrid({ title, filter }: CategoryGridProps) {
             <li key={category.id}>
               <Link className="category-card" to={categoryPath(category)}>
                 <img src={category.image} alt="" width={300} height={300} loading={index < 6 ? 'eager' : 'lazy'} decoding="async" />
-                <span className="category-name">{category.cname}</span>
+                <span className="category-name">{categoryName(category.cname)}</span>
               </Link>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CardCarousel } from '../../../components/card-carousel';
-import { categoryPath, isCodeCategory } from '../../../config/paths';
+import { categoryName, categoryPath, isCodeCategory } from '../../../config/paths';
 import { useMasterCategories } from '../api/get-master-categories';
 
 /** The other games and gift cards, in the page carousel. */
@@ -21,7 +21,7 @@ export function MoreCategories({ currentId }: { currentId: string }) {
           <Link className="mini-card" to={categoryPath(category)}>
             <img src={category.image} alt="" width={72} height={72} loading="lazy" />
             <span>
-              <span className="mini-card-name">{category.cname}</span>
+              <span className="mini-card-name">{categoryName(category.cname)}</span>
               <span className="mini-card-note">{isCodeCategory(category.cname) ? 'Gift card codes' : 'Game top-up'}</span>
             </span>
           </Link>

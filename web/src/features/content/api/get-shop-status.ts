@@ -1,8 +1,26 @@
 import type { ShopStatus } from '@contract/wire';
 import useSWR from 'swr';
+import { shopClosedMessage, useSiteSettings } from './get-site-settings';
+
+const shopStatusKey = '/user/shop_status';
 
 /** GET /user/shop_status: whether the shop sells; `closedMessage` is set only while it is closed (shopStatus 0). */
 export function useShopStatus() {
-  const { data } = useSWR<ShopStatus>('/user/shop_status');
+  const { data } = useSWR<ShopStatus>(shopStatusKey);
   return { closedMessage: data && data.shopStatus !== 1 ? data.errorMessage : undefined };
+}
+
+/** Reads what the cache holds and whatever another hook loads, without asking on its own. */
+const cacheOnly = { revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false };
+
+/**
+ * The closed shop's message for the banner on every page: from the site settings every page has,
+ * unless a page that sells has read the shop status itself (never cached, so the fresher word).
+ * It asks for nothing of its own.
+ */
+export function useShopClosedMessage(): string | undefined {
+  const { data: settings } = useSiteSettings();
+  const { data: status } = useSWR<ShopStatus>(shopStatusKey, cacheOnly);
+  if (status) return status.shopStatus !== 1 ? status.errorMessage : undefined;
+  return shopClosedMessage(settings);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
-import { type Popup, rememberPopupsClosed } from '../api/get-site-settings';
+import { type Popup, type SitePopup, rememberPopupClosed } from '../api/get-site-settings';
 import '../popups.css';
 
 /** One popup's content as shoppers see it: the image, then the text. */
@@ -15,27 +15,28 @@ function PopupContent({ popup }: { popup: Popup }) {
 }
 
 interface SitePopupsProps {
-  popups: Popup[];
-  /** Whether closing the last one ends them for this session (not for the console's preview). */
+  popups: (Popup | SitePopup)[];
+  /** Whether closing one is remembered on this device (not for the console's preview). */
   remember?: boolean;
   /** Told when the last one is closed. */
   onDone?: () => void;
 }
 
-/** The promotional popups, one after the other; closing the last one ends them for this session. */
+const keyOf = (popup: Popup | SitePopup) => ('version' in popup ? `${popup.id}@${popup.version}` : `${popup.image}|${popup.text}`);
+
+/** The promotional popups, one after the other; each closed one stays closed on this device until an operator changes it. */
 export function SitePopups({ popups, remember = true, onDone }: SitePopupsProps) {
-  const [index, setIndex] = useState(0);
-  const popup = popups[index];
+  const [closedHere, setClosedHere] = useState<string[]>([]);
+  const open = popups.filter((popup) => !closedHere.includes(keyOf(popup)));
+  const popup = open[0];
   if (!popup) return null;
   const close = () => {
-    if (index + 1 >= popups.length) {
-      if (remember) rememberPopupsClosed();
-      onDone?.();
-    }
-    setIndex(index + 1);
+    if (remember && 'version' in popup) rememberPopupClosed(popup);
+    if (open.length === 1) onDone?.();
+    setClosedHere([...closedHere, keyOf(popup)]);
   };
   return (
-    <Modal key={index} title="Announcement" hideTitle onClose={close} className="popup-modal">
+    <Modal key={keyOf(popup)} title="Announcement" hideTitle onClose={close} className="popup-modal">
       <PopupContent popup={popup} />
     </Modal>
   );

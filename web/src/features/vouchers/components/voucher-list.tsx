@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/load-failed';
-import { paths } from '../../../config/paths';
+import { categoryName, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import '../../../lib/bengali-font';
 import { useRedeemLink } from '../../content/api/get-redeem-link';
@@ -41,7 +41,7 @@ export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherL
       <section className="panel voucher-hero">
         {brand ? <img src={brand.image} alt="" width={96} height={96} /> : <div className="voucher-hero-image skeleton" />}
         <div>
-          <h1>{brand?.cname.replace(/\.$/, '') ?? 'Loading…'}</h1>
+          <h1>{brand ? categoryName(brand.cname) : 'Loading…'}</h1>
           <p className="muted">Codes are delivered instantly to My Codes after payment.</p>
         </div>
       </section>

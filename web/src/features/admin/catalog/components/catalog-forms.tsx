@@ -2,6 +2,7 @@ import type { AdminPlan, DeliveryMode } from '@contract/wire';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
+import { counted } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import type { CatalogGame, CatalogGroup } from '../api/get-catalog';
 import { type MasterCategoryInput, useSaveMasterCategory } from '../api/save-master-category';
@@ -247,7 +248,7 @@ function StockVoucherField(select: StockVoucherFieldProps) {
       <option value="">{vouchers ? 'Choose the voucher whose codes it uses' : 'Loading vouchers…'}</option>
       {vouchers?.map((voucher) => (
         <option key={voucher.voucher_id} value={voucher.voucher_id}>
-          {voucher.voucher_name} ({voucher.stock} codes left)
+          {voucher.voucher_name} ({counted(voucher.stock, 'code')} left)
         </option>
       ))}
     </SelectField>

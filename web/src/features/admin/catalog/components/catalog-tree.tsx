@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';
 import { ApiError } from '../../../../lib/api';
-import { taka } from '../../../../lib/format';
+import { counted, taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { type CatalogGame, type CatalogGroup, catalogDeletes } from '../api/get-catalog';
@@ -108,7 +108,7 @@ function GameNode({ game, open, onToggle, onDialog }: GameNodeProps) {
         <NodeLabel
           image={game.image}
           name={game.cname}
-          detail={`${brand ? 'Gift-card brand (codes)' : `${game.groups.length} groups · ${planCount} plans`} · position ${game.position}`}
+          detail={`${brand ? 'Gift-card brand (codes)' : `${counted(game.groups.length, 'group')} · ${counted(planCount, 'plan')}`} · position ${game.position}`}
         />
         <div className="row-actions">
           {brand ? (
@@ -167,7 +167,7 @@ function GroupNode({ game, group, onDialog }: { game: CatalogGame; group: Catalo
   return (
     <li className="tree-group" data-group-id={group.id}>
       <div className="tree-row">
-        <NodeLabel image={group.image} name={group.cname} detail={`${group.plans.length} plans · position ${group.position}`} />
+        <NodeLabel image={group.image} name={group.cname} detail={`${counted(group.plans.length, 'plan')} · position ${group.position}`} />
         <div className="row-actions">
           <button type="button" className="button button-primary button-small" onClick={() => onDialog({ type: 'plan', game, group })}>
             Add plan

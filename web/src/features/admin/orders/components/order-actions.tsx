@@ -12,6 +12,7 @@ import type { RefundTo } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
 import { refundOrderBody } from '@contract/admin-operations';
 import { schemaProblems } from '../../kit/schema-problems';
+import { OrderGame } from './order-game';
 
 type Step = 'complete' | 'refund' | null;
 
@@ -66,6 +67,7 @@ function CompleteDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
   };
   return (
     <Modal title="Complete order" onClose={busy ? () => undefined : onClose}>
+      <OrderGame game={order.game} icon={order.game_icon} />
       <p className="dialog-lead">
         {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
       </p>
@@ -107,6 +109,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   const owner = shopper ? shopper.name : `user ${order.user_id}`;
   return (
     <Modal title="Refund order" onClose={busy ? () => undefined : onClose}>
+      <OrderGame game={order.game} icon={order.game_icon} />
       <p className="dialog-lead">
         {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
       </p>

@@ -6,6 +6,7 @@ import { adminPaths } from '../../../../config/admin-paths';
 import { dateTime, taka } from '../../../../lib/format';
 import { OrderActions } from './order-actions';
 import { DeliveryDetails } from './order-delivery';
+import { OrderGame } from './order-game';
 import { PaidBy } from './orders-table';
 import { RevealOnClick } from './reveal-on-click';
 
@@ -30,6 +31,12 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <StatusBadge status={order.status} />
       </div>
       <dl className="detail-list admin-details">
+        <div>
+          <dt>Game</dt>
+          <dd>
+            <OrderGame game={order.game} icon={order.game_icon} />
+          </dd>
+        </div>
         <div>
           <dt>Plan</dt>
           <dd>

@@ -6,6 +6,7 @@ import { taka } from '../../../../lib/format';
 import { AdminTable, type Column, StatusWithNote, TimeAgo } from '../../kit/components/admin-table';
 import { OrderActions } from './order-actions';
 import { DeliveryCell } from './order-delivery';
+import { OrderGame } from './order-game';
 
 /** How an order was paid, as a badge. */
 export const PaidBy = ({ paidBy }: { paidBy: AdminOrder['paid_by'] }) =>
@@ -17,6 +18,7 @@ const columns: Column<AdminOrder>[] = [
     lead: true,
     cell: (order) => (
       <>
+        <OrderGame game={order.game} icon={order.game_icon} />
         {order.account_type ? <small className="muted block">{order.account_type} login</small> : null}
         <div className="player-id">
           <span className="player-id-text">{order.saccount_id}</span>
@@ -50,17 +52,22 @@ const columns: Column<AdminOrder>[] = [
 ];
 
 /**
- * The orders queue: the player ID large with a copy button, the plan and price, how it was paid,
+ * The orders queue: the game with its icon, the player ID large with a copy button, the plan and price, how it was paid,
  * when, how an automatic order's delivery stands, and the moves it allows. A table on a laptop, a card per order on a phone.
  */
-export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+export function OrdersTable({ orders, listStatus }: { orders: AdminOrder[]; listStatus?: AdminOrder['status'] }) {
+  // An order moved out of the list's status shows its new status a moment, folding away, and then leaves it: the next one moves up.
+  const rowClass = (order: AdminOrder) =>
+    [order.status === 'pending' ? '' : 'row-done', listStatus && order.status !== listStatus ? 'row-leaving' : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <AdminTable
       className="orders-table"
       rows={orders}
       columns={columns}
       rowKey={(order) => order.order_id}
-      rowAttributes={(order) => ({ className: order.status === 'pending' ? undefined : 'row-done', 'data-order-id': order.order_id })}
+      rowAttributes={(order) => ({ className: rowClass(order), 'data-order-id': order.order_id })}
       actions={(order) => <OrderActions order={order} />}
     />
   );

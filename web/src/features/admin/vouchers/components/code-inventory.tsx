@@ -1,6 +1,6 @@
 import type { AdminVoucher, CodeUploadResult } from '@contract/wire';
 import { useId, useRef, useState } from 'react';
-import { dateTime } from '../../../../lib/format';
+import { counted, dateTime } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { type MaskedCode, useVoucherCodes } from '../api/get-codes';
@@ -57,7 +57,7 @@ export function CodeUpload({ voucher }: { voucher: AdminVoucher }) {
       setText('');
       setTried(false);
       setResult({ ...answer, voucherId: voucher.voucher_id });
-      toast.success(`${answer.added} codes added, ${answer.duplicates} duplicates skipped`);
+      toast.success(`${counted(answer.added, 'code')} added, ${counted(answer.duplicates, 'duplicate')} skipped`);
     });
   };
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { adminPaths } from '../../../../config/admin-paths';
-import { taka } from '../../../../lib/format';
+import { counted, taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import type { CatalogGame } from '../../catalog/api/get-catalog';
 import { voucherDeletes } from '../api/get-vouchers';
@@ -44,7 +44,7 @@ const voucherColumns: Column<AdminVoucher>[] = [
     header: 'Stock',
     cell: (voucher) => (
       <Link className="text-link" to={adminPaths.codes(voucher.voucher_id)}>
-        {voucher.stock} codes
+        {counted(voucher.stock, 'code')}
       </Link>
     ),
   },
