@@ -260,6 +260,7 @@ export interface SiteSettingsInput {
   popup_image2?: string;
   phone?: string;
   messenger_link?: string;
+  whatsapp?: string;
   app_link?: string;
   social?: { name: string; url: string }[];
   shopStatus?: number;
@@ -287,6 +288,7 @@ export function siteSettingsChange(input: SiteSettingsInput): { apply: (current:
       ],
       phone: input.phone ?? current.phone,
       messengerLink: input.messenger_link ?? current.messengerLink,
+      whatsapp: input.whatsapp ?? current.whatsapp ?? '',
       appLink: input.app_link ?? current.appLink,
       social: input.social ?? current.social,
       redeemVideoLink: input.upay ?? current.redeemVideoLink,

@@ -46,6 +46,8 @@ export interface SiteSettings {
   popups: [Popup, Popup];
   phone: string;
   messengerLink: string;
+  /** Digits with the country code; absent on settings saved before it existed. */
+  whatsapp?: string;
   appLink: string;
   social: { name: string; url: string }[];
   redeemVideoLink: string;

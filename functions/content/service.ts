@@ -39,6 +39,7 @@ const unconfigured: repo.SiteSettings = {
   ],
   phone: '',
   messengerLink: '',
+  whatsapp: '',
   appLink: '',
   social: [],
   redeemVideoLink: '',

@@ -49,6 +49,7 @@ export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
     ...shopStatusView(settings),
     phone: settings.phone,
     messenger_link: settings.messengerLink,
+    whatsapp: settings.whatsapp ?? '',
     app_link: settings.appLink,
     social: settings.social.map(({ name, url }) => ({ name, url })),
     top_up_min: topUpLimits.min,

@@ -96,6 +96,16 @@ const social = v.optional(
   ),
 );
 
+/** The shop's WhatsApp number as wa.me links need it: digits with the country code (spaces, dashes and a leading + are dropped). */
+const whatsappField = v.pipe(
+  optionalText(40),
+  v.transform((number) => number?.replace(/[\s-]/g, '').replace(/^\+/, '')),
+  v.check(
+    (number) => number === undefined || /^[1-9]\d{9,14}$/.test(number),
+    'The WhatsApp number is digits with the country code, like 8801712345678',
+  ),
+);
+
 /** POST /admin/site_settings: any of the settings; what is absent stays as it is. */
 export const siteSettingsBody = v.object({
   popup_status: popupStatus,
@@ -106,6 +116,7 @@ export const siteSettingsBody = v.object({
   popup_image2: imageOrEmpty,
   phone: optionalText(40),
   messenger_link: linkField('The messenger link'),
+  whatsapp: whatsappField,
   app_link: linkField('The app link'),
   social,
   shopStatus: v.optional(v.pipe(flagField('shopStatus is 1 (open) or 0 (closed)'), v.transform(Number))),

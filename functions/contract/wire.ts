@@ -116,6 +116,8 @@ export interface SiteSettingsRow extends ShopStatus {
   popup_version2: string;
   phone: string;
   messenger_link: string;
+  /** The shop's WhatsApp number, digits with the country code (8801…), or empty: no WhatsApp. */
+  whatsapp: string;
   app_link: string;
   social: { name: string; url: string }[];
   /** The least and the most one wallet top-up may add, in whole taka (the stage's configuration). */

@@ -266,6 +266,7 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     ],
     phone: '+880 1700-000000',
     messengerLink: 'https://m.me/topupbazar',
+    whatsapp: '8801700000000',
     appLink: 'https://play.google.com/store/apps/details?id=bd.topupbazar',
     social: [
       { name: 'Facebook', url: 'https://facebook.com/topupbazar' },

@@ -23,8 +23,13 @@ describe('money in the browser', () => {
     await gateway.getByLabel('Sender number').fill('01811223344');
     await gateway.getByRole('button', { name: 'Pay' }).click();
 
-    await gateway.waitForURL(/\/profile\/userWallet/);
-    await toast(gateway, 'Payment received');
+    // The window that comes back is the top-up's receipt: the amount credited and the new balance.
+    await gateway.waitForURL((url) => url.pathname === '/profile/userWallet' && url.searchParams.has('receipt'));
+    const receipt = gateway.getByTestId('receipt');
+    await receipt.getByTestId('receipt-status').getByText('৳750 added to your wallet').waitFor();
+    await receipt.getByText('New balance').waitFor();
+    await expect.poll(() => gateway.getByText('Payment received').count()).toBe(1);
+    await receipt.getByRole('link', { name: 'My Wallet' }).click();
     await gateway.locator('.balance', { hasText: '৳750' }).waitFor();
     const row = gateway.getByTestId('top-ups').locator('tbody tr').first();
     await row.getByText('Completed').waitFor();

@@ -70,14 +70,14 @@ describe('payments the shopper can follow', () => {
 
     await popup.getByRole('button', { name: 'Pay' }).click();
     await popup.waitForURL((url) => url.pathname === '/profile/userOrder');
-    await popup.getByRole('status', { name: 'Payment received' }).waitFor();
-    const row = popup.locator('.data-table tbody tr', { hasText: playerId });
-    await row.getByText('Pending').waitFor();
-    expect(await row.textContent()).toContain('Free Fire · 50 Diamonds');
+    const returned = popup.getByTestId('receipt');
+    await returned.getByText('Paid — being delivered, usually within minutes').waitFor();
+    expect(await returned.textContent()).toContain('Free Fire · 50 Diamonds');
+    expect(await returned.textContent()).toContain(playerId);
 
-    const outcome = page.getByRole('status', { name: 'Payment received' });
-    await outcome.waitFor();
-    await toast(page, 'Payment received: your order is placed');
+    // The starting tab's waiting notice becomes the same receipt.
+    const outcome = page.getByTestId('receipt');
+    await outcome.getByText('Paid — being delivered, usually within minutes').waitFor();
     await expect.poll(() => page.getByLabel('Player ID').inputValue()).toBe('');
     expect(new URL(page.url()).searchParams.get('plan')).toBeNull();
     const orderLink = outcome.getByRole('link', { name: 'View order' });
@@ -87,18 +87,17 @@ describe('payments the shopper can follow', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says a payment cancelled on the gateway was cancelled, in both windows, and Retry pays it', async () => {
+  it('says a payment cancelled on the gateway was cancelled, takes the returning window back to the form, and Retry pays it', async () => {
     const account = await fundedAccount(0, 'cancel');
     const { page } = await browser.open('/profile/addMoney', desktop, { signedInAs: account.token });
     await page.getByLabel('Amount (৳)').fill('300');
     const popup = await gatewayWindow(page, page.getByRole('button', { name: 'Add Money' }).last());
 
+    // The window that comes back after a cancel is the form again, with the amount kept.
     await popup.getByRole('button', { name: 'Cancel' }).click();
-    await popup.waitForURL((url) => url.pathname === '/profile/userWallet');
-    const landing = popup.getByRole('status', { name: 'Payment cancelled' });
-    await landing.getByText('No money was taken').waitFor();
-    expect(await landing.getByRole('link', { name: 'Retry' }).getAttribute('href')).toBe('/profile/addMoney?amount=300');
-    await popup.locator('.data-table tbody tr').first().getByText('Cancelled by you').waitFor();
+    await popup.waitForURL((url) => url.pathname === '/profile/addMoney');
+    await toast(popup, 'Payment cancelled: no money was taken');
+    await expect.poll(() => popup.getByLabel('Amount (৳)').inputValue()).toBe('300');
 
     const started = page.getByRole('status', { name: 'Payment cancelled' });
     await started.waitFor();

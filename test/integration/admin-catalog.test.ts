@@ -383,13 +383,23 @@ describe('content and settings', () => {
         popup_status2: '1',
         popup_text2: text,
         upay: 'https://www.youtube.com/watch?v=abcdefghijk',
+        whatsapp: '+880 1812-345678',
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const after = (await callApi<{ data: Record<string, unknown> }>('/user/site_settings')).body.data;
       // The popup's version changes with its text, so that a device that closed the old one shows the new one once.
-      expect(after).toEqual({ ...before, popup_status2: '1', popup_text2: text, popup_version2: expect.any(String) });
+      expect(after).toEqual({
+        ...before,
+        popup_status2: '1',
+        popup_text2: text,
+        popup_version2: expect.any(String),
+        whatsapp: '8801812345678',
+      });
       expect(after.popup_version2).not.toBe(before.popup_version2);
       expect(after.popup_version).toBe(before.popup_version);
+      const localNumber = await asAdmin('/admin/site_settings', { whatsapp: '01812345678' });
+      expect(localNumber.status).toBe(400);
+      expect(JSON.stringify(localNumber.body)).toContain('The WhatsApp number is digits with the country code, like 8801712345678');
       expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe(
         'https://www.youtube.com/watch?v=abcdefghijk',
       );
@@ -397,7 +407,12 @@ describe('content and settings', () => {
       expect((await asAdmin('/admin/site_settings', { social: '[{"name":"X","url":"http://insecure"}]' })).status).toBe(400);
       expect((await asAdmin('/admin/site_settings', {})).status).toBe(400);
     } finally {
-      await asAdmin('/admin/site_settings', { popup_status2: before.popup_status2!, popup_text2: before.popup_text2!, upay: watchBefore });
+      await asAdmin('/admin/site_settings', {
+        popup_status2: before.popup_status2!,
+        popup_text2: before.popup_text2!,
+        upay: watchBefore,
+        whatsapp: before.whatsapp!,
+      });
     }
   });
 

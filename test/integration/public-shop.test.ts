@@ -259,6 +259,7 @@ describe('the site endpoints', () => {
         'app_link',
         'errorMessage',
         'messenger_link',
+        'whatsapp',
         'phone',
         'popup_image',
         'popup_image2',
@@ -279,6 +280,7 @@ describe('the site endpoints', () => {
       popup_status2: '0',
       phone: '+880 1700-000000',
       messenger_link: 'https://m.me/topupbazar',
+      whatsapp: '8801700000000',
     });
     expect(settings.popup_text).toContain('<strong>Weekend offer:</strong>');
     expect(settings.social).toContainEqual({ name: 'Facebook', url: 'https://facebook.com/topupbazar' });

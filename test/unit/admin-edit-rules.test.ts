@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { siteSettingsBody } from '../../functions/contract/admin-content';
 import { savePlanBody, saveVoucherBody } from '../../functions/contract/admin-catalog';
 import { maxUploadBytes } from '../../functions/contract/rules';
@@ -102,6 +103,17 @@ describe("the console's form messages are the server's", () => {
     expect(serverErrors(siteSettingsBody, change)).toEqual(expected);
     const eleven = JSON.stringify(Array.from({ length: 11 }, () => ({ name: 'a', url: 'https://a' })));
     expect(schemaProblems(siteSettingsBody, { social: eleven })).toEqual({ social: 'At most 10 social links' });
+  });
+
+  it('site settings: the WhatsApp number is digits with the country code', () => {
+    const message = 'The WhatsApp number is digits with the country code, like 8801712345678';
+    for (const number of ['01712345678', '8801712abc', '12345', '+880 1712 345678 9999 1']) {
+      expect(schemaProblems(siteSettingsBody, { whatsapp: number })).toEqual({ whatsapp: message });
+      expect(serverErrors(siteSettingsBody, { whatsapp: number })).toEqual({ whatsapp: message });
+    }
+    expect(v.parse(siteSettingsBody, { whatsapp: '+880 1712-345678' }).whatsapp).toBe('8801712345678');
+    expect(v.parse(siteSettingsBody, { whatsapp: '8801712345678' }).whatsapp).toBe('8801712345678');
+    expect(v.parse(siteSettingsBody, { whatsapp: '' }).whatsapp).toBeUndefined();
   });
 });
 

@@ -55,6 +55,7 @@ const settings: SiteSettings = {
   errorMessage: 'Back at 5 PM',
   phone: '',
   messenger_link: '',
+  whatsapp: '',
   app_link: '',
   social: [],
   top_up_min: 10,

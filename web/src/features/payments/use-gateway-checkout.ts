@@ -32,8 +32,8 @@ export interface GatewayCheckoutOptions<T> {
   list: readonly unknown[];
   /** The payment's row in that list, as the form reads it now. */
   rowOf: (payment: StartedPayment, item: T) => PaymentRow;
-  /** The toast once it is paid. */
-  paidMessage: (item: T) => string;
+  /** The toast once it is paid; none where the form shows a receipt instead. */
+  paidMessage?: (item: T) => string;
   /** What the form does besides once it is paid (clear its fields, go back to what the money was for). */
   onPaid?: (item: T) => void;
   /** The toast when it cannot be started and the error has no message. */
@@ -56,7 +56,7 @@ export interface GatewayCheckout<T> {
  * A form's gateway checkout: idle → waiting (the gateway's page in a new window) → paid or
  * cancelled. While it waits the payment is followed (the news from its return page in any tab,
  * a re-read of `list` on focus and a short poll) and the form's `rowOf` read of its row decides with
- * that news. Paid: the user (balance) is re-read, the paid toast shows and `onPaid` runs.
+ * that news. Paid: the user (balance) is re-read, the paid toast (if any) shows and `onPaid` runs.
  */
 export function useGatewayCheckout<T>(options: GatewayCheckoutOptions<T>): GatewayCheckout<T> {
   const [stage, setStage] = useState<CheckoutStage<T>>({ kind: 'idle' });
@@ -77,7 +77,8 @@ export function useGatewayCheckout<T>(options: GatewayCheckoutOptions<T>): Gatew
   const settlePaid = useCallback(
     (payment: StartedPayment, item: T) => {
       void mutate(userKey);
-      toast.success(latest.current.paidMessage(item), { toastId: `payment-${payment.id}` });
+      const paidMessage = latest.current.paidMessage?.(item);
+      if (paidMessage) toast.success(paidMessage, { toastId: `payment-${payment.id}` });
       move({ kind: 'paid', payment, item });
       latest.current.onPaid?.(item);
     },

@@ -2,12 +2,13 @@ import './money-pages.css';
 import { useSWRConfig } from 'swr';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { OrderHistory } from '../../../features/orders/components/order-history';
+import { OrderReceipt } from '../../../features/orders/components/order-receipt';
 import { PaymentReturn } from '../../../features/payments/components/payment-return';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { useListFollowsPayments } from '../../../features/payments/payment-follow';
 
-/** My Orders: plan orders, newest first (those awaiting payment among them), and the gateway's return for orders paid there. */
+/** My Orders: plan orders, newest first (those awaiting payment among them), or, when the gateway sends the payer back here, that order's receipt. */
 export function OrdersPage() {
   const { data, isLoading } = useOrders();
   const { mutate } = useSWRConfig();
@@ -16,8 +17,7 @@ export function OrdersPage() {
     () => void Promise.all([mutate(ordersKey), mutate(userKey)]),
   );
   return (
-    <>
-      <PaymentReturn kind="order" />
+    <PaymentReturn kind="order" receipt={({ id, from, note }) => <OrderReceipt id={id} buyAgain={from} note={note} heading="h1" />}>
       <section className="panel">
         <div className="panel-head">
           <h1>My Orders</h1>
@@ -25,7 +25,7 @@ export function OrdersPage() {
         <p className="muted">Top-ups are usually delivered within 5-10min.</p>
         {isLoading ? <div className="skeleton table-skeleton" /> : <OrderHistory orders={data ?? []} />}
       </section>
-    </>
+    </PaymentReturn>
   );
 }
 

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { PaymentReturn } from '../../../features/payments/components/payment-return';
 import { useCodeHistory } from '../../../features/vouchers/api/get-code-history';
 import { awaitsPayment, useWalletRequests } from '../../../features/wallet/api/get-wallet-requests';
+import { TopUpReceipt } from '../../../features/wallet/components/top-up-receipt';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
 import { type ReferenceLink, WalletStatement, defaultReferenceLink } from '../../../features/wallet/components/wallet-statement';
 import { userKey } from '../../../lib/auth';
@@ -13,7 +14,7 @@ import { taka } from '../../../lib/format';
 import { useListFollowsPayments } from '../../../features/payments/payment-follow';
 import { useProfileUser } from './layout';
 
-/** My Wallet: the balance, the statement that adds up to it, the top-ups, and the gateway's return. */
+/** My Wallet: the balance, the statement that adds up to it, the top-ups, or, when the gateway sends the payer back here, that top-up's receipt. */
 export function WalletPage() {
   const user = useProfileUser();
   const { data, isLoading } = useWalletRequests();
@@ -29,8 +30,7 @@ export function WalletPage() {
       : defaultReferenceLink(line);
 
   return (
-    <>
-      <PaymentReturn kind="wallet" />
+    <PaymentReturn kind="wallet" receipt={({ id, from, note }) => <TopUpReceipt id={id} from={from} note={note} heading="h1" />}>
       <section className="panel">
         <div className="panel-head">
           <div>
@@ -50,7 +50,7 @@ export function WalletPage() {
         <h2 className="panel-subtitle">Top-ups</h2>
         {isLoading ? <div className="skeleton table-skeleton" /> : <WalletHistory requests={data ?? []} />}
       </section>
-    </>
+    </PaymentReturn>
   );
 }
 

@@ -18,6 +18,7 @@ import { useUser } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
 import { useOrders } from '../../orders/api/get-orders';
+import { OrderReceipt } from '../../orders/components/order-receipt';
 import { type CheckoutWords, CheckoutNotice } from '../../payments/components/checkout-notice';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useGatewayCheckout } from '../../payments/use-gateway-checkout';
@@ -45,6 +46,7 @@ const checkoutWords: CheckoutWords<PlanOrderInput> = {
   waiting: () => 'Waiting for your payment.',
   paid: () => `Your order is placed. Top-ups are usually delivered within ${topUpDeliveryEstimate}.`,
   paidLink: (_order, payment) => ({ to: paths.profileOrder(payment.id), label: 'View order' }),
+  receipt: (_order, payment) => <OrderReceipt id={payment.id} buyAgain={payment.from} />,
   cancelled: () => 'The payment did not go through, and no money was taken. Your choice is still here.',
 };
 
@@ -117,7 +119,6 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
       if (!row) return 'absent';
       return !row.awaiting_payment && row.status !== 'refunded' ? 'paid' : 'waiting';
     },
-    paidMessage: () => 'Payment received: your order is placed',
     onPaid: () => {
       setFields(emptyAccount);
       setErrors({});

@@ -12,6 +12,7 @@ import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
 import { deliveryLabel } from '../delivery';
 import { BuyAgainLink } from './buy-again-link';
+import { OrderChat } from './order-chat';
 import { orderTitle, paidByLabel } from './order-history';
 
 const stepLabels: Record<Order['timeline'][number]['status'], string> = {
@@ -143,6 +144,7 @@ export function OrderDetail({ id }: { id: string }) {
           Need help with this order?
         </Link>
       </div>
+      <OrderChat orderId={order.order_id} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { StartedPayment } from '../payment-window';
 import type { GatewayCheckout } from '../use-gateway-checkout';
@@ -11,6 +12,8 @@ export interface CheckoutWords<T> {
   /** The paid notice's link onwards, if any. */
   paidLink?: (item: T, payment: StartedPayment) => { to: string; label: string } | undefined;
   cancelled: (item: T, reason: string) => string;
+  /** The receipt that shows in place of the paid notice, where the form has one. */
+  receipt?: (item: T, payment: StartedPayment) => ReactNode;
 }
 
 interface CheckoutNoticeProps<T> {
@@ -23,7 +26,7 @@ interface CheckoutNoticeProps<T> {
 
 /**
  * Where a form's gateway payment stands: while it waits, what to do (with Pay now / Cancel);
- * then paid (and where to go on) or cancelled (with Retry). Nothing while idle.
+ * then paid (the form's receipt, or where to go on) or cancelled (with Retry). Nothing while idle.
  */
 export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }: CheckoutNoticeProps<T>) {
   const { stage } = checkout;
@@ -37,6 +40,7 @@ export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }
       </div>
     );
   }
+  if (stage.kind === 'paid' && words.receipt) return words.receipt(stage.item, stage.payment);
   if (stage.kind === 'paid') {
     const link = words.paidLink?.(stage.item, stage.payment);
     return (

@@ -203,10 +203,17 @@ export function PopupCard({ settings, slot, presentation }: PopupCardProps) {
 /** The phone number and links of the header and footer, and the Watch video of the voucher pages. */
 export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
   const { trigger } = useUpdateSiteSettings();
-  const initial = { phone: settings.phone, messenger_link: settings.messenger_link, app_link: settings.app_link, upay: settings.upay };
+  const initial = {
+    phone: settings.phone,
+    messenger_link: settings.messenger_link,
+    whatsapp: settings.whatsapp,
+    app_link: settings.app_link,
+    upay: settings.upay,
+  };
   const input = (values: typeof initial): SiteSettingsInput => ({
     phone: sent(values.phone),
     messenger_link: sent(values.messenger_link),
+    whatsapp: sent(values.whatsapp),
     app_link: sent(values.app_link),
     upay: sent(values.upay),
   });
@@ -220,6 +227,7 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
       ...prune({
         phone: emptied(values, 'phone', 'The phone number cannot be emptied: enter another'),
         messenger_link: emptied(values, 'messenger_link', 'The messenger link cannot be emptied: enter another https link'),
+        whatsapp: emptied(values, 'whatsapp', 'The WhatsApp number cannot be emptied: enter another'),
         app_link: emptied(values, 'app_link', 'The app link cannot be emptied: enter another https link'),
         upay: emptied(values, 'upay', 'The video link cannot be emptied: enter another https link'),
       }),
@@ -238,6 +246,15 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
       <form onSubmit={save} noValidate>
         <FormField label="Phone" maxLength={40} autoComplete="off" {...form.field('phone')} />
         <FormField label="Messenger link" type="url" autoComplete="off" placeholder="https://m.me/…" {...form.field('messenger_link')} />
+        <FormField
+          label="WhatsApp number (with country code)"
+          type="tel"
+          inputMode="numeric"
+          maxLength={40}
+          autoComplete="off"
+          placeholder="8801712345678"
+          {...form.field('whatsapp')}
+        />
         <FormField label="App link" type="url" autoComplete="off" placeholder="https://play.google.com/…" {...form.field('app_link')} />
         <FormField
           label="Watch video link (how to redeem a code)"
