@@ -17,7 +17,8 @@ export async function logInAdmin(): Promise<string> {
 }
 
 /** A player ID no other test uses (Free Fire's take 6 to 12 digits). */
-export const uniquePlayerId = () => `${randomInt(1e9, 1e10)}`;
+/** A fresh 10-digit player ID the nickname stand-in knows (it answers "not found" to IDs ending in 0). */
+export const uniquePlayerId = () => `${randomInt(1e8, 1e9)}${randomInt(1, 10)}`;
 
 /** A wallet order of the 25-diamond plan (৳22) by player ID, as the shop places it; answers its id. */
 export async function placeUidOrder(buyer: TestAccount, playerId: string): Promise<string> {
