@@ -16,7 +16,6 @@ export async function logInAdmin(): Promise<string> {
   return login.body.data.authToken;
 }
 
-/** A player ID no other test uses (Free Fire's take 6 to 12 digits). */
 /** A fresh 10-digit player ID the nickname stand-in knows (it answers "not found" to IDs ending in 0). */
 export const uniquePlayerId = () => `${randomInt(1e8, 1e9)}${randomInt(1, 10)}`;
 
