@@ -12,6 +12,7 @@ import { compareWithBareServer } from './http';
 import { measureLighthouse } from './lighthouse';
 import { describeMachine } from './machine';
 import { projectRoot } from './paths';
+import { buildReferencePage, serveReferencePage } from './reference';
 import { type BenchResults, evaluateGoals, renderMarkdown } from './report';
 import { measureSales } from './sales';
 import { buildAndMeasureSpa } from './spa';
@@ -37,6 +38,8 @@ on free ports with DynamoDB Local) and writes bench/report.md and bench/report.j
   --delivery-orders <n>    orders whose supplier answer is lost or pending, half each (default 40)
   --delivery-codes <n>     codes given to the delivery's stock plan; its orders stop there (default 2500)
   --lighthouse-runs <n>    Lighthouse runs per route, median reported (default 3)
+  --pages <list>           the shop's pages for Lighthouse, comma-separated (default: the six public pages;
+                           the reference page is measured after each of /, /category/free-fire and /login among them)
   --quiet-wait <minutes>   wait up to this long for other processes to leave the CPU alone (default 2; 0 skips)
   --help`;
 
@@ -57,6 +60,7 @@ const { values } = parseArgs({
     'delivery-orders': { type: 'string', default: '40' },
     'delivery-codes': { type: 'string', default: '2500' },
     'lighthouse-runs': { type: 'string', default: '3' },
+    pages: { type: 'string' },
     'quiet-wait': { type: 'string', default: '2' },
     help: { type: 'boolean' },
   },
@@ -94,7 +98,18 @@ const options = {
 };
 
 /** The public pages the issue names; ids are the seeded shop's. */
-const lighthousePaths = ['/', '/category/free-fire', '/voucher/google-play', '/blogs', '/blog/how-to-top-up-free-fire', '/login'];
+const lighthousePaths = values.pages?.split(',').map((path) => path.trim()) ?? [
+  '/',
+  '/category/free-fire',
+  '/voucher/google-play',
+  '/blogs',
+  '/blog/how-to-top-up-free-fire',
+  '/login',
+];
+for (const path of lighthousePaths) if (!path.startsWith('/')) throw new Error(`--pages: ${path} is not a path`);
+/** The pages whose LCP is compared with the reference page's, measured right after each of them. */
+const referencePaths = ['/', '/category/free-fire', '/login'].filter((path) => lighthousePaths.includes(path));
+const referenceLabel = 'reference page';
 
 const began = performance.now();
 const log = (line: string) => console.log(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -103,6 +118,7 @@ const outDir = resolve(projectRoot, values.out!);
 const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const cpu: Record<string, CpuShare> = {};
 let stack: BenchStack | undefined;
+let reference: { url: string; stop: () => Promise<void> } | undefined;
 
 async function section<T>(name: string, run: () => Promise<T> | T): Promise<T> {
   log(`${name}…`);
@@ -116,6 +132,8 @@ async function section<T>(name: string, run: () => Promise<T> | T): Promise<T> {
 }
 
 const cleanUp = async () => {
+  await reference?.stop();
+  reference = undefined;
   await stack?.stop();
   stack = undefined;
   rmSync(workDir, { recursive: true, force: true });
@@ -138,7 +156,7 @@ try {
   const results: Omit<BenchResults, 'goals'> = {
     machine,
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-    options: { sections: only, ...options, lighthousePaths },
+    options: { sections: only, ...options, lighthousePaths, referencePaths },
     durationSeconds: 0,
     waitedSeconds,
     cpu,
@@ -212,15 +230,22 @@ try {
       ]);
     }
     if (wants('lighthouse')) {
-      results.lighthouse = await section('lighthouse', () =>
-        measureLighthouse({
-          baseUrl: stack!.url,
-          paths: lighthousePaths,
-          runs: options.lighthouseRuns,
-          workDir: join(workDir, 'lighthouse'),
-          log,
-        }),
+      if (referencePaths.length > 0) {
+        const referenceDir = join(workDir, 'reference-page');
+        buildReferencePage(referenceDir);
+        reference = await serveReferencePage(referenceDir, stack.url);
+        log(`reference page at ${reference.url}`);
+      }
+      const targets = lighthousePaths.flatMap((path) => [
+        { label: path, url: `${stack!.url}${path}` },
+        ...(reference && referencePaths.includes(path) ? [{ label: referenceLabel, url: `${reference.url}/` }] : []),
+      ]);
+      const measured = await section('lighthouse', () =>
+        measureLighthouse({ targets, runs: options.lighthouseRuns, workDir: join(workDir, 'lighthouse'), log }),
       );
+      results.lighthouse = referencePaths.length
+        ? { ...measured, reference: { label: referenceLabel, comparedPaths: referencePaths } }
+        : measured;
     }
     if (wants('sales')) {
       results.sales = await section('sales', () =>

@@ -45,6 +45,8 @@ export interface LighthouseReport {
   runsPerRoute: number;
   chromiumFlags: string[];
   routes: LighthouseRoute[];
+  /** The reference page's label among the routes, and the shop's paths it was measured beside. */
+  reference?: { label: string; comparedPaths: string[] };
 }
 
 interface Lhr {
@@ -132,29 +134,32 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
   };
 }
 
+/** A page to measure: the shop's path, or the reference page, and where it is served. */
+export interface LighthouseTarget {
+  label: string;
+  url: string;
+}
+
 /**
- * Lighthouse mobile for each path, `runs` times (the paths in turn each time, so that a slow
- * moment of the machine touches all alike), medians per path.
+ * Lighthouse mobile for each target, `runs` times (the targets in turn each time, so that a slow
+ * moment of the machine touches all alike), medians per label. A label may come more than once
+ * in a turn (the reference page after each route it is compared with): its runs are pooled.
  */
 export async function measureLighthouse(options: {
-  baseUrl: string;
-  paths: string[];
+  targets: LighthouseTarget[];
   runs: number;
   workDir: string;
   log: (line: string) => void;
 }): Promise<LighthouseReport> {
   mkdirSync(options.workDir, { recursive: true });
-  const byPath = new Map(options.paths.map((path) => [path, { runs: [] as LighthouseRun[], errors: [] as string[] }]));
+  const labels = [...new Set(options.targets.map((target) => target.label))];
+  const byPath = new Map(labels.map((label) => [label, { runs: [] as LighthouseRun[], errors: [] as string[] }]));
   let version = '';
   for (let attempt = 1; attempt <= options.runs; attempt += 1) {
-    for (const path of options.paths) {
+    for (const { label: path, url } of options.targets) {
       const entry = byPath.get(path)!;
       try {
-        const result = await lighthouseOnce(
-          `${options.baseUrl}${path}`,
-          join(options.workDir, `lighthouse-${attempt}.json`),
-          new URL(options.baseUrl).origin,
-        );
+        const result = await lighthouseOnce(url, join(options.workDir, `lighthouse-${attempt}.json`), new URL(url).origin);
         version = result.version;
         entry.runs.push(result.run);
         const { scores, lcpMs, cls, tbtMs } = result.run;
@@ -168,7 +173,7 @@ export async function measureLighthouse(options: {
       }
     }
   }
-  const routes = options.paths.map((path): LighthouseRoute => {
+  const routes = labels.map((path): LighthouseRoute => {
     const { runs, errors } = byPath.get(path)!;
     const med = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
     return {

@@ -37,6 +37,36 @@ export interface Goal {
   met: boolean | undefined;
 }
 
+export interface ReferenceRatio {
+  path: string;
+  lcpMs?: number;
+  referenceLcpMs?: number;
+  /** The shop route's median LCP ÷ the reference page's; undefined when either has no run. */
+  lcpRatio?: number;
+  performance?: number;
+  referencePerformance?: number;
+  performanceRatio?: number;
+}
+
+/** Each compared route's medians beside the reference page's, and their ratios. */
+export function referenceRatios(lighthouse: LighthouseReport): ReferenceRatio[] {
+  const find = (label: string) => lighthouse.routes.find((route) => route.path === label && route.runs.length > 0);
+  const floor = lighthouse.reference ? find(lighthouse.reference.label) : undefined;
+  return (lighthouse.reference?.comparedPaths ?? []).map((path) => {
+    const route = find(path);
+    if (!route || !floor) return { path };
+    return {
+      path,
+      lcpMs: route.median.lcpMs,
+      referenceLcpMs: floor.median.lcpMs,
+      lcpRatio: round(route.median.lcpMs / floor.median.lcpMs, 2),
+      performance: route.median.scores.performance,
+      referencePerformance: floor.median.scores.performance,
+      performanceRatio: round(route.median.scores.performance / floor.median.scores.performance, 2),
+    };
+  });
+}
+
 const yes = (met: boolean | undefined) => (met === undefined ? 'not measured' : met ? '**met**' : '**not met**');
 const ms = (value: number) => `${round(value, 0)} ms`;
 
@@ -124,8 +154,9 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
     );
   }
   if (lighthouse && lighthouse.routes.length > 0) {
-    const measured = lighthouse.routes.filter((route) => route.runs.length > 0);
-    const complete = measured.length === lighthouse.routes.length;
+    const shopRoutes = lighthouse.routes.filter((route) => route.path !== lighthouse.reference?.label);
+    const measured = shopRoutes.filter((route) => route.runs.length > 0);
+    const complete = measured.length === shopRoutes.length;
     const worst = (pick: (route: (typeof measured)[number]) => number, highest: boolean) =>
       [...measured].sort((a, b) => (highest ? pick(b) - pick(a) : pick(a) - pick(b)))[0];
     const worstCls = worst((route) => route.median.cls, true);
@@ -147,6 +178,16 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
         figure: lowest ? `lowest ${lowest.median.scores[category]} (${lowest.path})` : 'no run succeeded',
         target: `≥ ${target}`,
         met: complete && measured.every((route) => route.median.scores[category] >= target),
+      });
+    }
+    if (lighthouse.reference) {
+      const ratios = referenceRatios(lighthouse);
+      const worstRatio = [...ratios].sort((a, b) => (b.lcpRatio ?? Infinity) - (a.lcpRatio ?? Infinity))[0];
+      goals.push({
+        goal: `LCP against the reference page (${lighthouse.reference.comparedPaths.join(', ')}; medians, measured in turn)`,
+        figure: ratios.map((ratio) => `${ratio.path} ${ratio.lcpRatio ?? 'not measured'}×`).join(', '),
+        target: '≤ 1.15×',
+        met: worstRatio?.lcpRatio === undefined ? undefined : ratios.every((ratio) => (ratio.lcpRatio ?? Infinity) <= 1.15),
       });
     }
   }
@@ -560,6 +601,28 @@ export function renderMarkdown(results: BenchResults): string {
       ),
       '',
     );
+    if (lighthouse.reference) {
+      const floor = lighthouse.routes.find((route) => route.path === lighthouse.reference?.label);
+      out.push(
+        `### Against the reference page`,
+        '',
+        `The reference page (\`scripts/bench/reference-page/\`, from \`../shared/perf/\`): react-dom, a data router and SWR rendering the same catalog with the same images, built by the same Vite and served by the same static module (compressed, the same headers, \`/api/*\` and images from the same running stack), measured right after each compared route in every turn (${floor?.runs.length ?? 0} runs pooled).`,
+        '',
+        table(
+          ['route', 'LCP', 'reference LCP', 'LCP ratio', 'performance', 'reference performance', 'performance ratio'],
+          referenceRatios(lighthouse).map((ratio) => [
+            ratio.path,
+            ratio.lcpMs === undefined ? '–' : ms(ratio.lcpMs),
+            ratio.referenceLcpMs === undefined ? '–' : ms(ratio.referenceLcpMs),
+            ratio.lcpRatio === undefined ? '–' : `${ratio.lcpRatio}×`,
+            ratio.performance ?? '–',
+            ratio.referencePerformance ?? '–',
+            ratio.performanceRatio === undefined ? '–' : `${ratio.performanceRatio}×`,
+          ]),
+        ),
+        '',
+      );
+    }
     const failed = [...new Set(lighthouse.routes.flatMap((route) => route.failedAudits))];
     if (failed.length > 0) out.push(`Audits that kept a route under 100 (accessibility, best practices, SEO): ${failed.join('; ')}.`, '');
     const logged = lighthouse.routes.filter((route) => route.consoleErrors.length > 0);
