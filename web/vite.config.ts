@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'esbuild';
 import { type Plugin, defineConfig } from 'vite';
+import { firstPageStarts } from './first-page';
 
 /**
  * Builds the service worker (web/worker/service-worker.ts) into /sw.js beside the build's
@@ -48,7 +49,7 @@ function serviceWorker(): Plugin {
 /** The SPA's build: one lazily loaded chunk per route, a size report for the README's number. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), firstPageStarts(), serviceWorker()],
   resolve: {
     alias: [
       // The wire types and rules the server shares with the SPA.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { CloseIcon } from './icons';
 import './modal.css';
 
@@ -18,7 +18,8 @@ interface ModalProps {
 export function Modal({ title, hideTitle, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // Opened before the browser paints, so that a dialog mounted with the page (a popup) is in its first frame.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) {
       dialog.showModal();

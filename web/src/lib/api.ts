@@ -80,8 +80,27 @@ export async function apiFile(path: string, options: Omit<RequestOptions, 'body'
   throw failure(response, body, sentToken, options);
 }
 
+/**
+ * A public read index.html started for the first page before this code arrived (web/first-page.ts),
+ * taken once: the next read of the same path asks the server again.
+ */
+function takeFirstRead(path: string): Promise<Response> | undefined {
+  const started = (window as { firstReads?: Record<string, Promise<Response>> }).firstReads;
+  const response = started?.[path];
+  if (response) delete started[path];
+  return response;
+}
+
 /** Sends a call with the client's headers; a network failure is an `ApiError` with status 0. */
 async function send(method: 'GET' | 'POST', path: string, body?: FormData): Promise<{ response: Response; sentToken: string }> {
+  const firstRead = method === 'GET' ? takeFirstRead(path) : undefined;
+  if (firstRead) {
+    try {
+      return { response: await firstRead, sentToken: '' };
+    } catch (error) {
+      throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+    }
+  }
   const sentToken = sessionStore.token();
   const headers: Record<string, string> = { Authorization: sentToken, Client: 'web' };
   const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];

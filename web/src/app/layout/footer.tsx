@@ -17,14 +17,14 @@ export function Footer() {
           <p className="footer-text">Free Fire diamonds, PUBG UC and gift cards, paid in taka with bKash, Nagad, Upay or your wallet.</p>
         </div>
         <nav aria-label="Shop">
-          <h3>Shop</h3>
+          <h2>Shop</h2>
           <Link to={paths.home}>Home</Link>
           <Link to={paths.voucherCode}>Codes</Link>
           <Link to={paths.playerIdTopup}>Player ID Topup</Link>
           <Link to={paths.blogs}>Blog</Link>
         </nav>
         <nav aria-label="Company">
-          <h3>Company</h3>
+          <h2>Company</h2>
           <Link to={paths.aboutUs}>About us</Link>
           <Link to={paths.contactUs}>Contact us</Link>
           <Link to={paths.terms}>Terms and conditions</Link>
@@ -43,7 +43,7 @@ function FooterSupport() {
   const { data: settings } = useSiteSettings();
   return (
     <div>
-      <h3>Support</h3>
+      <h2>Support</h2>
       {settings?.phone && (
         <a className="footer-line" href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>
           <PhoneIcon size={16} />

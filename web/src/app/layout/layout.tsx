@@ -4,6 +4,7 @@ import { ShopClosedBanner } from '../../components/shop-closed-notice';
 import { isConsolePath } from '../../config/paths';
 import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
 import { isShopperStart, popupsToShow, useSiteSettings } from '../../features/content/api/get-site-settings';
+import { loadSitePopups, loadedSitePopups } from '../../features/content/site-popups-chunk';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -19,8 +20,7 @@ function ScrollToTop() {
   return null;
 }
 
-// The popups (and the HTML sanitiser they need) load only when there is a popup to show.
-const SitePopups = lazy(() => import('../../features/content/components/site-popups').then((module) => ({ default: module.SitePopups })));
+const LazySitePopups = lazy(() => loadSitePopups().then((SitePopups) => ({ default: SitePopups })));
 // So does the in-place sign-in after a 401.
 const SessionExpiredDialog = lazy(() =>
   import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })),
@@ -35,9 +35,12 @@ function Popups() {
   const { data: settings } = useSiteSettings();
   const popups = settings && isShopperStart(pathname, search) ? popupsToShow(settings) : [];
   if (popups.length === 0) return null;
+  // Usually in already: the settings' preload asks for the code as soon as they name a popup.
+  const SitePopups = loadedSitePopups();
+  if (SitePopups) return <SitePopups popups={popups} />;
   return (
     <Suspense fallback={null}>
-      <SitePopups popups={popups} />
+      <LazySitePopups popups={popups} />
     </Suspense>
   );
 }

@@ -1,0 +1,144 @@
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/** A public read a page's first render makes: a GET path, with `:name` standing for the page's address parameters. */
+interface FirstRead {
+  path: string;
+  query?: Record<string, string>;
+}
+
+/** A page a visit often starts on: its address (as app/router.tsx has it), its route module, and its first reads. */
+interface StartPage {
+  path: string;
+  module: string;
+  reads: FirstRead[];
+}
+
+/** What every page reads as it starts: the site settings (app/app.tsx) and the header's games. */
+const everyPageReads: FirstRead[] = [{ path: '/user/site_settings' }, { path: '/user/master_category_list' }];
+
+/**
+ * The shop's public pages. A page missing here still works; it only starts as the app's code
+ * arrives. The browser test `first-page` loads each one and checks that its chunk and reads were
+ * started here and that every read started here was used.
+ */
+const startPages: StartPage[] = [
+  { path: '/', module: 'src/app/routes/home.tsx', reads: [{ path: '/user/event_list' }] },
+  {
+    path: '/category/:id',
+    module: 'src/app/routes/category.tsx',
+    reads: [{ path: '/user/category_list', query: { master_category: ':id' } }, { path: '/user/shop_status' }],
+  },
+  {
+    path: '/voucher/:id',
+    module: 'src/app/routes/voucher.tsx',
+    reads: [
+      { path: '/user/auto_delivery_vouchers_list', query: { mcategory_id: ':id' } },
+      { path: '/user/shop_status' },
+      { path: '/user/redeem_link' },
+    ],
+  },
+  { path: '/blogs', module: 'src/app/routes/blogs.tsx', reads: [{ path: '/user/blog_list' }] },
+  { path: '/blog/:id', module: 'src/app/routes/blog.tsx', reads: [{ path: '/user/blog/:id' }] },
+  { path: '/login', module: 'src/app/routes/login.tsx', reads: [] },
+  { path: '/register', module: 'src/app/routes/register.tsx', reads: [] },
+  { path: '/forgot-password', module: 'src/app/routes/forgot-password.tsx', reads: [] },
+  { path: '/voucher-code', module: 'src/app/routes/voucher-code.tsx', reads: [] },
+  { path: '/player-id-topup', module: 'src/app/routes/player-id-topup.tsx', reads: [] },
+  { path: '/about-us', module: 'src/app/routes/about-us.tsx', reads: [] },
+  { path: '/contact-us', module: 'src/app/routes/contact-us.tsx', reads: [] },
+  { path: '/terms-and-condition', module: 'src/app/routes/terms.tsx', reads: [] },
+];
+
+/**
+ * The files a route module's chunk needs beyond what index.html already loads: its chunk, the
+ * shared chunks it imports (transitively) and their CSS, as Vite's preload helper would fetch
+ * them once the app's code asks for the page.
+ */
+function chunkFiles(bundle: OutputBundle, chunk: OutputChunk, loadedFirst: Set<string>): string[] {
+  const files: string[] = [];
+  const visit = (current: OutputChunk) => {
+    if (loadedFirst.has(current.fileName) || files.includes(current.fileName)) return;
+    files.push(current.fileName);
+    for (const css of current.viteMetadata?.importedCss ?? []) if (!loadedFirst.has(css) && !files.includes(css)) files.push(css);
+    for (const name of current.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(chunk);
+  return files;
+}
+
+/** `/category/:id` → a pattern of the whole path, one group per parameter, and the parameters' names. */
+function addressPattern(path: string): { pattern: string; params: string[] } {
+  const params: string[] = [];
+  const pattern = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: path === '/' ? '^/$' : `^${pattern}/?$`, params };
+}
+
+/** A read with `:name` placeholders as the script fills them: [path, query entries]. */
+const readTemplate = (read: FirstRead) => [read.path, Object.entries(read.query ?? {})];
+
+/**
+ * The inline script: it runs while index.html is parsed, long before the app's code has been
+ * downloaded and evaluated, and starts what the first page needs — its chunks and CSS as
+ * preloads, its public reads as fetches kept in `window.firstReads` for the API client to take
+ * over (lib/api.ts). Without it each waits for the app's code (about half a second of a phone's
+ * CPU), and the page's chunk and its reads for one another.
+ */
+function startScript(pages: { pattern: string; params: string[]; files: string[]; reads: FirstRead[] }[]): string {
+  const table = JSON.stringify({
+    every: everyPageReads.map(readTemplate),
+    pages: pages.map((page) => [page.pattern, page.params, page.files, page.reads.map(readTemplate)]),
+  });
+  // Written as ES5-era code on purpose: it is not bundled, and runs before anything else.
+  return `(function(){var t=${table},d=document,r=window.firstReads={},p=location.pathname,v={};
+function get(x){var u=x[0].replace(/:(\\w+)/g,function(_,n){return encodeURIComponent(v[n])}),q=new URLSearchParams();
+x[1].forEach(function(e){q.append(e[0],e[1].replace(/^:(\\w+)$/,function(_,n){return v[n]}))});u+=x[1].length?'?'+q:'';
+if(!r[u])r[u]=fetch('/api'+u,{headers:{Client:'web'}})}
+for(var i=0;i<t.pages.length;i++){var g=t.pages[i],m=new RegExp(g[0]).exec(p);if(!m)continue;
+try{g[1].forEach(function(n,k){v[n]=decodeURIComponent(m[k+1])})}catch(e){break}
+g[2].forEach(function(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.href='/'+f;d.head.appendChild(l)});
+g[3].forEach(get);break}
+t.every.forEach(get)})()`;
+}
+
+/**
+ * Writes the start script into the built index.html, with the file names of this build. Every
+ * start page's module must be one of the build's route chunks: a renamed route fails the build
+ * rather than silently starting nothing.
+ */
+export function firstPageStarts(): Plugin {
+  return {
+    name: 'storefront-first-page-starts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) throw new Error('The first page starts need the bundle');
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+        const loadedFirst = new Set<string>();
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+          for (const file of chunkFiles(bundle, entry, new Set())) loadedFirst.add(file);
+        }
+        const pages = startPages.map((page) => {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${page.module}`));
+          if (!chunk?.isDynamicEntry) throw new Error(`${page.path}: ${page.module} is not a route chunk of this build`);
+          return { ...addressPattern(page.path), files: chunkFiles(bundle, chunk, loadedFirst), reads: page.reads };
+        });
+        return [{ tag: 'script', children: startScript(pages), injectTo: 'head' }];
+      },
+    },
+  };
+}
