@@ -142,3 +142,52 @@ export function firstPageStarts(): Plugin {
     },
   };
 }
+
+/**
+ * The shop's shared code in one chunk. Left to itself, the bundler splits the modules the pages
+ * share into one chunk per set of pages that import them: a game page needs about twenty of
+ * them, each a request, and a phone on a slow network pays a round trip per few. Here every module
+ * of the shop that two or more pages share, and that the first load does not already carry, goes
+ * into one chunk ("shop"), and the operators' console keeps its own. The first load is left as it
+ * is: its modules are known once the module graph is built (`buildEnd`), before chunks are made.
+ */
+export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOptions['codeSplitting'] } {
+  const firstLoad = new Set<string>();
+  const needSanitiser = new Set<string>();
+  const isSanitiser = (id: string) => /[\\/]safe-html\.tsx$/.test(id);
+  const plugin: Plugin = {
+    name: 'storefront-shared-shop-chunk',
+    apply: 'build',
+    buildEnd() {
+      const visit = (id: string) => {
+        if (firstLoad.has(id)) return;
+        firstLoad.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      for (const id of this.getModuleIds()) {
+        if (this.getModuleInfo(id)?.isEntry) visit(id);
+        if (this.getModuleInfo(id)?.importedIds.some(isSanitiser)) needSanitiser.add(id);
+      }
+    },
+  };
+  // The shop's modules, the rules it shares with the server, their validation library and SWR's
+  // mutation hook; not the HTML sanitiser nor what shows HTML with it (DOMPurify, the largest of
+  // them, is for posts, popups and vouchers only).
+  const inShop = (id: string) =>
+    /[\\/](?:web[\\/]src|functions[\\/]contract|node_modules[\\/](?:valibot|swr[\\/]dist[\\/]mutation))[\\/]/.test(id) &&
+    !isSanitiser(id) &&
+    !needSanitiser.has(id) &&
+    !firstLoad.has(id);
+  const consoleModule = /[\\/](?:routes|features)[\\/]admin[\\/]/;
+  return {
+    plugin,
+    groups: {
+      // Only the modules named: the dependencies they share with the first load stay in it.
+      includeDependenciesRecursively: false,
+      groups: [
+        { name: 'console', test: (id: string) => inShop(id) && consoleModule.test(id), minShareCount: 2, priority: 2 },
+        { name: 'shop', test: (id: string) => inShop(id) && !consoleModule.test(id), minShareCount: 2, priority: 1 },
+      ],
+    },
+  };
+}

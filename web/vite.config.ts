@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'esbuild';
 import { type Plugin, defineConfig } from 'vite';
-import { firstPageStarts } from './first-page';
+import { firstPageStarts, sharedShopChunk } from './first-page.ts';
 
 /**
  * Builds the service worker (web/worker/service-worker.ts) into /sw.js beside the build's
@@ -46,10 +46,12 @@ function serviceWorker(): Plugin {
   };
 }
 
+const shared = sharedShopChunk();
+
 /** The SPA's build: one lazily loaded chunk per route, a size report for the README's number. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), firstPageStarts(), serviceWorker()],
+  plugins: [react(), shared.plugin, firstPageStarts(), serviceWorker()],
   resolve: {
     alias: [
       // The wire types and rules the server shares with the SPA.
@@ -79,5 +81,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 300,
     // Fonts are files, never data: URLs, which the shop's CSP (font-src 'self') refuses.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    rolldownOptions: { output: { codeSplitting: shared.groups } },
   },
 });
