@@ -9,7 +9,7 @@ interface FirstRead {
   query?: Record<string, string>;
 }
 
-/** A page a visit often starts on: its address (as app/router.tsx has it), its route module, and its first reads. */
+/** A page a visit often starts on: its address (as app/router.tsx has it), its route module, and the reads its first render makes. */
 interface StartPage {
   path: string;
   module: string;
@@ -178,7 +178,7 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
     !isSanitiser(id) &&
     !needSanitiser.has(id) &&
     !firstLoad.has(id);
-  const consoleModule = /[\\/](?:routes|features)[\\/]admin[\\/]/;
+  const consoleModule = /[\\/](?:routes|features)[\\/]admin[\\/]|[\\/]contract[\\/]admin-|[\\/]config[\\/]admin-paths\./;
   return {
     plugin,
     groups: {

@@ -1,13 +1,77 @@
 import { describe, expect, inject, it } from 'vitest';
 import { registerAndLogIn } from '../support/accounts';
-import { toast, useBrowser } from '../support/browser';
+import { phone, settled, toast, useBrowser } from '../support/browser';
 
 /** Whether any style sheet of the page carries react-toastify's rules. */
 const toastStylesLoaded = () =>
   [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.Toastify__toast')));
 
+/** The public pages a visit starts on (web/first-page.ts), with their route modules' names. */
+const startPages: [path: string, routeModule: string][] = [
+  ['/', 'home'],
+  ['/category/free-fire', 'category'],
+  ['/voucher/google-play', 'voucher'],
+  ['/blogs', 'blogs'],
+  ['/blog/how-to-top-up-free-fire', 'blog'],
+  ['/login', 'login'],
+  ['/register', 'register'],
+  ['/forgot-password', 'forgot-password'],
+  ['/voucher-code', 'voucher-code'],
+  ['/player-id-topup', 'player-id-topup'],
+  ['/about-us', 'about-us'],
+  ['/contact-us', 'contact-us'],
+  ['/terms-and-condition', 'terms'],
+];
+
+/** What the page asked for while index.html was still being parsed (before any of the app's code ran), and after. */
+interface StartRecord {
+  fetches: { url: string; whileParsing: boolean }[];
+  preloads: string[];
+}
+
+/** Records every fetch and every link the page adds, and whether the document was still being parsed then. */
+function recordStarts() {
+  const record: StartRecord = { fetches: [], preloads: [] };
+  (window as unknown as { startRecord: StartRecord }).startRecord = record;
+  const fetch = window.fetch;
+  window.fetch = function (this: unknown, ...args: Parameters<typeof window.fetch>) {
+    const url = new URL(args[0] instanceof Request ? args[0].url : String(args[0]), location.href);
+    record.fetches.push({ url: url.pathname + url.search, whileParsing: document.readyState === 'loading' });
+    return fetch.apply(this, args);
+  };
+  const appendChild = Node.prototype.appendChild;
+  Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+    if (node instanceof HTMLLinkElement && document.readyState === 'loading') record.preloads.push(node.getAttribute('href') ?? '');
+    return appendChild.call(this, node) as T;
+  };
+}
+
 describe('what a first visit loads', () => {
   const browser = useBrowser();
+
+  it("starts each public page's chunk and reads from index.html, and the app takes every read it started", async () => {
+    const { page, errors } = await browser.open('/robots.txt', phone, { showPopups: true });
+    await page.context().addInitScript(recordStarts);
+    for (const [path, routeModule] of startPages) {
+      await page.goto(path);
+      await settled(page);
+      const { record, untaken } = await page.evaluate(() => ({
+        record: (window as unknown as { startRecord: StartRecord }).startRecord,
+        untaken: Object.keys((window as unknown as { firstReads?: object }).firstReads ?? {}),
+      }));
+      const early = record.fetches.filter((fetch) => fetch.whileParsing).map((fetch) => fetch.url);
+      expect(early, path).toEqual(expect.arrayContaining(['/api/user/site_settings', '/api/user/master_category_list']));
+      expect(untaken, `${path}: reads started and never used`).toEqual([]);
+      // Taken over, not asked again: the app's first asks for these went to the answers already under way.
+      const askedAgain = record.fetches.filter((fetch) => !fetch.whileParsing && early.includes(fetch.url)).map((fetch) => fetch.url);
+      expect(askedAgain, `${path}: reads asked twice`).toEqual([]);
+      expect(
+        record.preloads.some((href) => new RegExp(`^/assets/${routeModule}-[\\w-]{8}\\.js$`).test(href)),
+        `${path}: ${routeModule}'s chunk started by index.html (${record.preloads.join(', ')})`,
+      ).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
 
   it('serves robots.txt and the sitemap as the files they are, not the app page', async () => {
     const { url } = inject('stack');

@@ -1,17 +1,39 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './app/app';
 import { firstPageReady } from './app/router';
+import { useAfterFirstPaint } from './lib/after-paint';
 
-// The service worker (web/worker) after the page has loaded, so that it takes nothing from the first visit; it asks no permission.
-if (import.meta.env.PROD && 'serviceWorker' in navigator)
-  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+/**
+ * The app manifest (and the icons the browser fetches with it) and the service worker
+ * (web/worker), once the first page has been painted and the page has loaded, so that they take
+ * nothing from the first visit; neither asks permission.
+ */
+function installAppLater() {
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: '/manifest.json' }));
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}
+
+let installed = false;
+
+/** Installs the app once the first page has been painted and the page has loaded. */
+function InstallAfterFirstPaint() {
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (!painted || installed) return;
+    installed = true;
+    if (document.readyState === 'complete') installAppLater();
+    else addEventListener('load', installAppLater, { once: true });
+  }, [painted]);
+  return null;
+}
 
 void firstPageReady().then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
+      <InstallAfterFirstPaint />
     </StrictMode>,
   ),
 );

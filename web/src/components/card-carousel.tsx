@@ -3,19 +3,38 @@ import { pageCarousel } from '../config/site';
 import { ChevronDownIcon } from './icons';
 import './card-carousel.css';
 
-/** How many cards fit the current window width, by the breakpoints of spec §9. */
-export function slidesForWidth(width: number): number {
+/** How many cards fit, by the breakpoints of spec §9, given which of them the window is narrower than. */
+function slidesBelow(isBelow: (width: number) => boolean): number {
   let slides: number = pageCarousel.slides;
-  for (const point of pageCarousel.breakpoints) if (width < point.below) slides = point.slides;
+  for (const point of pageCarousel.breakpoints) if (isBelow(point.below)) slides = point.slides;
   return slides;
 }
 
-const subscribeResize = (listener: () => void) => {
-  window.addEventListener('resize', listener);
-  return () => window.removeEventListener('resize', listener);
+/** How many cards fit a window this wide. */
+export function slidesForWidth(width: number): number {
+  return slidesBelow((below) => width < below);
+}
+
+/**
+ * One media query per breakpoint, made once. Reading a query's state needs no layout, where
+ * window.innerWidth forces one, in the middle of the first render of a page still being built.
+ */
+let narrowerThan: Map<number, MediaQueryList> | undefined;
+const breakpointQueries = () =>
+  (narrowerThan ??= new Map(
+    pageCarousel.breakpoints.map((point) => [point.below, window.matchMedia(`not all and (min-width: ${point.below}px)`)]),
+  ));
+
+const subscribeBreakpoints = (listener: () => void) => {
+  const queries = [...breakpointQueries().values()];
+  for (const query of queries) query.addEventListener('change', listener);
+  return () => {
+    for (const query of queries) query.removeEventListener('change', listener);
+  };
 };
 
-const useSlidesToShow = () => useSyncExternalStore(subscribeResize, () => slidesForWidth(window.innerWidth));
+const useSlidesToShow = () =>
+  useSyncExternalStore(subscribeBreakpoints, () => slidesBelow((below) => breakpointQueries().get(below)!.matches));
 
 interface CardCarouselProps<T> {
   label: string;
