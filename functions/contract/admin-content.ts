@@ -96,13 +96,20 @@ const social = v.optional(
   ),
 );
 
-/** The shop's WhatsApp number as wa.me links need it: digits with the country code (spaces, dashes and a leading + are dropped). */
-const whatsappField = v.pipe(
-  optionalText(40),
-  v.transform((number) => number?.replace(/[\s-]/g, '').replace(/^\+/, '')),
-  v.check(
-    (number) => number === undefined || /^[1-9]\d{9,14}$/.test(number),
-    'The WhatsApp number is digits with the country code, like 8801712345678',
+/**
+ * The shop's WhatsApp number as wa.me links need it: digits with the country code (spaces, dashes
+ * and a leading + are dropped). Unlike the other settings, sent empty it is removed: a shop may
+ * stop offering WhatsApp, where it always has a phone and a messenger link.
+ */
+const whatsappField = v.optional(
+  v.pipe(
+    v.string('The WhatsApp number is text'),
+    v.maxLength(40, 'Too long'),
+    v.transform((number) => number.trim().replace(/[\s-]/g, '').replace(/^\+/, '')),
+    v.check(
+      (number) => number === '' || /^[1-9]\d{9,14}$/.test(number),
+      'The WhatsApp number is digits with the country code, like 8801712345678',
+    ),
   ),
 );
 

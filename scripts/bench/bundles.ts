@@ -40,11 +40,11 @@ export interface FunctionInfo {
   /** Its route(s), e.g. `GET /user/master_category_list`; the fallback and the scheduled jobs say so. */
   routes: string[];
   access: Route['access'] | 'fallback' | 'job';
-  /** A public read: a public row outside auth/ (catalog, content, the voucher list) or the fallback. */
+  /** A public read: a public row outside auth/ that writes nothing (catalog, content, the voucher list), or the fallback. */
   publicRead: boolean;
   /** Whether the function parses request bodies (a POST row). */
   takesBodies: boolean;
-  /** Whether it verifies or signs tokens with jose: every user/admin row, and the auth rows. */
+  /** Whether it verifies or signs tokens with jose: every user/admin row, the auth rows, and a row that reads the signing keys (the mails' unsubscribe links). */
   verifiesOrSignsTokens: boolean;
   secret: boolean;
   uploads: boolean;
@@ -84,10 +84,14 @@ export function functionsToMeasure(): FunctionInfo[] {
       module,
       routes: [...(known?.routes ?? []), `${route.method} ${route.path}`],
       access: route.access,
-      publicRead: route.access === 'public' && !route.handler.startsWith('auth/'),
+      publicRead: route.access === 'public' && !route.handler.startsWith('auth/') && !route.writes?.length,
       takesBodies: (known?.takesBodies ?? false) || route.method === 'POST',
       verifiesOrSignsTokens:
-        (known?.verifiesOrSignsTokens ?? false) || route.access === 'user' || route.access === 'admin' || route.handler.startsWith('auth/'),
+        (known?.verifiesOrSignsTokens ?? false) ||
+        route.access === 'user' ||
+        route.access === 'admin' ||
+        route.handler.startsWith('auth/') ||
+        needsSecret(route),
       // The key ring, the gateway key, the supplier's credentials and the VAPID keys are all read through Secrets Manager.
       secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route) || needsSupplier(route) || needsVapid(route),
       uploads: (known?.uploads ?? false) || route.uploads === true,

@@ -59,10 +59,16 @@ describe('the shop on a 390 px phone', () => {
     const { page, errors } = await browser.open('/', phone390, { showPopups: true });
     await popup(page).waitFor();
     await popup(page).locator('img.popup-image').waitFor();
+    await popup(page).locator('.popup-text').waitFor();
     await settled(page);
     await shoot(page, 'phone-home-popup');
+    // Another tab open meanwhile shows it too, and closes it when it is closed here.
+    const other = await page.context().newPage();
+    await other.goto('/category/free-fire');
+    await popup(other).waitFor();
     await popup(page).getByRole('button', { name: 'Close' }).click();
     await popup(page).waitFor({ state: 'detached' });
+    await popup(other).waitFor({ state: 'detached' });
 
     // A new tab of the same browser: the device remembers the closed popup.
     const tab = await page.context().newPage();

@@ -24,7 +24,7 @@ const chipShows = (page: Page, amount: string) => page.getByRole('link', { name:
 describe('payments the shopper can follow', () => {
   const browser = useBrowser();
 
-  it('tells the tab that started a top-up when it is paid (the return page is never seen there), updates the balance and clears the form', async () => {
+  it('shows the tab that started a top-up its receipt when it is paid (the return page is never seen there), updates the balance and clears the form', async () => {
     const account = await fundedAccount(0, 'follow');
     const { page, errors } = await browser.open('/profile/addMoney', desktop, { signedInAs: account.token });
     await page.getByText('Add ৳10 to ৳25,000 at a time', { exact: false }).waitFor();
@@ -38,8 +38,10 @@ describe('payments the shopper can follow', () => {
 
     // Paid elsewhere (the payer's phone, say): only the webhook knows; this tab's short poll of its row finds out.
     expect((await payInvoice(popup.url())).status).toBe(303);
-    await page.getByRole('status', { name: 'Payment received' }).getByText('৳500 was added to your wallet.').waitFor();
-    await toast(page, 'Payment received: ৳500 added to your wallet');
+    // The same receipt as the tab the gateway comes back to, in place of the waiting notice.
+    const receipt = page.getByTestId('receipt');
+    await receipt.getByTestId('receipt-status').getByText('৳500 added to your wallet').waitFor();
+    await receipt.getByText('New balance').waitFor();
     await chipShows(page, '৳500');
     await expect.poll(() => page.getByLabel('Amount (৳)').inputValue()).toBe('');
     expect(await balanceOf(account.code)).toBe(500);
@@ -104,7 +106,7 @@ describe('payments the shopper can follow', () => {
     await expect.poll(() => page.getByLabel('Amount (৳)').inputValue()).toBe('300');
     const again = await gatewayWindow(page, started.getByRole('button', { name: 'Retry' }));
     await again.getByRole('button', { name: 'Pay' }).click();
-    await page.getByRole('status', { name: 'Payment received' }).waitFor();
+    await page.getByTestId('receipt').getByTestId('receipt-status').getByText('৳300 added to your wallet').waitFor();
     await chipShows(page, '৳300');
     expect(await balanceOf(account.code)).toBe(300);
   });

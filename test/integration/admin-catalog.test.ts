@@ -400,6 +400,9 @@ describe('content and settings', () => {
       const localNumber = await asAdmin('/admin/site_settings', { whatsapp: '01812345678' });
       expect(localNumber.status).toBe(400);
       expect(JSON.stringify(localNumber.body)).toContain('The WhatsApp number is digits with the country code, like 8801712345678');
+      // A shop may stop offering WhatsApp: sent empty, the number is gone from the shop's settings.
+      expect((await asAdmin('/admin/site_settings', { whatsapp: '' })).status).toBe(200);
+      expect((await callApi<{ data: { whatsapp: string } }>('/user/site_settings')).body.data.whatsapp).toBe('');
       expect((await callApi<{ data: { upay: string } }>('/user/redeem_link')).body.data.upay).toBe(
         'https://www.youtube.com/watch?v=abcdefghijk',
       );

@@ -113,7 +113,10 @@ describe("the console's form messages are the server's", () => {
     }
     expect(v.parse(siteSettingsBody, { whatsapp: '+880 1712-345678' }).whatsapp).toBe('8801712345678');
     expect(v.parse(siteSettingsBody, { whatsapp: '8801712345678' }).whatsapp).toBe('8801712345678');
-    expect(v.parse(siteSettingsBody, { whatsapp: '' }).whatsapp).toBeUndefined();
+    // Empty removes it (the one setting that may be emptied); absent keeps it.
+    expect(v.parse(siteSettingsBody, { whatsapp: '' }).whatsapp).toBe('');
+    expect(v.parse(siteSettingsBody, { whatsapp: ' ' }).whatsapp).toBe('');
+    expect(v.parse(siteSettingsBody, {}).whatsapp).toBeUndefined();
   });
 });
 

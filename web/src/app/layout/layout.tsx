@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ShopClosedBanner } from '../../components/shop-closed-notice';
 import { isConsolePath } from '../../config/paths';
 import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
-import { isShopperStart, popupsToShow, useSiteSettings } from '../../features/content/api/get-site-settings';
+import { isShopperStart, popupsToShow, usePopupClosingsElsewhere, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { loadSitePopups, loadedSitePopups } from '../../features/content/site-popups-chunk';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
@@ -33,6 +33,7 @@ const SessionExpiredDialog = lazy(() =>
 function Popups() {
   const { pathname, search } = useLocation();
   const { data: settings } = useSiteSettings();
+  usePopupClosingsElsewhere();
   const popups = settings && isShopperStart(pathname, search) ? popupsToShow(settings) : [];
   if (popups.length === 0) return null;
   // Usually in already: the settings' preload asks for the code as soon as they name a popup.

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { SiteSettingsRow } from '@contract/wire';
 import useSWR from 'swr';
 
@@ -51,6 +52,21 @@ export function rememberPopupClosed(popup: SitePopup): void {
   } catch {
     // Storage refused (a private window's quota): the popup shows again next time, nothing worse.
   }
+}
+
+/**
+ * Draws its component again when another tab of this device closes a popup (the storage event),
+ * so that a popup open here too closes with it.
+ */
+export function usePopupClosingsElsewhere(): void {
+  const [, setClosings] = useState(0);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key?.startsWith('popupClosed.')) setClosings((count) => count + 1);
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, []);
 }
 
 /** The popups this device has not closed yet. */

@@ -3,12 +3,13 @@ import { Receipt, type ReceiptTone } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
 import { taka } from '../../../lib/format';
 import { type OrderDetail, useOrder } from '../api/get-order';
+import { buyAgainPath } from '../buy-again';
 import { OrderChat } from './order-chat';
 import { orderTitle, paidByLabel } from './order-history';
 
 interface OrderReceiptProps {
   id: string;
-  /** The game page with the same choice (game, pack, mode, player), where Buy again leads; the games otherwise. */
+  /** Where Buy again leads when the page knows better (the choice as the form had it); else the order's own (`buyAgainPath`). */
   buyAgain?: string;
   /** A line for this tab's situation (the other tab may be closed). */
   note?: string;
@@ -104,7 +105,10 @@ export function OrderReceipt({ id, buyAgain, note, heading }: OrderReceiptProps)
       heading={heading}
       actions={
         <>
-          <Link className="button button-primary button-small" to={buyAgain ?? paths.playerIdTopup}>
+          <Link
+            className="button button-primary button-small"
+            to={buyAgain ?? (order.game_id && order.plan_id ? buyAgainPath(order) : paths.playerIdTopup)}
+          >
             {order.payment_cancelled ? 'Choose again' : 'Buy again'}
           </Link>
           <Link className="button button-ghost button-small" to={paths.profileOrder(order.order_id)}>

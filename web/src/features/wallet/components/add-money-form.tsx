@@ -6,6 +6,7 @@ import { walletRequestsKey } from '../../../lib/cache-keys';
 import { taka } from '../../../lib/format';
 import { type CheckoutWords, CheckoutNotice } from '../../payments/components/checkout-notice';
 import { useGatewayCheckout } from '../../payments/use-gateway-checkout';
+import { TopUpReceipt } from './top-up-receipt';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { useWalletRequests } from '../api/get-wallet-requests';
 import { newTxnId, useStartTopUp } from '../api/start-top-up';
@@ -57,7 +58,6 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
       if (row.status === 'completed') return 'paid';
       return row.status === 'cancelled' ? { cancelledBecause: row.cancel_reason ?? '' } : 'waiting';
     },
-    paidMessage: ({ amount: value }) => `Payment received: ${taka(value)} added to your wallet`,
     onPaid: () => {
       setAmount('');
       setTried(false);
@@ -149,6 +149,8 @@ function checkoutWords(returnTo: AddMoneyFormProps['returnTo']): CheckoutWords<T
     waiting: ({ amount }) => `Waiting for your payment of ${taka(amount)}.`,
     paid: ({ amount }) => `${taka(amount)} was added to your wallet.`,
     paidLink: () => (returnTo ? { to: returnTo.path, label: `Back to ${returnTo.label}` } : undefined),
+    // The same receipt as the tab the gateway comes back to (the amount credited, the new balance).
+    receipt: (_topUp, payment) => <TopUpReceipt id={payment.id} from={payment.from} />,
     cancelled: ({ amount }, reason) =>
       `The payment of ${taka(amount)} did not go through${reason ? ` (${reason})` : ''}. No money was taken.`,
   };

@@ -213,11 +213,12 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
   const input = (values: typeof initial): SiteSettingsInput => ({
     phone: sent(values.phone),
     messenger_link: sent(values.messenger_link),
-    whatsapp: sent(values.whatsapp),
+    // Emptied, a WhatsApp number is removed (the one setting that may be).
+    whatsapp: values.whatsapp.trim() || (settings.whatsapp ? '' : undefined),
     app_link: sent(values.app_link),
     upay: sent(values.upay),
   });
-  // An absent field keeps the stored value: emptying one is not something the console can send.
+  // An absent field keeps the stored value: emptying one (but the WhatsApp number) is not something the console can send.
   const emptied = (values: typeof initial, name: keyof typeof initial, message: string) =>
     settings[name] && !values[name].trim() ? message : undefined;
   const form = useEditForm(
@@ -227,7 +228,6 @@ export function ContactCard({ settings }: { settings: AdminSiteSettings }) {
       ...prune({
         phone: emptied(values, 'phone', 'The phone number cannot be emptied: enter another'),
         messenger_link: emptied(values, 'messenger_link', 'The messenger link cannot be emptied: enter another https link'),
-        whatsapp: emptied(values, 'whatsapp', 'The WhatsApp number cannot be emptied: enter another'),
         app_link: emptied(values, 'app_link', 'The app link cannot be emptied: enter another https link'),
         upay: emptied(values, 'upay', 'The video link cannot be emptied: enter another https link'),
       }),
