@@ -9,7 +9,11 @@ interface FirstRead {
   query?: Record<string, string>;
 }
 
-/** A page a visit often starts on: its address (as app/router.tsx has it), its route module, and the reads its first render makes. */
+/**
+ * A page a visit often starts on: its address (as app/router.tsx has it), its route module, and
+ * the reads its first render makes (the selling pages' shop status waits for the first paint:
+ * features/content/api/get-shop-status.ts).
+ */
 interface StartPage {
   path: string;
   module: string;
@@ -29,16 +33,12 @@ const startPages: StartPage[] = [
   {
     path: '/category/:id',
     module: 'src/app/routes/category.tsx',
-    reads: [{ path: '/user/category_list', query: { master_category: ':id' } }, { path: '/user/shop_status' }],
+    reads: [{ path: '/user/category_list', query: { master_category: ':id' } }],
   },
   {
     path: '/voucher/:id',
     module: 'src/app/routes/voucher.tsx',
-    reads: [
-      { path: '/user/auto_delivery_vouchers_list', query: { mcategory_id: ':id' } },
-      { path: '/user/shop_status' },
-      { path: '/user/redeem_link' },
-    ],
+    reads: [{ path: '/user/auto_delivery_vouchers_list', query: { mcategory_id: ':id' } }, { path: '/user/redeem_link' }],
   },
   { path: '/blogs', module: 'src/app/routes/blogs.tsx', reads: [{ path: '/user/blog_list' }] },
   { path: '/blog/:id', module: 'src/app/routes/blog.tsx', reads: [{ path: '/user/blog/:id' }] },

@@ -1,13 +1,22 @@
 import type { ShopStatus } from '@contract/wire';
 import useSWR from 'swr';
+import { useAfterFirstPaint } from '../../../lib/after-paint';
 import { shopClosedMessage, useSiteSettings } from './get-site-settings';
 
 const shopStatusKey = '/user/shop_status';
 
-/** GET /user/shop_status: whether the shop sells; `closedMessage` is set only while it is closed (shopStatus 0). */
+/**
+ * GET /user/shop_status: whether the shop sells; `closedMessage` is set only while it is closed
+ * (shopStatus 0). Asked for once the page has been painted: until its answer, the site settings
+ * the first render already has say the same, and a read that only refines them takes nothing from
+ * the first paint on a slow network.
+ */
 export function useShopStatus() {
-  const { data } = useSWR<ShopStatus>(shopStatusKey);
-  return { closedMessage: data && data.shopStatus !== 1 ? data.errorMessage : undefined };
+  const painted = useAfterFirstPaint();
+  const { data } = useSWR<ShopStatus>(painted ? shopStatusKey : null);
+  const { data: settings } = useSiteSettings();
+  if (!data) return { closedMessage: shopClosedMessage(settings) };
+  return { closedMessage: data.shopStatus !== 1 ? data.errorMessage : undefined };
 }
 
 /** Reads what the cache holds and whatever another hook loads, without asking on its own. */
