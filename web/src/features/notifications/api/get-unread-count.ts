@@ -1,6 +1,7 @@
 import type { NotificationList } from '@contract/wire';
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api';
+import { useUser } from '../../../lib/auth';
 import { useSessionToken } from '../../../lib/session';
 
 const notificationsPath = '/user/notifications';
@@ -18,11 +19,14 @@ async function fetchUnreadCount(): Promise<number> {
 
 /**
  * The signed-in user's unread notifications, for the header: none asked for without a session,
- * read again on focus and every minute; a failure keeps quiet (the count is a hint, not a page).
+ * nor before the start-up check has confirmed a stored one (a revoked session is cleared quietly
+ * there; asked first, this count would answer 401 and say "Session Expired"); read again on
+ * focus and every minute; a failure keeps quiet (the count is a hint, not a page).
  */
 export function useUnreadCount(): number {
   const token = useSessionToken();
-  const { data } = useSWR(token ? unreadCountKey : null, fetchUnreadCount, {
+  const { data: user } = useUser();
+  const { data } = useSWR(token && user ? unreadCountKey : null, fetchUnreadCount, {
     revalidateOnFocus: true,
     refreshInterval: 60_000,
     onError: () => undefined,
