@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/auth';
 import { dateTime, taka } from '../../../lib/format';
 import { useSessionToken } from '../../../lib/session';
 import { useOrders } from '../api/get-orders';
@@ -9,7 +10,9 @@ import '../orders.css';
 
 /** The home page's "Your last top-up" for a signed-in shopper: the newest placed order, with Buy again. Nothing for a visitor or before a first order. */
 export function LastTopUp() {
-  const signedIn = Boolean(useSessionToken());
+  // Asked once the start-up check has confirmed a stored session (a revoked one is cleared quietly there).
+  const { data: user } = useUser();
+  const signedIn = Boolean(useSessionToken()) && user !== undefined;
   const { data: orders } = useOrders(signedIn);
   const last = orders?.find(canBuyAgain);
   if (!signedIn || !last) return null;
