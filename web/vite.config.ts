@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build } from 'esbuild';
 import { type Plugin, defineConfig } from 'vite';
@@ -51,7 +52,14 @@ const shared = sharedShopChunk();
 /** The SPA's build: one lazily loaded chunk per route, a size report for the README's number. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), shared.plugin, firstPageStarts(), serviceWorker()],
+  plugins: [
+    react(),
+    // Compiles each imported catalog; a message missing in one language fails the build.
+    lingui({ configPath: fileURLToPath(new URL('./lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true }),
+    shared.plugin,
+    firstPageStarts(),
+    serviceWorker(),
+  ],
   resolve: {
     alias: [
       // The wire types and rules the server shares with the SPA.

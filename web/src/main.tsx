@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './app/app';
 import { firstPageReady } from './app/router';
+import { shellMessages } from './app/messages';
 import { useAfterFirstPaint } from './lib/after-paint';
+import { loadMessages } from './lib/i18n';
 
 /**
  * The app manifest (and the icons the browser fetches with it) and the service worker
@@ -29,7 +31,8 @@ function InstallAfterFirstPaint() {
   return null;
 }
 
-void firstPageReady().then(() =>
+// The shell's messages before anything is drawn: never a flash of ids or of the other language.
+void Promise.all([loadMessages(shellMessages), firstPageReady()]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { preloadSiteSettings } from '../features/content/api/preload-site-settings';
@@ -30,13 +32,15 @@ function onReadError(error: unknown) {
 
 export function App() {
   return (
-    <SWRConfig value={{ fetcher: swrFetcher, onError: onReadError, revalidateOnFocus: false, shouldRetryOnError: false }}>
-      <BrowserRouter>
-        <RouteErrorBoundary>
-          <AppRoutes />
-        </RouteErrorBoundary>
-      </BrowserRouter>
-      <ToastOutlet />
-    </SWRConfig>
+    <I18nProvider i18n={i18n}>
+      <SWRConfig value={{ fetcher: swrFetcher, onError: onReadError, revalidateOnFocus: false, shouldRetryOnError: false }}>
+        <BrowserRouter>
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </BrowserRouter>
+        <ToastOutlet />
+      </SWRConfig>
+    </I18nProvider>
   );
 }

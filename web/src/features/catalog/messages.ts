@@ -1,0 +1,4 @@
+import type { Catalog } from '../../lib/i18n';
+
+/** The catalog area's messages in each language (locales/*.po), each its own chunk. */
+export const catalogMessages: Catalog = { bn: () => import('./locales/bn.po'), en: () => import('./locales/en.po') };

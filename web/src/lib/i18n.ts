@@ -1,0 +1,121 @@
+import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
+import { type Locale, dateTime, groupDigits, longDate, signedTaka, taka } from './format';
+
+/**
+ * The shop's two languages: Bengali and English (Lingui, web/lingui.config.ts). Each area's
+ * messages are a catalog per language, each its own chunk: a page loads the catalogs of the areas
+ * it shows, in the chosen language only. Player IDs, codes and transaction ids are never passed
+ * through here: they stay in ASCII digits, as they are typed into games and apps.
+ */
+export type { Locale };
+
+export const locales: readonly Locale[] = ['bn', 'en'];
+
+/** Each language's name in itself: what the switch shows. */
+export const localeNames: Record<Locale, string> = { bn: 'বাংলা', en: 'English' };
+
+/** An area's compiled catalog in each language, imported on demand. */
+export type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
+
+/** The device's choice, remembered across visits (the account keeps it too, for mails). */
+export const localeStorageKey = 'shop.language';
+
+export const isLocale = (value: unknown): value is Locale => value === 'bn' || value === 'en';
+
+/**
+ * The language a visit starts in: the device's remembered choice, else the first of the browser's
+ * languages that the shop speaks (bn-BD or bn → Bengali), else English. The start script in
+ * index.html (web/first-page.ts) guesses the same way to preload the right catalogs; a wrong guess
+ * only costs a preload.
+ */
+export function startingLocale(): Locale {
+  try {
+    const stored = localStorage.getItem(localeStorageKey);
+    if (isLocale(stored)) return stored;
+  } catch {
+    // Storage refused (private mode, a sandboxed frame): the browser's language decides.
+  }
+  for (const language of navigator.languages ?? [navigator.language]) {
+    const primary = language.toLowerCase().split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return 'en';
+}
+
+let current: Locale = startingLocale();
+document.documentElement.lang = current;
+i18n.activate(current);
+
+/** Every catalog a page has asked for: a switch loads them all in the new language before it shows it. */
+const requested = new Set<Catalog>();
+const loading = new Map<string, Promise<void>>();
+const catalogIds = new WeakMap<Catalog, number>();
+let nextCatalogId = 0;
+
+function loadOne(catalog: Catalog, locale: Locale): Promise<void> {
+  if (!catalogIds.has(catalog)) catalogIds.set(catalog, nextCatalogId++);
+  const key = `${catalogIds.get(catalog)}:${locale}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = catalog[locale]().then(({ messages }) => i18n.load(locale, messages));
+    // A failed chunk (a lost connection) may be asked for again.
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+/** Loads these catalogs in the current language (once each); a route's chunk awaits it before it renders. */
+export function loadMessages(...catalogs: Catalog[]): Promise<void> {
+  for (const catalog of catalogs) requested.add(catalog);
+  return Promise.all(catalogs.map((catalog) => loadOne(catalog, current))).then(() => undefined);
+}
+
+/** The current language, outside React (an action's toast, an API client's message). */
+export const currentLocale = (): Locale => current;
+
+/**
+ * Switches the shop to `locale`: every catalog asked for so far is loaded in it first, so that the
+ * page changes language in one render — no reload, no flash of half-translated text.
+ */
+export async function switchLocale(locale: Locale): Promise<void> {
+  if (locale === current) return;
+  await Promise.all([...requested].map((catalog) => loadOne(catalog, locale)));
+  current = locale;
+  try {
+    localStorage.setItem(localeStorageKey, locale);
+  } catch {
+    // Not remembered on this device; the account may still keep it.
+  }
+  document.documentElement.lang = locale;
+  i18n.activate(locale);
+}
+
+/** A message id of a catalog, and the values its ICU placeholders take. */
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+/** A message in the current language, outside React (a toast after an action). */
+export const t: Translate = (id, values) => i18n._(id, values);
+
+/**
+ * The current language's messages and formats for a component: it renders again when the shop
+ * switches language. `t('area.key', values)` takes a catalog's id.
+ */
+export function useT() {
+  const { i18n: active } = useLingui();
+  const locale = active.locale as Locale;
+  return useMemo(
+    () => ({
+      locale,
+      t: ((id, values) => active._(id, values)) as Translate,
+      taka: (amount: number) => taka(amount, locale),
+      signedTaka: (delta: number) => signedTaka(delta, locale),
+      number: (whole: number) => groupDigits(whole, locale),
+      dateTime: (iso: string) => dateTime(iso, locale),
+      longDate: (iso: string) => longDate(iso, locale),
+    }),
+    [active, locale],
+  );
+}
