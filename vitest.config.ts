@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,7 +13,11 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        // The SPA's rules word their messages through its catalogs (compiled as the build does).
+        plugins: [lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true })],
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+      },
       {
         test: {
           name: 'integration',

@@ -155,6 +155,9 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
   const firstLoad = new Set<string>();
   const needSanitiser = new Set<string>();
   const isSanitiser = (id: string) => /[\\/]safe-html\.tsx$/.test(id);
+  // An area's messages module loads its catalog as it is evaluated (top-level await): in the
+  // shared chunk it would load every area's catalog for any page.
+  const isAreaMessages = (id: string) => /[\\/]features[\\/][^\\/]+[\\/]messages\.ts$/.test(id);
   const plugin: Plugin = {
     name: 'storefront-shared-shop-chunk',
     apply: 'build',
@@ -176,6 +179,7 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
   const inShop = (id: string) =>
     /[\\/](?:web[\\/]src|functions[\\/]contract|node_modules[\\/](?:valibot|swr[\\/]dist[\\/]mutation))[\\/]/.test(id) &&
     !isSanitiser(id) &&
+    !isAreaMessages(id) &&
     !needSanitiser.has(id) &&
     !firstLoad.has(id);
   const consoleModule = /[\\/](?:routes|features)[\\/]admin[\\/]|[\\/]contract[\\/]admin-|[\\/]config[\\/]admin-paths\./;

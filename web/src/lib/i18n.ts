@@ -44,8 +44,9 @@ export function startingLocale(): Locale {
   return 'en';
 }
 
-let current: Locale = startingLocale();
-document.documentElement.lang = current;
+let current: Locale = typeof document === 'undefined' ? 'en' : startingLocale();
+// Unit tests run the rules that word messages in Node: no page there, English.
+if (typeof document !== 'undefined') document.documentElement.lang = current;
 i18n.activate(current);
 
 /** Every catalog a page has asked for: a switch loads them all in the new language before it shows it. */
