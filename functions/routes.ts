@@ -347,6 +347,7 @@ export const routes: readonly Route[] = [
     access: 'user',
     writes: ['UpdateItem'],
   },
+  { method: 'POST', path: '/user/language', handler: 'auth/set-language', access: 'user', writes: ['UpdateItem'] },
   { method: 'POST', path: '/user/notification_settings', handler: 'notifications/get-notification-settings', access: 'user' },
   {
     method: 'POST',

@@ -16,5 +16,6 @@ export function userInfoView({ user, wallet }: Account, authToken?: string): Use
     role: user.role,
     email_verified: user.emailVerified === true,
     pending_email: user.pendingEmail ?? '',
+    language: user.language ?? 'en',
   };
 }

@@ -1,6 +1,16 @@
 /** The request schemas of sign-in, registration, mailed links and the profile (functions/auth/handlers). */
 import * as v from 'valibot';
-import { emailField, flagField, idPattern, mobileField, optionalEmail, optionalSecret, optionalText, requiredText } from './fields';
+import {
+  emailField,
+  flagField,
+  idPattern,
+  languageField,
+  mobileField,
+  optionalEmail,
+  optionalSecret,
+  optionalText,
+  requiredText,
+} from './fields';
 import { minPasswordLength } from './rules';
 
 /** The one answer to a link that does not work, whatever the reason. */
@@ -33,6 +43,8 @@ export const registerBody = v.pipe(
     password: optionalSecret(),
     google_token: optionalText(4096),
     nonce: optionalText(200),
+    /** The shop's language on the device: the account's, for its mails. */
+    language: v.optional(languageField),
   }),
   // Without a Google ID token the password is required, and at least five characters.
   v.forward(
@@ -46,7 +58,10 @@ export const registerBody = v.pipe(
 );
 
 /** POST /auth/forgot_password. */
-export const forgotPasswordBody = v.object({ email: emailField() });
+export const forgotPasswordBody = v.object({ email: emailField(), language: v.optional(languageField) });
+
+/** POST /user/language: the language the account's mails are written in. */
+export const languageBody = v.object({ language: languageField });
 
 /** POST /auth/reset_password: the mailed link's token and the new password. */
 export const resetPasswordBody = v.object({
@@ -82,7 +97,7 @@ export const profileChangeBody = v.object({
 });
 
 /** POST /user/notifications: the next page's cursor. */
-export const notificationsBody = v.object({ cursor: optionalText(2000) });
+export const notificationsBody = v.object({ cursor: optionalText(2000), language: v.optional(languageField) });
 
 /**
  * POST /user/notifications/read: the notifications to mark read, as a JSON array or a form's

@@ -114,6 +114,13 @@ export const mobileField = (message = 'Mobile number is required') =>
 /** A '1'/'0' switch, as the wire's digit. */
 export const flagField = (message: string) => v.pipe(sent<FlagInput>(), v.transform(String), v.picklist(['1', '0'], message));
 
+/** The shop's languages: the SPA's and the mails' (Bengali or English). */
+export const languages = ['bn', 'en'] as const;
+export type Language = (typeof languages)[number];
+
+/** A shopper's language as a form sends it. */
+export const languageField = v.picklist(languages, 'Language must be bn or en');
+
 /** `{id}` of a path. */
 export const idParams = v.object({ id: idField('id') });
 

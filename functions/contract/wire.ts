@@ -30,6 +30,8 @@ export interface UserInfo {
   /** Whether the owner proved the email (the link we mailed, or Google). */
   email_verified: boolean;
   /** A new email waiting for its owner to follow the link mailed to it; empty when none. */
+  /** The language of the shop the account chose (its mails' language): `bn` or `en`. */
+  language: 'bn' | 'en';
   pending_email: string;
 }
 

@@ -1,12 +1,16 @@
+import { groupDigits, taka } from '../contract/format';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
 import { notificationItem } from './repo';
 
 /**
- * The notifications of the shopper's events, worded once: each is an item for the transaction of
- * the change it tells of. No code, password or token is ever in one (a code is read on its page).
+ * The notifications of the shopper's events, worded once in each of the shop's languages: each is
+ * an item for the transaction of the change it tells of (the list, the mail and the push take the
+ * reader's language from it). No code, password or token is ever in one (a code is read on its
+ * page). Names (games, packs, vouchers), player ids, order ids and a supplier's or operator's
+ * own words are never translated.
  */
-const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
+const bnTaka = (amount: number) => taka(amount, 'bn');
 
 const orderPage = (orderId: string) => `/profile/order/${encodeURIComponent(orderId)}`;
 
@@ -35,6 +39,10 @@ export const orderPaidNotice = (
       kind: 'order_paid',
       title: `Order received: ${order.planName}`,
       body: `${taka(order.price)} paid for ${order.planName} (${order.gameName}) to player ${order.accountId}. We are delivering it now.`,
+      bn: {
+        title: `অর্ডার পেয়েছি: ${order.planName}`,
+        body: `${order.planName} (${order.gameName}) প্লেয়ার ${order.accountId}-এর জন্য ${bnTaka(order.price)} পেমেন্ট হয়েছে। আমরা এখনই ডেলিভারি করছি।`,
+      },
       link: orderPage(order.orderId),
       subject: order.orderId,
       receipt: {
@@ -57,20 +65,35 @@ export const orderDeliveredNotice = (order: OrderFacts, fromStock: boolean, now:
       kind: 'order_delivered',
       title: `Delivered: ${order.planName}`,
       body: fromStock ? 'Your code is ready on the order page.' : `${order.planName} reached player ${order.accountId}.`,
+      bn: {
+        title: `ডেলিভারি হয়েছে: ${order.planName}`,
+        body: fromStock ? 'আপনার কোড অর্ডারের পেজে তৈরি আছে।' : `${order.planName} প্লেয়ার ${order.accountId}-এর কাছে পৌঁছে গেছে।`,
+      },
       link: orderPage(order.orderId),
       subject: order.orderId,
     },
     now,
   );
 
-/** A plan order was refunded to the wallet (a failed delivery, or an operator's refund), with the reason the shopper reads. */
-export const orderRefundedNotice = (order: OrderFacts, remark: string, now: string): TransactionItem =>
+/**
+ * A plan order was refunded to the wallet: an operator's refund with the remark they wrote, or a
+ * failed delivery with the supplier's reason (their words, in either language).
+ */
+export const orderRefundedNotice = (
+  order: OrderFacts,
+  why: { remark: string } | { deliveryFailed: string },
+  now: string,
+): TransactionItem =>
   notificationItem(
     {
       userId: order.userId,
       kind: 'order_refunded',
       title: `Refunded: ${order.planName}`,
-      body: `${taka(order.price)} went back to your wallet.${remark ? ` ${remark}` : ''}`,
+      body: `${taka(order.price)} went back to your wallet.${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` Delivery failed: ${why.deliveryFailed}.`}`,
+      bn: {
+        title: `রিফান্ড হয়েছে: ${order.planName}`,
+        body: `${bnTaka(order.price)} আপনার ওয়ালেটে ফেরত গেছে।${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` ডেলিভারি হয়নি: ${why.deliveryFailed}।`}`,
+      },
       link: orderPage(order.orderId),
       subject: order.orderId,
     },
@@ -88,6 +111,10 @@ export const codesBoughtNotice = (
       kind: 'codes_bought',
       title: `Codes bought: ${sale.voucherName}`,
       body: `${sale.qty} code${sale.qty > 1 ? 's' : ''} for ${taka(sale.total)}. Open My Codes to copy them.`,
+      bn: {
+        title: `কোড কেনা হয়েছে: ${sale.voucherName}`,
+        body: `${bnTaka(sale.total)}-এ ${groupDigits(sale.qty, 'bn')}টি কোড। কপি করতে আমার কোড খুলুন।`,
+      },
       link: '/profile/userCode',
       subject: sale.orderId,
       receipt: {
@@ -102,12 +129,23 @@ export const codesBoughtNotice = (
     now,
   );
 
-/**
- * Money was credited to the wallet: a top-up paid through the gateway (with its receipt), or an
- * order paid after it was cancelled.
- */
+/** Why money reached the wallet: a top-up paid through the gateway, or an order paid after it was cancelled. */
+export type CreditSource = { topUp: GatewayReceipt } | { lateOrder: string };
+
+const creditReason = (source: CreditSource) =>
+  'topUp' in source
+    ? {
+        en: `Top-up paid with ${source.topUp.paymentMethod || 'the payment gateway'} (transaction ${source.topUp.transactionId}).`,
+        bn: `${source.topUp.paymentMethod || 'পেমেন্ট গেটওয়ে'} দিয়ে টপ আপ পেমেন্ট হয়েছে (ট্রানজেকশন ${source.topUp.transactionId})।`,
+      }
+    : {
+        en: `Order ${source.lateOrder} was paid after it was cancelled: its price went to your wallet.`,
+        bn: `অর্ডার ${source.lateOrder} বাতিল হওয়ার পরে পেমেন্ট এসেছে: এর দাম আপনার ওয়ালেটে জমা হয়েছে।`,
+      };
+
+/** Money was credited to the wallet (a top-up's with its receipt). */
 export const walletCreditedNotice = (
-  credit: { userId: string; amount: number; reason: string; subject: string; receipt?: GatewayReceipt },
+  credit: { userId: string; amount: number; source: CreditSource; subject: string; receipt?: GatewayReceipt },
   now: string,
 ) =>
   notificationItem(
@@ -115,7 +153,8 @@ export const walletCreditedNotice = (
       userId: credit.userId,
       kind: 'wallet_credited',
       title: `${taka(credit.amount)} added to your wallet`,
-      body: credit.reason,
+      body: creditReason(credit.source).en,
+      bn: { title: `${bnTaka(credit.amount)} আপনার ওয়ালেটে যোগ হয়েছে`, body: creditReason(credit.source).bn },
       link: '/profile/userWallet',
       subject: credit.subject,
       receipt: credit.receipt && {
@@ -129,22 +168,31 @@ export const walletCreditedNotice = (
     now,
   );
 
-/** A payment at the gateway was cancelled (by the payer, or given up after it never came). */
+/**
+ * A payment at the gateway was cancelled (by the payer, or given up after it never came): for a
+ * wallet top-up (`planName` absent) or an order. `reason` is the settlement's (payments/settlement.ts).
+ */
 export const paymentCancelledNotice = (
-  payment: { userId: string; subject: string; what: string; amount: number; reason: string; link: string },
+  payment: { userId: string; subject: string; planName?: string; amount: number; reason: { en: string; bn: string }; link: string },
   now: string,
 ) =>
   notificationItem(
     {
       userId: payment.userId,
       kind: 'payment_cancelled',
-      title: `Payment cancelled: ${payment.what}`,
-      body: `The ${taka(payment.amount)} payment was not completed, and nothing was charged. ${payment.reason}`.trim(),
+      title: `Payment cancelled: ${payment.planName ?? 'wallet top-up'}`,
+      body: `The ${taka(payment.amount)} payment was not completed, and nothing was charged. ${payment.reason.en}`.trim(),
+      bn: {
+        title: `পেমেন্ট বাতিল হয়েছে: ${payment.planName ?? 'ওয়ালেট টপ আপ'}`,
+        body: `${bnTaka(payment.amount)}-এর পেমেন্ট সম্পন্ন হয়নি, কোনো টাকা কাটা হয়নি। ${payment.reason.bn}`.trim(),
+      },
       link: payment.link,
       subject: payment.subject,
     },
     now,
   );
+
+const bnPasswordHow = { set: 'সেট করা হয়েছে', changed: 'বদলানো হয়েছে', reset: 'রিসেট করা হয়েছে' } as const;
 
 /** The account's password was set, changed or reset (a security notice: mailed whatever the settings, to a proven address only). */
 export const passwordChangedNotice = (userId: string, how: 'set' | 'changed' | 'reset', now: string) =>
@@ -154,6 +202,10 @@ export const passwordChangedNotice = (userId: string, how: 'set' | 'changed' | '
       kind: 'password_changed',
       title: `Your password was ${how}`,
       body: `The password of your shop account was ${how}, and every other session was signed out. If this wasn't you, use "Forgot password" at once to set a new one.`,
+      bn: {
+        title: `আপনার পাসওয়ার্ড ${bnPasswordHow[how]}`,
+        body: `আপনার শপ অ্যাকাউন্টের পাসওয়ার্ড ${bnPasswordHow[how]}, আর অন্য সব সেশন থেকে লগ আউট করা হয়েছে। এটা আপনি না করে থাকলে এখনই "পাসওয়ার্ড ভুলে গেছেন" দিয়ে নতুন পাসওয়ার্ড দিন।`,
+      },
       link: '/profile/userSecurity',
       subject: userId,
     },

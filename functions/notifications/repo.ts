@@ -1,3 +1,4 @@
+import type { Language } from '../contract/fields';
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
@@ -42,12 +43,24 @@ export interface Receipt {
  * transaction as the change it tells of, so that a change is never told twice or lost, and the
  * channels that carry it further (mail, push) read it from there.
  */
+/** What a notification says: its title and its sentence. */
+export interface NoticeWords {
+  title: string;
+  body: string;
+}
+
+/** A notification's words in a language (English where it has no Bengali). */
+export const wordsIn = (notification: Pick<Notification, 'title' | 'body' | 'bn'>, language: Language | undefined): NoticeWords =>
+  language === 'bn' && notification.bn ? notification.bn : { title: notification.title, body: notification.body };
+
 export interface Notification {
   id: string;
   userId: string;
   kind: NotificationKind;
+  /** In English; `bn` has the Bengali (a notification from before the shop spoke Bengali has none). */
   title: string;
   body: string;
+  bn?: NoticeWords;
   /** The shop's own path the notification opens (an order's page, the wallet). */
   link: string;
   /** What it is about (an order id, a top-up request id), for the channels and for support. */

@@ -135,7 +135,7 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
         remark: failureRemark(current, outcome.reason),
         alsoWrite: [
           ...(await refundItems(current, now)),
-          orderRefundedNotice(current, `Delivery failed: ${outcome.reason}.`, now),
+          orderRefundedNotice(current, { deliveryFailed: outcome.reason }, now),
           deliveryFailedAlert(current, outcome.reason, now),
         ],
       }));

@@ -260,6 +260,6 @@ export function completeOrder(order: PlanOrder, remark = '', alsoWrite: AlsoWrit
 export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWrite = []): Promise<PlanOrder> {
   return moveOrder(order, 'refund', remark, alsoWrite, async (current, now) => {
     const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
-    return [...balanceChangeItems(current.userId, change, now), orderRefundedNotice(current, remark, now)];
+    return [...balanceChangeItems(current.userId, change, now), orderRefundedNotice(current, { remark }, now)];
   });
 }

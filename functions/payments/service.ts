@@ -107,7 +107,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           {
             userId,
             amount: request.amount,
-            reason: `Top-up paid with ${payment.paymentMethod || 'the payment gateway'} (transaction ${payment.transactionId}).`,
+            source: { topUp: receiptOf(payment) },
             subject: request.requestId,
             receipt: receiptOf(payment),
           },
@@ -125,7 +125,6 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           {
             userId,
             subject: request.requestId,
-            what: 'wallet top-up',
             amount: request.amount,
             reason: cancelledBecause(reason),
             link: '/profile/userWallet',
@@ -156,10 +155,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
             orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
             ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), price, 'refund', id), now),
             bookLine(reference, price, payment, now),
-            walletCreditedNotice(
-              { userId, amount: price, reason: `Order ${id} was paid after it was cancelled: its price went to your wallet.`, subject: id },
-              now,
-            ),
+            walletCreditedNotice({ userId, amount: price, source: { lateOrder: id }, subject: id }, now),
           ];
         }
         const order = { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now };
@@ -181,7 +177,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           {
             userId,
             subject: id,
-            what: pending.order.planName,
+            planName: pending.order.planName,
             amount: price,
             reason: cancelledBecause(reason),
             link: `/profile/order/${encodeURIComponent(id)}`,

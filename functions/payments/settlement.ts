@@ -4,13 +4,13 @@ import { type PaymentState, type VerifiedPayment, hasFailed, isExactly } from '.
 export const expiredReason = 'expired';
 export const cancelledByPayerReason = 'Cancelled by you';
 
-/** Why a payment was cancelled, in the shopper's words. */
+/** Why a payment was cancelled, in the shopper's words in each language (another reason is the gateway's own words). */
 export const cancelledBecause = (reason: string) =>
   reason === expiredReason
-    ? 'It expired before it was paid.'
+    ? { en: 'It expired before it was paid.', bn: 'পেমেন্ট হওয়ার আগেই এর সময় শেষ হয়ে গেছে।' }
     : reason === cancelledByPayerReason
-      ? 'You cancelled it.'
-      : `${reason.replace(/\.$/, '')}.`;
+      ? { en: 'You cancelled it.', bn: 'আপনি এটি বাতিল করেছেন।' }
+      : { en: `${reason.replace(/\.$/, '')}.`, bn: `${reason.replace(/\.$/, '')}।` };
 
 /** What the settle step knows of one of our payables (a wallet top-up request or a gateway plan order). */
 export interface Payable {

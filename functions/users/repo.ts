@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName } from '../shared/db';
+import type { Language } from '../contract/fields';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 
@@ -37,6 +38,8 @@ export interface User {
   pendingEmail?: string;
   /** The kinds of optional mail the user turned off (notifications' mail topics). */
   mailOptOuts?: string[];
+  /** The language of the shop the user chose, which their mails are written in; absent (older accounts): English. */
+  language?: Language;
   createdAt: string;
 }
 
@@ -314,6 +317,20 @@ export async function getEmailToken(tokenHash: string): Promise<EmailToken | und
 /** Spends a link: its record goes, on the condition that it is still there (so it works once). */
 export function spendEmailTokenItem(tokenHash: string): TransactionItem {
   return { Delete: { TableName: tableName, Key: emailTokenKey(tokenHash), ConditionExpression: 'attribute_exists(pk)' } };
+}
+
+/** Sets the language of the user's mails, on an existing profile. */
+export function languageItem(userId: string, language: Language, now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET #language = :language, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#language': 'language' },
+      ExpressionAttributeValues: { ':language': language, ':now': now },
+    },
+  };
 }
 
 /** Sets which optional mail the user turned off, on an existing profile. */

@@ -13,6 +13,7 @@ export const handler = publicRoute({ ...formBody(registerBody) }, async ({ body:
       password: form.password,
       googleToken: form.google_token,
       nonce: form.nonce,
+      language: form.language,
     },
     clientIp,
   );

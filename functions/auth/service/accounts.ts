@@ -1,3 +1,4 @@
+import type { Language } from '../../contract/fields';
 import { googlePlaceholderMobile } from '../../contract/rules';
 import { batchGet } from '../../shared/db';
 import { Conflict } from '../../shared/errors';
@@ -29,6 +30,8 @@ export interface NewAccount {
   role?: Role;
   /** A Google registration's address is proved by Google; a password one's by our link. */
   emailVerified?: boolean;
+  /** The shop's language on the device that registered: the mails'. */
+  language?: Language;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function createAccount(account: NewAccount): Promise<User> {
         passwordHash,
         googleSub: account.googleSub,
         emailVerified: account.emailVerified ?? false,
+        language: account.language,
         createdAt: new Date().toISOString(),
       };
       const { items } = users.createUserItems(user, mobileNo !== googlePlaceholderMobile);

@@ -1,3 +1,4 @@
+import type { Language } from '../../contract/fields';
 import { batchGet } from '../../shared/db';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
 import * as users from '../../users/repo';
@@ -21,11 +22,12 @@ const resetsPerEmail: RateLimit = {
  * either way (the handler's one message), and asking is limited per client address and per
  * address asked about, so it is neither an oracle nor a way to flood someone's inbox.
  */
-export async function requestPasswordReset(email: string, clientIp: string): Promise<void> {
+export async function requestPasswordReset(email: string, clientIp: string, language?: Language): Promise<void> {
   const address = users.normalizeEmail(email);
   await takeAttempt(resetsPerAddress, clientIp);
   await takeAttempt(resetsPerEmail, address);
   const [claim] = await batchGet([users.claimKey('email', address)]);
   const user = claim ? await users.getUser(String(claim.userId)) : undefined;
-  if (user) await sendPasswordReset(user);
+  // In the account's language; an account from before languages, in the asker's.
+  if (user) await sendPasswordReset({ ...user, language: user.language ?? language });
 }

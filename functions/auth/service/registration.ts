@@ -1,3 +1,4 @@
+import type { Language } from '../../contract/fields';
 import { logger } from '../../shared/logger';
 import { Invalid } from '../../shared/errors';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit';
@@ -22,7 +23,7 @@ const registrationsPerAddress: RateLimit = {
  * address gets a verification link.
  */
 export async function register(
-  input: { name: string; email: string; mobileNo: string; password?: string; googleToken?: string; nonce?: string },
+  input: { name: string; email: string; mobileNo: string; password?: string; googleToken?: string; nonce?: string; language?: Language },
   clientIp: string,
 ): Promise<User> {
   await takeAttempt(registrationsPerAddress, clientIp);
@@ -40,5 +41,6 @@ export async function register(
     googleSub: identity.sub,
     photoURL: identity.picture,
     emailVerified: true,
+    language: input.language,
   });
 }

@@ -1,5 +1,6 @@
 // web-push is CommonJS whose exports Node's ESM loader cannot name: its default export is the whole API.
 import webPush, { type Urgency } from 'web-push';
+import type { Language } from '../../contract/fields';
 import { siteUrl } from '../../shared/config';
 import { logger } from '../../shared/logger';
 import { type VapidKeys, vapidKeys } from '../../shared/secrets';
@@ -11,6 +12,7 @@ import {
   endpointHash,
   notificationKey,
   pushSubscriptionsOf,
+  wordsIn,
 } from '../repo';
 import { sendOnce } from './claim';
 
@@ -38,19 +40,18 @@ const deviceName = (subscription: PushSubscription) => endpointHash(subscription
 const gone = (status: number) => status === 404 || status === 410;
 
 /**
- * Pushes a notification to each of its owner's devices, each at most once (a claim per device on
+ * Pushes a notification, in its owner's language, to each of their devices, each at most once (a claim per device on
  * the notification). A device whose subscription ended is forgotten; any other failure gives that
  * device's claim back and fails the whole, after every device was tried, so that the stream's
  * retry sends to the failed devices only. Answers how many devices it pushed to.
  */
-export async function pushNotification(notification: Notification): Promise<number> {
+export async function pushNotification(notification: Notification, language: Language | undefined): Promise<number> {
   const devices = await pushSubscriptionsOf(notification.userId);
   if (devices.length === 0) return 0;
   const keys = await vapidKeys();
   if (!keys) return 0;
   const payload: PushPayload = {
-    title: notification.title,
-    body: notification.body,
+    ...wordsIn(notification, language),
     url: `${siteUrl()}${notification.link}`,
     tag: notification.id,
   };

@@ -6,5 +6,5 @@ import { notificationListView } from '../views';
 import { notificationsBody } from '../../contract/accounts';
 
 export const handler = userRoute({ ...formBody(notificationsBody) }, async ({ body: form, user }) =>
-  success(notificationListView(await notificationsOf(user.id, { cursor: form.cursor, limit: 30 }))),
+  success(notificationListView(await notificationsOf(user.id, { cursor: form.cursor, limit: 30 }), form.language ?? user.language)),
 );

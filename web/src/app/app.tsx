@@ -5,6 +5,7 @@ import { SWRConfig } from 'swr';
 import { preloadSiteSettings } from '../features/content/api/preload-site-settings';
 import { ApiError, setSessionExpiredHandler, swrFetcher } from '../lib/api';
 import { preloadUser } from '../lib/auth';
+import { t } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
 import { ToastOutlet, toast } from '../lib/toast';
 import { RouteErrorBoundary } from './lazy-page';
@@ -16,7 +17,7 @@ import { AppRoutes } from './router';
  * spec's reload to / would throw a filled form away.
  */
 setSessionExpiredHandler(() => {
-  toast.error('Session Expired', { toastId: 'session-expired' });
+  toast.error(t('common.sessionExpired'), { toastId: 'session-expired' });
   sessionStore.markExpired();
 });
 
@@ -26,7 +27,7 @@ void preloadSiteSettings();
 /** Read failures toast once per message, from this one place. */
 function onReadError(error: unknown) {
   if (error instanceof ApiError && error.status === 401) return;
-  const message = error instanceof Error ? error.message : 'Something went wrong';
+  const message = error instanceof Error ? error.message : t('common.somethingWrong');
   toast.error(message, { toastId: message });
 }
 

@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense, lazy } from 'react';
 import { type Params, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router-dom';
 import { chunkLoadTimeoutMs } from '../config/site';
+import { t, useT } from '../lib/i18n';
 import { RouteError } from './routes/route-error';
 
 type RouteModule = { Component: React.ComponentType };
@@ -29,7 +30,7 @@ function chunkLoader(load: () => Promise<RouteModule>): Chunk {
   const chunk: Chunk = {
     preload: () =>
       (pending ??= new Promise<RouteModule>((resolve, reject) => {
-        const timer = window.setTimeout(() => reject(new Error('Loading the page timed out')), chunkLoadTimeoutMs);
+        const timer = window.setTimeout(() => reject(new Error(t('common.pageTimedOut'))), chunkLoadTimeoutMs);
         load()
           .then((module) => {
             chunk.loaded = module;
@@ -39,6 +40,12 @@ function chunkLoader(load: () => Promise<RouteModule>): Chunk {
       })),
   };
   return chunk;
+}
+
+/** The progress bar that stands in for a page while its chunk loads. */
+function RouteProgress() {
+  const { t } = useT();
+  return <div className="route-progress" role="progressbar" aria-label={t('common.loadingPage')} />;
 }
 
 /** Shows a page that failed to load or crashed as such, until the address changes. */
@@ -86,7 +93,7 @@ export function page(path: string | undefined, load: () => Promise<RouteModule>,
   }
   const element = (
     <RouteErrorBoundary key={path ?? 'index'}>
-      <Suspense fallback={<div className="route-progress" role="progressbar" aria-label="Loading page" />}>
+      <Suspense fallback={<RouteProgress />}>
         <Page />
       </Suspense>
     </RouteErrorBoundary>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { pageCarousel } from '../config/site';
+import { useT } from '../lib/i18n';
 import { ChevronDownIcon } from './icons';
 import './card-carousel.css';
 
@@ -48,6 +49,7 @@ interface CardCarouselProps<T> {
  * on hover, focus and reduced motion), with previous and next buttons.
  */
 export function CardCarousel<T>({ label, items, itemKey, renderItem }: CardCarouselProps<T>) {
+  const { t } = useT();
   const perView = useSlidesToShow();
   const count = items.length;
   const moves = count > perView;
@@ -122,10 +124,10 @@ export function CardCarousel<T>({ label, items, itemKey, renderItem }: CardCarou
       </div>
       {moves && (
         <div className="carousel-controls">
-          <button type="button" className="icon-button carousel-prev" aria-label="Previous" onClick={previous}>
+          <button type="button" className="icon-button carousel-prev" aria-label={t('common.previous')} onClick={previous}>
             <ChevronDownIcon size={18} />
           </button>
-          <button type="button" className="icon-button carousel-next" aria-label="Next" onClick={() => go(index + 1)}>
+          <button type="button" className="icon-button carousel-next" aria-label={t('common.next')} onClick={() => go(index + 1)}>
             <ChevronDownIcon size={18} />
           </button>
         </div>

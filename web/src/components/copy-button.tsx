@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n';
 import { toast } from '../lib/toast';
 
 /** Copies `text` to the clipboard and says so with the shop's "Coppied" toast. */
@@ -10,17 +11,18 @@ export function CopyButton({
   label: string;
   className?: string;
 }) {
+  const { t } = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Coppied', { toastId: `copied-${label}` });
+      toast.success(t('common.copied'), { toastId: `copied-${label}` });
     } catch {
-      toast.error('Copy failed; select the text and copy it by hand');
+      toast.error(t('common.copyFailed'));
     }
   };
   return (
     <button type="button" className={className} onClick={copy} aria-label={label}>
-      Copy
+      {t('common.copy')}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../lib/i18n';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -13,6 +14,7 @@ interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, '
 
 /** A labelled input; an error gives it the danger border and a message read by screen readers. */
 export function FormField({ label, error, secret, hint: givenHint, className, ...input }: FieldProps) {
+  const { t } = useT();
   const id = useId();
   // An error that says the hint's own sentence ("Player ID must be 8 to 11 digits") is said once, as the error.
   const hint = givenHint && givenHint !== error ? givenHint : undefined;
@@ -33,7 +35,7 @@ export function FormField({ label, error, secret, hint: givenHint, className, ..
           <button
             type="button"
             className="reveal"
-            aria-label={shown ? 'Hide password' : 'Show password'}
+            aria-label={shown ? t('form.hidePassword') : t('form.showPassword')}
             aria-pressed={shown}
             onClick={() => setShown(!shown)}
           >

@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
+import { useT } from '../lib/i18n';
 import { CloseIcon } from './icons';
 import './modal.css';
 
@@ -16,6 +17,7 @@ interface ModalProps {
  * close button and a click on the backdrop all close it.
  */
 export function Modal({ title, hideTitle, onClose, children, className }: ModalProps) {
+  const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // Opened before the browser paints, so that a dialog mounted with the page (a popup) is in its first frame.
@@ -48,7 +50,7 @@ export function Modal({ title, hideTitle, onClose, children, className }: ModalP
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
             {title}
           </h2>
-          <button type="button" className="icon-button modal-close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button modal-close" aria-label={t('common.close')} onClick={onClose}>
             <CloseIcon size={20} />
           </button>
         </div>

@@ -3,33 +3,12 @@
  * operators' console is English). Shopper pages take them bound to the chosen language from
  * `useT()` (lib/i18n.ts). Pure: no DOM, no state.
  */
-export type Locale = 'bn' | 'en';
+import type { Language } from '@contract/fields';
+import { groupDigits } from '@contract/format';
 
-const bengaliDigits = '০১২৩৪৫৬৭৮৯';
+export { groupDigits, signedTaka, taka } from '@contract/format';
 
-/** ASCII digits as Bengali ones. */
-const toBengaliDigits = (text: string) => text.replace(/[0-9]/g, (digit) => bengaliDigits[Number(digit)]!);
-
-/**
- * Digits grouped the Bangladeshi way in both languages: the last three, then twos (1,25,000;
- * 12,34,567; ১২,৩৪,৫৬৭), the grouping a Bangladeshi reads in English too. Written out rather than
- * left to `toLocaleString`, whose grouping depends on the browser's locale data.
- */
-export function groupDigits(whole: number, locale: Locale = 'en'): string {
-  const digits = String(Math.trunc(Math.abs(whole)));
-  const last = digits.slice(-3);
-  const rest = digits.slice(0, -3);
-  const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ',')},${last}` : last;
-  const signed = whole < 0 ? `-${grouped}` : grouped;
-  return locale === 'bn' ? toBengaliDigits(signed) : signed;
-}
-
-/** Whole taka: ৳1,250 and ৳1,25,000; in Bengali ৳১,২৫০. */
-export const taka = (amount: number, locale: Locale = 'en') =>
-  amount < 0 ? `−৳${groupDigits(-amount, locale)}` : `৳${groupDigits(amount, locale)}`;
-
-/** A change of balance with its sign: +৳750, −৳22. */
-export const signedTaka = (delta: number, locale: Locale = 'en') => (delta > 0 ? `+${taka(delta, locale)}` : taka(delta, locale));
+export type Locale = Language;
 
 const dateLocale = (locale: Locale) => (locale === 'bn' ? 'bn-BD' : 'en-GB');
 

@@ -7,9 +7,10 @@ import { useMasterCategories } from '../../features/catalog/api/get-master-categ
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
 import { endSession, useUser } from '../../lib/auth';
-import { taka } from '../../lib/format';
+import { useT } from '../../lib/i18n';
 import { useSessionToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { LanguageSwitch } from './language-switch';
 
 /** Hides the page's preloader once the header is on screen (spec §1). */
 function useHidePreloader() {
@@ -25,6 +26,7 @@ function useHidePreloader() {
 /** Header: the strip with the messaging and app links, the menus, and the account area. */
 export function Header() {
   useHidePreloader();
+  const { t } = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input: the effect runs on every navigation.
@@ -36,33 +38,35 @@ export function Header() {
     <header className="site-header">
       <div className="header-strip">
         <div className="container strip-inner">
-          <span className="strip-text">{site.tagline}</span>
+          <span className="strip-text">{t('header.tagline')}</span>
           <StripLinks />
         </div>
       </div>
       <div className="container header-main">
-        <Link to={paths.home} className="brand" aria-label={`${site.name} home`}>
+        <Link to={paths.home} className="brand" aria-label={t('common.brandHome', { name: site.name })}>
           <img src="/images/logo.svg" alt="" width={36} height={36} />
           <span>{site.name}</span>
         </Link>
-        <nav className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label="Main">
+        <nav className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('header.mainNav')}>
           <NavLink to={paths.home} end>
-            Home
+            {t('nav.home')}
           </NavLink>
-          <Menu label="Categories">
-            <Link to={paths.voucherCode}>Code</Link>
-            <Link to={paths.playerIdTopup}>Player ID Topup</Link>
+          <Menu label={t('header.categories')}>
+            <Link to={paths.voucherCode}>{t('header.code')}</Link>
+            <Link to={paths.playerIdTopup}>{t('nav.playerIdTopup')}</Link>
           </Menu>
           <GamesMenu />
-          <NavLink to={paths.blogs}>Blog</NavLink>
+          <NavLink to={paths.blogs}>{t('nav.blog')}</NavLink>
           <AdminLink className="nav-admin" />
+          <LanguageSwitch className="nav-language" />
         </nav>
         <div className="header-actions">
+          <LanguageSwitch className="language-switch" />
           <AccountArea />
           <button
             type="button"
             className="icon-button menu-toggle"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(!menuOpen)}
           >
@@ -76,6 +80,7 @@ export function Header() {
 
 /** The messaging-app and app-store links, as the site settings give them. */
 function StripLinks() {
+  const { t } = useT();
   const { data: settings } = useSiteSettings();
   return (
     <span className="strip-links">
@@ -86,7 +91,7 @@ function StripLinks() {
       )}
       {settings?.app_link && (
         <a href={settings.app_link} target="_blank" rel="noopener noreferrer">
-          <AppStoreIcon size={16} /> Get the app
+          <AppStoreIcon size={16} /> {t('header.getApp')}
         </a>
       )}
     </span>
@@ -94,9 +99,10 @@ function StripLinks() {
 }
 
 function GamesMenu() {
+  const { t } = useT();
   const { data: categories = [] } = useMasterCategories();
   return (
-    <Menu label="Games">
+    <Menu label={t('header.games')}>
       {categories.map((category) => (
         <Link key={category.id} to={categoryPath(category)}>
           {categoryName(category.cname)}
@@ -160,15 +166,17 @@ function Menu({
 
 /** The way into the operators' console, for admins only. */
 function AdminLink({ className }: { className?: string }) {
+  const { t } = useT();
   const { data: userInfo } = useUser();
   return userInfo?.role === 'admin' ? (
     <NavLink className={className} to={paths.admin}>
-      Admin
+      {t('header.admin')}
     </NavLink>
   ) : null;
 }
 
 function AccountArea() {
+  const { t, taka, number } = useT();
   const userToken = useSessionToken();
   const { data: userInfo } = useUser();
   const unread = useUnreadCount();
@@ -178,17 +186,17 @@ function AccountArea() {
     return (
       <div className="auth-buttons">
         <Link className="button button-ghost" to={paths.register}>
-          Register
+          {t('nav.register')}
         </Link>
         <Link className="button button-primary" to={paths.login}>
-          Login
+          {t('nav.login')}
         </Link>
       </div>
     );
   }
   const logout = () => {
     endSession();
-    toast.success('Logout successfully');
+    toast.success(t('header.loggedOut'));
     navigate(paths.home);
   };
   return (
@@ -196,7 +204,7 @@ function AccountArea() {
       {!isConsolePath(pathname) && (
         <Link to={paths.addMoney} className="wallet-chip">
           <WalletIcon size={20} />
-          <span className="visually-hidden">My wallet: add money</span>
+          <span className="visually-hidden">{t('header.walletChip')}</span>
           {userInfo && <span>{taka(userInfo.wallet_balance)}</span>}
         </Link>
       )}
@@ -206,23 +214,24 @@ function AccountArea() {
             <UserIcon />
             {unread > 0 && (
               <span className="unread-badge" aria-hidden="true" data-testid="unread-badge">
-                {unread > 99 ? '99+' : unread}
+                {unread > 99 ? `${number(99)}+` : number(unread)}
               </span>
             )}
           </>
         }
-        name={unread > 0 ? `Account menu, ${unread} unread notifications` : 'Account menu'}
+        name={unread > 0 ? t('header.accountMenuUnread', { count: number(unread) }) : t('header.accountMenu')}
         align="end"
       >
-        <Link to={paths.profile}>Profile</Link>
-        <Link to={paths.profileWallet}>Wallet</Link>
-        <Link to={paths.profileOrders}>Orders</Link>
-        <Link to={paths.profileCodes}>Codes</Link>
-        <Link to={paths.profileNotifications}>Notifications</Link>
-        <Link to={paths.profileSecurity}>Security</Link>
+        <Link to={paths.profile}>{t('nav.profile')}</Link>
+        <Link to={paths.profileWallet}>{t('nav.wallet')}</Link>
+        <Link to={paths.profileOrders}>{t('nav.orders')}</Link>
+        <Link to={paths.profileCodes}>{t('nav.codes')}</Link>
+        <Link to={paths.profileNotifications}>{t('nav.notifications')}</Link>
+        <Link to={paths.profileSecurity}>{t('nav.security')}</Link>
         <AdminLink />
+        <LanguageSwitch className="menu-language" />
         <button type="button" onClick={logout}>
-          Logout
+          {t('nav.logout')}
         </button>
       </Menu>
     </div>

@@ -5,6 +5,7 @@ import { isConsolePath } from '../../config/paths';
 import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
 import { isShopperStart, popupsToShow, usePopupClosingsElsewhere, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { loadSitePopups, loadedSitePopups } from '../../features/content/site-popups-chunk';
+import { useT } from '../../lib/i18n';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -63,12 +64,13 @@ function AccountPrompts() {
  * or popups.
  */
 export function Layout() {
+  const { t } = useT();
   const { pathname } = useLocation();
   const onConsole = isConsolePath(pathname);
   return (
     <>
       <a className="skip-link" href="#main-content">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <ScrollToTop />
       {!onConsole && <ShopState />}

@@ -1,11 +1,13 @@
 import { isCodeCategory } from '../../config/paths';
 import { CategoryGrid } from '../../features/catalog/components/category-grid';
+import { useT } from '../../features/catalog/messages';
 
 /** Top-up games only: the categories whose name does not end with a full stop (spec §2). */
 export function PlayerIdTopupPage() {
+  const { t } = useT();
   return (
     <div className="container page">
-      <CategoryGrid title="Player ID Topup" filter={(category) => !isCodeCategory(category.cname)} />
+      <CategoryGrid title={t('catalog.playerIdTopup')} filter={(category) => !isCodeCategory(category.cname)} />
     </div>
   );
 }

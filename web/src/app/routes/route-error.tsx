@@ -1,18 +1,20 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n';
 
 /** A page that failed to load or crashed: say so, and offer a way on, without losing the shell. */
 export function RouteError() {
+  const { t } = useT();
   return (
     <div className="container status-page" role="alert">
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. Check your connection and try again.</p>
+      <h1>{t('common.somethingWrong')}</h1>
+      <p>{t('routeError.text')}</p>
       <div className="button-row">
         <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
-          Try again
+          {t('routeError.retry')}
         </button>
         <Link className="button button-ghost" to={paths.home}>
-          Home
+          {t('nav.home')}
         </Link>
       </div>
     </div>

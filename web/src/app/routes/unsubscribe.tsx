@@ -1,14 +1,16 @@
 import { MailedLinkPage } from '../../components/mailed-link-page';
 import { paths } from '../../config/paths';
 import { unsubscribe } from '../../features/notifications/api/mail-settings';
+import { useT } from '../../features/notifications/messages';
 
 /** Where a mail's unsubscribe link lands: that kind of mail is turned off at once (one click, no sign-in). */
 export function UnsubscribePage() {
+  const { t } = useT();
   return (
     <MailedLinkPage
-      title="E-mail settings"
+      title={t('notifications.unsubscribe.title')}
       spend={unsubscribe}
-      next={{ to: paths.profileNotifications, label: 'All notification settings' }}
+      next={{ to: paths.profileNotifications, label: t('notifications.unsubscribe.next') }}
     />
   );
 }

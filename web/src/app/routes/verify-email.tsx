@@ -2,6 +2,7 @@ import { mutate } from 'swr';
 import { MailedLinkPage } from '../../components/mailed-link-page';
 import { paths } from '../../config/paths';
 import { verifyEmail } from '../../features/auth/api/verify-email';
+import { useT } from '../../features/auth/messages';
 import { userKey } from '../../lib/auth';
 
 /** The profile changes with a verified email: read again once the link is spent. */
@@ -13,7 +14,14 @@ async function verifyAndRefresh(token: string): Promise<string> {
 
 /** Where a mailed "confirm your email" link lands. */
 export function VerifyEmailPage() {
-  return <MailedLinkPage title="Email address" spend={verifyAndRefresh} next={{ to: paths.profile, label: 'Go to your profile' }} />;
+  const { t } = useT();
+  return (
+    <MailedLinkPage
+      title={t('auth.verifyEmail.title')}
+      spend={verifyAndRefresh}
+      next={{ to: paths.profile, label: t('auth.verifyEmail.next') }}
+    />
+  );
 }
 
 export { VerifyEmailPage as Component };

@@ -1,11 +1,13 @@
 import { isCodeCategory } from '../../config/paths';
 import { CategoryGrid } from '../../features/catalog/components/category-grid';
+import { useT } from '../../features/vouchers/messages';
 
 /** Gift-card brands only: the categories whose name ends with a full stop (spec §2). */
 export function VoucherCodePage() {
+  const { t } = useT();
   return (
     <div className="container page">
-      <CategoryGrid title="Gift card codes" filter={(category) => isCodeCategory(category.cname)} />
+      <CategoryGrid title={t('vouchers.giftCardCodes')} filter={(category) => isCodeCategory(category.cname)} />
     </div>
   );
 }

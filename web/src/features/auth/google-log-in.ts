@@ -1,8 +1,10 @@
 import { googlePlaceholderMobile } from '@contract/rules';
 import { ApiError } from '../../lib/api';
+import { currentLocale } from '../../lib/i18n';
 import { logIn } from './api/log-in';
 import { register } from './api/register';
 import { chooseGoogleAccount } from './google-sign-in';
+import { t } from './messages';
 
 /**
  * Google sign-in (spec §4): choose an account, log in with it; an unknown email (404 with
@@ -18,11 +20,13 @@ export async function logInWithGoogle(): Promise<string> {
       photoURL: credential.picture,
       google_token: credential.idToken,
       nonce: credential.nonce,
+      // The shop's language on this device, for the account's mails (as register() sends it too).
+      language: currentLocale(),
     });
   try {
     return await login();
   } catch (error) {
-    if (!(error instanceof ApiError && error.body?.userExists === false)) throw new Error('Email not registered for Google Login');
+    if (!(error instanceof ApiError && error.body?.userExists === false)) throw new Error(t('auth.google.notRegistered'));
   }
   try {
     await register({
@@ -35,6 +39,6 @@ export async function logInWithGoogle(): Promise<string> {
     });
     return await login();
   } catch {
-    throw new Error('Email not registered for Google Login');
+    throw new Error(t('auth.google.notRegistered'));
   }
 }

@@ -1,4 +1,5 @@
 import { webConfig } from '../../lib/web-config';
+import { t } from './messages';
 
 /** What the Google ID token says; the server verifies the token itself, this only fills forms. */
 export interface GoogleCredential {
@@ -34,7 +35,7 @@ function decodeIdToken(idToken: string, nonce: string): GoogleCredential {
  */
 export async function chooseGoogleAccount(): Promise<GoogleCredential> {
   const config = await webConfig();
-  if (!config.googleClientId) throw new Error('Google sign-in is not available');
+  if (!config.googleClientId) throw new Error(t('auth.google.unavailable'));
   const state = randomValue();
   const nonce = randomValue();
   const url = new URL(config.googleAuthUrl);
@@ -48,7 +49,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
     state,
   }).toString();
   const popup = window.open(url, 'google-sign-in', 'width=480,height=640');
-  if (!popup) throw new Error('The Google sign-in window was blocked by the browser');
+  if (!popup) throw new Error(t('auth.google.blocked'));
 
   return new Promise((resolve, reject) => {
     let grace: number | undefined;
@@ -61,7 +62,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
       if (event.origin !== window.location.origin || event.data?.type !== 'google-sign-in' || event.data.state !== state) return;
       finish();
       if (event.data.idToken) resolve(decodeIdToken(event.data.idToken, nonce));
-      else reject(new Error(event.data.error ?? 'Google sign-in was cancelled'));
+      else reject(new Error(event.data.error ?? t('auth.google.cancelled')));
     };
     // The callback page posts its answer and closes itself at once: a closed window may still
     // have a message on its way, so it counts as closed without an answer only a moment later.
@@ -69,7 +70,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
       if (!popup.closed || grace !== undefined) return;
       grace = window.setTimeout(() => {
         finish();
-        reject(new Error('The Google sign-in window was closed'));
+        reject(new Error(t('auth.google.closed')));
       }, 1500);
     }, 500);
     window.addEventListener('message', onMessage);

@@ -1,13 +1,14 @@
 import { minPasswordLength } from '@contract/rules';
+import { t } from './messages';
 
 /** The new password's problem, if any (spec §5). */
 export function newPasswordError(value: string): string | undefined {
-  if (!value) return 'Required Field';
-  if (value.length < minPasswordLength) return 'Min length must be five';
+  if (!value) return t('auth.requiredField');
+  if (value.length < minPasswordLength) return t('auth.password.minLength');
   return undefined;
 }
 
 /** The confirmation's problem, if any (spec §5). */
 export function confirmationError(value: string, password: string): string | undefined {
-  return newPasswordError(value) ?? (value !== password ? 'Does not match with password' : undefined);
+  return newPasswordError(value) ?? (value !== password ? t('auth.password.mismatch') : undefined);
 }

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { ApiError } from '../../lib/api';
 import { useAction } from '../../lib/use-action';
 import { toast } from '../../lib/toast';
+import { t } from './messages';
 import { useDeletePushSubscription } from './api/delete-push-subscription';
 import { fetchPushKey } from './api/get-push-key';
 import { pushDeviceKey, useSavePushSubscription } from './api/save-push-subscription';
@@ -21,7 +22,7 @@ async function readPushState(): Promise<PushState> {
 }
 
 /** What a browser's own refusal to subscribe (no push service reachable, a private window) tells a shopper. */
-const subscribeFailed = 'This browser could not turn on notifications right now. Please try again later.';
+const subscribeFailed = () => t('notifications.push.subscribeFailed');
 
 /**
  * Notifications on this device: its state, and turning them on (the browser asks the shopper,
@@ -33,7 +34,7 @@ export function usePushDevice() {
   const { data: state, mutate } = useSWR(supported ? pushDeviceKey : null, readPushState);
   const { trigger: save } = useSavePushSubscription();
   const { trigger: remove } = useDeletePushSubscription();
-  const { busy, run } = useAction('Notifications could not be changed on this device');
+  const { busy, run } = useAction(t('notifications.push.failed'));
 
   const enable = () =>
     run(async () => {
@@ -48,16 +49,16 @@ export function usePushDevice() {
       // A subscription made with an older key of the shop cannot be renewed in place.
       await (await registration.pushManager.getSubscription())?.unsubscribe();
       const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => {
-        throw new Error(subscribeFailed);
+        throw new Error(subscribeFailed());
       });
       const { endpoint, keys } = subscription.toJSON();
       try {
         await save({ endpoint: endpoint ?? '', p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' });
       } catch (error) {
         await subscription.unsubscribe();
-        throw error instanceof ApiError ? error : new Error(subscribeFailed);
+        throw error instanceof ApiError ? error : new Error(subscribeFailed());
       }
-      toast.success('Notifications are on for this device');
+      toast.success(t('notifications.push.turnedOn'));
     });
 
   const disable = () =>
@@ -69,7 +70,7 @@ export function usePushDevice() {
         await subscription.unsubscribe();
       }
       await mutate();
-      toast.success('Notifications are off for this device');
+      toast.success(t('notifications.push.turnedOff'));
     });
 
   return { supported, state, busy, enable, disable };

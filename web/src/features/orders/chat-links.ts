@@ -1,3 +1,5 @@
+import { t } from './messages';
+
 /** Facebook's hosts whose first path segment names the page. */
 const pageHosts = new Set(['facebook.com', 'www.facebook.com', 'm.facebook.com', 'web.facebook.com', 'messenger.com', 'www.messenger.com']);
 
@@ -21,9 +23,12 @@ export function messengerChatLink(messengerLink: string, orderId: string): strin
   return url.toString();
 }
 
-/** WhatsApp with a message about one order, started for the shopper; none when the shop has no WhatsApp number. */
+/**
+ * WhatsApp with a message about one order, started for the shopper in the shop's current language
+ * (the order id as it is); none when the shop has no WhatsApp number.
+ */
 export function whatsappChatLink(whatsapp: string, orderId: string): string | undefined {
   const number = whatsapp.replace(/\D/g, '');
   if (!number) return undefined;
-  return `https://wa.me/${number}?text=${encodeURIComponent(`Hello, I need help with my order ${orderId}.`)}`;
+  return `https://wa.me/${number}?text=${encodeURIComponent(t('orders.chatMessage', { orderId }))}`;
 }

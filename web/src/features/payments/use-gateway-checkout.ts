@@ -5,6 +5,7 @@ import { userKey } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
 import type { CancelOutcome } from './components/payment-actions';
+import { t } from './messages';
 import { usePaymentFollow } from './payment-follow';
 import { type StartedPayment, payInNewWindow } from './payment-window';
 
@@ -116,7 +117,7 @@ export function useGatewayCheckout<T>(options: GatewayCheckoutOptions<T>): Gatew
     const at = current.current;
     if (at.kind !== 'waiting') return;
     if (outcome === 'paid') settlePaid(at.payment, at.item);
-    else move({ kind: 'cancelled', payment: at.payment, item: at.item, reason: 'Cancelled by you' });
+    else move({ kind: 'cancelled', payment: at.payment, item: at.item, reason: t('payments.cancelledByYou') });
   };
 
   return { stage, busy, pay, reset, onCancelled };

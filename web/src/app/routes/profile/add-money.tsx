@@ -3,15 +3,17 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { safeNext } from '../../../config/paths';
 import { useSiteSettings } from '../../../features/content/api/get-site-settings';
 import { AddMoneyForm } from '../../../features/wallet/components/add-money-form';
+import { useT } from '../../../features/wallet/messages';
 
 /** Add money; ?amount= starts the amount, ?return= (with ?for=) is where to go once the money is in. */
 export function AddMoneyPage() {
+  const { t } = useT();
   const [params] = useSearchParams();
   const location = useLocation();
   const { data: settings } = useSiteSettings();
   const limits = settings ? { min: settings.top_up_min, max: settings.top_up_max } : undefined;
   const back = params.get('return');
-  const returnTo = back ? { path: safeNext(back), label: params.get('for') || 'what you were buying' } : undefined;
+  const returnTo = back ? { path: safeNext(back), label: params.get('for') || t('wallet.whatYouWereBuying') } : undefined;
   return (
     <AddMoneyForm
       key={location.search}

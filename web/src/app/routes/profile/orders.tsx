@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { OrderHistory } from '../../../features/orders/components/order-history';
 import { OrderReceipt } from '../../../features/orders/components/order-receipt';
+import { useT } from '../../../features/orders/messages';
 import { PaymentReturn } from '../../../features/payments/components/payment-return';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
@@ -10,6 +11,7 @@ import { useListFollowsPayments } from '../../../features/payments/payment-follo
 
 /** My Orders: plan orders, newest first (those awaiting payment among them), or, when the gateway sends the payer back here, that order's receipt. */
 export function OrdersPage() {
+  const { t } = useT();
   const { data, isLoading } = useOrders();
   const { mutate } = useSWRConfig();
   useListFollowsPayments(
@@ -20,9 +22,9 @@ export function OrdersPage() {
     <PaymentReturn kind="order" receipt={({ id, from, note }) => <OrderReceipt id={id} buyAgain={from} note={note} heading="h1" />}>
       <section className="panel">
         <div className="panel-head">
-          <h1>My Orders</h1>
+          <h1>{t('orders.myOrders')}</h1>
         </div>
-        <p className="muted">Top-ups are usually delivered within 5-10min.</p>
+        <p className="muted">{t('orders.deliveryEstimate')}</p>
         {isLoading ? <div className="skeleton table-skeleton" /> : <OrderHistory orders={data ?? []} />}
       </section>
     </PaymentReturn>

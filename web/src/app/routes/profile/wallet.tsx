@@ -8,14 +8,15 @@ import { awaitsPayment, useWalletRequests } from '../../../features/wallet/api/g
 import { TopUpReceipt } from '../../../features/wallet/components/top-up-receipt';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
 import { type ReferenceLink, WalletStatement, defaultReferenceLink } from '../../../features/wallet/components/wallet-statement';
+import { useT } from '../../../features/wallet/messages';
 import { userKey } from '../../../lib/auth';
 import { walletRequestsKey } from '../../../lib/cache-keys';
-import { taka } from '../../../lib/format';
 import { useListFollowsPayments } from '../../../features/payments/payment-follow';
 import { useProfileUser } from './layout';
 
 /** My Wallet: the balance, the statement that adds up to it, the top-ups, or, when the gateway sends the payer back here, that top-up's receipt. */
 export function WalletPage() {
+  const { t, taka } = useT();
   const user = useProfileUser();
   const { data, isLoading } = useWalletRequests();
   const { data: codeOrders } = useCodeHistory();
@@ -26,7 +27,7 @@ export function WalletPage() {
   const codeOrderIds = new Set(codeOrders?.map((order) => order.order_id));
   const referenceLink: ReferenceLink = (line) =>
     line.reason === 'purchase' && codeOrderIds.has(line.reference)
-      ? { to: paths.profileCodes, label: `Codes ${line.reference}` }
+      ? { to: paths.profileCodes, label: t('wallet.codesReference', { reference: line.reference }) }
       : defaultReferenceLink(line);
 
   return (
@@ -34,20 +35,20 @@ export function WalletPage() {
       <section className="panel">
         <div className="panel-head">
           <div>
-            <h1>My Wallet</h1>
+            <h1>{t('wallet.myWallet')}</h1>
             <p className="muted">
-              Balance <strong className="balance">{taka(user.wallet_balance)}</strong>
+              {t('wallet.balance')} <strong className="balance">{taka(user.wallet_balance)}</strong>
             </p>
           </div>
           <Link to={paths.addMoney} className="button button-primary button-small">
-            Add Money
+            {t('wallet.addMoney')}
           </Link>
         </div>
-        <h2 className="panel-subtitle">Statement</h2>
+        <h2 className="panel-subtitle">{t('wallet.statement')}</h2>
         <WalletStatement balance={user.wallet_balance} referenceLink={referenceLink} />
       </section>
       <section className="panel">
-        <h2 className="panel-subtitle">Top-ups</h2>
+        <h2 className="panel-subtitle">{t('wallet.topUps')}</h2>
         {isLoading ? <div className="skeleton table-skeleton" /> : <WalletHistory requests={data ?? []} />}
       </section>
     </PaymentReturn>

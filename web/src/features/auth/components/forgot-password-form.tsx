@@ -1,21 +1,24 @@
+import { Trans } from '@lingui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { useAction } from '../../../lib/use-action';
 import { useForgotPassword } from '../api/forgot-password';
+import { useT } from '../messages';
 
 /** "Forgot Password?": an email, then the server's one answer (the same whether or not the address has an account). */
 export function ForgotPasswordForm() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [tried, setTried] = useState(false);
   const [sent, setSent] = useState<string>();
   const { trigger } = useForgotPassword();
-  const { busy, run } = useAction('The link could not be sent');
+  const { busy, run } = useAction(t('auth.forgot.failed'));
   const error = !email.trim()
-    ? 'Required Field'
+    ? t('auth.requiredField')
     : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
-      ? 'Please enter a valid email'
+      ? t('auth.invalidEmail')
       : undefined;
 
   const submit = async (event: React.FormEvent) => {
@@ -27,10 +30,8 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="auth-card" onSubmit={submit} noValidate>
-      <h1>Forgot Password?</h1>
-      <p className="auth-lead">
-        Enter the email of your account. We send it a link to set a new password; the link works once, for a short time.
-      </p>
+      <h1>{t('auth.forgot.title')}</h1>
+      <p className="auth-lead">{t('auth.forgot.lead')}</p>
       {sent ? (
         <p className="notice notice-ok" role="status">
           {sent}
@@ -38,7 +39,7 @@ export function ForgotPasswordForm() {
       ) : (
         <>
           <FormField
-            label="Email"
+            label={t('auth.field.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -47,12 +48,12 @@ export function ForgotPasswordForm() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <button type="submit" className="button button-primary button-block" disabled={busy}>
-            {busy ? 'Please wait…' : 'Send the link'}
+            {busy ? t('auth.pleaseWait') : t('auth.forgot.send')}
           </button>
         </>
       )}
       <p className="auth-switch">
-        Remembered it? <Link to={paths.login}>Login</Link>
+        <Trans id="auth.forgot.remembered" components={{ 0: <Link to={paths.login} /> }} />
       </p>
     </form>
   );

@@ -3,11 +3,13 @@ import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { logInWithGoogle } from '../google-log-in';
+import { useT } from '../messages';
 
 /** "Continue with Google": the whole Google flow, then `onSignedIn` with the server's message (by default: that message, and home). */
 export function GoogleButton({ onSignedIn }: { onSignedIn?: (message: string) => void }) {
+  const { t } = useT();
   const navigate = useNavigate();
-  const { busy, run } = useAction('Google sign-in failed');
+  const { busy, run } = useAction(t('auth.google.failed'));
   const signIn = async () => {
     await run(async () => {
       const message = await logInWithGoogle();
@@ -36,7 +38,7 @@ export function GoogleButton({ onSignedIn }: { onSignedIn?: (message: string) =>
         />
         <path fill="#1976D2" d="M43.6 20.1H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.7-.4-3.9z" />
       </svg>
-      {busy ? 'Signing in…' : 'Continue with Google'}
+      {busy ? t('auth.google.signingIn') : t('auth.google.continue')}
     </button>
   );
 }

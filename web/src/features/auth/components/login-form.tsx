@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
@@ -5,6 +6,7 @@ import { paths, safeNext, signInPath } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { logIn } from '../api/log-in';
+import { useT } from '../messages';
 import { GoogleButton } from './google-button';
 
 const empty = { email: '', password: '' };
@@ -21,13 +23,14 @@ interface LoginFormProps {
  * and to reset a forgotten password. Success goes to ?next= (the page a visitor was buying on),
  * else home; any error toast still showing from a failed try goes with it.
  */
-export function LoginForm({ onLoggedIn, heading = <h1>Login</h1> }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, heading }: LoginFormProps) {
+  const { t } = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next') ?? undefined;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
-  const { busy, run } = useAction('Login failed');
+  const { busy, run } = useAction(t('auth.login.failed'));
   const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
 
   const done = (message: string) => {
@@ -51,10 +54,10 @@ export function LoginForm({ onLoggedIn, heading = <h1>Login</h1> }: LoginFormPro
 
   return (
     <form className="auth-card" onSubmit={submit} noValidate>
-      {heading}
-      <p className="auth-lead">Welcome back. Your wallet and orders are waiting.</p>
+      {heading === undefined ? <h1>{t('auth.login.title')}</h1> : heading}
+      <p className="auth-lead">{t('auth.login.lead')}</p>
       <FormField
-        label="Email/Mobile Number"
+        label={t('auth.field.emailOrMobile')}
         name="email"
         autoComplete="username"
         value={form.email}
@@ -62,7 +65,7 @@ export function LoginForm({ onLoggedIn, heading = <h1>Login</h1> }: LoginFormPro
         onChange={(e) => setForm({ ...form, email: e.target.value })}
       />
       <FormField
-        label="Password"
+        label={t('auth.field.password')}
         name="password"
         secret
         autoComplete="current-password"
@@ -72,17 +75,17 @@ export function LoginForm({ onLoggedIn, heading = <h1>Login</h1> }: LoginFormPro
       />
       <div className="auth-row">
         <Link to={paths.forgotPassword} className="text-link">
-          Forgot Password?
+          {t('auth.login.forgot')}
         </Link>
       </div>
       <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? 'Please wait…' : 'Submit'}
+        {busy ? t('auth.pleaseWait') : t('auth.submit')}
       </button>
-      <div className="divider">or</div>
+      <div className="divider">{t('auth.or')}</div>
       <GoogleButton onSignedIn={done} />
       {!onLoggedIn && (
         <p className="auth-switch">
-          Don't have an account ? <Link to={signInPath('register', next)}>Register</Link>
+          <Trans id="auth.login.noAccount" components={{ 0: <Link to={signInPath('register', next)} /> }} />
         </p>
       )}
     </form>

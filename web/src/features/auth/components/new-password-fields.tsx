@@ -1,4 +1,5 @@
 import { FormField } from '../../../components/form-field';
+import { useT } from '../messages';
 
 interface NewPassword {
   password: string;
@@ -15,10 +16,11 @@ export function NewPasswordFields({
   errors: { password?: string; confirm?: string };
   onChange: (value: NewPassword) => void;
 }) {
+  const { t } = useT();
   return (
     <>
       <FormField
-        label="New Password"
+        label={t('auth.field.newPassword')}
         name="new_password"
         secret
         autoComplete="new-password"
@@ -27,7 +29,7 @@ export function NewPasswordFields({
         onChange={(e) => onChange({ ...value, password: e.target.value })}
       />
       <FormField
-        label="Confirm Password"
+        label={t('auth.field.confirmPassword')}
         name="confirm_password"
         secret
         autoComplete="new-password"

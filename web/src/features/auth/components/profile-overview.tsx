@@ -1,31 +1,33 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { UserInfo } from '@contract/wire';
+import { useT } from '../messages';
 import { EmailStatus } from './email-status';
 
 /** The profile's base page: user ID, name, email, phone, and Edit Profile. */
 export function ProfileOverview({ user }: { user: UserInfo }) {
-  const rows: [string, string][] = [
-    ['User ID', user.code],
-    ['Name', user.name],
-    ['Email', user.email],
-    ['Phone', user.mobile_no],
+  const { t } = useT();
+  const rows: [key: string, label: string, value: string][] = [
+    ['code', t('auth.profile.userId'), user.code],
+    ['name', t('auth.field.name'), user.name],
+    ['email', t('auth.field.email'), user.email],
+    ['phone', t('auth.profile.phone'), user.mobile_no],
   ];
   return (
     <section className="panel">
       <div className="panel-head">
-        <h1>Profile</h1>
+        <h1>{t('auth.profile.title')}</h1>
         <Link to={paths.profileEdit} className="button button-ghost button-small">
-          Edit Profile
+          {t('auth.profile.edit')}
         </Link>
       </div>
       <dl className="detail-list">
-        {rows.map(([label, value]) => (
-          <div key={label}>
+        {rows.map(([key, label, value]) => (
+          <div key={key}>
             <dt>{label}</dt>
             <dd>
               {value}
-              {label === 'Email' ? (
+              {key === 'email' ? (
                 <>
                   {' '}
                   <EmailStatus user={user} />

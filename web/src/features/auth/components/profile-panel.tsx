@@ -2,16 +2,17 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import type { UserInfo } from '@contract/wire';
 import { paths } from '../../../config/paths';
 import { endSession } from '../../../lib/auth';
-import { taka } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useT } from '../messages';
 import { Avatar } from './avatar';
 
 /** The profile area's side panel: avatar, balance with Add Money, and the sections. */
 export function ProfilePanel({ user }: { user: UserInfo }) {
+  const { t, taka } = useT();
   const navigate = useNavigate();
   const logout = () => {
     endSession();
-    toast.success('Logout successfully');
+    toast.success(t('auth.logout.done'));
     navigate(paths.home);
   };
   return (
@@ -21,24 +22,24 @@ export function ProfilePanel({ user }: { user: UserInfo }) {
         <div>
           <p className="profile-name">{user.name}</p>
           <p className="profile-balance">
-            Balance <strong>{taka(user.wallet_balance)}</strong>
+            {t('auth.panel.balance')} <strong>{taka(user.wallet_balance)}</strong>
           </p>
         </div>
         <Link to={paths.addMoney} className="button button-primary button-small">
-          Add Money
+          {t('auth.panel.addMoney')}
         </Link>
       </div>
-      <nav className="profile-nav" aria-label="Account">
+      <nav className="profile-nav" aria-label={t('auth.panel.nav')}>
         <NavLink to={paths.profile} end>
-          Profile
+          {t('auth.panel.profile')}
         </NavLink>
-        <NavLink to={paths.profileWallet}>My Wallet</NavLink>
-        <NavLink to={paths.profileOrders}>My Orders</NavLink>
-        <NavLink to={paths.profileCodes}>My Codes</NavLink>
-        <NavLink to={paths.profileNotifications}>Notifications</NavLink>
-        <NavLink to={paths.profileSecurity}>Security</NavLink>
+        <NavLink to={paths.profileWallet}>{t('auth.panel.wallet')}</NavLink>
+        <NavLink to={paths.profileOrders}>{t('auth.panel.orders')}</NavLink>
+        <NavLink to={paths.profileCodes}>{t('auth.panel.codes')}</NavLink>
+        <NavLink to={paths.profileNotifications}>{t('auth.panel.notifications')}</NavLink>
+        <NavLink to={paths.profileSecurity}>{t('auth.panel.security')}</NavLink>
         <button type="button" onClick={logout}>
-          Logout
+          {t('auth.panel.logout')}
         </button>
       </nav>
     </aside>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
@@ -7,17 +8,19 @@ import { logIn } from '../api/log-in';
 import { register } from '../api/register';
 import { GoogleButton } from './google-button';
 import { useAction } from '../../../lib/use-action';
+import { useT } from '../messages';
 
 const empty = { name: '', email: '', mobile_no: '', password: '' };
 
 /** The register screen (spec §2); a new account is signed in straight away and goes on to ?next= (else home). */
 export function RegisterForm() {
+  const { t } = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next') ?? undefined;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
-  const { busy, run } = useAction('Registration failed');
+  const { busy, run } = useAction(t('auth.register.failed'));
   const missing = (field: keyof typeof empty) => (tried && !form[field].trim() ? '' : undefined);
   const set = (field: keyof typeof empty) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [field]: event.target.value });
@@ -39,11 +42,18 @@ export function RegisterForm() {
 
   return (
     <form className="auth-card" onSubmit={submit} noValidate>
-      <h1>Register</h1>
-      <p className="auth-lead">One account for top-ups, codes and your taka wallet.</p>
-      <FormField label="Name" name="name" autoComplete="name" value={form.name} error={missing('name')} onChange={set('name')} />
+      <h1>{t('auth.register.title')}</h1>
+      <p className="auth-lead">{t('auth.register.lead')}</p>
       <FormField
-        label="Email"
+        label={t('auth.field.name')}
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        error={missing('name')}
+        onChange={set('name')}
+      />
+      <FormField
+        label={t('auth.field.email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -52,7 +62,7 @@ export function RegisterForm() {
         onChange={set('email')}
       />
       <FormField
-        label="Mobile Number"
+        label={t('auth.field.mobile')}
         name="mobile_no"
         type="tel"
         autoComplete="tel"
@@ -62,7 +72,7 @@ export function RegisterForm() {
         onChange={set('mobile_no')}
       />
       <FormField
-        label="Password"
+        label={t('auth.field.password')}
         name="password"
         secret
         autoComplete="new-password"
@@ -71,9 +81,9 @@ export function RegisterForm() {
         onChange={set('password')}
       />
       <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? 'Please wait…' : 'Submit'}
+        {busy ? t('auth.pleaseWait') : t('auth.submit')}
       </button>
-      <div className="divider">or</div>
+      <div className="divider">{t('auth.or')}</div>
       <GoogleButton
         onSignedIn={(message) => {
           toast.dismiss();
@@ -82,7 +92,7 @@ export function RegisterForm() {
         }}
       />
       <p className="auth-switch">
-        Already have an account? <Link to={signInPath('login', next)}>Login</Link>
+        <Trans id="auth.register.haveAccount" components={{ 0: <Link to={signInPath('login', next)} /> }} />
       </p>
     </form>
   );

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useUpdateUser } from '../api/update-user';
 import { googleProof } from '../google-proof';
+import { useT } from '../messages';
 import { confirmationError, newPasswordError } from '../password-rules';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -12,13 +13,14 @@ const empty = { current: '', password: '', confirm: '' };
 
 /** Change the password: the current one (a Google-only account signs in with Google again instead), the new one twice. */
 export function SecurityForm({ user }: { user: UserInfo }) {
+  const { t } = useT();
   const needsCurrent = user.has_password !== false;
   const [form, setForm] = useState(empty);
   const [tried, setTried] = useState(false);
   const { trigger: updateUser } = useUpdateUser();
-  const { busy, run } = useAction('Password change failed');
+  const { busy, run } = useAction(t('auth.security.failed'));
   const errors = {
-    current: needsCurrent && !form.current ? 'Required Field' : undefined,
+    current: needsCurrent && !form.current ? t('auth.requiredField') : undefined,
     password: newPasswordError(form.password),
     confirm: confirmationError(form.confirm, form.password),
   };
@@ -38,13 +40,14 @@ export function SecurityForm({ user }: { user: UserInfo }) {
   const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);
   return (
     <form className="panel" onSubmit={submit} noValidate>
-      <h1>Security</h1>
+      <h1>{t('auth.security.title')}</h1>
       <p className="muted">
-        Changing your password signs you out everywhere else.{needsCurrent ? '' : ' To set one, we ask you to sign in with Google again.'}
+        {t('auth.security.lead')}
+        {needsCurrent ? '' : ` ${t('auth.security.googleLead')}`}
       </p>
       {needsCurrent && (
         <FormField
-          label="Current Password"
+          label={t('auth.field.currentPassword')}
           name="password"
           secret
           autoComplete="current-password"
@@ -59,7 +62,7 @@ export function SecurityForm({ user }: { user: UserInfo }) {
         onChange={(next) => setForm({ ...form, ...next })}
       />
       <button type="submit" className="button button-primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Change Password'}
+        {busy ? t('auth.saving') : t('auth.security.submit')}
       </button>
     </form>
   );

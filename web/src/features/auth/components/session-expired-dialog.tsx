@@ -1,5 +1,6 @@
 import { Modal } from '../../../components/modal';
 import { sessionStore, useSessionExpired } from '../../../lib/session';
+import { useT } from '../messages';
 import { LoginForm } from './login-form';
 
 /**
@@ -7,11 +8,12 @@ import { LoginForm } from './login-form';
  * filled form is still there to send once the user is back in.
  */
 export function SessionExpiredDialog() {
+  const { t } = useT();
   const expired = useSessionExpired();
   if (!expired) return null;
   return (
-    <Modal title="Session Expired" onClose={() => sessionStore.dismissExpired()} className="login-modal">
-      <p className="muted">Please log in again to go on. What you typed on this page is kept.</p>
+    <Modal title={t('auth.expired.title')} onClose={() => sessionStore.dismissExpired()} className="login-modal">
+      <p className="muted">{t('auth.expired.text')}</p>
       <LoginForm heading={null} onLoggedIn={() => sessionStore.dismissExpired()} />
     </Modal>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/load-failed';
 import { categoryName, categoryPath, paths } from '../../../config/paths';
 import { type MasterCategory, useMasterCategories } from '../api/get-master-categories';
+import { useT } from '../messages';
 import { Skeletons } from '../../../components/skeletons';
 
 interface CategoryGridProps {
@@ -12,6 +13,7 @@ interface CategoryGridProps {
 
 /** A grid of master-category cards; each leads to its vouchers or its top-up page. */
 export function CategoryGrid({ title, filter }: CategoryGridProps) {
+  const { t } = useT();
   const { data, error, isLoading, mutate } = useMasterCategories();
   const categories = filter ? (data ?? []).filter(filter) : (data ?? []);
   return (
@@ -24,12 +26,12 @@ export function CategoryGrid({ title, filter }: CategoryGridProps) {
           <Skeletons count={6} className="category-card skeleton" />
         </div>
       ) : error && !data ? (
-        <LoadFailed message="The games could not be loaded. Check your connection and try again." onRetry={mutate} />
+        <LoadFailed message={t('catalog.gamesLoadFailed')} onRetry={mutate} />
       ) : categories.length === 0 ? (
         <div className="empty-state">
-          <p>Nothing here yet. Please check back soon.</p>
+          <p>{t('catalog.gridEmpty')}</p>
           <Link className="button button-ghost button-small" to={paths.home}>
-            See all games and gift cards
+            {t('catalog.seeAllGamesAndCards')}
           </Link>
         </div>
       ) : (

@@ -2,10 +2,11 @@ import {
   type OrderAccountFields,
   accountTypes,
   googlePlaceholderMobile,
+  type PlayerIdFormat,
   isPlayerIdGroup,
   orderAccountProblems,
-  playerIdFormatMessage,
 } from '@contract/rules';
+import { Trans } from '@lingui/react';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
@@ -13,10 +14,9 @@ import { BoltIcon, ShieldIcon, WalletIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { Modal } from '../../../components/modal';
 import { paths, signInPath } from '../../../config/paths';
-import { topUpDeliveryEstimate } from '../../../config/site';
 import { useUser } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
-import { taka } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
 import { useOrders } from '../../orders/api/get-orders';
 import { OrderReceipt } from '../../orders/components/order-receipt';
 import { type CheckoutWords, CheckoutNotice } from '../../payments/components/checkout-notice';
@@ -31,6 +31,8 @@ import { type Plan, usePlans } from '../api/get-plans';
 import { type PlanOrderInput, usePlaceOrder } from '../api/place-order';
 import { useStartOrderPayment } from '../api/start-order-payment';
 import { usePlayerCheck } from '../api/lookup-player';
+import { deliveryEstimate } from '../delivery-estimate';
+import { useT } from '../messages';
 import { type PlayerCheck, walletCovers } from '../order-rules';
 import { type PaymentMode, lastPaymentMode, preselectedMode, rememberPaymentMode } from '../pay-mode-memory';
 import { useUpdateUser } from '../../auth/api/update-user';
@@ -41,14 +43,44 @@ type AccountProblems = ReturnType<typeof orderAccountProblems>;
 
 const emptyAccount: AccountFields = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 
-/** The order form's words for its gateway payment. */
-const checkoutWords: CheckoutWords<PlanOrderInput> = {
-  waiting: () => 'Waiting for your payment.',
-  paid: () => `Your order is placed. Top-ups are usually delivered within ${topUpDeliveryEstimate}.`,
-  paidLink: (_order, payment) => ({ to: paths.profileOrder(payment.id), label: 'View order' }),
+/** The order form's words for its gateway payment, in the current language (`t` and `number` from `useT()`). */
+const checkoutWordsIn = (t: Translate, number: (whole: number) => string): CheckoutWords<PlanOrderInput> => ({
+  waiting: () => t('catalog.checkoutWaiting'),
+  paid: () => t('catalog.checkoutPaid', { estimate: deliveryEstimate(t, number) }),
+  paidLink: (_order, payment) => ({ to: paths.profileOrder(payment.id), label: t('catalog.viewOrder') }),
   receipt: (_order, payment) => <OrderReceipt id={payment.id} buyAgain={payment.from} />,
-  cancelled: () => 'The payment did not go through, and no money was taken. Your choice is still here.',
-};
+  cancelled: () => t('catalog.checkoutCancelled'),
+});
+
+/** "Player ID must be 8 to 11 digits" (or "11 digits" when both bounds agree): the contract's rule, in the current language. */
+const playerIdFormatIn = (t: Translate, number: (whole: number) => string, { min_digits, max_digits }: PlayerIdFormat) =>
+  min_digits === max_digits
+    ? t('catalog.playerIdDigits', { digits: number(min_digits) })
+    : t('catalog.playerIdDigitsRange', { min: number(min_digits), max: number(max_digits) });
+
+/**
+ * The contract's problems with the account fields (orderAccountProblems: which fields, in its
+ * English), worded in the current language, read when shown so that a language switch rewords them.
+ */
+function wordedProblems(
+  t: Translate,
+  number: (whole: number) => string,
+  problems: AccountProblems,
+  playerIdGroup: boolean,
+  fields: AccountFields,
+  format: PlayerIdFormat | null | undefined,
+): AccountProblems {
+  const worded: AccountProblems = {};
+  if (problems.saccount_id)
+    worded.saccount_id = !playerIdGroup
+      ? t('catalog.fillEmail')
+      : fields.saccount_id.trim() && format
+        ? playerIdFormatIn(t, number, format)
+        : t('catalog.fillPlayerId');
+  if (problems.saccount_type) worded.saccount_type = t('catalog.chooseAccountTypeError');
+  if (problems.saccount_password) worded.saccount_password = t('catalog.fillPassword');
+  return worded;
+}
 
 interface OrderFormProps {
   group: PlanGroup;
@@ -73,6 +105,7 @@ const asMode = (value: string | null): PaymentMode | undefined => (value === 'wa
  * follows that payment here until it is paid or cancelled.
  */
 export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProps) {
+  const { t, taka, number } = useT();
   const { data: plans, error: plansError, isLoading, mutate: reloadPlans } = usePlans(group.id);
   const userToken = useSessionToken();
   const signedIn = Boolean(userToken);
@@ -92,7 +125,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const [confirming, setConfirming] = useState<PlanOrderInput>();
   const [offerSignIn, setOfferSignIn] = useState(false);
   const [lastMode] = useState(lastPaymentMode);
-  const { busy: placing, run } = useAction('Something went wrong');
+  const { busy: placing, run } = useAction(t('catalog.somethingWentWrong'));
   const headingId = useId();
   const accountRef = useRef<HTMLFieldSetElement>(null);
 
@@ -124,7 +157,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
       setErrors({});
       setSearch({ group: group.id }, { replace: true, preventScrollReset: true });
     },
-    failureMessage: 'Something went wrong',
+    failureMessage: t('catalog.somethingWentWrong'),
   });
   const waiting = checkout.stage.kind === 'waiting';
   const busy = placing || checkout.busy;
@@ -143,16 +176,17 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
   const canBuy = plan !== undefined && !shopClosed && !walletShort && !busy && !waiting && !waitingSame;
   // What the summary bar says is still missing, first things first: the ID (the form's first step), then the pack.
   const missing = shopClosed
-    ? 'Buying is paused while the shop is closed'
+    ? t('catalog.shopClosed')
     : !accountId
       ? playerIdGroup
-        ? 'Enter your Player ID'
-        : 'Enter the game account'
+        ? t('catalog.enterPlayerId')
+        : t('catalog.enterGameAccount')
       : !plan
-        ? 'Choose a pack'
+        ? t('catalog.choosePack')
         : walletShort
-          ? 'Not enough in your wallet'
+          ? t('catalog.walletTooLow')
           : undefined;
+  const shownErrors = wordedProblems(t, number, errors, playerIdGroup, fields, group.player_id_format);
 
   const choose = (name: 'plan' | 'mode', value: string) => {
     checkout.reset();
@@ -184,7 +218,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
     if (!canBuy) return;
     if (!signedIn) {
       setOfferSignIn(true);
-      toast.error('Please login to continue', { toastId: 'login-to-continue' });
+      toast.error(t('catalog.loginToContinue'), { toastId: 'login-to-continue' });
       return;
     }
     const found = orderAccountProblems(playerIdGroup, fields, group.player_id_format);
@@ -210,7 +244,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
     // The mobile number asked in the confirm step is saved on the way; an order never waits on it.
     if (mobileNo && userInfo)
       void updateUser({ name: userInfo.name, email: userInfo.email, mobile_no: mobileNo }).catch(() =>
-        toast.error('Your mobile number was not saved'),
+        toast.error(t('catalog.mobileNotSaved')),
       );
     if (mode === 'gateway') {
       void checkout.pay(order);
@@ -227,31 +261,31 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
       <div className="order-head">
         <img src={group.image} alt="" width={48} height={48} />
         <div>
-          <p className="eyebrow">Top-up type</p>
+          <p className="eyebrow">{t('catalog.topUpType')}</p>
           <h2 id={headingId}>{group.cname}</h2>
         </div>
       </div>
       <fieldset className="order-step" ref={accountRef}>
         <legend>
-          <span className="step-number">1</span> {playerIdGroup ? 'Player ID' : 'Game account'}
+          <span className="step-number">{number(1)}</span> {playerIdGroup ? t('catalog.playerId') : t('catalog.gameAccount')}
         </legend>
         {playerIdGroup ? (
           <>
             <FormField
-              label="Player ID"
+              label={t('catalog.playerId')}
               name="saccount_id"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="Enter your player ID"
-              hint={group.player_id_format ? playerIdFormatMessage(group.player_id_format) : undefined}
+              placeholder={t('catalog.playerIdPlaceholder')}
+              hint={group.player_id_format ? playerIdFormatIn(t, number, group.player_id_format) : undefined}
               value={fields.saccount_id}
-              error={errors.saccount_id}
+              error={shownErrors.saccount_id}
               onChange={(e) => setField('saccount_id', e.target.value)}
             />
             {recentIds && recentIds.length > 0 && (
               // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing.
-              <div className="recent-ids" role="group" aria-label="Used before">
-                <span className="recent-title">Used before:</span>
+              <div className="recent-ids" role="group" aria-label={t('catalog.usedBefore')}>
+                <span className="recent-title">{t('catalog.usedBeforeLead')}</span>
                 {recentIds.map((recent) => (
                   <button
                     key={recent.player_id}
@@ -270,34 +304,33 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
         ) : (
           <>
             <p className="notice notice-warn safety-note">
-              <ShieldIcon size={18} /> Before you order, turn off 2-step login on the game account. Change its password once the top-up is
-              delivered.
+              <ShieldIcon size={18} /> {t('catalog.loginSafety')}
             </p>
             <AccountTypeField
               value={fields.saccount_type}
-              error={errors.saccount_type}
+              error={shownErrors.saccount_type}
               onChange={(value) => setField('saccount_type', value)}
             />
             <FormField
-              label="Email or ID"
+              label={t('catalog.emailOrId')}
               name="saccount_id"
               autoComplete="off"
-              placeholder="Email, phone or ID"
+              placeholder={t('catalog.emailOrIdPlaceholder')}
               value={fields.saccount_id}
-              error={errors.saccount_id}
+              error={shownErrors.saccount_id}
               onChange={(e) => setField('saccount_id', e.target.value)}
             />
             <FormField
-              label="Password"
+              label={t('catalog.password')}
               name="saccount_password"
               secret
               autoComplete="off"
               value={fields.saccount_password}
-              error={errors.saccount_password}
+              error={shownErrors.saccount_password}
               onChange={(e) => setField('saccount_password', e.target.value)}
             />
             <FormField
-              label="Backup code (optional)"
+              label={t('catalog.backupCode')}
               name="backup_code"
               autoComplete="off"
               value={fields.backup_code}
@@ -309,10 +342,10 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
 
       <fieldset className="order-step">
         <legend>
-          <span className="step-number">2</span> Select recharge
+          <span className="step-number">{number(2)}</span> {t('catalog.selectRecharge')}
         </legend>
         {plansError ? (
-          <LoadFailed message="The packs could not be loaded." onRetry={reloadPlans} />
+          <LoadFailed message={t('catalog.packsLoadFailed')} onRetry={reloadPlans} />
         ) : isLoading ? (
           <div className="plan-grid" aria-busy="true">
             <Skeletons count={6} className="plan-option skeleton" />
@@ -330,9 +363,9 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
           </div>
         ) : (
           <div className="empty-state">
-            <p>No packs in this top-up yet. Please check back soon.</p>
+            <p>{t('catalog.noPacks')}</p>
             <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
-              See other games
+              {t('catalog.seeOtherGames')}
             </Link>
           </div>
         )}
@@ -340,14 +373,20 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
 
       <fieldset className="order-step">
         <legend>
-          <span className="step-number">3</span> Payment
+          <span className="step-number">{number(3)}</span> {t('catalog.payment')}
         </legend>
         <div className="mode-grid">
           <label className={mode === 'wallet' ? 'choice mode-option selected' : 'choice mode-option'}>
             <input type="radio" name="payment_mode" value="wallet" checked={mode === 'wallet'} onChange={() => choose('mode', 'wallet')} />
             <WalletIcon size={22} />
-            <span className="mode-name">Wallet</span>
-            <span className="mode-note">{signedIn ? (userInfo ? `Balance ${taka(balance)}` : 'Balance …') : 'Pay from your balance'}</span>
+            <span className="mode-name">{t('catalog.wallet')}</span>
+            <span className="mode-note">
+              {signedIn
+                ? userInfo
+                  ? t('catalog.balance', { amount: taka(balance) })
+                  : t('catalog.balanceLoading')
+                : t('catalog.payFromBalance')}
+            </span>
           </label>
           <label className={mode === 'gateway' ? 'choice mode-option selected' : 'choice mode-option'}>
             <input
@@ -358,29 +397,33 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
               onChange={() => choose('mode', 'gateway')}
             />
             <BoltIcon size={22} />
-            <span className="mode-name">Instant Payment</span>
+            <span className="mode-name">{t('catalog.instantPayment')}</span>
             <span className="mode-note">bKash · Nagad · Upay</span>
           </label>
         </div>
       </fieldset>
 
       <div className="order-notes">
-        <CheckoutNotice checkout={checkout} words={checkoutWords} heading="h3" onRetry={(order) => void checkout.pay(order)} />
+        <CheckoutNotice checkout={checkout} words={checkoutWordsIn(t, number)} heading="h3" onRetry={(order) => void checkout.pay(order)} />
         {waitingSame && (
           <div className="waiting-payment" role="status">
-            <p>A payment for this top-up is already waiting. Pay it, or cancel it to start again.</p>
+            <p>{t('catalog.paymentAlreadyWaiting')}</p>
             <PaymentActions payment={{ kind: 'order', id: waitingSame.order_id, paymentUrl: waitingSame.payment_url, from: herePath() }} />
           </div>
         )}
         {walletShort && (
           <p className="notice notice-warn">
-            Your wallet has {taka(balance)}, less than {taka(plan.price)}.{' '}
-            <Link
-              to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}
-            >
-              Add money
-            </Link>{' '}
-            or choose Instant Payment.
+            <Trans
+              id="catalog.walletShort"
+              values={{ balance: taka(balance), price: taka(plan.price) }}
+              components={{
+                0: (
+                  <Link
+                    to={`${paths.addMoney}?amount=${plan.price - balance}&return=${encodeURIComponent(herePath())}&for=${encodeURIComponent(plan.pname)}`}
+                  />
+                ),
+              }}
+            />
           </p>
         )}
       </div>
@@ -388,25 +431,25 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
       <div className="order-summary" data-testid="order-bar">
         <div className="order-bar-text">
           <div className="summary-row">
-            <span>{plan ? plan.pname : 'Choose a pack'}</span>
+            <span>{plan ? plan.pname : t('catalog.choosePack')}</span>
             <strong>{plan ? taka(plan.price) : '—'}</strong>
           </div>
           <p className={missing ? 'order-missing' : 'order-missing order-ready'} data-testid="order-missing" aria-live="polite">
-            {missing ?? (mode === 'wallet' ? 'Pay from your wallet' : 'Pay with bKash, Nagad or Upay')}
+            {missing ?? (mode === 'wallet' ? t('catalog.payFromWallet') : t('catalog.payWithGateway'))}
           </p>
         </div>
         <button type="submit" className="button button-primary" disabled={!canBuy}>
-          {busy ? 'Please wait…' : waiting ? 'Waiting for the payment…' : 'Buy Now'}
+          {busy ? t('catalog.pleaseWait') : waiting ? t('catalog.waitingForPayment') : t('catalog.buyNow')}
         </button>
         {offerSignIn && !signedIn && (
-          <section className="sign-in-offer" aria-label="Log in to buy">
-            <p>Please login to continue. You come back here with the same choice.</p>
+          <section className="sign-in-offer" aria-label={t('catalog.logInToBuy')}>
+            <p>{t('catalog.signInOffer')}</p>
             <div className="button-row">
               <Link className="button button-primary button-small" to={signInPath('login', herePath())}>
-                Log in
+                {t('catalog.logIn')}
               </Link>
               <Link className="button button-ghost button-small" to={signInPath('register', herePath())}>
-                Register
+                {t('catalog.register')}
               </Link>
             </div>
           </section>
@@ -431,14 +474,12 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
 
 /** Where the player ID is found in a game, folded under its link; the shop's guides on its blog. */
 function PlayerIdHelp({ gameName }: { gameName: string }) {
+  const { t } = useT();
   return (
     <details className="player-id-help">
-      <summary>How to find your Player ID</summary>
-      <p>
-        Open {gameName || 'the game'} and tap your avatar or profile: the Player ID (UID) is the number under your name. Copy it and paste
-        it here.
-      </p>
-      <Link to={paths.blogs}>Step-by-step guides on our blog</Link>
+      <summary>{t('catalog.howToFindPlayerId')}</summary>
+      <p>{gameName ? t('catalog.findPlayerIdIn', { game: gameName }) : t('catalog.findPlayerId')}</p>
+      <Link to={paths.blogs}>{t('catalog.blogGuides')}</Link>
     </details>
   );
 }
@@ -463,77 +504,70 @@ interface ConfirmTopUpProps {
  * does not know holds Confirm until it is edited.
  */
 function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askMobile, onBack, onConfirm }: ConfirmTopUpProps) {
+  const { t, taka } = useT();
   const byPlayerId = !order.saccount_type;
   const playerCheck = usePlayerCheck(byPlayerId ? { master_category: order.masterCategoryId, player_id: order.saccount_id } : null);
   const noSuchPlayer = byPlayerId && playerCheck.kind === 'missing';
   const [mobile, setMobile] = useState('');
   const [mobileTried, setMobileTried] = useState(false);
-  const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? 'Please enter a mobile number' : undefined;
+  const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? t('catalog.enterMobile') : undefined;
   const confirmNow = () => {
     setMobileTried(true);
     if (askMobile && mobileError) return;
     onConfirm(askMobile && mobile.trim() ? mobile.trim() : undefined);
   };
   return (
-    <Modal title="Confirm your top-up" onClose={onBack} className="confirm-modal confirm-topup">
+    <Modal title={t('catalog.confirmTitle')} onClose={onBack} className="confirm-modal confirm-topup">
       <dl className="confirm-details">
         <div>
-          <dt>Game</dt>
+          <dt>{t('catalog.game')}</dt>
           <dd>{gameName}</dd>
         </div>
         <div>
-          <dt>Plan</dt>
+          <dt>{t('catalog.plan')}</dt>
           <dd>
             {plan.pname} <span className="muted">({group.cname})</span>
           </dd>
         </div>
         <div className="confirm-account">
-          <dt>{byPlayerId ? 'Player ID' : `${order.saccount_type} account`}</dt>
+          <dt>{byPlayerId ? t('catalog.playerId') : t('catalog.typeAccount', { type: order.saccount_type })}</dt>
           <dd className="confirm-player-id" data-testid="confirm-player-id">
             {order.saccount_id}
           </dd>
           {byPlayerId && <PlayerCheckLine check={playerCheck} />}
         </div>
         <div>
-          <dt>Price</dt>
+          <dt>{t('catalog.price')}</dt>
           <dd className="confirm-price">{taka(plan.price)}</dd>
         </div>
         <div>
-          <dt>Pay with</dt>
-          <dd>
-            {mode === 'wallet'
-              ? `Wallet (balance after: ${taka(balance - plan.price)})`
-              : 'Instant Payment (bKash, Nagad, Upay): the payment page opens in a new window'}
-          </dd>
+          <dt>{t('catalog.payWith')}</dt>
+          <dd>{mode === 'wallet' ? t('catalog.payWithWallet', { balance: taka(balance - plan.price) }) : t('catalog.payWithInstant')}</dd>
         </div>
       </dl>
       {askMobile && (
         <div className="confirm-mobile">
           <FormField
-            label="Your mobile number (optional)"
+            label={t('catalog.mobileLabel')}
             name="mobile_no"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             placeholder="01XXXXXXXXX"
-            hint="Support calls this number if something goes wrong with an order. Saved to your profile."
+            hint={t('catalog.mobileHint')}
             value={mobile}
             error={mobileTried ? mobileError : undefined}
             onChange={(e) => setMobile(e.target.value)}
           />
         </div>
       )}
-      <p className="muted small">
-        {byPlayerId
-          ? 'Check the player ID: a top-up sent to a wrong ID cannot be taken back.'
-          : 'Check the account: the top-up goes to this login.'}
-      </p>
+      <p className="muted small">{byPlayerId ? t('catalog.checkPlayerId') : t('catalog.checkAccount')}</p>
       <div className="button-row">
         <button type="button" className="button button-ghost" onClick={onBack}>
-          Edit
+          {t('catalog.edit')}
         </button>
         <button type="button" className="button button-primary" onClick={confirmNow} disabled={noSuchPlayer}>
-          Confirm and pay {taka(plan.price)}
+          {t('catalog.confirmAndPay', { price: taka(plan.price) })}
         </button>
       </div>
     </Modal>
@@ -542,18 +576,20 @@ function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askMobile, 
 
 /** The player check under the player ID, on a line kept for it whatever it says, so that nothing moves when the answer comes. */
 function PlayerCheckLine({ check }: { check: PlayerCheck }) {
+  const { t } = useT();
   return (
     <dd className="player-check">
       <span data-testid="player-nickname" role="status">
-        {check.kind === 'checking' && <span className="muted">Checking player…</span>}
-        {check.kind === 'found' && `Nickname: ${check.name} (${check.region})`}
-        {check.kind === 'missing' && <span className="player-check-missing">No player with this ID — check it before paying</span>}
+        {check.kind === 'checking' && <span className="muted">{t('catalog.checkingPlayer')}</span>}
+        {check.kind === 'found' && t('catalog.nickname', { name: check.name, region: check.region })}
+        {check.kind === 'missing' && <span className="player-check-missing">{t('catalog.noSuchPlayer')}</span>}
       </span>
     </dd>
   );
 }
 
 function PlanOption({ plan, checked, onChoose }: { plan: Plan; checked: boolean; onChoose: () => void }) {
+  const { t, taka } = useT();
   const outOfStock = plan.status !== 1;
   const className = ['choice', 'plan-option', checked ? 'selected' : '', outOfStock ? 'out-of-stock' : ''].filter(Boolean).join(' ');
   return (
@@ -562,16 +598,17 @@ function PlanOption({ plan, checked, onChoose }: { plan: Plan; checked: boolean;
       <img src={plan.image} alt="" width={40} height={40} loading="lazy" />
       <span className="plan-name">{plan.pname}</span>
       <span className="plan-price">{taka(plan.price)}</span>
-      {outOfStock && <span className="badge badge-muted">Out Of Stock</span>}
+      {outOfStock && <span className="badge badge-muted">{t('catalog.outOfStock')}</span>}
     </label>
   );
 }
 
 function AccountTypeField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+  const { t } = useT();
   const id = useId();
   return (
     <div className="form-field">
-      <label htmlFor={id}>Account type</label>
+      <label htmlFor={id}>{t('catalog.accountType')}</label>
       <select
         id={id}
         name="saccount_type"
@@ -581,7 +618,7 @@ function AccountTypeField({ value, error, onChange }: { value: string; error?: s
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">Choose account type</option>
+        <option value="">{t('catalog.chooseAccountType')}</option>
         {accountTypes.map((type) => (
           <option key={type} value={type}>
             {type}

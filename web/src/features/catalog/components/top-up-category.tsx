@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { ClockIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { paths } from '../../../config/paths';
-import { topUpDeliveryEstimate } from '../../../config/site';
 import { ApiError } from '../../../lib/api';
 import { useMasterCategories } from '../api/get-master-categories';
 import { usePlanGroups } from '../api/get-plan-groups';
+import { deliveryEstimate } from '../delivery-estimate';
+import { useT } from '../messages';
 import { MoreCategories } from './more-categories';
 import { OrderForm } from './order-form';
 import '../catalog.css';
@@ -29,6 +30,7 @@ interface TopUpCategoryProps {
  * orders), then more games.
  */
 export function TopUpCategory({ categoryId, selectedGroupId, selectedGroupName, onSelectGroup, shopClosed }: TopUpCategoryProps) {
+  const { t, number } = useT();
   const { data: categories } = useMasterCategories();
   const { data: groups, error, isLoading, mutate: reloadGroups } = usePlanGroups(categoryId);
   const category = categories?.find((candidate) => candidate.id === categoryId);
@@ -42,10 +44,10 @@ export function TopUpCategory({ categoryId, selectedGroupId, selectedGroupName, 
   if (error instanceof ApiError && error.status === 404) {
     return (
       <div className="container status-page">
-        <h1>Game not found</h1>
-        <p>This game is not in the shop, or its link has changed.</p>
+        <h1>{t('catalog.gameNotFound')}</h1>
+        <p>{t('catalog.gameNotFoundText')}</p>
         <Link className="button button-primary" to={paths.playerIdTopup}>
-          See all games
+          {t('catalog.seeAllGames')}
         </Link>
       </div>
     );
@@ -56,20 +58,20 @@ export function TopUpCategory({ categoryId, selectedGroupId, selectedGroupName, 
       <section className="panel category-hero">
         {category ? <img src={category.image} alt="" width={112} height={112} /> : <div className="hero-image skeleton" />}
         <div className="hero-text">
-          <h1>{category?.cname ?? 'Loading…'}</h1>
+          <h1>{category?.cname ?? t('catalog.loading')}</h1>
           <div className="hero-meta">
             <Link className="chip chip-link" to={paths.playerIdTopup}>
-              Player ID Topup
+              {t('catalog.playerIdTopup')}
             </Link>
             <span className="chip chip-ok">
-              <ClockIcon size={16} /> Delivery {topUpDeliveryEstimate}
+              <ClockIcon size={16} /> {t('catalog.delivery', { estimate: deliveryEstimate(t, number) })}
             </span>
           </div>
         </div>
       </section>
 
       {error ? (
-        <LoadFailed message="The top-ups could not be loaded." onRetry={reloadGroups} />
+        <LoadFailed message={t('catalog.topUpsLoadFailed')} onRetry={reloadGroups} />
       ) : isLoading || !groups ? (
         <div className="panel order-form" aria-busy="true">
           <div className="plan-grid">
@@ -78,17 +80,17 @@ export function TopUpCategory({ categoryId, selectedGroupId, selectedGroupName, 
         </div>
       ) : !openGroup ? (
         <div className="empty-state">
-          <p>No top-ups for this game yet. Please check back soon.</p>
+          <p>{t('catalog.noTopUps')}</p>
           <Link className="button button-ghost button-small" to={paths.playerIdTopup}>
-            See other games
+            {t('catalog.seeOtherGames')}
           </Link>
         </div>
       ) : (
-        <section className="order-section" aria-label="Order">
+        <section className="order-section" aria-label={t('catalog.order')}>
           {otherGroups.length > 0 && (
-            <nav className="group-switch" aria-label="Other top-up types" data-testid="plan-groups">
+            <nav className="group-switch" aria-label={t('catalog.otherTopUpTypes')} data-testid="plan-groups">
               <span className="muted">
-                {isPlayerIdGroup(openGroup.cname) ? 'Top up with a game-account login?' : 'Other ways to top up:'}
+                {isPlayerIdGroup(openGroup.cname) ? t('catalog.loginTopUpQuestion') : t('catalog.otherWaysToTopUp')}
               </span>
               {otherGroups.map((group) => (
                 <button key={group.id} type="button" className="link-button" onClick={() => onSelectGroup(group.id)}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type BannerEvent, useEvents } from '../api/get-events';
+import { useT } from '../messages';
 
 /** Spec §9: one slide at a time, dots, infinite, autoplay, 500 ms transitions. */
 const transitionMs = 500;
@@ -21,6 +22,7 @@ export function BannerSlider() {
 }
 
 function Slides({ events }: { events: BannerEvent[] }) {
+  const { t, number } = useT();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const [animate, setAnimate] = useState(true);
@@ -62,7 +64,7 @@ function Slides({ events }: { events: BannerEvent[] }) {
     <section
       className="banner"
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label={t('content.banner.label')}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -97,13 +99,13 @@ function Slides({ events }: { events: BannerEvent[] }) {
         ))}
       </div>
       {count > 1 && (
-        <div className="banner-dots" role="tablist" aria-label="Choose a slide">
+        <div className="banner-dots" role="tablist" aria-label={t('content.banner.chooseSlide')}>
           {events.map((event, i) => (
             <button
               key={event.ename}
               type="button"
               role="tab"
-              aria-label={`Slide ${i + 1}: ${event.ename}`}
+              aria-label={t('content.banner.slide', { number: number(i + 1), name: event.ename })}
               aria-selected={index % count === i}
               className={index % count === i ? 'dot active' : 'dot'}
               onClick={() => goTo(i)}

@@ -1,28 +1,29 @@
+import { Trans } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { SafeHtml } from '../../../components/safe-html';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { useBlogPost } from '../api/get-blog-post';
 import { isImagePost } from '../api/get-blog-posts';
+import { useT } from '../messages';
 import '../blog.css';
 
-const postedOn = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-};
+/** A post's day in the shop's language; a date the server wrote oddly is shown as it came. */
+const postedOn = (iso: string, longDate: (iso: string) => string) => (Number.isNaN(new Date(iso).getTime()) ? iso : longDate(iso));
 
 /** One blog post: its image or video, title, content (sanitised) and date. */
 export function BlogDetail({ id }: { id: string }) {
+  const { t, longDate } = useT();
   const { data: post, error } = useBlogPost(id);
 
   if (error) {
     const notFound = error instanceof ApiError && error.status === 404;
     return (
       <div className="container status-page">
-        <h1>{notFound ? 'Post not found' : 'This post could not be loaded'}</h1>
-        <p>{notFound ? 'This post does not exist or has been removed.' : 'Check your connection and try again.'}</p>
+        <h1>{notFound ? t('content.blog.notFoundTitle') : t('content.blog.failedTitle')}</h1>
+        <p>{notFound ? t('content.blog.notFoundText') : t('content.blog.failedText')}</p>
         <Link className="button button-primary" to={paths.blogs}>
-          All posts
+          {t('content.blog.allPosts')}
         </Link>
       </div>
     );
@@ -32,7 +33,7 @@ export function BlogDetail({ id }: { id: string }) {
     return (
       <div className="container page">
         <p className="blog-loading" role="status">
-          Loading...
+          {t('content.blog.loading')}
         </p>
       </div>
     );
@@ -59,12 +60,16 @@ export function BlogDetail({ id }: { id: string }) {
           <h1>{post.title}</h1>
           <SafeHtml html={post.content} className="blog-content" />
           <p className="blog-date">
-            Posted on <time dateTime={post.created_at}>{postedOn(post.created_at)}</time>
+            <Trans
+              id="content.blog.postedOn"
+              values={{ date: postedOn(post.created_at, longDate) }}
+              components={{ 0: <time dateTime={post.created_at} /> }}
+            />
           </p>
         </div>
       </article>
       <Link className="text-link" to={paths.blogs}>
-        ← All posts
+        {t('content.blog.backToPosts')}
       </Link>
     </div>
   );

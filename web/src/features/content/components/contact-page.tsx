@@ -1,26 +1,42 @@
 import { useEffect, useState } from 'react';
 import { FormField } from '../../../components/form-field';
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/icons';
-import { contact, site } from '../../../config/site';
+import { contact } from '../../../config/site';
 import { useUser } from '../../../lib/auth';
 import { useSiteSettings } from '../api/get-site-settings';
+import { type Translate, useT } from '../messages';
 import '../content-pages.css';
 
 const emptyForm = { name: '', email: '', message: '' };
 type ContactForm = typeof emptyForm;
-type ContactErrors = Partial<Record<keyof ContactForm, string>>;
+/** What is wrong with a field, kept as a reason and worded when drawn (so that it follows a change of language). */
+type ContactError = 'nameMissing' | 'emailMissing' | 'emailInvalid';
+type ContactErrors = Partial<Record<keyof ContactForm, ContactError>>;
 
 function contactErrors(form: ContactForm): ContactErrors {
   const errors: ContactErrors = {};
-  if (!form.name.trim()) errors.name = 'Please enter your name';
-  if (!form.email.trim()) errors.email = 'Please enter your email';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'Please enter a valid email';
+  if (!form.name.trim()) errors.name = 'nameMissing';
+  if (!form.email.trim()) errors.email = 'emailMissing';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'emailInvalid';
   return errors;
 }
 
+function errorText(error: ContactError | undefined, t: Translate): string | undefined {
+  switch (error) {
+    case 'nameMissing':
+      return t('content.contact.nameMissing');
+    case 'emailMissing':
+      return t('content.contact.emailMissing');
+    case 'emailInvalid':
+      return t('content.contact.emailInvalid');
+    default:
+      return undefined;
+  }
+}
+
 /** The message as an email to support, ready in the visitor's own mail app. */
-const mailtoLink = (form: ContactForm) =>
-  `mailto:${contact.email}?subject=${encodeURIComponent(`Message from ${form.name.trim()}`)}&body=${encodeURIComponent(
+const mailtoLink = (form: ContactForm, t: Translate) =>
+  `mailto:${contact.email}?subject=${encodeURIComponent(t('content.contact.mailSubject', { name: form.name.trim() }))}&body=${encodeURIComponent(
     `${form.message.trim()}\n\n${form.name.trim()} <${form.email.trim()}>`,
   )}`;
 
@@ -30,9 +46,14 @@ const mailtoLink = (form: ContactForm) =>
  * about an order ("Need help with this order?"), the message starts with its order ID.
  */
 export function ContactPage({ orderId }: { orderId?: string }) {
+  const { t } = useT();
   const { data: settings } = useSiteSettings();
   const { data: user } = useUser();
-  const [form, setForm] = useState<ContactForm>(() => ({ ...emptyForm, message: orderId ? `About my order ${orderId}: ` : '' }));
+  const [form, setForm] = useState<ContactForm>(() => ({
+    ...emptyForm,
+    message: orderId ? t('content.contact.aboutOrder', { orderId }) : '',
+  }));
+  const hours = t('content.supportHours');
   // A signed-in shopper's name and email are filled in, unless already typed.
   useEffect(() => {
     if (user) setForm((current) => ({ ...current, name: current.name || user.name, email: current.email || user.email }));
@@ -54,39 +75,39 @@ export function ContactPage({ orderId }: { orderId?: string }) {
       return;
     }
     setSentBy(form.name.trim());
-    window.location.assign(mailtoLink(form));
+    window.location.assign(mailtoLink(form, t));
   };
 
   return (
     <div className="container page content-page">
       <div className="content-head">
-        <p className="eyebrow">Contact us</p>
-        <h1>Talk to us, every day {site.supportHours}</h1>
-        <p className="lead">Questions about an order, a code or your wallet? Write to us or call, and have your order ID ready.</p>
+        <p className="eyebrow">{t('content.contact.eyebrow')}</p>
+        <h1>{t('content.contact.title', { hours })}</h1>
+        <p className="lead">{t('content.contact.lead')}</p>
       </div>
       <div className="contact-layout">
-        <form className="panel contact-form" onSubmit={submit} noValidate aria-label="Contact form">
+        <form className="panel contact-form" onSubmit={submit} noValidate aria-label={t('content.contact.formLabel')}>
           <FormField
-            label="Name"
+            label={t('content.contact.name')}
             name="name"
             autoComplete="name"
             required
             value={form.name}
-            error={errors.name}
+            error={errorText(errors.name, t)}
             onChange={(e) => set('name', e.target.value)}
           />
           <FormField
-            label="Email"
+            label={t('content.contact.email')}
             name="email"
             type="email"
             autoComplete="email"
             required
             value={form.email}
-            error={errors.email}
+            error={errorText(errors.email, t)}
             onChange={(e) => set('email', e.target.value)}
           />
           <div className="form-field">
-            <label htmlFor="contact-message">Message</label>
+            <label htmlFor="contact-message">{t('content.contact.message')}</label>
             <textarea
               id="contact-message"
               className="input"
@@ -97,24 +118,23 @@ export function ContactPage({ orderId }: { orderId?: string }) {
             />
           </div>
           <button type="submit" className="button button-primary">
-            Send message
+            {t('content.contact.send')}
           </button>
           {sentBy && (
             <div className="notice notice-ok" role="status">
-              Thank you, {sentBy}. Your email app has opened with your message to {contact.email}: press Send there. If it did not open,
-              write to us at that address; your message is still in the form.
+              {t('content.contact.sent', { name: sentBy, email: contact.email })}
             </div>
           )}
         </form>
-        <aside className="panel contact-details" aria-label="Contact details">
-          <h2>Contact details</h2>
+        <aside className="panel contact-details" aria-label={t('content.contact.details')}>
+          <h2>{t('content.contact.details')}</h2>
           <ul>
             {settings?.phone && (
               <li>
                 <PhoneIcon size={20} />
                 <span>
                   <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>
-                  <small>{site.supportHours}</small>
+                  <small>{hours}</small>
                 </span>
               </li>
             )}
@@ -122,7 +142,7 @@ export function ContactPage({ orderId }: { orderId?: string }) {
               <MailIcon size={20} />
               <span>
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                <small>We answer within a day</small>
+                <small>{t('content.contact.emailNote')}</small>
               </span>
             </li>
             {settings?.messenger_link && (
@@ -132,15 +152,15 @@ export function ContactPage({ orderId }: { orderId?: string }) {
                   <a href={settings.messenger_link} target="_blank" rel="noopener noreferrer">
                     Messenger
                   </a>
-                  <small>Fastest for order questions</small>
+                  <small>{t('content.contact.messengerNote')}</small>
                 </span>
               </li>
             )}
             <li>
               <ClockIcon size={20} />
               <span>
-                Every day, {site.supportHours}
-                <small>Bangladesh time</small>
+                {t('content.contact.everyDay', { hours })}
+                <small>{t('content.contact.timeZone')}</small>
               </span>
             </li>
             <li>

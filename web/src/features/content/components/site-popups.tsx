@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { useAfterFirstPaint } from '../../../lib/after-paint';
 import { type Popup, type SitePopup, rememberPopupClosed } from '../api/get-site-settings';
+import { useT } from '../messages';
 import '../popups.css';
 
 const SafeHtml = lazy(() => import('../../../components/safe-html').then((module) => ({ default: module.SafeHtml })));
@@ -44,6 +45,7 @@ const keyOf = (popup: Popup | SitePopup) => ('version' in popup ? `${popup.id}@$
 
 /** The promotional popups, one after the other; each closed one stays closed on this device until an operator changes it. */
 export function SitePopups({ popups, remember = true, onDone }: SitePopupsProps) {
+  const { t } = useT();
   const [closedHere, setClosedHere] = useState<string[]>([]);
   const open = popups.filter((popup) => !closedHere.includes(keyOf(popup)));
   const popup = open[0];
@@ -54,7 +56,7 @@ export function SitePopups({ popups, remember = true, onDone }: SitePopupsProps)
     setClosedHere([...closedHere, keyOf(popup)]);
   };
   return (
-    <Modal key={keyOf(popup)} title="Announcement" hideTitle onClose={close} className="popup-modal">
+    <Modal key={keyOf(popup)} title={t('content.popup.title')} hideTitle onClose={close} className="popup-modal">
       <PopupContent popup={popup} />
     </Modal>
   );

@@ -2,6 +2,7 @@ import type { NotificationSettings, Unsubscribed } from '@contract/wire';
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
+import { t } from '../messages';
 
 const settingsPath = '/user/notification_settings';
 
@@ -27,13 +28,14 @@ export function useSaveMailSettings() {
   );
 }
 
-const topicWords: Record<Unsubscribed['topic'], string> = {
-  delivery_updates: 'delivery updates',
-  payment_updates: 'cancelled-payment notices',
+/** What the shopper reads once a kind of mail is off, in the language of the moment. */
+const unsubscribedWords: Record<Unsubscribed['topic'], () => string> = {
+  delivery_updates: () => t('notifications.unsubscribed.delivery'),
+  payment_updates: () => t('notifications.unsubscribed.payment'),
 };
 
 /** POST /mail/unsubscribe: a mailed one-click link's token; answers what the shopper reads. */
 export async function unsubscribe(token: string): Promise<string> {
   const { data } = await apiRequest<Unsubscribed>('POST', '/mail/unsubscribe', { body: { token } });
-  return `You will no longer get ${topicWords[data.topic]} by e-mail. Receipts, refunds and security notices still come.`;
+  return unsubscribedWords[data.topic]();
 }

@@ -1,22 +1,23 @@
 import { LoadFailed } from '../../../components/load-failed';
 import { type MailSettings, useMailSettings, useSaveMailSettings } from '../api/mail-settings';
-
-const choices: { topic: keyof MailSettings; label: string; hint: string }[] = [
-  { topic: 'delivery_updates', label: 'Delivery updates', hint: 'When a top-up reaches your game account.' },
-  { topic: 'payment_updates', label: 'Cancelled payments', hint: 'When a bKash, Nagad or Upay payment was not completed.' },
-];
+import { useT } from '../messages';
 
 /**
  * Which e-mails the shopper gets, saved as each box changes. Receipts, refunds and security
  * notices are not offered: they are the record of the shopper's money and account.
  */
 export function MailSettingsForm() {
+  const { t } = useT();
+  const choices: { topic: keyof MailSettings; label: string; hint: string }[] = [
+    { topic: 'delivery_updates', label: t('notifications.mail.delivery'), hint: t('notifications.mail.deliveryHint') },
+    { topic: 'payment_updates', label: t('notifications.mail.payment'), hint: t('notifications.mail.paymentHint') },
+  ];
   const { data, error, mutate } = useMailSettings();
   const { trigger: save, isMutating } = useSaveMailSettings();
-  if (error && !data) return <LoadFailed message="Your e-mail settings could not be loaded." onRetry={mutate} />;
+  if (error && !data) return <LoadFailed message={t('notifications.mail.loadFailed')} onRetry={mutate} />;
   return (
     <fieldset className="mail-settings" disabled={!data} aria-busy={isMutating}>
-      <legend>E-mail</legend>
+      <legend>{t('notifications.mail.legend')}</legend>
       {choices.map(({ topic, label, hint }) => (
         <label key={topic} className="mail-setting">
           <input
@@ -35,7 +36,7 @@ export function MailSettingsForm() {
           </span>
         </label>
       ))}
-      <p className="muted small">Receipts, refunds and security notices always go to your verified e-mail address.</p>
+      <p className="muted small">{t('notifications.mail.always')}</p>
     </fieldset>
   );
 }

@@ -2,9 +2,9 @@ import '../notifications.css';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/load-failed';
-import { dateTime } from '../../../lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
+import { useT } from '../messages';
 
 /** The most the API marks read in one call. */
 const markReadLimit = 50;
@@ -14,6 +14,7 @@ const markReadLimit = 50;
  * ones are marked as they were when the page opened, and marked read on the server once shown.
  */
 export function NotificationList() {
+  const { t, dateTime } = useT();
   const { items, error, isLoading, isValidating, hasMore, loadMore, mutate } = useNotifications();
   const { trigger: markRead } = useMarkRead();
   const sent = useRef(new Set<string>());
@@ -29,11 +30,11 @@ export function NotificationList() {
   }, [items, markRead]);
 
   if (isLoading) return <div className="skeleton table-skeleton" />;
-  if (error && items.length === 0) return <LoadFailed message="Your notifications could not be loaded." onRetry={mutate} />;
+  if (error && items.length === 0) return <LoadFailed message={t('notifications.list.loadFailed')} onRetry={mutate} />;
   if (items.length === 0) {
     return (
       <div className="empty-state">
-        <p>Nothing yet — we'll tell you here when an order is delivered or money reaches your wallet.</p>
+        <p>{t('notifications.list.empty')}</p>
       </div>
     );
   }
@@ -47,7 +48,7 @@ export function NotificationList() {
                 {!item.read && (
                   <>
                     <span className="notification-dot" aria-hidden="true" />
-                    <span className="visually-hidden">Unread: </span>
+                    <span className="visually-hidden">{t('notifications.list.unread')}</span>
                   </>
                 )}
                 {item.title}
@@ -63,7 +64,7 @@ export function NotificationList() {
       {hasMore && (
         <div className="button-row">
           <button type="button" className="button button-ghost button-small" onClick={() => void loadMore()} disabled={isValidating}>
-            {isValidating ? 'Loading…' : 'Load more'}
+            {isValidating ? t('notifications.list.loading') : t('notifications.list.more')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import '../notifications.css';
+import { useT } from '../messages';
 import { usePushDevice } from '../push-device';
 
 /**
@@ -6,6 +7,7 @@ import { usePushDevice } from '../push-device';
  * browser. Nothing is asked until they do; hidden where the browser cannot get them.
  */
 export function PushToggle() {
+  const { t } = useT();
   const { supported, state, busy, enable, disable } = usePushDevice();
   if (!supported || !state) return null;
   const on = state === 'on';
@@ -20,14 +22,10 @@ export function PushToggle() {
           disabled={busy || state === 'denied'}
           onChange={() => void (on ? disable() : enable())}
         />
-        Notify me on this device
+        {t('notifications.push.label')}
       </label>
       <p className="muted" role="status">
-        {state === 'on'
-          ? 'This device gets a notification when an order is delivered or refunded, and when money reaches your wallet.'
-          : state === 'denied'
-            ? 'Notifications are blocked for this shop in your browser. To allow them, open the site settings (the icon left of the address), set Notifications to Allow, then reload this page.'
-            : 'Get a notification on this device when an order is delivered or refunded.'}
+        {state === 'on' ? t('notifications.push.on') : state === 'denied' ? t('notifications.push.denied') : t('notifications.push.off')}
       </p>
     </div>
   );

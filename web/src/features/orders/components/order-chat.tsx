@@ -2,9 +2,12 @@ import '../order-chat.css';
 import { ChatIcon, PhoneIcon } from '../../../components/icons';
 import { useSiteSettings } from '../../content/api/get-site-settings';
 import { messengerChatLink, whatsappChatLink } from '../chat-links';
+import { useT } from '../messages';
 
 /** "Chat about this order": the shop's Messenger with the order id as its ref, and WhatsApp with a message naming it when the shop has a number. */
 export function OrderChat({ orderId }: { orderId: string }) {
+  // The WhatsApp message is in the shop's language: this renders again when it changes.
+  const { t } = useT();
   const { data: settings } = useSiteSettings();
   const messenger = settings && messengerChatLink(settings.messenger_link, orderId);
   const whatsapp = settings && whatsappChatLink(settings.whatsapp ?? '', orderId);
@@ -12,7 +15,7 @@ export function OrderChat({ orderId }: { orderId: string }) {
   return (
     <section className="order-chat" aria-labelledby={`chat-${orderId}`}>
       <h2 id={`chat-${orderId}`} className="order-chat-title">
-        Chat about this order
+        {t('orders.chatTitle')}
       </h2>
       <div className="button-row">
         {messenger && (

@@ -1,30 +1,34 @@
 import type { OrderDetail as Order } from '../api/get-order';
+import { Trans } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../../../components/copy-button';
 import { PlayIcon } from '../../../components/icons';
 import { StatusBadge } from '../../../components/status-badge';
 import { contactAboutOrder, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
-import { dateTime, taka } from '../../../lib/format';
 import { useRedeemLink } from '../../content/api/get-redeem-link';
 import { PushToggle } from '../../notifications/components/push-toggle';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useOrder } from '../api/get-order';
 import { deliveryLabel } from '../delivery';
+import { useT } from '../messages';
 import { BuyAgainLink } from './buy-again-link';
 import { OrderChat } from './order-chat';
 import { orderTitle, paidByLabel } from './order-history';
 
-const stepLabels: Record<Order['timeline'][number]['status'], string> = {
-  placed: 'Order placed',
-  awaiting_payment: 'Awaiting payment',
-  payment_cancelled: 'Payment cancelled: the order was not placed',
-  paid: 'Paid',
-  delivering: 'Sent for delivery',
-  delivered: 'Delivered',
-  delivery_failed: 'Delivery failed: refunded to your wallet',
-  completed: 'Completed',
-  refunded: 'Refunded to your wallet',
+type Translate = ReturnType<typeof useT>['t'];
+
+/** Each step of the timeline in words, in the current language. */
+const stepLabels: Record<Order['timeline'][number]['status'], (t: Translate) => string> = {
+  placed: (t) => t('orders.stepPlaced'),
+  awaiting_payment: (t) => t('orders.awaitingPayment'),
+  payment_cancelled: (t) => t('orders.stepPaymentCancelled'),
+  paid: (t) => t('orders.stepPaid'),
+  delivering: (t) => t('orders.stepDelivering'),
+  delivered: (t) => t('orders.stepDelivered'),
+  delivery_failed: (t) => t('orders.stepDeliveryFailed'),
+  completed: (t) => t('orders.stepCompleted'),
+  refunded: (t) => t('orders.stepRefunded'),
 };
 
 /**
@@ -33,6 +37,7 @@ const stepLabels: Record<Order['timeline'][number]['status'], string> = {
  * happened when, and a way to ask about it.
  */
 export function OrderDetail({ id }: { id: string }) {
+  const { t, taka, dateTime } = useT();
   const { data: order, error, isLoading, mutate } = useOrder(id);
   if (isLoading)
     return (
@@ -44,37 +49,41 @@ export function OrderDetail({ id }: { id: string }) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <section className="panel status-panel" role={missing ? undefined : 'alert'}>
-        <h1>{missing ? 'Order not found' : 'The order could not be loaded'}</h1>
-        <p className="muted">{missing ? 'There is no order with this ID in your account.' : 'Check your connection and try again.'}</p>
+        <h1>{missing ? t('orders.notFound') : t('orders.loadFailed')}</h1>
+        <p className="muted">{missing ? t('orders.notFoundText') : t('orders.loadFailedText')}</p>
         <div className="button-row">
           {!missing && (
             <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
-              Retry
+              {t('orders.retry')}
             </button>
           )}
           <Link className="button button-ghost button-small" to={paths.profileOrders}>
-            My Orders
+            {t('orders.myOrders')}
           </Link>
         </div>
       </section>
     );
   }
   const details: [string, React.ReactNode][] = [
-    ['Game', order.game || '—'],
-    ['Plan', order.plan_name],
+    [t('orders.labelGame'), order.game || '—'],
+    [t('orders.labelPlan'), order.plan_name],
     [
-      'Player ID / account',
+      t('orders.labelPlayerAccount'),
       <span key="player-id" className="player-id-text">
         {order.saccount_id}
       </span>,
     ],
   ];
-  if (order.delivery.player_name) details.push(['Player', order.delivery.player_name]);
-  details.push(['Amount', taka(order.paid_amount)], ['Paid with', paidByLabel(order.paid_by)], ['Ordered', dateTime(order.created_at)]);
+  if (order.delivery.player_name) details.push([t('orders.labelPlayer'), order.delivery.player_name]);
+  details.push(
+    [t('orders.labelAmount'), taka(order.paid_amount)],
+    [t('orders.labelPaidWith'), paidByLabel(order.paid_by, t)],
+    [t('orders.labelOrdered'), dateTime(order.created_at)],
+  );
   const delivery = deliveryLabel(order);
   if (delivery)
     details.push([
-      'Delivery',
+      t('orders.labelDelivery'),
       <span key="delivery" data-testid="order-delivery">
         {delivery}
       </span>,
@@ -85,24 +94,24 @@ export function OrderDetail({ id }: { id: string }) {
       <div className="panel-head">
         <div>
           <p className="eyebrow">
-            <Link to={paths.profileOrders}>← My Orders</Link>
+            <Link to={paths.profileOrders}>{t('orders.backToOrders')}</Link>
           </p>
           <h1 id="order-title">
-            Order <span className="mono">{order.order_id}</span>
+            <Trans id="orders.orderHeading" values={{ id: order.order_id }} components={{ 0: <span className="mono" /> }} />
           </h1>
           <p className="muted">{orderTitle(order)}</p>
         </div>
         {order.awaiting_payment ? (
-          <span className="status-badge status-wait">Awaiting payment</span>
+          <span className="status-badge status-wait">{t('orders.awaitingPayment')}</span>
         ) : order.payment_cancelled ? (
-          <span className="status-badge status-off">Payment cancelled</span>
+          <span className="status-badge status-off">{t('orders.paymentCancelled')}</span>
         ) : (
           <StatusBadge status={order.status} />
         )}
       </div>
       {order.awaiting_payment && order.payment_url && (
         <div className="waiting-payment">
-          <p>This order waits for its payment of {taka(order.paid_amount)}.</p>
+          <p>{t('orders.waitsForPayment', { amount: taka(order.paid_amount) })}</p>
           <PaymentActions
             payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrder(order.order_id) }}
             confirmingSince={order.payment_confirming ? order.created_at : undefined}
@@ -120,28 +129,28 @@ export function OrderDetail({ id }: { id: string }) {
       </dl>
       {stockCode && <DeliveredCode code={stockCode} />}
       <BuyAgainLink order={order} className="button button-primary button-small buy-again" />
-      <h2 className="panel-subtitle">What happened</h2>
-      <ol className="timeline" aria-label="Order timeline">
+      <h2 className="panel-subtitle">{t('orders.whatHappened')}</h2>
+      <ol className="timeline" aria-label={t('orders.timeline')}>
         {order.timeline.map((step, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so a step's place is its identity.
           <li key={`${step.status}-${index}`} className={`timeline-step timeline-${step.status}`}>
-            <span className="timeline-title">{stepLabels[step.status]}</span>
+            <span className="timeline-title">{stepLabels[step.status](t)}</span>
             <time dateTime={step.at}>{dateTime(step.at)}</time>
             {step.remark && <p className="timeline-remark">{step.remark}</p>}
           </li>
         ))}
         {order.status === 'pending' && !order.awaiting_payment && !order.payment_cancelled && (
           <li className="timeline-step timeline-next">
-            <span className="timeline-title">Delivery</span>
-            <span className="muted">Usually within 5-10min</span>
+            <span className="timeline-title">{t('orders.labelDelivery')}</span>
+            <span className="muted">{t('orders.usuallyWithin')}</span>
           </li>
         )}
       </ol>
       <PushToggle />
       <div className="help-box">
-        <p>Something wrong with this order? Write to us; its order ID is filled in for you.</p>
+        <p>{t('orders.helpText')}</p>
         <Link className="button button-ghost button-small" to={contactAboutOrder(order.order_id)}>
-          Need help with this order?
+          {t('orders.needHelp')}
         </Link>
       </div>
       <OrderChat orderId={order.order_id} />
@@ -151,23 +160,24 @@ export function OrderDetail({ id }: { id: string }) {
 
 /** A stock-delivered code: large, with one-tap copy, and the shop's video of how to redeem it (its button held in place until the link comes). */
 function DeliveredCode({ code }: { code: string }) {
+  const { t } = useT();
   const { data: redeemLink } = useRedeemLink();
   return (
-    <section className="delivered-code" aria-label="Your code">
-      <p className="eyebrow">Your code</p>
+    <section className="delivered-code" aria-label={t('orders.yourCode')}>
+      <p className="eyebrow">{t('orders.yourCode')}</p>
       <p className="delivered-code-line">
         <code className="delivered-code-text" data-testid="delivered-code">
           {code}
         </code>
-        <CopyButton text={code} label="Copy code" />
+        <CopyButton text={code} label={t('orders.copyCode')} />
       </p>
       {redeemLink?.upay ? (
         <a className="button button-ghost button-small" href={redeemLink.upay} target="_blank" rel="noopener noreferrer">
-          <PlayIcon size={14} /> How to redeem
+          <PlayIcon size={14} /> {t('orders.howToRedeem')}
         </a>
       ) : (
         <button type="button" className="button button-ghost button-small" disabled>
-          <PlayIcon size={14} /> How to redeem
+          <PlayIcon size={14} /> {t('orders.howToRedeem')}
         </button>
       )}
     </section>

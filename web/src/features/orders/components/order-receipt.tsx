@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Receipt, type ReceiptTone } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
-import { taka } from '../../../lib/format';
 import { type OrderDetail, useOrder } from '../api/get-order';
 import { buyAgainPath } from '../buy-again';
+import { useT } from '../messages';
 import { OrderChat } from './order-chat';
 import { orderTitle, paidByLabel } from './order-history';
 
@@ -17,41 +17,44 @@ interface OrderReceiptProps {
   heading?: 'h1' | 'h2';
 }
 
-/** Where a paid order stands, in the shop's words, and what happens next. */
-function standing(order: OrderDetail): { tone: ReceiptTone; title: string; status: string; next: string } {
+/** Where a paid order stands, in the shop's words (the current language's), and what happens next. */
+function standing(
+  order: OrderDetail,
+  { t, taka }: ReturnType<typeof useT>,
+): { tone: ReceiptTone; title: string; status: string; next: string } {
   if (order.awaiting_payment)
     return {
       tone: 'wait',
-      title: 'Payment being confirmed',
-      status: 'Waiting for the payment provider',
-      next: 'The provider is confirming your payment; this can take a few hours. You do not need to pay again: the top-up starts as soon as it is confirmed.',
+      title: t('orders.receiptConfirmingTitle'),
+      status: t('orders.receiptConfirmingStatus'),
+      next: t('orders.receiptConfirmingNext'),
     };
   if (order.payment_cancelled)
     return {
       tone: 'off',
-      title: 'Payment not completed',
-      status: 'Not paid — nothing was taken',
-      next: 'The order was not placed. You can choose the pack again and pay.',
+      title: t('orders.receiptNotPaidTitle'),
+      status: t('orders.receiptNotPaidStatus'),
+      next: t('orders.receiptNotPaidNext'),
     };
   if (order.status === 'refunded')
     return {
       tone: 'ok',
-      title: 'Payment received',
-      status: `Refunded ${taka(order.paid_amount)} to your wallet`,
-      next: 'The money is in your wallet: use it for your next top-up, or write to us below.',
+      title: t('orders.receiptPaidTitle'),
+      status: t('orders.receiptRefundedStatus', { amount: taka(order.paid_amount) }),
+      next: t('orders.receiptRefundedNext'),
     };
   if (order.status === 'completed' || order.delivery.state === 'delivered')
     return {
       tone: 'ok',
-      title: 'Payment received',
-      status: 'Delivered',
-      next: order.delivery.code ? 'Your code is on the order page, ready to copy.' : 'Open the game to see your top-up.',
+      title: t('orders.receiptPaidTitle'),
+      status: t('orders.receiptDeliveredStatus'),
+      next: order.delivery.code ? t('orders.receiptCodeNext') : t('orders.receiptGameNext'),
     };
   return {
     tone: 'ok',
-    title: 'Payment received',
-    status: 'Paid — being delivered, usually within minutes',
-    next: 'We top up this player ID now. This receipt changes to Delivered when it is done, and the order stays in My Orders.',
+    title: t('orders.receiptPaidTitle'),
+    status: t('orders.receiptDeliveringStatus'),
+    next: t('orders.receiptDeliveringNext'),
   };
 }
 
@@ -61,38 +64,40 @@ function standing(order: OrderDetail): { tone: ReceiptTone; title: string; statu
  * again and a chat about it.
  */
 export function OrderReceipt({ id, buyAgain, note, heading }: OrderReceiptProps) {
+  const words = useT();
+  const { t, taka } = words;
   const { data: order, error } = useOrder(id);
   if (!order && error)
     return (
       <p className="notice notice-warn" role="alert">
-        This order could not be shown.{' '}
+        {t('orders.receiptLoadFailed')}{' '}
         <Link className="text-link" to={paths.profileOrders}>
-          My Orders
+          {t('orders.myOrders')}
         </Link>
       </p>
     );
   if (!order)
     return (
       <p className="notice notice-wait" role="status">
-        Checking your payment…
+        {t('orders.checkingPayment')}
       </p>
     );
-  const { tone, title, status, next } = standing(order);
+  const { tone, title, status, next } = standing(order, words);
   const rows: [string, React.ReactNode][] = [
-    ['Pack', orderTitle(order)],
+    [t('orders.rowPack'), orderTitle(order)],
     [
-      'Player ID',
+      t('orders.rowPlayerId'),
       <span key="player" className="player-id-text">
         {order.saccount_id}
       </span>,
     ],
     [
-      'Order number',
+      t('orders.rowOrderNumber'),
       <span key="order" className="mono">
         {order.order_id}
       </span>,
     ],
-    ['Amount', `${taka(order.paid_amount)} · ${paidByLabel(order.paid_by)}`],
+    [t('orders.labelAmount'), `${taka(order.paid_amount)} · ${paidByLabel(order.paid_by, t)}`],
   ];
   return (
     <Receipt
@@ -109,10 +114,10 @@ export function OrderReceipt({ id, buyAgain, note, heading }: OrderReceiptProps)
             className="button button-primary button-small"
             to={buyAgain ?? (order.game_id && order.plan_id ? buyAgainPath(order) : paths.playerIdTopup)}
           >
-            {order.payment_cancelled ? 'Choose again' : 'Buy again'}
+            {order.payment_cancelled ? t('orders.chooseAgain') : t('orders.buyAgain')}
           </Link>
           <Link className="button button-ghost button-small" to={paths.profileOrder(order.order_id)}>
-            View order
+            {t('orders.viewOrder')}
           </Link>
         </>
       }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../messages';
 import type { StartedPayment } from '../payment-window';
 import type { GatewayCheckout } from '../use-gateway-checkout';
 import { PaymentActions } from './payment-actions';
@@ -29,12 +30,13 @@ interface CheckoutNoticeProps<T> {
  * then paid (the form's receipt, or where to go on) or cancelled (with Retry). Nothing while idle.
  */
 export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }: CheckoutNoticeProps<T>) {
+  const { t } = useT();
   const { stage } = checkout;
   if (stage.kind === 'waiting') {
     return (
       <div className="waiting-payment" role="status">
         <p>
-          <strong>{words.waiting(stage.item)}</strong> Finish paying in the window that opened; this page updates by itself.
+          <strong>{words.waiting(stage.item)}</strong> {t('payments.finishPaying')}
         </p>
         <PaymentActions payment={stage.payment} onCancelled={checkout.onCancelled} />
       </div>
@@ -44,8 +46,8 @@ export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }
   if (stage.kind === 'paid') {
     const link = words.paidLink?.(stage.item, stage.payment);
     return (
-      <div className="payment-outcome payment-outcome-ok" role="status" aria-label="Payment received">
-        <Heading>Payment received</Heading>
+      <div className="payment-outcome payment-outcome-ok" role="status" aria-label={t('payments.received')}>
+        <Heading>{t('payments.received')}</Heading>
         <p>{words.paid(stage.item)}</p>
         {link && (
           <Link className="button button-primary button-small" to={link.to}>
@@ -57,11 +59,11 @@ export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }
   }
   if (stage.kind === 'cancelled') {
     return (
-      <div className="payment-outcome payment-outcome-off" role="status" aria-label="Payment cancelled">
-        <Heading>Payment cancelled</Heading>
+      <div className="payment-outcome payment-outcome-off" role="status" aria-label={t('payments.cancelled')}>
+        <Heading>{t('payments.cancelled')}</Heading>
         <p>{words.cancelled(stage.item, stage.reason)}</p>
         <button type="button" className="button button-primary button-small" onClick={() => onRetry(stage.item)}>
-          Retry
+          {t('payments.retry')}
         </button>
       </div>
     );

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { contactAboutOrder, paths } from '../../../config/paths';
-import { dateTime } from '../../../lib/format';
 import { type StartedPayment, reopenPayment } from '../payment-window';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useCancelPayment } from '../api/cancel-payment';
+import { useT } from '../messages';
 
 /** What became of a waiting payment after its Cancel: cancelled, or found paid after all. */
 export type CancelOutcome = 'cancelled' | 'paid';
@@ -29,8 +29,9 @@ export interface PaymentActionsProps {
  * what that means and where to ask.
  */
 export function PaymentActions({ payment, onCancelled, onReopened, confirmingSince }: PaymentActionsProps) {
+  const { t, dateTime } = useT();
   const { trigger: cancelPayment } = useCancelPayment();
-  const { busy, run } = useAction('The payment could not be cancelled');
+  const { busy, run } = useAction(t('payments.cancelFailed'));
   const payNow = () => {
     reopenPayment(payment);
     onReopened?.();
@@ -46,10 +47,9 @@ export function PaymentActions({ payment, onCancelled, onReopened, confirmingSin
     const help = payment.kind === 'order' ? contactAboutOrder(payment.id) : paths.contactUs;
     return (
       <small className="muted block" role="status">
-        The payment provider is confirming your payment (since {dateTime(confirmingSince)}). This can take a few hours; you do not need to
-        pay again.{' '}
+        {t('payments.confirming', { since: dateTime(confirmingSince) })}{' '}
         <Link className="text-link" to={help}>
-          Ask us
+          {t('payments.askUs')}
         </Link>
       </small>
     );
@@ -57,10 +57,10 @@ export function PaymentActions({ payment, onCancelled, onReopened, confirmingSin
   return (
     <span className="payment-actions">
       <button type="button" className="button button-primary button-small" onClick={payNow} disabled={busy}>
-        Pay now
+        {t('payments.payNow')}
       </button>
       <button type="button" className="button button-ghost button-small" onClick={cancel} disabled={busy}>
-        {busy ? 'Cancelling…' : 'Cancel'}
+        {busy ? t('payments.cancelling') : t('payments.cancel')}
       </button>
     </span>
   );

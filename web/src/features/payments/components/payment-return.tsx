@@ -5,9 +5,23 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useCancelPayment } from '../api/cancel-payment';
 import { useVerifyPayment } from '../api/verify-payment';
+import { useT } from '../messages';
 import { type StartedPayment, forgetPaymentOfThisWindow, paymentOfThisWindow, takeStartedPayment } from '../payment-window';
 
-type Outcome = { tone: 'off' | 'wait'; title: string; message: string; retry?: string };
+/**
+ * How a payment that came back unpaid went (its title and our words in the current language), with
+ * the server's message where it gave one, and where Retry leads.
+ */
+type Outcome = { tone: 'off' | 'wait'; kind: 'cancelled' | 'notCompleted' | 'notChecked'; message?: string; retry?: string };
+
+type Translate = ReturnType<typeof useT>['t'];
+
+const outcomeTitle = (kind: Outcome['kind'], t: Translate) =>
+  kind === 'cancelled' ? t('payments.cancelled') : kind === 'notCompleted' ? t('payments.notCompleted') : t('payments.notChecked');
+
+/** An outcome's line: the server's message, else ours. */
+const outcomeMessage = ({ kind, message }: Outcome, t: Translate) =>
+  message ?? (kind === 'cancelled' ? t('payments.cancelledAtGateway') : t('payments.checkFailed'));
 
 /** A payment that came back paid (or that the provider is confirming): what its receipt shows. */
 export interface ReturnedPayment {
@@ -27,8 +41,6 @@ interface PaymentReturnProps {
   children: ReactNode;
 }
 
-const otherTabNote = 'The shop tab you started from shows this receipt too: you can close it.';
-
 /**
  * Where the gateway sends the payer back (this page, in the window that paid, or this very tab in
  * an in-app browser). Our links carry our own id of the payment (`?payment=`). Paid: the gateway
@@ -39,6 +51,7 @@ const otherTabNote = 'The shop tab you started from shows this receipt too: you 
  * Either way the shop's other tabs are told.
  */
 export function PaymentReturn({ kind, receipt, children }: PaymentReturnProps) {
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const invoiceId = params.get('invoice_id');
@@ -48,7 +61,8 @@ export function PaymentReturn({ kind, receipt, children }: PaymentReturnProps) {
   const cancelledAtGateway = !invoiceId && params.get('cancelled') === '1' && paymentId !== null;
   const handled = useRef(false);
   const [outcome, setOutcome] = useState<Outcome>();
-  const [note, setNote] = useState<string>();
+  /** This window was opened to pay, and the shop tab that opened it shows the receipt too. */
+  const [otherTab, setOtherTab] = useState(false);
   const { trigger: verifyPayment } = useVerifyPayment();
   const { trigger: cancelPayment } = useCancelPayment();
 
@@ -61,7 +75,7 @@ export function PaymentReturn({ kind, receipt, children }: PaymentReturnProps) {
     const settle = invoiceId ? verifyPayment(invoiceId) : cancelPayment({ kind, id: paymentId! });
     const toastId = `payment-${paymentId ?? invoiceId}`;
     const showReceipt = (id: string) => {
-      if (mark && !mark.sameTab) setNote(otherTabNote);
+      if (mark && !mark.sameTab) setOtherTab(true);
       setParams(mark?.from ? { receipt: id, again: mark.from } : { receipt: id }, { replace: true });
     };
     settle
@@ -71,45 +85,46 @@ export function PaymentReturn({ kind, receipt, children }: PaymentReturnProps) {
         if (status !== 'cancelled' && id) return showReceipt(id);
         setParams({}, { replace: true });
         if (cancelledAtGateway && mark?.from) {
-          toast.info('Payment cancelled: no money was taken. Your choice is still here.', { toastId });
+          toast.info(t('payments.cancelledToast'), { toastId });
           navigate(safeNext(mark.from), { replace: true });
           return;
         }
-        const title = cancelledAtGateway ? 'Payment cancelled' : 'Payment not completed';
-        toast.error(cancelledAtGateway ? title : message, { toastId });
+        toast.error(cancelledAtGateway ? outcomeTitle('cancelled', t) : message, { toastId });
         setOutcome({
           tone: 'off',
-          title,
-          message: cancelledAtGateway ? 'You cancelled the payment on the gateway page. No money was taken.' : message,
+          kind: cancelledAtGateway ? 'cancelled' : 'notCompleted',
+          message: cancelledAtGateway ? undefined : message,
           retry: mark?.from,
         });
       })
       .catch((error: unknown) => {
-        const message = error instanceof ApiError ? error.message : 'The payment could not be checked';
+        const found: Outcome = { tone: 'wait', kind: 'notChecked', message: error instanceof ApiError ? error.message : undefined };
         setParams({}, { replace: true });
-        setOutcome({ tone: 'wait', title: 'Payment not checked yet', message });
-        toast.error(message, { toastId });
+        setOutcome(found);
+        toast.error(outcomeMessage(found, t), { toastId });
       });
-  }, [invoiceId, paymentId, cancelledAtGateway, kind, setParams, navigate, verifyPayment, cancelPayment]);
+  }, [invoiceId, paymentId, cancelledAtGateway, kind, setParams, navigate, verifyPayment, cancelPayment, t]);
 
-  if (receiptId) return receipt({ id: receiptId, from: again ? safeNext(again) : undefined, note });
+  if (receiptId)
+    return receipt({ id: receiptId, from: again ? safeNext(again) : undefined, note: otherTab ? t('payments.otherTabNote') : undefined });
   if (invoiceId || cancelledAtGateway)
     return (
       <p className="notice notice-wait" role="status">
-        Checking your payment…
+        {t('payments.checking')}
       </p>
     );
   if (!outcome) return children;
+  const title = outcomeTitle(outcome.kind, t);
   return (
-    <section className={`payment-outcome payment-outcome-${outcome.tone}`} role="status" aria-label={outcome.title}>
-      <h2>{outcome.title}</h2>
-      <p>{outcome.message}</p>
+    <section className={`payment-outcome payment-outcome-${outcome.tone}`} role="status" aria-label={title}>
+      <h2>{title}</h2>
+      <p>{outcomeMessage(outcome, t)}</p>
       <div className="button-row">
         <Link
           className="button button-primary button-small"
           to={outcome.retry ?? (kind === 'order' ? paths.playerIdTopup : paths.addMoney)}
         >
-          {outcome.retry ? 'Retry' : kind === 'order' ? 'Choose a game' : 'Add money'}
+          {outcome.retry ? t('payments.retry') : kind === 'order' ? t('payments.chooseGame') : t('payments.addMoney')}
         </Link>
       </div>
     </section>

@@ -1,26 +1,28 @@
+import { Trans } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { dateTime, taka } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import type { CodePurchase } from '../api/get-code-history';
+import { t, useT } from '../messages';
 
 async function copy(code: string) {
   try {
     await navigator.clipboard.writeText(code);
-    toast.success('Coppied', { toastId: `copied-${code}` });
+    toast.success(t('vouchers.copied'), { toastId: `copied-${code}` });
   } catch {
-    toast.error('Copy failed; select the code and copy it by hand');
+    toast.error(t('vouchers.copyFailed'));
   }
 }
 
 /** The user's codes, each with a copy button; the price shown is unit price × number of codes. */
 export function CodeHistory({ purchases }: { purchases: CodePurchase[] }) {
+  const { t, taka, dateTime } = useT();
   if (purchases.length === 0) {
     return (
       <div className="empty-state">
-        <p>No codes yet. Buy a gift card and its code appears here.</p>
+        <p>{t('vouchers.historyEmpty')}</p>
         <Link className="button button-primary button-small" to={paths.voucherCode}>
-          Buy a gift card
+          {t('vouchers.buyAGiftCard')}
         </Link>
       </div>
     );
@@ -35,12 +37,16 @@ export function CodeHistory({ purchases }: { purchases: CodePurchase[] }) {
               <div>
                 <p className="code-purchase-name">{purchase.voucher_name}</p>
                 <small className="muted">
-                  Order <span className="mono">{purchase.order_id}</span> · {dateTime(purchase.created_at)}
+                  <Trans
+                    id="vouchers.orderLine"
+                    values={{ orderId: purchase.order_id, date: dateTime(purchase.created_at) }}
+                    components={{ 0: <span className="mono" /> }}
+                  />
                 </small>
               </div>
               <div className="code-purchase-side">
                 <span className="amount">{taka(purchase.price * codes.length)}</span>
-                <span className="status-badge status-ok">Delivered</span>
+                <span className="status-badge status-ok">{t('vouchers.delivered')}</span>
               </div>
             </div>
             <ul className="code-list">
@@ -51,9 +57,9 @@ export function CodeHistory({ purchases }: { purchases: CodePurchase[] }) {
                     type="button"
                     className="button button-ghost button-small"
                     onClick={() => copy(code)}
-                    aria-label={`Copy code ${code}`}
+                    aria-label={t('vouchers.copyCode', { code })}
                   >
-                    Copy
+                    {t('vouchers.copy')}
                   </button>
                 </li>
               ))}

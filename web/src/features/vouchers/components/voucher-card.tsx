@@ -6,12 +6,12 @@ import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
 import { paths, signInPath } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
-import { taka } from '../../../lib/format';
 import { useSessionToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
 import { useBuyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';
+import { useT } from '../messages';
 import { quantityError } from '../quantity';
 
 interface VoucherCardProps {
@@ -34,11 +34,12 @@ const lowStock = voucherQuantity.max;
  * the same quantity.
  */
 export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, initialQty }: VoucherCardProps) {
+  const { t, taka, number } = useT();
   const [qtyText, setQtyText] = useState(initialQty && /^\d+$/.test(initialQty) ? initialQty : '1');
   const [offerSignIn, setOfferSignIn] = useState(false);
   const [showError, setShowError] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
-  const { busy, run } = useAction('Something went wrong');
+  const { busy, run } = useAction(t('vouchers.somethingWentWrong'));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [shortOpen, setShortOpen] = useState(false);
   const userToken = useSessionToken();
@@ -51,7 +52,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
   const qty = Number(qtyText);
   const inStock = voucher.stock > 0;
   const [overStock, setOverStock] = useState(false);
-  const stockNote = `Only ${voucher.stock} left`;
+  const stockNote = t('vouchers.onlyLeft', { count: number(voucher.stock) });
   /** This card's page with its quantity: where signing in and adding money come back to. */
   const here = `${location.pathname}?voucher=${encodeURIComponent(voucher.voucher_id)}&qty=${qty}`;
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
@@ -96,7 +97,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
   const buy = async () => {
     setConfirmOpen(false);
     if (!userToken) {
-      toast.error('Please login to continue', { toastId: 'login-to-continue' });
+      toast.error(t('vouchers.loginToContinue'), { toastId: 'login-to-continue' });
       setOfferSignIn(true);
       return;
     }
@@ -124,9 +125,11 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
       <div className="voucher-body">
         <div className="voucher-badges">
           <span className="badge badge-info">
-            <BoltIcon size={13} /> Instant Delivery
+            <BoltIcon size={13} /> {t('vouchers.instantDelivery')}
           </span>
-          <span className={inStock ? 'badge badge-ok' : 'badge badge-danger'}>{inStock ? 'In Stock' : 'Out of Stock'}</span>
+          <span className={inStock ? 'badge badge-ok' : 'badge badge-danger'}>
+            {inStock ? t('vouchers.inStock') : t('vouchers.outOfStock')}
+          </span>
           {inStock && voucher.stock <= lowStock && <span className="badge badge-warn stock-note">{stockNote}</span>}
         </div>
         <h2 className="voucher-name" id={`${qtyId}-name`}>
@@ -137,14 +140,14 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
           {isOrderableQuantity(qty) && qty > 1 && (
             <span className="voucher-total">
               {' '}
-              × {qty} = {taka(voucher.price * qty)}
+              × {number(qty)} = {taka(voucher.price * qty)}
             </span>
           )}
         </p>
         <div className="voucher-qty">
-          <label htmlFor={qtyId}>Quantity</label>
+          <label htmlFor={qtyId}>{t('vouchers.quantity')}</label>
           <div className="stepper">
-            <button type="button" aria-label="Decrease quantity" onClick={() => step(-1)}>
+            <button type="button" aria-label={t('vouchers.decreaseQuantity')} onClick={() => step(-1)}>
               <MinusIcon size={16} />
             </button>
             <input
@@ -156,7 +159,12 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
               aria-describedby={showError || overStock ? errorId : undefined}
               onChange={(e) => type(e.target.value.trim())}
             />
-            <button type="button" aria-label="Increase quantity" aria-disabled={inStock && qty >= voucher.stock} onClick={() => step(1)}>
+            <button
+              type="button"
+              aria-label={t('vouchers.increaseQuantity')}
+              aria-disabled={inStock && qty >= voucher.stock}
+              onClick={() => step(1)}
+            >
               <PlusIcon size={16} />
             </button>
           </div>
@@ -168,7 +176,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
         )}
         {!showError && overStock && (
           <p className="field-error quantity-error" id={errorId} role="alert">
-            {stockNote}: you can buy up to {voucher.stock} now.
+            {t('vouchers.overStock', { count: number(voucher.stock) })}
           </p>
         )}
         <div className="voucher-actions">
@@ -178,31 +186,31 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
             disabled={!inStock || purchaseClosed || busy}
             onClick={askToBuy}
           >
-            {busy ? 'Please wait…' : 'Buy'}
+            {busy ? t('vouchers.pleaseWait') : t('vouchers.buy')}
           </button>
           <div className="voucher-links">
             {watchLink ? (
               <a className="button button-ghost button-small" href={watchLink} target="_blank" rel="noopener noreferrer">
-                <PlayIcon size={14} /> Watch
+                <PlayIcon size={14} /> {t('vouchers.watch')}
               </a>
             ) : (
               <button type="button" className="button button-ghost button-small" disabled>
-                <PlayIcon size={14} /> Watch
+                <PlayIcon size={14} /> {t('vouchers.watch')}
               </button>
             )}
             <button type="button" className="button button-ghost button-small" onClick={() => setRulesOpen(true)}>
-              Rules
+              {t('vouchers.rules')}
             </button>
           </div>
           {offerSignIn && !userToken && (
-            <section className="sign-in-offer" aria-label="Log in to buy">
-              <p>Please login to continue. You come back to this card with the same quantity.</p>
+            <section className="sign-in-offer" aria-label={t('vouchers.logInToBuy')}>
+              <p>{t('vouchers.signInOffer')}</p>
               <div className="button-row">
                 <Link className="button button-primary button-small" to={signInPath('login', here)}>
-                  Log in
+                  {t('vouchers.logIn')}
                 </Link>
                 <Link className="button button-ghost button-small" to={signInPath('register', here)}>
-                  Register
+                  {t('vouchers.register')}
                 </Link>
               </div>
             </section>
@@ -212,7 +220,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
       {confirmOpen && (
         <Modal title="আপনি কি নিশ্চিত?" onClose={() => setConfirmOpen(false)} className="confirm-modal">
           <p lang="bn" className="confirm-text">
-            আপনি কি {voucher.voucher_name} এর {qty} টি কোড {taka(voucher.price * qty)} দিয়ে কিনতে চান?
+            আপনি কি {voucher.voucher_name} এর {number(qty)} টি কোড {taka(voucher.price * qty)} দিয়ে কিনতে চান?
           </p>
           <div className="button-row">
             <button type="button" className="button button-ghost" lang="bn" onClick={() => setConfirmOpen(false)}>
@@ -225,23 +233,28 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
         </Modal>
       )}
       {shortOpen && (
-        <Modal title="Insufficient balance" onClose={() => setShortOpen(false)} className="confirm-modal">
+        <Modal title={t('vouchers.insufficientBalance')} onClose={() => setShortOpen(false)} className="confirm-modal">
           <p className="confirm-text">
-            {qty} × {voucher.voucher_name} costs {taka(voucher.price * qty)}; your wallet has {taka(balance)}. Add {taka(shortfall)} and you
-            come back here to buy.
+            {t('vouchers.shortBalance', {
+              qty: number(qty),
+              name: voucher.voucher_name,
+              total: taka(voucher.price * qty),
+              balance: taka(balance),
+              shortfall: taka(shortfall),
+            })}
           </p>
           <div className="button-row">
             <Link
               className="button button-primary"
               to={`${paths.addMoney}?amount=${shortfall}&return=${encodeURIComponent(here)}&for=${encodeURIComponent(voucher.voucher_name)}`}
             >
-              ADD AMOUNT IN WALLET
+              {t('vouchers.addAmountInWallet')}
             </Link>
           </div>
         </Modal>
       )}
       {rulesOpen && (
-        <Modal title={`Rules: ${voucher.voucher_name}`} onClose={() => setRulesOpen(false)}>
+        <Modal title={t('vouchers.rulesTitle', { name: voucher.voucher_name })} onClose={() => setRulesOpen(false)}>
           <SafeHtml html={voucher.description} />
         </Modal>
       )}

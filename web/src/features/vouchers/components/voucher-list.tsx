@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api';
 import '../../../lib/bengali-font';
 import { useRedeemLink } from '../../content/api/get-redeem-link';
 import { useVouchers } from '../api/get-vouchers';
+import { useT } from '../messages';
 import { VoucherCard } from './voucher-card';
 import '../vouchers.css';
 import { Skeletons } from '../../../components/skeletons';
@@ -21,16 +22,17 @@ interface VoucherListProps {
 
 /** A gift-card brand's vouchers, each with its stock, quantity stepper, Buy, Watch and Rules. */
 export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherListProps) {
+  const { t } = useT();
   const { data: vouchers, error, isLoading, mutate } = useVouchers(brandId);
   const { data: redeemLink } = useRedeemLink();
 
   if (error instanceof ApiError && error.status === 404) {
     return (
       <div className="container status-page">
-        <h1>Gift card not found</h1>
-        <p>These codes are not in the shop, or their link has changed.</p>
+        <h1>{t('vouchers.notFoundTitle')}</h1>
+        <p>{t('vouchers.notFoundText')}</p>
         <Link className="button button-primary" to={paths.voucherCode}>
-          See all codes
+          {t('vouchers.seeAllCodes')}
         </Link>
       </div>
     );
@@ -41,22 +43,22 @@ export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherL
       <section className="panel voucher-hero">
         {brand ? <img src={brand.image} alt="" width={96} height={96} /> : <div className="voucher-hero-image skeleton" />}
         <div>
-          <h1>{brand ? categoryName(brand.cname) : 'Loading…'}</h1>
-          <p className="muted">Codes are delivered instantly to My Codes after payment.</p>
+          <h1>{brand ? categoryName(brand.cname) : t('vouchers.loading')}</h1>
+          <p className="muted">{t('vouchers.deliveredInstantly')}</p>
         </div>
       </section>
 
       {error ? (
-        <LoadFailed message="The codes could not be loaded." onRetry={mutate} />
+        <LoadFailed message={t('vouchers.loadFailed')} onRetry={mutate} />
       ) : isLoading || !vouchers ? (
         <div className="voucher-grid" aria-busy="true">
           <Skeletons count={3} className="voucher-card skeleton" />
         </div>
       ) : vouchers.length === 0 ? (
         <div className="empty-state">
-          <p>No codes here yet. Please check back soon.</p>
+          <p>{t('vouchers.listEmpty')}</p>
           <Link className="button button-ghost button-small" to={paths.voucherCode}>
-            See other gift cards
+            {t('vouchers.seeOtherGiftCards')}
           </Link>
         </div>
       ) : (

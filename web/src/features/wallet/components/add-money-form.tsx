@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { walletRequestsKey } from '../../../lib/cache-keys';
-import { taka } from '../../../lib/format';
 import { type CheckoutWords, CheckoutNotice } from '../../payments/components/checkout-notice';
 import { useGatewayCheckout } from '../../payments/use-gateway-checkout';
 import { TopUpReceipt } from './top-up-receipt';
@@ -11,6 +10,7 @@ import { usePaymentChannels } from '../api/get-payment-channels';
 import { useWalletRequests } from '../api/get-wallet-requests';
 import { newTxnId, useStartTopUp } from '../api/start-top-up';
 import { type TopUpLimits, amountError, quickAmounts } from '../amount-rules';
+import { useT } from '../messages';
 
 interface AddMoneyFormProps {
   /** The stage's limits (site settings); the contract's defaults until they load. */
@@ -36,6 +36,8 @@ interface TopUp {
  * balance (and goes back to what the money was for); cancelled offers Retry.
  */
 export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', returnTo, here }: AddMoneyFormProps) {
+  const words = useT();
+  const { t, taka } = words;
   const { data: channels = [] } = usePaymentChannels();
   const [amount, setAmount] = useState(initialAmount);
   const [tried, setTried] = useState(false);
@@ -63,7 +65,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
       setTried(false);
       if (returnTo) navigate(returnTo.path);
     },
-    failureMessage: 'The payment could not be started',
+    failureMessage: t('wallet.startFailed'),
   });
   const { stage, busy } = checkout;
   const waiting = stage.kind === 'waiting';
@@ -83,19 +85,16 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
 
   return (
     <form className="panel add-money" onSubmit={submit} noValidate aria-labelledby="add-money-title">
-      <h1 id="add-money-title">Add Money</h1>
-      <p className="muted">
-        Pay with bKash, Nagad, Rocket or Upay on the payment page that opens. The money is in your wallet as soon as the payment is
-        confirmed. Add {taka(limits.min)} to {taka(limits.max)} at a time.
-      </p>
+      <h1 id="add-money-title">{t('wallet.addMoney')}</h1>
+      <p className="muted">{t('wallet.addMoneyIntro', { min: taka(limits.min), max: taka(limits.max) })}</p>
       {returnTo && stage.kind !== 'paid' && (
         <p className="notice notice-warn">
-          Add at least {taka(Number(initialAmount) || limits.min)} to buy {returnTo.label}. You go back to it once the money is in.
+          {t('wallet.addAtLeast', { amount: taka(Number(initialAmount) || limits.min), item: returnTo.label })}
         </p>
       )}
-      {!waiting && <CheckoutNotice checkout={checkout} words={checkoutWords(returnTo)} heading="h2" onRetry={() => void submit()} />}
+      {!waiting && <CheckoutNotice checkout={checkout} words={checkoutWords(returnTo, words)} heading="h2" onRetry={() => void submit()} />}
       <FormField
-        label="Amount (৳)"
+        label={t('wallet.amountLabel')}
         name="amount"
         inputMode="numeric"
         autoComplete="off"
@@ -105,7 +104,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
         onChange={(e) => setAmount(e.target.value)}
       />
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the layout; role=group names the same thing. */}
-      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+      <div className="quick-amounts" role="group" aria-label={t('wallet.quickAmounts')}>
         {quickAmounts
           .filter((value) => value >= limits.min && value <= limits.max)
           .map((value) => (
@@ -123,7 +122,7 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
       </div>
       {channels.length > 0 && (
         <div className="accepted-methods">
-          <p className="accepted-title">Accepted on the payment page</p>
+          <p className="accepted-title">{t('wallet.acceptedTitle')}</p>
           <ul>
             {channels.map((channel) => (
               <li key={channel.id}>
@@ -132,26 +131,29 @@ export function AddMoneyForm({ limits = defaultTopUpLimits, initialAmount = '', 
               </li>
             ))}
           </ul>
-          <p className="muted small">You choose the method and pay on the secure payment page. Never send money to a personal number.</p>
+          <p className="muted small">{t('wallet.acceptedNote')}</p>
         </div>
       )}
-      {waiting && <CheckoutNotice checkout={checkout} words={checkoutWords(returnTo)} heading="h2" onRetry={() => void submit()} />}
+      {waiting && <CheckoutNotice checkout={checkout} words={checkoutWords(returnTo, words)} heading="h2" onRetry={() => void submit()} />}
       <button type="submit" className="button button-primary" disabled={busy || waiting}>
-        {busy ? 'Opening the payment…' : waiting ? 'Waiting for the payment…' : 'Add Money'}
+        {busy ? t('wallet.openingPayment') : waiting ? t('wallet.waitingForPayment') : t('wallet.addMoney')}
       </button>
     </form>
   );
 }
 
-/** The add-money form's words for its gateway payment. */
-function checkoutWords(returnTo: AddMoneyFormProps['returnTo']): CheckoutWords<TopUp> {
+/** The add-money form's words for its gateway payment, in the current language. */
+function checkoutWords(returnTo: AddMoneyFormProps['returnTo'], { t, taka }: ReturnType<typeof useT>): CheckoutWords<TopUp> {
   return {
-    waiting: ({ amount }) => `Waiting for your payment of ${taka(amount)}.`,
-    paid: ({ amount }) => `${taka(amount)} was added to your wallet.`,
-    paidLink: () => (returnTo ? { to: returnTo.path, label: `Back to ${returnTo.label}` } : undefined),
+    waiting: ({ amount }) => t('wallet.checkoutWaiting', { amount: taka(amount) }),
+    paid: ({ amount }) => t('wallet.checkoutPaid', { amount: taka(amount) }),
+    paidLink: () => (returnTo ? { to: returnTo.path, label: t('wallet.backTo', { item: returnTo.label }) } : undefined),
     // The same receipt as the tab the gateway comes back to (the amount credited, the new balance).
     receipt: (_topUp, payment) => <TopUpReceipt id={payment.id} from={payment.from} />,
+    // The reason is the server's (or the payments area's) own words, shown as they come.
     cancelled: ({ amount }, reason) =>
-      `The payment of ${taka(amount)} did not go through${reason ? ` (${reason})` : ''}. No money was taken.`,
+      reason
+        ? t('wallet.checkoutCancelledBecause', { amount: taka(amount), reason })
+        : t('wallet.checkoutCancelled', { amount: taka(amount) }),
   };
 }

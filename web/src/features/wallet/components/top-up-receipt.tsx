@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { Receipt } from '../../../components/receipt';
 import { paths, safeNext } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
-import { taka } from '../../../lib/format';
 import { useWalletRequests } from '../api/get-wallet-requests';
+import { useT } from '../messages';
 
 interface TopUpReceiptProps {
   /** The top-up request's id. */
@@ -17,52 +17,59 @@ interface TopUpReceiptProps {
 
 /** The receipt of a wallet top-up paid through the gateway: the amount credited and the new balance. */
 export function TopUpReceipt({ id, from, note, heading }: TopUpReceiptProps) {
+  const { t, taka } = useT();
   const { data: requests } = useWalletRequests();
   const { data: user } = useUser();
   const request = requests?.find((candidate) => candidate.rq_id === id);
   if (!request)
     return (
       <p className="notice notice-wait" role="status">
-        Checking your payment…
+        {t('wallet.checkingPayment')}
       </p>
     );
   const paid = request.status === 'completed';
   const rows: [string, React.ReactNode][] = [
-    ['Amount', taka(request.amount)],
-    ['Top-up number', request.rq_id],
+    [t('wallet.amount'), taka(request.amount)],
+    [t('wallet.topUpNumber'), request.rq_id],
   ];
-  if (request.sender_name) rows.push(['Paid with', `${request.sender_name} ${request.sender_id}`]);
-  if (paid && user) rows.push(['New balance', taka(user.wallet_balance)]);
+  if (request.sender_name) rows.push([t('wallet.paidWith'), `${request.sender_name} ${request.sender_id}`]);
+  if (paid && user) rows.push([t('wallet.newBalance'), taka(user.wallet_balance)]);
   // A top-up started from Add Money for a purchase goes back to that purchase's page afterwards.
   const back = from && new URL(from, window.location.origin).searchParams.get('return');
   return (
     <Receipt
       tone={paid ? 'ok' : request.status === 'pending' ? 'wait' : 'off'}
-      title={paid ? 'Payment received' : request.status === 'pending' ? 'Payment being confirmed' : 'Payment not completed'}
+      title={
+        paid
+          ? t('wallet.receiptPaidTitle')
+          : request.status === 'pending'
+            ? t('wallet.receiptPendingTitle')
+            : t('wallet.receiptCancelledTitle')
+      }
       status={
         paid
-          ? `${taka(request.amount)} added to your wallet`
+          ? t('wallet.receiptPaidStatus', { amount: taka(request.amount) })
           : request.status === 'pending'
-            ? 'Waiting for the payment provider'
-            : 'Not paid — nothing was taken'
+            ? t('wallet.receiptPendingStatus')
+            : t('wallet.receiptCancelledStatus')
       }
       rows={rows}
       next={
         paid
-          ? 'Your balance is ready to spend on any top-up or code.'
+          ? t('wallet.receiptPaidNext')
           : request.status === 'pending'
-            ? 'The provider is confirming your payment; this can take a few hours. You do not need to pay again.'
-            : 'You can add money again whenever you like.'
+            ? t('wallet.receiptPendingNext')
+            : t('wallet.receiptCancelledNext')
       }
       note={note}
       heading={heading}
       actions={
         <>
           <Link className="button button-primary button-small" to={back ? safeNext(back) : paths.playerIdTopup}>
-            {back ? 'Back to your purchase' : 'Top up a game'}
+            {back ? t('wallet.backToPurchase') : t('wallet.topUpAGame')}
           </Link>
           <Link className="button button-ghost button-small" to={paths.profileWallet}>
-            My Wallet
+            {t('wallet.myWallet')}
           </Link>
         </>
       }

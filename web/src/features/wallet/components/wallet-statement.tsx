@@ -2,15 +2,17 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/load-failed';
 import { paths } from '../../../config/paths';
-import { dateTime, signedTaka, taka } from '../../../lib/format';
+import type { Translate } from '../../../lib/i18n';
 import { type LedgerLine, useWalletStatement } from '../api/get-statement';
+import { t, useT } from '../messages';
 import { topUpAnchor } from './wallet-history';
 
-const reasonLabels: Record<LedgerLine['reason'], string> = {
-  topup: 'Top-up',
-  purchase: 'Purchase',
-  refund: 'Refund',
-  adjustment: 'Adjustment by the shop',
+/** The web's word for each reason the wire gives (`topup`, `purchase`, `refund`, `adjustment`), in the current language. */
+const reasonLabels: Record<LedgerLine['reason'], (t: Translate) => string> = {
+  topup: (t) => t('wallet.reasonTopUp'),
+  purchase: (t) => t('wallet.reasonPurchase'),
+  refund: (t) => t('wallet.reasonRefund'),
+  adjustment: (t) => t('wallet.reasonAdjustment'),
 };
 
 /** Where a line's cause is shown; a purchase is a plan order or a code order, which only the page around knows. */
@@ -18,9 +20,10 @@ export type ReferenceLink = (line: LedgerLine) => { to: string; label: string } 
 
 /** The default: a top-up's row below, an order's page for purchases and refunds; adjustments name their note. */
 export const defaultReferenceLink: ReferenceLink = (line) => {
-  if (line.reason === 'topup') return { to: `#${topUpAnchor(line.reference)}`, label: `Top-up ${line.reference}` };
+  if (line.reason === 'topup')
+    return { to: `#${topUpAnchor(line.reference)}`, label: t('wallet.topUpReference', { reference: line.reference }) };
   if (line.reason === 'purchase' || line.reason === 'refund')
-    return { to: paths.profileOrder(line.reference), label: `Order ${line.reference}` };
+    return { to: paths.profileOrder(line.reference), label: t('wallet.orderReference', { reference: line.reference }) };
   return undefined;
 };
 
@@ -32,6 +35,7 @@ interface WalletStatementProps {
 
 /** The wallet statement: every change of the balance, newest first, with what caused it and the balance after. */
 export function WalletStatement({ balance, referenceLink = defaultReferenceLink }: WalletStatementProps) {
+  const { t, taka, signedTaka, dateTime } = useT();
   const { lines, error, isLoading, isValidating, hasMore, loadMore, mutate } = useWalletStatement();
   const seenBalance = useRef(balance);
   useEffect(() => {
@@ -42,14 +46,14 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
 
   if (isLoading) return <div className="skeleton table-skeleton" />;
   if (error && lines.length === 0) {
-    return <LoadFailed message="The statement could not be loaded." onRetry={mutate} />;
+    return <LoadFailed message={t('wallet.statementLoadFailed')} onRetry={mutate} />;
   }
   if (lines.length === 0) {
     return (
       <div className="empty-state">
-        <p>No wallet activity yet. Money you add, spend or get back shows here.</p>
+        <p>{t('wallet.statementEmpty')}</p>
         <Link className="button button-primary button-small" to={paths.addMoney}>
-          Add money
+          {t('wallet.addMoneyLink')}
         </Link>
       </div>
     );
@@ -59,10 +63,10 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
       <table className="data-table statement-table" data-testid="wallet-statement">
         <thead>
           <tr>
-            <th>Date</th>
-            <th>What</th>
-            <th>Amount</th>
-            <th>Balance after</th>
+            <th>{t('wallet.date')}</th>
+            <th>{t('wallet.what')}</th>
+            <th>{t('wallet.amount')}</th>
+            <th>{t('wallet.balanceAfter')}</th>
           </tr>
         </thead>
         <tbody>
@@ -70,9 +74,9 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
             const link = referenceLink(line);
             return (
               <tr key={line.seq} data-seq={line.seq}>
-                <td data-label="Date">{dateTime(line.created_at)}</td>
-                <td data-label="What">
-                  <span className="statement-reason">{reasonLabels[line.reason]}</span>
+                <td data-label={t('wallet.date')}>{dateTime(line.created_at)}</td>
+                <td data-label={t('wallet.what')}>
+                  <span className="statement-reason">{reasonLabels[line.reason](t)}</span>
                   {link ? (
                     link.to.startsWith('#') ? (
                       <a className="block small" href={link.to}>
@@ -87,10 +91,10 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
                     line.reference && <small className="muted block">{line.reference}</small>
                   )}
                 </td>
-                <td data-label="Amount" className={line.delta < 0 ? 'amount amount-out' : 'amount amount-in'}>
+                <td data-label={t('wallet.amount')} className={line.delta < 0 ? 'amount amount-out' : 'amount amount-in'}>
                   {signedTaka(line.delta)}
                 </td>
-                <td data-label="Balance after" className="amount balance-after">
+                <td data-label={t('wallet.balanceAfter')} className="amount balance-after">
                   {taka(line.balance_after)}
                 </td>
               </tr>
@@ -101,7 +105,7 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
       {hasMore && (
         <div className="button-row">
           <button type="button" className="button button-ghost button-small" onClick={() => void loadMore()} disabled={isValidating}>
-            {isValidating ? 'Loading…' : 'Show older'}
+            {isValidating ? t('wallet.loading') : t('wallet.showOlder')}
           </button>
         </div>
       )}
