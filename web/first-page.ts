@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
+import { localeStorageKey } from './src/lib/locale-key.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -72,6 +73,23 @@ function chunkFiles(bundle: OutputBundle, chunk: OutputChunk, loadedFirst: Set<s
   return files;
 }
 
+/** A page's catalog chunks by language (`bn` → the files of its areas' Bengali catalogs). */
+type CatalogFiles = Record<string, string[]>;
+
+/** A messages module (app/messages.ts, features/<area>/messages.ts): it names an area's catalogs, one per language. */
+const isMessagesModule = (id: string) => /[\\/](?:app|features[\\/]\w+)[\\/]messages\.ts$/.test(id);
+
+/** The output files of these compiled catalogs (`…/locales/<language>.po` modules), by language. */
+function catalogFiles(bundle: OutputBundle, catalogModules: string[]): CatalogFiles {
+  const byLanguage: CatalogFiles = {};
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk' || !output.facadeModuleId || !catalogModules.includes(output.facadeModuleId)) continue;
+    const language = /[\\/]locales[\\/](\w+)\.po$/.exec(output.facadeModuleId)?.[1];
+    if (language) (byLanguage[language] ??= []).push(output.fileName);
+  }
+  return byLanguage;
+}
+
 /** `/category/:id` → a pattern of the whole path, one group per parameter, and the parameters' names. */
 function addressPattern(path: string): { pattern: string; params: string[] } {
   const params: string[] = [];
@@ -96,19 +114,30 @@ const readTemplate = (read: FirstRead) => [read.path, Object.entries(read.query 
  * over (lib/api.ts). Without it each waits for the app's code (about half a second of a phone's
  * CPU), and the page's chunk and its reads for one another.
  */
-function startScript(pages: { pattern: string; params: string[]; files: string[]; reads: FirstRead[] }[]): string {
+function startScript(
+  shellCatalogs: CatalogFiles,
+  pages: { pattern: string; params: string[]; files: string[]; reads: FirstRead[]; catalogs: CatalogFiles }[],
+): string {
   const table = JSON.stringify({
     every: everyPageReads.map(readTemplate),
-    pages: pages.map((page) => [page.pattern, page.params, page.files, page.reads.map(readTemplate)]),
+    shell: shellCatalogs,
+    pages: pages.map((page) => [page.pattern, page.params, page.files, page.reads.map(readTemplate), page.catalogs]),
   });
-  // Written as ES5-era code on purpose: it is not bundled, and runs before anything else.
-  return `(function(){var t=${table},d=document,r=window.firstReads={},p=location.pathname,v={};
+  // Written as ES5-era code on purpose: it is not bundled, and runs before anything else. The
+  // language is guessed as lib/i18n.ts decides it (the device's choice, else the browser's first
+  // language the shop speaks): its catalogs are preloaded with the page's chunks.
+  return `(function(){var t=${table},d=document,r=window.firstReads={},p=location.pathname,v={},L='en',s=null;
+try{s=localStorage.getItem(${JSON.stringify(localeStorageKey)})}catch(e){}
+if(s==='bn'||s==='en')L=s;else{var n=navigator.languages||[navigator.language];for(var j=0;j<n.length;j++){var b=String(n[j]).toLowerCase().split('-')[0];if(b==='bn'||b==='en'){L=b;break}}}
+d.documentElement.lang=L;
+function pre(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.href='/'+f;d.head.appendChild(l)}
+(t.shell[L]||[]).forEach(pre);
 function get(x){var u=x[0].replace(/:(\\w+)/g,function(_,n){return encodeURIComponent(v[n])}),q=new URLSearchParams();
 x[1].forEach(function(e){q.append(e[0],e[1].replace(/^:(\\w+)$/,function(_,n){return v[n]}))});u+=x[1].length?'?'+q:'';
 if(!r[u])r[u]=fetch('/api'+u,{headers:{Client:'web'}})}
 for(var i=0;i<t.pages.length;i++){var g=t.pages[i],m=new RegExp(g[0]).exec(p);if(!m)continue;
 try{g[1].forEach(function(n,k){v[n]=decodeURIComponent(m[k+1])})}catch(e){break}
-g[2].forEach(function(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.href='/'+f;d.head.appendChild(l)});
+g[2].forEach(pre);(g[4][L]||[]).forEach(pre);
 g[3].forEach(get);break}
 t.every.forEach(get)})()`;
 }
@@ -119,9 +148,26 @@ t.every.forEach(get)})()`;
  * rather than silently starting nothing.
  */
 export function firstPageStarts(): Plugin {
+  /**
+   * The catalogs each start page (and the entry) loads before it renders, from the module graph:
+   * the messages modules it imports itself (its `loadMessages(…)`; test/unit/catalogs.test.ts
+   * checks it names every area it shows) and their catalogs. The shared chunk holds every area's
+   * messages module, so the chunks alone would name every catalog.
+   */
+  const catalogsOf = new Map<string, string[]>();
   return {
     name: 'storefront-first-page-starts',
     apply: 'build',
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (!info || !/[\\/]web[\\/]src[\\/]/.test(id)) continue;
+        const catalogs = info.importedIds
+          .filter(isMessagesModule)
+          .flatMap((messages) => this.getModuleInfo(messages)?.dynamicallyImportedIds ?? []);
+        if (catalogs.length > 0) catalogsOf.set(id.replaceAll('\\', '/'), catalogs);
+      }
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -135,9 +181,15 @@ export function firstPageStarts(): Plugin {
         const pages = startPages.map((page) => {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${page.module}`));
           if (!chunk?.isDynamicEntry) throw new Error(`${page.path}: ${page.module} is not a route chunk of this build`);
-          return { ...addressPattern(page.path), files: chunkFiles(bundle, chunk, loadedFirst), reads: page.reads };
+          const files = chunkFiles(bundle, chunk, loadedFirst);
+          const catalogs = catalogFiles(bundle, catalogsOf.get(chunk.facadeModuleId!.replaceAll('\\', '/')) ?? []);
+          return { ...addressPattern(page.path), files, reads: page.reads, catalogs };
         });
-        return [{ tag: 'script', children: startScript(pages), injectTo: 'head' }];
+        const entry = [...catalogsOf.keys()].find((id) => id.endsWith('/web/src/main.tsx'));
+        const shell = catalogFiles(bundle, entry ? catalogsOf.get(entry)! : []);
+        if (!shell.bn?.length || !shell.en?.length)
+          throw new Error('The first load imports no shell catalog in each language (app/messages.ts)');
+        return [{ tag: 'script', children: startScript(shell, pages), injectTo: 'head' }];
       },
     },
   };
@@ -155,9 +207,6 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
   const firstLoad = new Set<string>();
   const needSanitiser = new Set<string>();
   const isSanitiser = (id: string) => /[\\/]safe-html\.tsx$/.test(id);
-  // An area's messages module loads its catalog as it is evaluated (top-level await): in the
-  // shared chunk it would load every area's catalog for any page.
-  const isAreaMessages = (id: string) => /[\\/]features[\\/][^\\/]+[\\/]messages\.ts$/.test(id);
   const plugin: Plugin = {
     name: 'storefront-shared-shop-chunk',
     apply: 'build',
@@ -179,7 +228,6 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
   const inShop = (id: string) =>
     /[\\/](?:web[\\/]src|functions[\\/]contract|node_modules[\\/](?:valibot|swr[\\/]dist[\\/]mutation))[\\/]/.test(id) &&
     !isSanitiser(id) &&
-    !isAreaMessages(id) &&
     !needSanitiser.has(id) &&
     !firstLoad.has(id);
   const consoleModule = /[\\/](?:routes|features)[\\/]admin[\\/]|[\\/]contract[\\/]admin-|[\\/]config[\\/]admin-paths\./;

@@ -1,10 +1,12 @@
 import { Component, type ReactNode, Suspense, lazy } from 'react';
 import { type Params, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router-dom';
 import { chunkLoadTimeoutMs } from '../config/site';
+import { type Catalog, withMessages } from '../lib/i18n';
 import { t, useT } from '../lib/i18n';
 import { RouteError } from './routes/route-error';
 
-type RouteModule = { Component: React.ComponentType };
+/** A page's module: its component, and the catalogs of the areas it shows (loaded before it renders). */
+type RouteModule = { Component: React.ComponentType; messages?: Catalog[] };
 
 /** What a page route keeps beside its element: the start of its chunk's download, and of its data's. */
 interface PageHandle {
@@ -32,6 +34,7 @@ function chunkLoader(load: () => Promise<RouteModule>): Chunk {
       (pending ??= new Promise<RouteModule>((resolve, reject) => {
         const timer = window.setTimeout(() => reject(new Error(t('common.pageTimedOut'))), chunkLoadTimeoutMs);
         load()
+          .then((module) => withMessages(module))
           .then((module) => {
             chunk.loaded = module;
             resolve(module);

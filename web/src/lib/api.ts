@@ -1,4 +1,5 @@
 import { preload } from 'swr';
+import { loadServerMessages, translateServerMessage } from './server-messages';
 import { sessionStore } from './session';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's message. */
@@ -54,8 +55,11 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   const { response, sentToken } = await send(method, path, method === 'POST' ? toFormData(options.body) : undefined);
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   const succeeded = response.ok && body !== undefined && body.status !== 0 && body.status !== false;
-  if (succeeded) return { message: String(body.message ?? ''), data: body.data as T };
-  throw failure(response, body, sentToken, options);
+  if (succeeded) {
+    const message = String(body.message ?? '');
+    return { message: message && (await translator(path))(message), data: body.data as T };
+  }
+  throw await failure(path, response, body, sentToken, options);
 }
 
 /** A file the API answers instead of the envelope (a CSV export), with the name it is saved under. */
@@ -77,7 +81,7 @@ export async function apiFile(path: string, options: Omit<RequestOptions, 'body'
     return { blob: await response.blob(), filename };
   }
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  throw failure(response, body, sentToken, options);
+  throw await failure(path, response, body, sentToken, options);
 }
 
 /**
@@ -98,7 +102,7 @@ async function send(method: 'GET' | 'POST', path: string, body?: FormData): Prom
     try {
       return { response: await firstRead, sentToken: '' };
     } catch (error) {
-      throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+      throw new ApiError(0, (await translator(path))(error instanceof Error ? error.message : 'Network error'));
     }
   }
   const sentToken = sessionStore.token();
@@ -108,26 +112,48 @@ async function send(method: 'GET' | 'POST', path: string, body?: FormData): Prom
   try {
     return { response: await fetch(basePath + path, { method, headers, body }), sentToken };
   } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+    throw new ApiError(0, (await translator(path))(error instanceof Error ? error.message : 'Network error'));
   }
 }
 
-/** The error of a failed answer, with the server's message; a 401 runs the "Session Expired" rule first. */
-function failure(
+/**
+ * How the server's (or the network's) English reads in the shop's language (lib/server-messages,
+ * its table loaded first when the shop is in Bengali). The operators' console (/admin) stays English.
+ */
+async function translator(path: string): Promise<(message: string) => string> {
+  if (path.startsWith('/admin')) return (message) => message;
+  await loadServerMessages();
+  return translateServerMessage;
+}
+
+/**
+ * The error of a failed answer, with the server's message (and each field's, in `body.errors`) in
+ * the shop's language; a 401 runs the "Session Expired" rule first.
+ */
+async function failure(
+  path: string,
   response: Response,
   body: Record<string, unknown> | undefined,
   sentToken: string,
   options: Pick<RequestOptions, 'quietUnauthorized'>,
-): ApiError {
+): Promise<ApiError> {
   const message = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Something went wrong';
   if (response.status === 401) {
     // Only a session that was there can expire: a call made without one (a page still mounted
     // at logout, a form sent after "Not now" to signing in again) just asks for a login.
-    if (!sentToken) return new ApiError(401, 'Please login to continue', body);
+    if (!sentToken) return new ApiError(401, (await translator(path))('Please login to continue'), body);
     sessionStore.clear();
     if (!options.quietUnauthorized) onSessionExpired();
+    // A caller that asked to see the 401 itself tells its kinds apart by the server's words (lib/auth.ts).
+    else return new ApiError(401, message, body);
   }
-  return new ApiError(response.status, message, body);
+  const translate = await translator(path);
+  const errors = body?.errors;
+  if (errors && typeof errors === 'object') {
+    const fields = Object.entries(errors).map(([field, text]) => [field, typeof text === 'string' ? translate(text) : text]);
+    body = { ...body, errors: Object.fromEntries(fields) };
+  }
+  return new ApiError(response.status, translate(message), body);
 }
 
 function toFormData(values: FormValues = {}): FormData {

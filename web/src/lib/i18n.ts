@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
+import { localeStorageKey } from './locale-key';
 import { type Locale, dateTime, groupDigits, longDate, signedTaka, taka } from './format';
 
 /**
@@ -18,9 +19,6 @@ export const localeNames: Record<Locale, string> = { bn: 'বাংলা', en: 
 
 /** An area's compiled catalog in each language, imported on demand. */
 export type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
-
-/** The device's choice, remembered across visits (the account keeps it too, for mails). */
-export const localeStorageKey = 'shop.language';
 
 export const isLocale = (value: unknown): value is Locale => value === 'bn' || value === 'en';
 
@@ -47,6 +45,8 @@ export function startingLocale(): Locale {
 let current: Locale = typeof document === 'undefined' ? 'en' : startingLocale();
 // Unit tests run the rules that word messages in Node: no page there, English.
 if (typeof document !== 'undefined') document.documentElement.lang = current;
+// Active from the start (an area's catalog may load before the shell's); the catalogs merge in as they come.
+i18n.load(current, {});
 i18n.activate(current);
 
 /** Every catalog a page has asked for: a switch loads them all in the new language before it shows it. */
@@ -73,6 +73,10 @@ export function loadMessages(...catalogs: Catalog[]): Promise<void> {
   for (const catalog of catalogs) requested.add(catalog);
   return Promise.all(catalogs.map((catalog) => loadOne(catalog, current))).then(() => undefined);
 }
+
+/** A module loaded on demand (a page, a dialog), once the catalogs it names in `messages` are in. */
+export const withMessages = <Module extends { messages?: Catalog[] }>(module: Module): Promise<Module> =>
+  loadMessages(...(module.messages ?? [])).then(() => module);
 
 /** The current language, outside React (an action's toast, an API client's message). */
 export const currentLocale = (): Locale => current;
@@ -102,7 +106,7 @@ export const t: Translate = (id, values) => i18n._(id, values);
 
 /**
  * The current language's messages and formats for a component: it renders again when the shop
- * switches language. `t('area.key', values)` takes a catalog's id.
+ * switches language. `t` takes a catalog's id and the values of its placeholders.
  */
 export function useT() {
   const { i18n: active } = useLingui();

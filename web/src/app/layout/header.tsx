@@ -23,7 +23,7 @@ function useHidePreloader() {
   }, []);
 }
 
-/** Header: the strip with the messaging and app links, the menus, and the account area. */
+/** Header: the strip with the messaging and app links and the language switch, the menus, and the account area. */
 export function Header() {
   useHidePreloader();
   const { t } = useT();
@@ -39,7 +39,10 @@ export function Header() {
       <div className="header-strip">
         <div className="container strip-inner">
           <span className="strip-text">{t('header.tagline')}</span>
-          <StripLinks />
+          <div className="strip-end">
+            <StripLinks />
+            <LanguageSwitch className="language-switch" />
+          </div>
         </div>
       </div>
       <div className="container header-main">
@@ -61,7 +64,6 @@ export function Header() {
           <LanguageSwitch className="nav-language" />
         </nav>
         <div className="header-actions">
-          <LanguageSwitch className="language-switch" />
           <AccountArea />
           <button
             type="button"

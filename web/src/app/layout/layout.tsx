@@ -5,7 +5,7 @@ import { isConsolePath } from '../../config/paths';
 import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
 import { isShopperStart, popupsToShow, usePopupClosingsElsewhere, useSiteSettings } from '../../features/content/api/get-site-settings';
 import { loadSitePopups, loadedSitePopups } from '../../features/content/site-popups-chunk';
-import { useT } from '../../lib/i18n';
+import { useT, withMessages } from '../../lib/i18n';
 import { useSessionExpired } from '../../lib/session';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -24,7 +24,9 @@ function ScrollToTop() {
 const LazySitePopups = lazy(() => loadSitePopups().then((SitePopups) => ({ default: SitePopups })));
 // So does the in-place sign-in after a 401.
 const SessionExpiredDialog = lazy(() =>
-  import('../../features/auth/components/session-expired-dialog').then((module) => ({ default: module.SessionExpiredDialog })),
+  import('../../features/auth/components/session-expired-dialog')
+    .then(withMessages)
+    .then((module) => ({ default: module.SessionExpiredDialog })),
 );
 
 /**

@@ -2,8 +2,11 @@ import { mutate } from 'swr';
 import { MailedLinkPage } from '../../components/mailed-link-page';
 import { paths } from '../../config/paths';
 import { verifyEmail } from '../../features/auth/api/verify-email';
-import { useT } from '../../features/auth/messages';
+import { authMessages, useT } from '../../features/auth/messages';
 import { userKey } from '../../lib/auth';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [authMessages];
 
 /** The profile changes with a verified email: read again once the link is spent. */
 async function verifyAndRefresh(token: string): Promise<string> {

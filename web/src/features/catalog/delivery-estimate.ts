@@ -1,5 +1,5 @@
 import { topUpDeliveryEstimate } from '../../config/site';
-import type { Translate } from '../../lib/i18n';
+import type { Translate } from './messages';
 
 /**
  * The top-up delivery estimate of config/site ("5-10min") in the current language ("৫-১০ মিনিট"):

@@ -1,11 +1,14 @@
-import type { SitePopups } from './components/site-popups';
+import { withMessages } from '../../lib/i18n';
+// The popups' type, without an import line: to test/unit/catalogs.test.ts, which reads those, the first
+// load does not show the popups (their chunk loads their words).
+type SitePopups = typeof import('./components/site-popups')['SitePopups'];
 
-let loaded: typeof SitePopups | undefined;
-let loading: Promise<typeof SitePopups> | undefined;
+let loaded: SitePopups | undefined;
+let loading: Promise<SitePopups> | undefined;
 
 /** The popups' code (and the HTML sanitiser it needs), loaded once and only when there is a popup to show. */
-export function loadSitePopups(): Promise<typeof SitePopups> {
-  loading ??= import('./components/site-popups').then(
+export function loadSitePopups(): Promise<SitePopups> {
+  loading ??= import('./components/site-popups').then(withMessages).then(
     (module) => (loaded = module.SitePopups),
     (error: unknown) => {
       loading = undefined;
@@ -16,6 +19,6 @@ export function loadSitePopups(): Promise<typeof SitePopups> {
 }
 
 /** The popups' component once its code is in: drawn in the same render, without suspending for a chunk already there. */
-export function loadedSitePopups(): typeof SitePopups | undefined {
+export function loadedSitePopups(): SitePopups | undefined {
   return loaded;
 }

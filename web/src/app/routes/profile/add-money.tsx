@@ -3,7 +3,11 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { safeNext } from '../../../config/paths';
 import { useSiteSettings } from '../../../features/content/api/get-site-settings';
 import { AddMoneyForm } from '../../../features/wallet/components/add-money-form';
-import { useT } from '../../../features/wallet/messages';
+import { useT, walletMessages } from '../../../features/wallet/messages';
+import { paymentsMessages } from '../../../features/payments/messages';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [paymentsMessages, walletMessages];
 
 /** Add money; ?amount= starts the amount, ?return= (with ?for=) is where to go once the money is in. */
 export function AddMoneyPage() {

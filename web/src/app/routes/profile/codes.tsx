@@ -1,7 +1,10 @@
 import './money-pages.css';
 import { useCodeHistory } from '../../../features/vouchers/api/get-code-history';
 import { CodeHistory } from '../../../features/vouchers/components/code-history';
-import { useT } from '../../../features/vouchers/messages';
+import { useT, vouchersMessages } from '../../../features/vouchers/messages';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [vouchersMessages];
 
 /** My Codes: every code bought, ready to copy. */
 export function CodesPage() {

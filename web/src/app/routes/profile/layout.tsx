@@ -5,6 +5,10 @@ import { paths } from '../../../config/paths';
 import { ProfilePanel } from '../../../features/auth/components/profile-panel';
 import { useUser } from '../../../lib/auth';
 import { useSessionExpired, useSessionToken } from '../../../lib/session';
+import { authMessages } from '../../../features/auth/messages';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [authMessages];
 
 /**
  * The profile area: visitors go home (spec §6); members get the side panel and a section. When

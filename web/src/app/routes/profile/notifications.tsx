@@ -1,7 +1,10 @@
 import { MailSettingsForm } from '../../../features/notifications/components/mail-settings-form';
 import { NotificationList } from '../../../features/notifications/components/notification-list';
 import { PushToggle } from '../../../features/notifications/components/push-toggle';
-import { useT } from '../../../features/notifications/messages';
+import { notificationsMessages, useT } from '../../../features/notifications/messages';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [notificationsMessages];
 
 /** Notifications: what happened to the shopper's orders and wallet, newest first, and which of it comes by e-mail. */
 export function NotificationsPage() {

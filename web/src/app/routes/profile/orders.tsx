@@ -3,11 +3,15 @@ import { useSWRConfig } from 'swr';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { OrderHistory } from '../../../features/orders/components/order-history';
 import { OrderReceipt } from '../../../features/orders/components/order-receipt';
-import { useT } from '../../../features/orders/messages';
+import { ordersMessages, useT } from '../../../features/orders/messages';
 import { PaymentReturn } from '../../../features/payments/components/payment-return';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
 import { useListFollowsPayments } from '../../../features/payments/payment-follow';
+import { paymentsMessages } from '../../../features/payments/messages';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [ordersMessages, paymentsMessages];
 
 /** My Orders: plan orders, newest first (those awaiting payment among them), or, when the gateway sends the payer back here, that order's receipt. */
 export function OrdersPage() {

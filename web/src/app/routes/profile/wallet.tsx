@@ -8,11 +8,16 @@ import { awaitsPayment, useWalletRequests } from '../../../features/wallet/api/g
 import { TopUpReceipt } from '../../../features/wallet/components/top-up-receipt';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
 import { type ReferenceLink, WalletStatement, defaultReferenceLink } from '../../../features/wallet/components/wallet-statement';
-import { useT } from '../../../features/wallet/messages';
+import { useT, walletMessages } from '../../../features/wallet/messages';
 import { userKey } from '../../../lib/auth';
 import { walletRequestsKey } from '../../../lib/cache-keys';
 import { useListFollowsPayments } from '../../../features/payments/payment-follow';
 import { useProfileUser } from './layout';
+import { authMessages } from '../../../features/auth/messages';
+import { paymentsMessages } from '../../../features/payments/messages';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [authMessages, paymentsMessages, walletMessages];
 
 /** My Wallet: the balance, the statement that adds up to it, the top-ups, or, when the gateway sends the payer back here, that top-up's receipt. */
 export function WalletPage() {

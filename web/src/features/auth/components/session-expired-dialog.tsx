@@ -1,7 +1,10 @@
 import { Modal } from '../../../components/modal';
 import { sessionStore, useSessionExpired } from '../../../lib/session';
-import { useT } from '../messages';
+import { authMessages, useT } from '../messages';
 import { LoginForm } from './login-form';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [authMessages];
 
 /**
  * After "Session Expired": a sign-in over the page, which stays as it was underneath, so that a

@@ -4,11 +4,13 @@ import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../c
 import { contact } from '../../../config/site';
 import { useUser } from '../../../lib/auth';
 import { useSiteSettings } from '../api/get-site-settings';
-import { type Translate, useT } from '../messages';
+import { useT } from '../messages';
 import '../content-pages.css';
 
 const emptyForm = { name: '', email: '', message: '' };
 type ContactForm = typeof emptyForm;
+type Translate = ReturnType<typeof useT>['t'];
+
 /** What is wrong with a field, kept as a reason and worded when drawn (so that it follows a change of language). */
 type ContactError = 'nameMissing' | 'emailMissing' | 'emailInvalid';
 type ContactErrors = Partial<Record<keyof ContactForm, ContactError>>;

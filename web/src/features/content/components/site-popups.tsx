@@ -2,8 +2,11 @@ import { Suspense, lazy, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { useAfterFirstPaint } from '../../../lib/after-paint';
 import { type Popup, type SitePopup, rememberPopupClosed } from '../api/get-site-settings';
-import { useT } from '../messages';
+import { contentMessages, useT } from '../messages';
 import '../popups.css';
+
+/** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
+export const messages = [contentMessages];
 
 const SafeHtml = lazy(() => import('../../../components/safe-html').then((module) => ({ default: module.SafeHtml })));
 
