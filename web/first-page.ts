@@ -85,7 +85,7 @@ function catalogFiles(bundle: OutputBundle, catalogModules: string[]): CatalogFi
   for (const output of Object.values(bundle)) {
     if (output.type !== 'chunk' || !output.facadeModuleId || !catalogModules.includes(output.facadeModuleId)) continue;
     const language = /[\\/]locales[\\/](\w+)\.po$/.exec(output.facadeModuleId)?.[1];
-    if (language) (byLanguage[language] ??= []).push(output.fileName);
+    if (language) byLanguage[language] = [...(byLanguage[language] ?? []), output.fileName];
   }
   return byLanguage;
 }
@@ -115,12 +115,14 @@ const readTemplate = (read: FirstRead) => [read.path, Object.entries(read.query 
  * CPU), and the page's chunk and its reads for one another.
  */
 function startScript(
+  bengaliFaces: string[],
   shellCatalogs: CatalogFiles,
   pages: { pattern: string; params: string[]; files: string[]; reads: FirstRead[]; catalogs: CatalogFiles }[],
 ): string {
   const table = JSON.stringify({
     every: everyPageReads.map(readTemplate),
     shell: shellCatalogs,
+    faces: bengaliFaces,
     pages: pages.map((page) => [page.pattern, page.params, page.files, page.reads.map(readTemplate), page.catalogs]),
   });
   // Written as ES5-era code on purpose: it is not bundled, and runs before anything else. The
@@ -130,6 +132,7 @@ function startScript(
 try{s=localStorage.getItem(${JSON.stringify(localeStorageKey)})}catch(e){}
 if(s==='bn'||s==='en')L=s;else{var n=navigator.languages||[navigator.language];for(var j=0;j<n.length;j++){var b=String(n[j]).toLowerCase().split('-')[0];if(b==='bn'||b==='en'){L=b;break}}}
 d.documentElement.lang=L;
+if(L==='bn')t.faces.forEach(function(f){var l=d.createElement('link');l.rel='preload';l.as='font';l.type='font/woff2';l.crossOrigin='';l.href='/'+f;d.head.appendChild(l)});
 function pre(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.href='/'+f;d.head.appendChild(l)}
 (t.shell[L]||[]).forEach(pre);
 function get(x){var u=x[0].replace(/:(\\w+)/g,function(_,n){return encodeURIComponent(v[n])}),q=new URLSearchParams();
@@ -189,7 +192,10 @@ export function firstPageStarts(): Plugin {
         const shell = catalogFiles(bundle, entry ? catalogsOf.get(entry)! : []);
         if (!shell.bn?.length || !shell.en?.length)
           throw new Error('The first load imports no shell catalog in each language (app/messages.ts)');
-        return [{ tag: 'script', children: startScript(shell, pages), injectTo: 'head' }];
+        // Bengali pages draw in the Bengali face (global.css): fetched with the page's first files, not once text asks for it.
+        const faces = Object.keys(bundle).filter((file) => /noto-sans-bengali-bengali-(?:400|700)-normal.*\.woff2$/.test(file));
+        if (faces.length !== 2) throw new Error(`The build has ${faces.length} Bengali faces, not the regular and the bold`);
+        return [{ tag: 'script', children: startScript(faces, shell, pages), injectTo: 'head' }];
       },
     },
   };
