@@ -4,12 +4,12 @@ import subsetFont from 'subset-font';
 
 /**
  * `npx tsx scripts/subset-fonts.ts`: cuts the glyphs that the first load of any page shows and
- * no common system font has (the taka sign, ৳) out of Noto Sans Bengali into one face of under
- * a kilobyte, which the entry style sheet carries inline. The full Bengali face stays a
+ * no common system font has (the taka sign, ৳, and the English pages' switch to "বাংলা") out of
+ * Noto Sans Bengali into one face of about a kilobyte, which the entry style sheet carries inline. The full Bengali face stays a
  * separate file that a browser fetches only for a page with Bengali text. Run again after a
  * change of `firstLoadText` or of the font package; the output is committed.
  */
-const firstLoadText = '৳';
+const firstLoadText = '৳বাংলা';
 const projectRoot = resolve(import.meta.dirname, '..');
 
 const source = (weight: number) =>

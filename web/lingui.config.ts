@@ -17,7 +17,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/src/features/{name}/locales/{locale}', include: ['<rootDir>/src/features/{name}'] },
     { path: '<rootDir>/src/app/locales/{locale}', include: ['<rootDir>/src/app', '<rootDir>/src/components', '<rootDir>/src/lib'] },
     // The server's messages (lib/server-messages.ts): msgid = the English the API sends, nothing to extract.
-    { path: '<rootDir>/src/app/server-messages/{locale}', include: [] },
+    { path: '<rootDir>/src/lib/server-messages/{locale}', include: [] },
   ],
 };
 

@@ -1,3 +1,4 @@
+/// <reference path="../../web/src/lib/po.d.ts" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it, vi } from 'vitest';
 
 /**
- * The SPA's one table of the server's messages (web/src/app/server-messages/*.po): the API
+ * The SPA's one table of the server's messages (web/src/lib/server-messages/*.po): the API
  * answers in English (its contract), the shop shows each known message in its own language.
  * This test collects, from the server's sources and the contract, every message it can answer,
  * and holds the table to them.
@@ -239,7 +240,10 @@ function elementsPassedTo(decl: Extract<Decl, { kind: 'param' }>, depth: number)
   const call = decl.fn.parent;
   if (decl.index !== 0 || !ts.isCallExpression(call) || call.arguments[0] !== decl.fn) return undefined;
   const callee = call.expression;
-  if (!ts.isPropertyAccessExpression(callee) || !['map', 'flatMap', 'forEach', 'filter', 'some', 'every', 'find'].includes(callee.name.text))
+  if (
+    !ts.isPropertyAccessExpression(callee) ||
+    !['map', 'flatMap', 'forEach', 'filter', 'some', 'every', 'find'].includes(callee.name.text)
+  )
     return undefined;
   const elements = elementsOf(callee.expression, noEnv, depth + 1);
   return elements.length ? elements : undefined;
@@ -304,8 +308,7 @@ function objectsOf(expr: ts.Expression, env: Env, depth: number): { object: ts.O
       const callEnv = bind(fn, closure, expr.arguments, env);
       return returnsOf(fn).flatMap((returned) => objectsOf(returned, callEnv, depth + 1));
     });
-  if (ts.isConditionalExpression(expr))
-    return [...objectsOf(expr.whenTrue, env, depth + 1), ...objectsOf(expr.whenFalse, env, depth + 1)];
+  if (ts.isConditionalExpression(expr)) return [...objectsOf(expr.whenTrue, env, depth + 1), ...objectsOf(expr.whenFalse, env, depth + 1)];
   if (ts.isBinaryExpression(expr) && [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(expr.operatorToken.kind))
     return [...objectsOf(expr.left, env, depth + 1), ...objectsOf(expr.right, env, depth + 1)];
   return [];
@@ -377,7 +380,9 @@ const stringMethods: Record<string, (args: readonly ts.Expression[]) => ((text: 
   toLowerCase: () => (text) => text.toLowerCase(),
   trim: () => (text) => text.trim(),
   slice: (args) =>
-    args.every((arg) => ts.isNumericLiteral(arg)) ? (text) => text.slice(...args.map((arg) => Number((arg as ts.NumericLiteral).text))) : undefined,
+    args.every((arg) => ts.isNumericLiteral(arg))
+      ? (text) => text.slice(...args.map((arg) => Number((arg as ts.NumericLiteral).text)))
+      : undefined,
 };
 
 /** Every text an expression can be (`undefined`: none known, a dynamic value). */
@@ -471,29 +476,52 @@ function isWireError(decl: ts.ClassDeclaration, depth = 0): boolean {
 }
 
 /** The message of `new C(args)`: through the constructors' `super(…)` down to Error's own argument. */
-function errorMessageOf(decl: ts.ClassDeclaration, args: readonly ts.Expression[], env: Env, depth = 0): ts.Expression | [ts.Expression, Env] | undefined {
-  const constructor = decl.members.find(ts.isConstructorDeclaration);
+function errorMessageOf(
+  decl: ts.ClassDeclaration,
+  args: readonly ts.Expression[],
+  env: Env,
+  depth = 0,
+): ts.Expression | [ts.Expression, Env] | undefined {
+  const ctor = decl.members.find(ts.isConstructorDeclaration);
   const base = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
   if (!base || !ts.isIdentifier(base)) return undefined;
-  if (!constructor) {
+  if (!ctor) {
     const baseDecl = declarationOf(base);
     return baseDecl?.kind === 'class' ? errorMessageOf(baseDecl.node, args, env, depth + 1) : undefined;
   }
-  const callEnv = bind(constructor, noEnv, args, env);
+  const callEnv = bind(ctor, noEnv, args, env);
   let superCall: ts.CallExpression | undefined;
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword) superCall = node;
     else ts.forEachChild(node, visit);
   };
-  visit(constructor);
+  visit(ctor);
   if (!superCall) return undefined;
   if (base.text === 'Error') return superCall.arguments[0] && [superCall.arguments[0], callEnv];
   const baseDecl = declarationOf(base);
-  return baseDecl?.kind === 'class' && depth < maxDepth ? errorMessageOf(baseDecl.node, superCall.arguments, callEnv, depth + 1) : undefined;
+  return baseDecl?.kind === 'class' && depth < maxDepth
+    ? errorMessageOf(baseDecl.node, superCall.arguments, callEnv, depth + 1)
+    : undefined;
 }
 
 /** valibot's schemas and actions whose last argument is not a message. */
-const notMessageLast = new Set(['pipe', 'optional', 'nullable', 'nullish', 'undefinedable', 'exactOptional', 'fallback', 'transform', 'forward', 'rawTransform', 'rawCheck', 'brand', 'metadata', 'title', 'description']);
+const notMessageLast = new Set([
+  'pipe',
+  'optional',
+  'nullable',
+  'nullish',
+  'undefinedable',
+  'exactOptional',
+  'fallback',
+  'transform',
+  'forward',
+  'rawTransform',
+  'rawCheck',
+  'brand',
+  'metadata',
+  'title',
+  'description',
+]);
 
 interface Sink {
   node: ts.Node;
@@ -585,15 +613,16 @@ interface Collected {
  * of that call's arguments bound together (so that two parameters are not crossed with each other's
  * values from other calls); as it is where the function has no call sites in the sources.
  */
-function sinkEnvs(sink: Sink): Env[] {
+function sinkEnvs(sink: Sink): { env: Env; from: ts.Node }[] {
   let fn: ts.Node | undefined = sink.node.parent;
   while (fn && !(ts.isFunctionLike(fn) && nameOf(fn))) fn = fn.parent;
-  if (!fn) return [noEnv];
+  if (!fn) return [{ env: noEnv, from: sink.node }];
   const target = fn as FnLike;
   const calls = (callsByName.get(nameOf(target)!) ?? []).filter(
     (call): call is ts.CallExpression => ts.isCallExpression(call) && functionsOf(call.expression, noEnv, 1).some((f) => f.fn === target),
   );
-  return calls.length ? calls.map((call) => bind(target, noEnv, call.arguments, noEnv)) : [noEnv];
+  if (!calls.length) return [{ env: noEnv, from: sink.node }];
+  return calls.map((call) => ({ env: bind(target, noEnv, call.arguments, noEnv), from: call }));
 }
 
 /**
@@ -603,7 +632,7 @@ function sinkEnvs(sink: Sink): Env[] {
  */
 function patternOf(alt: Alt): string | undefined {
   if (alt.every((piece) => piece === '')) return '';
-  if (!alt.some((piece) => piece !== null && piece.trim())) return undefined;
+  if (!alt.some((piece) => piece?.trim())) return undefined;
   const merged: Alt = [];
   for (const piece of alt) {
     if (piece === '') continue;
@@ -623,7 +652,8 @@ function icuOf(pieces: Alt): string {
       out += `{${index++}}`;
       return;
     }
-    for (const [i, char] of [...piece].entries()) {
+    for (let i = 0; i < piece.length; i += 1) {
+      const char = piece[i];
       const next = i + 1 < piece.length ? piece[i + 1] : pieces[at + 1] === null ? '{' : '';
       if (char === '{' || char === '}') out += `'${char}'`;
       else if (char === "'" && (next === '{' || next === '}' || next === "'")) out += "''";
@@ -637,11 +667,13 @@ function collectServerMessages(): Collected {
   const messages = new Map<string, string[]>();
   const dynamic = new Set<string>();
   for (const sink of sinks()) {
-    const alts = sinkEnvs(sink).flatMap((env) => sink.texts(env).flatMap((texts) => texts ?? hole));
-    for (const alt of alts) {
-      const pattern = patternOf(alt);
-      if (pattern === undefined) dynamic.add(`${where(sink.node)} ${sink.what.replace(/\s+/g, ' ')}`);
-      else if (pattern !== '') messages.set(pattern, [...(messages.get(pattern) ?? []), where(sink.node)]);
+    for (const { env, from } of sinkEnvs(sink)) {
+      for (const alt of sink.texts(env).flatMap((texts) => texts ?? hole)) {
+        const pattern = patternOf(alt);
+        if (pattern === undefined) dynamic.add(`${where(sink.node)} ${sink.what.replace(/\s+/g, ' ')}`);
+        // Where it is sent from: the sink, or the call that gave it its words (`requiredText('Name is required')`).
+        else if (pattern !== '') messages.set(pattern, [...(messages.get(pattern) ?? []), where(from)]);
+      }
     }
   }
   return { messages, dynamic };
@@ -722,11 +754,12 @@ const knownDynamic: Record<string, string> = {
     "the payment gateway's own words for an unknown invoice (a third party's text); our fallback is collected",
   'functions/http/stack.ts envelope': "an AppError's message: collected where each is made",
   'functions/orders/service.ts new Conflict(settings?.closedMessage': "the shop's closed message as the operator wrote it (site settings)",
-  'functions/vouchers/service.ts new Conflict(settings?.closedMessage': "the shop's closed message as the operator wrote it (site settings)",
+  'functions/vouchers/service.ts new Conflict(settings?.closedMessage':
+    "the shop's closed message as the operator wrote it (site settings)",
   'functions/shared/validation.ts new Invalid(result.issues[0]?.message': "a schema's message: collected from the valibot calls",
 };
 
-const tableDir = at('web/src/app/server-messages');
+const tableDir = at('web/src/lib/server-messages');
 
 /** A PO file's entries: msgid → msgstr (the format the catalogs use: one line each, `\"` escapes). */
 function readPo(file: string): Map<string, string> {
@@ -780,9 +813,19 @@ describe('the server messages table', () => {
     // What the collector finds today: a change that makes it blind (a renamed error class, a new way of
     // writing messages) shows here before it lets an untranslated message through.
     expect(collected.messages.size).toBeGreaterThanOrEqual(290);
-    if (quotedNow) expect(quotedNow.filter((message) => !contractQuotes.includes(message)), 'quotes of the contract to pin').toEqual([]);
+    if (quotedNow)
+      expect(
+        quotedNow.filter((message) => !contractQuotes.includes(message)),
+        'quotes of the contract to pin',
+      ).toEqual([]);
     expect(quotedNow?.length ?? contractQuotes.length).toBeGreaterThanOrEqual(11);
-    for (const message of ['Insufficient balance', 'Quantity must be between {0} and {1}', 'Min length must be five', 'Saved', 'Order is already refunded'])
+    for (const message of [
+      'Insufficient balance',
+      'Quantity must be between {0} and {1}',
+      'Min length must be five',
+      'Saved',
+      'Order is already refunded',
+    ])
       expect(expected.has(message), message).toBe(true);
   });
 
@@ -806,7 +849,7 @@ describe('the server messages table', () => {
 
   it('has an entry for every message the server can answer', () => {
     const missing = [...expected].filter(([id]) => !bn.has(id) || !en.has(id)).map(([id, from]) => `${id}  (${from[0]})`);
-    expect(missing, 'messages with no entry in web/src/app/server-messages/*.po').toEqual([]);
+    expect(missing, 'messages with no entry in web/src/lib/server-messages/*.po').toEqual([]);
   });
 
   it('has no entry the server cannot answer', () => {
@@ -829,7 +872,9 @@ describe('the server messages table', () => {
 describe('translateServerMessage', () => {
   it('shows a known message in Bengali, with its numbers in Bengali digits, and passes the rest through', async () => {
     vi.stubGlobal('document', { documentElement: { lang: 'en' } });
-    const { switchLocale } = await import('../../web/src/lib/i18n');
+    const { loadMessages, switchLocale } = await import('../../web/src/lib/i18n');
+    const { shellMessages } = await import('../../web/src/app/messages');
+    await loadMessages(shellMessages);
     const { loadServerMessages, translateServerMessage } = await import('../../web/src/lib/server-messages');
     // English: the server's words, without loading the table.
     expect(translateServerMessage('Insufficient balance')).toBe('Insufficient balance');
@@ -838,6 +883,9 @@ describe('translateServerMessage', () => {
     expect(translateServerMessage('Insufficient balance')).toBe(bn.get('Insufficient balance'));
     expect(translateServerMessage('Quantity must be between 1 and 10')).toBe('পরিমাণ ১ থেকে ১০-এর মধ্যে হতে হবে।');
     expect(translateServerMessage('Add between ৳10 and ৳25,000 at a time')).toBe('একবারে ৳১০ থেকে ৳২৫,০০০ পর্যন্ত যোগ করা যায়।');
+    expect(translateServerMessage('Too many failed attempts. Please try again in 15 minutes.')).toBe(
+      'অনেকবার ভুল চেষ্টা হয়েছে। ১৫ মিনিট পরে আবার চেষ্টা করুন।',
+    );
     // An email is a value that stays as typed.
     expect(translateServerMessage('We sent a link to rahim@example.com')).toBe('rahim@example.com-এ একটি লিংক পাঠানো হয়েছে।');
     // The most specific entry wins over a general one.
@@ -849,9 +897,4 @@ describe('translateServerMessage', () => {
     expect(translateServerMessage('Quantity must be between 1 and 10')).toBe('Quantity must be between 1 and 10');
     vi.unstubAllGlobals();
   });
-});
-
-import { writeFileSync } from 'node:fs';
-it('dump', () => {
-  writeFileSync('/tmp/collected.json', JSON.stringify([...expected].map(([id, from]) => [id, from[0]])));
 });

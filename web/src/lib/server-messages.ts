@@ -4,7 +4,7 @@ import { type Catalog, currentLocale, loadMessages } from './i18n';
 /**
  * The server's messages in the shop's language. The API answers in English (its contract: the
  * envelope's `message` and a 400's `errors`); the SPA shows its own translation of each message
- * it knows, from one table: web/src/app/server-messages/<language>.po, whose msgid is the English
+ * it knows, from one table: web/src/lib/server-messages/<language>.po, whose msgid is the English
  * as the server sends it. A message with parts that vary (`Quantity must be between 1 and 10`)
  * has an ICU msgid with its parts numbered in order (`Quantity must be between {0} and {1}`); the
  * English is matched back to it and its parts passed as the values. A message the table does not
@@ -41,15 +41,15 @@ function index<T extends { messages: Messages }>(module: T): T {
     if (parts) patterns.push({ id, regex: new RegExp(`^${source}$`), literal: literal.length });
     else exact.set(literal, id);
   }
-  // The most specific pattern first: "Plan not found" before "{0} not found".
+  // Should two patterns match, the more specific (more literal text) wins.
   patterns.sort((a, b) => b.literal - a.literal);
   known = { exact, patterns };
   return module;
 }
 
 const serverMessages: Catalog = {
-  bn: () => import('../app/server-messages/bn.po').then(index),
-  en: () => import('../app/server-messages/en.po').then(index),
+  bn: () => import('./server-messages/bn.po').then(index),
+  en: () => import('./server-messages/en.po').then(index),
 };
 
 /**
