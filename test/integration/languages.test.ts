@@ -10,7 +10,8 @@ const userData = async (account: TestAccount) =>
   (await callApi<{ data: UserInfo }>('/user/user_data', { token: account.token, form: {} })).body.data;
 
 const notifications = async (account: TestAccount, language?: 'bn' | 'en') =>
-  (await callApi<{ data: NotificationList }>('/user/notifications', { token: account.token, form: language ? { language } : {} })).body.data;
+  (await callApi<{ data: NotificationList }>('/user/notifications', { token: account.token, form: language ? { language } : {} })).body
+    .data;
 
 const mailWithSubject = async (address: string, subject: string) => {
   let found: StoredMail | undefined;

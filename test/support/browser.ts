@@ -37,6 +37,7 @@ export function useBrowser() {
      * sign-in on an earlier visit) and waits for the signed-in header. The shop's service worker
      * is blocked unless `serviceWorkers` is `allow` (installable-app.test.ts): a worker that answers
      * a page's requests hides them from `page.route`, and it activates at a moment of its own.
+     * `locale` is the browser's language (`bn-BD`: a first visit in Bengali); English otherwise.
      */
     async open(
       path: string,
@@ -48,6 +49,7 @@ export function useBrowser() {
         signedInAs,
         permissions,
         serviceWorkers = 'block',
+        locale = 'en-US',
       }: {
         showPopups?: boolean;
         bypassCsp?: boolean;
@@ -55,6 +57,7 @@ export function useBrowser() {
         signedInAs?: string;
         permissions?: string[];
         serviceWorkers?: 'allow' | 'block';
+        locale?: string;
       } = {},
     ): Promise<{ page: Page; errors: string[] }> {
       const storageState = signedInAs ? { cookies: [], origins: [{ origin, localStorage: [storedSession(signedInAs)] }] } : undefined;
@@ -65,6 +68,7 @@ export function useBrowser() {
         storageState,
         permissions,
         serviceWorkers,
+        locale,
       });
       contexts.push(context);
       // The shop's pages may link images on the internet (YouTube thumbnails, operators' image
@@ -157,7 +161,7 @@ const storedSession = (token: string) => ({ name: 'authState', value: JSON.strin
 const signedInHeader = (page: Page) =>
   /^\/admin(\/|$)/.test(new URL(page.url()).pathname)
     ? page.getByRole('button', { name: /^Account menu/ }).waitFor()
-    : page.getByRole('link', { name: 'My wallet' }).filter({ hasText: '৳' }).waitFor();
+    : page.locator('a.wallet-chip').filter({ hasText: '৳' }).waitFor();
 
 /** Signs an open page in the way a returning shopper is: a stored session, then a load of `path`. */
 export async function signIn(page: Page, token: string, path: string): Promise<void> {

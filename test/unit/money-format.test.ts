@@ -9,7 +9,7 @@ beforeAll(() => loadMessages(walletMessages));
 
 describe('money as the shop writes it', () => {
   it('groups digits the Bangladeshi way: the last three, then twos', () => {
-    expect([0, 7, 999, 1000, 5000, 12_345, 125_000, 1_234_567, 100_000_000].map(groupDigits)).toEqual([
+    expect([0, 7, 999, 1000, 5000, 12_345, 125_000, 1_234_567, 100_000_000].map((whole) => groupDigits(whole))).toEqual([
       '0',
       '7',
       '999',

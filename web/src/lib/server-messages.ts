@@ -1,3 +1,4 @@
+import { toBengaliDigits } from '@contract/format';
 import { i18n, type Messages } from '@lingui/core';
 import { type Catalog, currentLocale, loadMessages } from './i18n';
 
@@ -61,11 +62,8 @@ export function loadServerMessages(): Promise<void> {
   return loadMessages(serverMessages).catch(() => undefined);
 }
 
-const bengaliDigits = '০১২৩৪৫৬৭৮৯';
-
 /** A part of a message in Bengali: numbers and taka amounts in Bengali digits; anything else (an email, an id) as it came. */
-const partIn = (part: string, locale: string) =>
-  locale === 'bn' && /^[-+]?৳?\d[\d,]*(\.\d+)?$/.test(part) ? part.replace(/\d/g, (digit) => bengaliDigits[Number(digit)]!) : part;
+const partIn = (part: string, locale: string) => (locale === 'bn' && /^[-+]?৳?\d[\d,]*(\.\d+)?$/.test(part) ? toBengaliDigits(part) : part);
 
 /** A server's English message in the shop's current language; one the table does not know (or not loaded yet) as it came. */
 export function translateServerMessage(message: string): string {
