@@ -68,6 +68,11 @@ function AccountPrompts() {
 export function Layout() {
   const { t } = useT();
   const { pathname } = useLocation();
+  // The tab's title and the page's description in the shop's language (index.html has the English).
+  useEffect(() => {
+    document.title = t('layout.title');
+    document.querySelector('meta[name="description"]')?.setAttribute('content', t('layout.description'));
+  }, [t]);
   const onConsole = isConsolePath(pathname);
   return (
     <>
