@@ -93,6 +93,20 @@ async function englishOnBengaliPage(page: Page, data: Set<string>, own: string[]
   return [...new Set([...text.matchAll(/[A-Za-z][A-Za-z'’]+/g)].map(([word]) => word).filter((word) => !allowed.has(word)))];
 }
 
+/** Bengali text drawn in a font stack without the Bengali face (a device with no Bengali font shows it as boxes). */
+const bengaliWithoutFace = (page: Page) =>
+  page.evaluate(() => {
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !/[\u0980-\u09FF]/.test(node.textContent ?? '') || !parent.checkVisibility()) continue;
+      if (!getComputedStyle(parent).fontFamily.includes('Noto Sans Bengali'))
+        found.add(`${parent.className || parent.tagName}: ${node.textContent}`);
+    }
+    return [...found];
+  });
+
 /** The Bengali an English page shows outside the spec's texts and the switch to Bengali. */
 async function bengaliOnEnglishPage(page: Page): Promise<string[]> {
   let text = (await shownText(page)).replaceAll('বাংলা', '').replaceAll('৳', '');
@@ -131,6 +145,7 @@ describe('the shop in Bengali and in English', () => {
       await settled(page);
       const english = await englishOnBengaliPage(page, data, own);
       expect(english, `${where}: ${english.join(' ')}`).toEqual([]);
+      expect(await bengaliWithoutFace(page), where).toEqual([]);
     };
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
     await page.goto('/');

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type CloseButtonProps, ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/ReactToastify.css';
+import './toastify.css';
 import { toastOptions } from '../config/site';
 import { useT } from './i18n';
 
