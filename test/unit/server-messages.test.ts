@@ -740,6 +740,16 @@ const beyondTheFunctions = [
   'Unauthorized',
   // functions/content/service.ts: the settings of a stage nobody has configured
   'The shop is not open yet. Please come back soon.',
+  // functions/orders/views.ts: an order's timeline remarks, shown as data (lib/server-messages.ts useServerWords)
+  'From the wallet',
+  'Through the payment gateway',
+  'Through the payment gateway, after the order was cancelled',
+  'The payment provider is confirming your payment',
+  'Sent to the game',
+  'Your code is below',
+  // functions/payments/settlement.ts: a cancelled payment's reason as stored (a top-up's row, an order's timeline)
+  'expired',
+  'Cancelled by you',
 ];
 
 /**

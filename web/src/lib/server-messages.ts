@@ -1,6 +1,7 @@
 import { toBengaliDigits } from '@contract/format';
 import { i18n, type Messages } from '@lingui/core';
-import { type Catalog, currentLocale, loadMessages } from './i18n';
+import { useEffect } from 'react';
+import { type Catalog, currentLocale, loadMessages, useT } from './i18n';
 
 /**
  * The server's messages in the shop's language. The API answers in English (its contract: the
@@ -81,4 +82,17 @@ export function translateServerMessage(message: string): string {
     }
   }
   return id !== undefined && id in i18n.messages ? i18n._(id, values) : message;
+}
+
+/**
+ * The server's words that arrive as data rather than as a message (an order's timeline remarks, a
+ * cancelled payment's reason, the shop's built-in closed message), in the shop's language: in
+ * Bengali the table is loaded once such words are shown, and the page drawn again when it is in.
+ */
+export function useServerWords(): (text: string) => string {
+  const { locale } = useT();
+  useEffect(() => {
+    void loadServerMessages();
+  }, [locale]);
+  return translateServerMessage;
 }

@@ -1,3 +1,4 @@
+import { loadServerMessages, translateServerMessage } from '../../lib/server-messages';
 import type { CheckoutAnswer } from '@contract/wire';
 
 /** A gateway payment that the shopper started: what it pays for (our own id), where to pay it, and where it was started. */
@@ -106,7 +107,9 @@ export async function payInNewWindow(
       return { started };
     }
     tab?.close();
-    return { refusal: answer.message };
+    // The gateway route's refusal comes in its answer, not as an error: in the shop's language too.
+    await loadServerMessages();
+    return { refusal: translateServerMessage(answer.message) };
   } catch (error) {
     tab?.close();
     throw error;

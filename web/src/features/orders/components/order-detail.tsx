@@ -1,3 +1,4 @@
+import { useServerWords } from '../../../lib/server-messages';
 import type { OrderDetail as Order } from '../api/get-order';
 import { Trans } from '@lingui/react';
 import { Link } from 'react-router-dom';
@@ -37,6 +38,7 @@ const stepLabels: Record<Order['timeline'][number]['status'], (t: Translate) => 
  * happened when, and a way to ask about it.
  */
 export function OrderDetail({ id }: { id: string }) {
+  const serverWords = useServerWords();
   const { t, taka, dateTime } = useT();
   const { data: order, error, isLoading, mutate } = useOrder(id);
   if (isLoading)
@@ -136,7 +138,7 @@ export function OrderDetail({ id }: { id: string }) {
           <li key={`${step.status}-${index}`} className={`timeline-step timeline-${step.status}`}>
             <span className="timeline-title">{stepLabels[step.status](t)}</span>
             <time dateTime={step.at}>{dateTime(step.at)}</time>
-            {step.remark && <p className="timeline-remark">{step.remark}</p>}
+            {step.remark && <p className="timeline-remark">{serverWords(step.remark)}</p>}
           </li>
         ))}
         {order.status === 'pending' && !order.awaiting_payment && !order.payment_cancelled && (

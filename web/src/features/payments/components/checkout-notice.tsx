@@ -1,3 +1,4 @@
+import { useServerWords } from '../../../lib/server-messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../messages';
@@ -30,6 +31,7 @@ interface CheckoutNoticeProps<T> {
  * then paid (the form's receipt, or where to go on) or cancelled (with Retry). Nothing while idle.
  */
 export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }: CheckoutNoticeProps<T>) {
+  const serverWords = useServerWords();
   const { t } = useT();
   const { stage } = checkout;
   if (stage.kind === 'waiting') {
@@ -61,7 +63,7 @@ export function CheckoutNotice<T>({ checkout, words, heading: Heading, onRetry }
     return (
       <div className="payment-outcome payment-outcome-off" role="status" aria-label={t('payments.cancelled')}>
         <Heading>{t('payments.cancelled')}</Heading>
-        <p>{words.cancelled(stage.item, stage.reason)}</p>
+        <p>{words.cancelled(stage.item, serverWords(stage.reason))}</p>
         <button type="button" className="button button-primary button-small" onClick={() => onRetry(stage.item)}>
           {t('payments.retry')}
         </button>

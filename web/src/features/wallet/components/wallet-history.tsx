@@ -1,3 +1,4 @@
+import { useServerWords } from '../../../lib/server-messages';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
@@ -10,6 +11,7 @@ export const topUpAnchor = (rqId: string) => `topup-${rqId}`;
 
 /** The wallet's top-ups, newest first; one still waiting for its payment says so, with Pay now and Cancel. A card per row on a phone. */
 export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
+  const serverWords = useServerWords();
   const { t, taka, dateTime } = useT();
   if (requests.length === 0) {
     return (
@@ -66,7 +68,7 @@ export function WalletHistory({ requests }: { requests: WalletRequest[] }) {
                   <StatusBadge status={request.status} />
                   {/* The server's own words (expired, Cancelled by you, Payment failed), shown as they come. */}
                   {request.status === 'cancelled' && request.cancel_reason && (
-                    <small className="muted block">{request.cancel_reason}</small>
+                    <small className="muted block">{serverWords(request.cancel_reason)}</small>
                   )}
                   {request.paid_late && <small className="muted block">{t('wallet.paidLate')}</small>}
                 </>
