@@ -40,6 +40,7 @@ on free ports with DynamoDB Local) and writes bench/report.md and bench/report.j
   --lighthouse-runs <n>    Lighthouse runs per route, median reported (default 3)
   --pages <list>           the shop's pages for Lighthouse, comma-separated (default: the six public pages;
                            the reference page is measured after each of /, /category/free-fire and /login among them)
+  --bengali <yes|no>       Lighthouse the same pages in Bengali too, as "<path> (bn)" (default yes)
   --quiet-wait <minutes>   wait up to this long for other processes to leave the CPU alone (default 2; 0 skips)
   --help`;
 
@@ -61,6 +62,7 @@ const { values } = parseArgs({
     'delivery-codes': { type: 'string', default: '2500' },
     'lighthouse-runs': { type: 'string', default: '3' },
     pages: { type: 'string' },
+    bengali: { type: 'string', default: 'yes' },
     'quiet-wait': { type: 'string', default: '2' },
     help: { type: 'boolean' },
   },
@@ -94,6 +96,7 @@ const options = {
   deliveryOrders: int('delivery-orders', 1),
   deliveryCodes: int('delivery-codes', 1),
   lighthouseRuns: int('lighthouse-runs', 1),
+  bengali: values.bengali !== 'no',
   quietWaitMinutes: Number(values['quiet-wait']),
 };
 
@@ -238,10 +241,16 @@ try {
         await warmFiles(reference.url, referenceDir);
         log(`reference page at ${reference.url}`);
       }
-      const targets = lighthousePaths.flatMap((path) => [
-        { label: path, url: `${stack!.url}${path}` },
-        ...(reference && referencePaths.includes(path) ? [{ label: referenceLabel, url: `${reference.url}/` }] : []),
-      ]);
+      const targets = [
+        ...lighthousePaths.flatMap((path) => [
+          { label: path, url: `${stack!.url}${path}` },
+          ...(reference && referencePaths.includes(path) ? [{ label: referenceLabel, url: `${reference.url}/` }] : []),
+        ]),
+        // The same pages in Bengali: a first visit from a browser whose language is Bengali.
+        ...(options.bengali
+          ? lighthousePaths.map((path) => ({ label: `${path} (bn)`, url: `${stack!.url}${path}`, browserLanguage: 'bn-BD' }))
+          : []),
+      ];
       const measured = await section('lighthouse', () =>
         measureLighthouse({ targets, runs: options.lighthouseRuns, workDir: join(workDir, 'lighthouse'), log }),
       );

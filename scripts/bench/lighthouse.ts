@@ -70,14 +70,20 @@ interface LhrListItem {
 const run = promisify(execFile);
 
 /** One Lighthouse run (mobile, default simulated throttling) in Debian's Chromium, through its CLI. */
-async function lighthouseOnce(url: string, outputFile: string, origin: string): Promise<{ run: LighthouseRun; version: string }> {
+async function lighthouseOnce(
+  url: string,
+  outputFile: string,
+  origin: string,
+  browserLanguage = 'en-US',
+): Promise<{ run: LighthouseRun; version: string }> {
   const cli = join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js');
   await run(
     process.execPath,
     [
       cli,
       url,
-      `--chrome-flags=${chromiumFlags.join(' ')}`,
+      // The browser's language is what a first visit's language follows (web/src/lib/i18n.ts).
+      `--chrome-flags=${[...chromiumFlags, `--lang=${browserLanguage}`, `--accept-lang=${browserLanguage}`].join(' ')}`,
       `--only-categories=${categories.join(',')}`,
       '--output=json',
       `--output-path=${outputFile}`,
@@ -134,10 +140,11 @@ async function lighthouseOnce(url: string, outputFile: string, origin: string): 
   };
 }
 
-/** A page to measure: the shop's path, or the reference page, and where it is served. */
+/** A page to measure: the shop's path, or the reference page, where it is served, and the browser's language (English when absent). */
 export interface LighthouseTarget {
   label: string;
   url: string;
+  browserLanguage?: string;
 }
 
 /**
@@ -156,10 +163,10 @@ export async function measureLighthouse(options: {
   const byPath = new Map(labels.map((label) => [label, { runs: [] as LighthouseRun[], errors: [] as string[] }]));
   let version = '';
   for (let attempt = 1; attempt <= options.runs; attempt += 1) {
-    for (const { label: path, url } of options.targets) {
+    for (const { label: path, url, browserLanguage } of options.targets) {
       const entry = byPath.get(path)!;
       try {
-        const result = await lighthouseOnce(url, join(options.workDir, `lighthouse-${attempt}.json`), new URL(url).origin);
+        const result = await lighthouseOnce(url, join(options.workDir, `lighthouse-${attempt}.json`), new URL(url).origin, browserLanguage);
         version = result.version;
         entry.runs.push(result.run);
         const { scores, lcpMs, cls, tbtMs } = result.run;

@@ -139,12 +139,12 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
   if (spa) {
     const largest = spa.routes[0];
     goals.push(
-      {
-        goal: 'SPA first load: JS before anything lazy',
-        figure: `${kib(spa.firstLoad.jsGzipBytes)} KiB gzip (${spa.firstLoad.js.length} files)`,
+      ...Object.entries(spa.firstLoad.jsGzipBytesByLanguage).map(([language, bytes]) => ({
+        goal: `SPA first load in ${language === 'bn' ? 'Bengali' : 'English'}: JS before anything lazy, with the shell's messages`,
+        figure: `${kib(bytes)} KiB gzip (${spa.firstLoad.js.length + (spa.firstLoad.catalogs[language]?.length ?? 0)} files)`,
         target: '≤ 100 KiB gzip',
-        met: spa.firstLoad.jsGzipBytes <= 100 * 1024,
-      },
+        met: bytes <= 100 * 1024,
+      })),
       {
         goal: 'Every route chunk',
         figure: largest ? `largest ${kib(largest.js.gzipBytes)} KiB gzip (${shortRoute(largest.route)})` : 'no route chunks',
@@ -308,7 +308,9 @@ export function renderMarkdown(results: BenchResults): string {
   if (spa) {
     headline.push([
       'SPA first load (what index.html fetches)',
-      `JS ${kib(spa.firstLoad.jsGzipBytes)} KiB gzip, CSS ${kib(spa.firstLoad.cssGzipBytes)} KiB gzip, HTML ${kib(spa.firstLoad.html.gzipBytes)} KiB gzip`,
+      `JS ${kib(spa.firstLoad.jsGzipBytes)} KiB gzip (with the shell's messages: ${Object.entries(spa.firstLoad.jsGzipBytesByLanguage)
+        .map(([language, bytes]) => `${language} ${kib(bytes)} KiB`)
+        .join(', ')}), CSS ${kib(spa.firstLoad.cssGzipBytes)} KiB gzip, HTML ${kib(spa.firstLoad.html.gzipBytes)} KiB gzip`,
     ]);
     const shopper = spa.routes.filter((route) => !route.admin);
     if (shopper.length > 0)

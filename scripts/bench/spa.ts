@@ -46,6 +46,10 @@ export interface SpaReport {
     css: AssetSize[];
     jsGzipBytes: number;
     cssGzipBytes: number;
+    /** The shell's messages in each language, which the start script preloads for a visit in that language (web/first-page.ts). */
+    catalogs: Record<string, AssetSize[]>;
+    /** The first load's JS in each language: the files above and that language's shell catalog. */
+    jsGzipBytesByLanguage: Record<string, number>;
   };
   routes: RouteChunk[];
   buildSeconds: number;
@@ -85,9 +89,12 @@ export function measureSpa(outDir: string): Omit<SpaReport, 'buildSeconds'> {
 
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const referenced = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!.replace(/^\//, ''));
+  // Each file once: the entry may be both the module script and a preload, and is fetched once.
   const firstJs = [
-    ...referenced(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
-    ...referenced(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ...new Set([
+      ...referenced(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+      ...referenced(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ]),
   ].map(size);
   const firstCss = referenced(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).map(size);
   const firstFiles = new Set([...firstJs, ...firstCss].map((asset) => asset.file));
@@ -121,14 +128,27 @@ export function measureSpa(outDir: string): Omit<SpaReport, 'buildSeconds'> {
     })
     .sort((a, b) => b.js.gzipBytes - a.js.gzipBytes);
 
+  const shell = /"shell":(\{[^}]*\})/.exec(html)?.[1];
+  if (!shell) throw new Error('index.html names no shell catalogs (web/first-page.ts)');
+  const catalogs = Object.fromEntries(
+    Object.entries(JSON.parse(shell) as Record<string, string[]>).map(([language, files]) => [language, files.map(size)]),
+  );
+  const jsGzipBytes = firstJs.reduce((sum, asset) => sum + asset.gzipBytes, 0);
   return {
     outDir,
     firstLoad: {
       html: size('index.html'),
       js: firstJs,
       css: firstCss,
-      jsGzipBytes: firstJs.reduce((sum, asset) => sum + asset.gzipBytes, 0),
+      jsGzipBytes,
       cssGzipBytes: firstCss.reduce((sum, asset) => sum + asset.gzipBytes, 0),
+      catalogs,
+      jsGzipBytesByLanguage: Object.fromEntries(
+        Object.entries(catalogs).map(([language, files]) => [
+          language,
+          jsGzipBytes + files.reduce((sum, asset) => sum + asset.gzipBytes, 0),
+        ]),
+      ),
     },
     routes,
   };
