@@ -311,5 +311,20 @@ describe('the shop in Bengali and in English', () => {
     await form.getByLabel('Player ID').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(errors).toEqual([]);
+
+    // Another device, whose browser is English and which never chose: signing in takes the account's Bengali.
+    await expect
+      .poll(
+        async () =>
+          (await callApi<{ data: { language: string } }>('/user/user_data', { token: account.token, form: {} })).body.data.language,
+      )
+      .toBe('en');
+    await callApi('/user/language', { token: account.token, form: { language: 'bn' } });
+    const other = await browser.open('/login', phone390);
+    await other.page.locator('input[name="email"]').fill(account.email);
+    await other.page.locator('input[name="password"]').fill(account.password);
+    await other.page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => other.page.evaluate(() => document.documentElement.lang)).toBe('bn');
+    expect(other.errors).toEqual([]);
   });
 });

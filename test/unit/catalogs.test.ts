@@ -19,8 +19,9 @@ function sourceFiles(dir: string): string[] {
 
 /** The console stays English (README): its code asks for no message. */
 const isConsole = (file: string) => /[\\/](?:features|routes)[\\/]admin[\\/]/.test(file);
-const files = sourceFiles(webDir).filter((file) => !isConsole(file));
-const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+const allFiles = sourceFiles(webDir);
+const files = allFiles.filter((file) => !isConsole(file));
+const texts = new Map(allFiles.map((file) => [file, readFileSync(file, 'utf8')]));
 
 /** A PO file's ids (msgid lines; the header's empty id aside). */
 const poIds = (path: string) => [...readFileSync(path, 'utf8').matchAll(/^msgid "((?:[^"\\]|\\.)+)"$/gm)].map((match) => match[1]!);
@@ -90,7 +91,8 @@ const entry = join(webDir, 'main.tsx');
 const pages = files.filter((file) => file.startsWith(join(webDir, 'app', 'routes') + sep));
 /** Every module loaded on demand, with the files that load it. */
 const loadedOnDemand = new Map<string, string[]>();
-for (const file of files)
+// The console's pages too: one may show a shopper's component (the site settings' popup preview).
+for (const file of allFiles)
   for (const target of dynamicImports(file)) loadedOnDemand.set(target, [...(loadedOnDemand.get(target) ?? []), file]);
 
 describe('the message catalogs', () => {

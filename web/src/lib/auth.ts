@@ -1,3 +1,5 @@
+import { saveAccountLanguage } from './account-language';
+import { currentLocale, deviceChoseLocale, switchLocale } from './i18n';
 import type { UserInfo } from '@contract/wire';
 import useSWR, { mutate, preload, unload } from 'swr';
 import { ApiError, apiRequest, sessionExpired } from './api';
@@ -53,11 +55,18 @@ function forgetCache(): void {
   unload({ revalidate: true });
 }
 
-/** Starts a session from a login answer: the token is kept, its user put in the cache, and the rest read again. */
+/**
+ * Starts a session from a login answer: the token is kept, its user put in the cache, and the rest
+ * read again. The language: a device that never chose one takes the account's; one that chose
+ * gives its choice to the account (the mails follow the shopper's latest choice).
+ */
 export async function startSession({ authToken, ...user }: UserInfo & { authToken: string }): Promise<void> {
   sessionStore.setToken(authToken);
   forgetCache();
   await mutate(userKey, user, { revalidate: false });
+  if (user.language === currentLocale()) return;
+  if (deviceChoseLocale()) void saveAccountLanguage(currentLocale());
+  else await switchLocale(user.language).catch(() => undefined);
 }
 
 /** Ends the session: the token and everything cached are forgotten. */

@@ -78,6 +78,15 @@ export function loadMessages(...catalogs: Catalog[]): Promise<void> {
 export const withMessages = <Module extends { messages?: Catalog[] }>(module: Module): Promise<Module> =>
   loadMessages(...(module.messages ?? [])).then(() => module);
 
+/** Whether this device chose its language (the switch), rather than following the browser's. */
+export function deviceChoseLocale(): boolean {
+  try {
+    return isLocale(localStorage.getItem(localeStorageKey));
+  } catch {
+    return false;
+  }
+}
+
 /** The current language, outside React (an action's toast, an API client's message). */
 export const currentLocale = (): Locale => current;
 

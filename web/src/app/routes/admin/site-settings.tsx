@@ -9,6 +9,10 @@ import {
   SocialCard,
 } from '../../../features/admin/settings/components/site-settings-forms';
 import { PopupPreview, SitePopups } from '../../../features/content/components/site-popups';
+import { contentMessages } from '../../../features/content/messages';
+
+/** The popup preview is the shoppers' popup: its words come from the content catalog (app/lazy-page.tsx loads it). */
+export const messages = [contentMessages];
 
 /** The shop's own popup dialog and its drawing in place: the console previews popups as shoppers see them. */
 const popupPresentation: PopupPresentation = { Preview: PopupPreview, Dialog: SitePopups };
