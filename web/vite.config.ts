@@ -22,13 +22,16 @@ function serviceWorker(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') throw new Error('The build has no index.html to take the app shell from');
+      // Each file once: Cache.addAll refuses a list with a request twice (the build may preload the entry it also runs).
       const shell = [
         '/',
-        ...[
-          ...String(html.source).matchAll(
-            /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="(\/assets\/[^"]+)"/g,
-          ),
-        ].map((match) => match[1]!),
+        ...new Set(
+          [
+            ...String(html.source).matchAll(
+              /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="(\/assets\/[^"]+)"/g,
+            ),
+          ].map((match) => match[1]!),
+        ),
       ];
       const worker = await build({
         entryPoints: [fileURLToPath(new URL('./worker/service-worker.ts', import.meta.url))],
