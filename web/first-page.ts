@@ -132,7 +132,7 @@ function startScript(
 try{s=localStorage.getItem(${JSON.stringify(localeStorageKey)})}catch(e){}
 if(s==='bn'||s==='en')L=s;else{var n=navigator.languages||[navigator.language];for(var j=0;j<n.length;j++){var b=String(n[j]).toLowerCase().split('-')[0];if(b==='bn'||b==='en'){L=b;break}}}
 d.documentElement.lang=L;
-if(L==='bn')t.faces.forEach(function(f){var l=d.createElement('link');l.rel='preload';l.as='font';l.type='font/woff2';l.crossOrigin='';l.href='/'+f;d.head.appendChild(l)});
+if(L==='bn')t.faces.forEach(function(f){var l=d.createElement('link');l.rel='preload';l.as='font';l.type='font/woff2';l.crossOrigin='';l.fetchPriority='low';l.href='/'+f;d.head.appendChild(l)});
 function pre(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.href='/'+f;d.head.appendChild(l)}
 (t.shell[L]||[]).forEach(pre);
 function get(x){var u=x[0].replace(/:(\\w+)/g,function(_,n){return encodeURIComponent(v[n])}),q=new URLSearchParams();
@@ -193,8 +193,8 @@ export function firstPageStarts(): Plugin {
         if (!shell.bn?.length || !shell.en?.length)
           throw new Error('The first load imports no shell catalog in each language (app/messages.ts)');
         // Bengali pages draw in the Bengali face (global.css): fetched with the page's first files, not once text asks for it.
-        const faces = Object.keys(bundle).filter((file) => /noto-sans-bengali-bengali-(?:400|700)-normal.*\.woff2$/.test(file));
-        if (faces.length !== 2) throw new Error(`The build has ${faces.length} Bengali faces, not the regular and the bold`);
+        const faces = Object.keys(bundle).filter((file) => /noto-sans-bengali-bengali-400-normal.*\.woff2$/.test(file));
+        if (faces.length !== 1) throw new Error(`The build has ${faces.length} Bengali faces, not the one regular`);
         return [{ tag: 'script', children: startScript(faces, shell, pages), injectTo: 'head' }];
       },
     },

@@ -1,8 +1,9 @@
-/** Static shop facts shown in the chrome; contact links that change live in the site settings. */
+/**
+ * Static shop facts shown in the chrome (its words, the tagline and the support hours, are in the
+ * shell's catalogs); contact links that change live in the site settings.
+ */
 export const site = {
   name: 'TopUp Bazar',
-  tagline: 'Game top-ups and gift cards in taka',
-  supportHours: '9AM - 11PM',
   copyrightYear: 2024,
 };
 
