@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList, UserInfo } from '../../functions/contract/wire';
-import { type StoredMail, type TestAccount, mailedToken, mailsTo, uniqueContact } from '../support/accounts';
+import { mailedToken, mailsTo, mailWithSubject, type TestAccount, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
 import { fundedAccount } from '../support/money';
 
@@ -12,20 +12,6 @@ const userData = async (account: TestAccount) =>
 const notifications = async (account: TestAccount, language?: 'bn' | 'en') =>
   (await callApi<{ data: NotificationList }>('/user/notifications', { token: account.token, form: language ? { language } : {} })).body
     .data;
-
-const mailWithSubject = async (address: string, subject: string) => {
-  let found: StoredMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailsTo(address)).find((mail) => mail.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-};
 
 describe("the account's language: its mails and notifications follow it", () => {
   it('registers in Bengali: the verification mail is in Bengali and the account says bn', async () => {

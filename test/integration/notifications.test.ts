@@ -4,7 +4,7 @@ import type { NotificationList } from '../../functions/contract/wire';
 import { sendOnce } from '../../functions/notifications/channels/claim';
 import { fanOut } from '../../functions/notifications/fan-out';
 import { notificationKey, notificationPage } from '../../functions/notifications/repo';
-import { type StoredMail, type TestAccount, mailedToken, mailsTo } from '../support/accounts';
+import { mailedToken, mailsTo, mailWithSubject, type StoredMail, type TestAccount } from '../support/accounts';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
 import { freshVoucher, fundedAccount, invoiceOfToken, payForInvoice, payInvoice, startTopUp } from '../support/money';
@@ -112,20 +112,6 @@ async function provenBuyer(balance: number): Promise<TestAccount> {
   expect(verified.status).toBe(200);
   return buyer;
 }
-
-const mailWithSubject = async (address: string, subject: string) => {
-  let found: StoredMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailsTo(address)).find((mail) => mail.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-};
 
 const header = (mail: StoredMail, name: string) => mail.headers.find((entry) => entry.name.toLowerCase() === name.toLowerCase())?.value;
 

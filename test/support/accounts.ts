@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { callApi } from './http';
 
 /** A unique email and Bangladeshi-looking mobile number, so that tests never share accounts. */
@@ -86,4 +86,19 @@ export async function mailedToken(address: string, path: '/verify-email' | '/res
     .find(Boolean);
   if (!link) throw new Error(`No ${path} link was mailed to ${address}`);
   return decodeURIComponent(link);
+}
+
+/** The mail with this subject to an address, once the local SES emulator has it (a stream's mail comes a moment later). */
+export async function mailWithSubject(address: string, subject: string): Promise<StoredMail> {
+  let found: StoredMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).find((mail) => mail.subject === subject);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
 }
