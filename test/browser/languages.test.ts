@@ -209,6 +209,29 @@ describe('the shop in Bengali and in English', () => {
     await check('wallet statement');
     await shoot(page, 'bn-wallet');
 
+    // Conjuncts and vowel signs shaped by the Bengali face: each cluster drawn narrower than its
+    // letters apart (a face that does not shape them draws the parts side by side, or boxes).
+    const shaped = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = '40px "Noto Sans Bengali"';
+      const width = (text: string) => context.measureText(text).width;
+      return ['ক্ষ', 'ত্র', 'ন্দ্র', 'ব্য'].map((cluster) => {
+        const [first, ...rest] = cluster.split('\u09CD');
+        return width(cluster) < width(`${first}\u09CD`) + width(rest.join('\u09CD'));
+      });
+    });
+    expect(shaped).toEqual([true, true, true, true]);
+    await page.evaluate(() => {
+      const sample = Object.assign(document.createElement('p'), {
+        id: 'bengali-sample',
+        lang: 'bn',
+        textContent: 'ক্ষ ত্র ন্দ্র ব্য কি কু কৃ ৳১২৩',
+      });
+      sample.style.cssText = 'font-size: 40px; margin: 16px; background: #fff';
+      document.querySelector('main')!.prepend(sample);
+    });
+    await page.locator('#bengali-sample').screenshot({ path: join(screenshots, 'bn-conjuncts-390.png') });
+
     // The Bengali face is the one drawing (ক্ষ, ত্র, ন্দ্র, য-ফলা shaped by it, never boxes).
     expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'ক্ষত্রন্দ্র্য'))).toBe(true);
     expect(

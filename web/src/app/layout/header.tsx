@@ -221,7 +221,7 @@ function AccountArea() {
             )}
           </>
         }
-        name={unread > 0 ? t('header.accountMenuUnread', { count: number(unread) }) : t('header.accountMenu')}
+        name={unread > 0 ? t('header.accountMenuUnread', { count: unread }) : t('header.accountMenu')}
         align="end"
       >
         <Link to={paths.profile}>{t('nav.profile')}</Link>
