@@ -22,6 +22,16 @@ export type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
 
 export const isLocale = (value: unknown): value is Locale => value === 'bn' || value === 'en';
 
+/** The language this device chose with the switch, if it did (storage refused: none, the browser's language decides). */
+function storedLocale(): Locale | undefined {
+  try {
+    const stored = localStorage.getItem(localeStorageKey);
+    return isLocale(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The language a visit starts in: the device's remembered choice, else the first of the browser's
  * languages that the shop speaks (bn-BD or bn → Bengali), else English. The start script in
@@ -29,12 +39,8 @@ export const isLocale = (value: unknown): value is Locale => value === 'bn' || v
  * only costs a preload.
  */
 export function startingLocale(): Locale {
-  try {
-    const stored = localStorage.getItem(localeStorageKey);
-    if (isLocale(stored)) return stored;
-  } catch {
-    // Storage refused (private mode, a sandboxed frame): the browser's language decides.
-  }
+  const stored = storedLocale();
+  if (stored) return stored;
   for (const language of navigator.languages ?? [navigator.language]) {
     const primary = language.toLowerCase().split('-')[0];
     if (isLocale(primary)) return primary;
@@ -51,19 +57,18 @@ i18n.activate(current);
 
 /** Every catalog a page has asked for: a switch loads them all in the new language before it shows it. */
 const requested = new Set<Catalog>();
-const loading = new Map<string, Promise<void>>();
-const catalogIds = new WeakMap<Catalog, number>();
-let nextCatalogId = 0;
+/** Each catalog's load in each language, asked for once. */
+const loading = new WeakMap<Catalog, Partial<Record<Locale, Promise<void>>>>();
 
 function loadOne(catalog: Catalog, locale: Locale): Promise<void> {
-  if (!catalogIds.has(catalog)) catalogIds.set(catalog, nextCatalogId++);
-  const key = `${catalogIds.get(catalog)}:${locale}`;
-  let pending = loading.get(key);
+  const loads = loading.get(catalog) ?? {};
+  loading.set(catalog, loads);
+  let pending = loads[locale];
   if (!pending) {
     pending = catalog[locale]().then(({ messages }) => i18n.load(locale, messages));
     // A failed chunk (a lost connection) may be asked for again.
-    pending.catch(() => loading.delete(key));
-    loading.set(key, pending);
+    pending.catch(() => delete loads[locale]);
+    loads[locale] = pending;
   }
   return pending;
 }
@@ -79,13 +84,7 @@ export const withMessages = <Module extends { messages?: Catalog[] }>(module: Mo
   loadMessages(...(module.messages ?? [])).then(() => module);
 
 /** Whether this device chose its language (the switch), rather than following the browser's. */
-export function deviceChoseLocale(): boolean {
-  try {
-    return isLocale(localStorage.getItem(localeStorageKey));
-  } catch {
-    return false;
-  }
-}
+export const deviceChoseLocale = (): boolean => storedLocale() !== undefined;
 
 /** The current language, outside React (an action's toast, an API client's message). */
 export const currentLocale = (): Locale => current;
