@@ -68,3 +68,18 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'x-frame-options': 'DENY',
   };
 }
+
+/**
+ * How long a browser may keep each kind of the site's files: the hashed build files for good; the
+ * shop's own pictures (web/public/images: logo, games, banners, change only with a deploy, and a
+ * page shows some twice) an hour, then shown at once while asked again; everything else
+ * (index.html, sw.js, the manifest, config.json) asked again on every load.
+ */
+export const siteCacheControl = {
+  assets: 'public, max-age=31536000, immutable',
+  images: 'public, max-age=3600, stale-while-revalidate=604800',
+  other: 'no-cache',
+} as const;
+
+/** The folders of the build (and the bucket) that the kinds above are. */
+export const siteFolders = { assets: 'assets', images: 'images' } as const;

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
 import { localeStorageKey } from './src/lib/locale-key.ts';
 
@@ -21,8 +23,32 @@ interface StartPage {
   reads: FirstRead[];
 }
 
-/** What every page reads as it starts: the site settings (app/app.tsx) and the header's games. */
-const everyPageReads: FirstRead[] = [{ path: '/user/site_settings' }, { path: '/user/master_category_list' }];
+/** The site settings (app/app.tsx): the shop's state and the popups. */
+const siteSettingsRead: FirstRead = { path: '/user/site_settings' };
+
+/** What every page reads as it starts: the site settings and the header's games. */
+const everyPageReads: FirstRead[] = [siteSettingsRead, { path: '/user/master_category_list' }];
+
+/**
+ * features/content/popup-rules.ts's `firstPopup` as a script that sets the start script's
+ * `firstPopup` variable: the same rule the app's popups follow, not a copy of it.
+ */
+async function popupRulesScript(): Promise<string> {
+  const bundled = await build({
+    stdin: {
+      contents: "import { firstPopup as rule } from './popup-rules.ts'; firstPopup = rule;",
+      resolveDir: fileURLToPath(new URL('./src/features/content', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    // What the app's own build targets: object rest and optional chaining as written.
+    target: 'es2020',
+    minify: true,
+  });
+  return bundled.outputFiles[0]!.text.trim();
+}
 
 /**
  * The shop's public pages. A page missing here still works; it only starts as the app's code
@@ -83,9 +109,12 @@ const isMessagesModule = (id: string) => /[\\/](?:app|features[\\/]\w+)[\\/]mess
 function catalogFiles(bundle: OutputBundle, catalogModules: string[]): CatalogFiles {
   const byLanguage: CatalogFiles = {};
   for (const output of Object.values(bundle)) {
-    if (output.type !== 'chunk' || !output.facadeModuleId || !catalogModules.includes(output.facadeModuleId)) continue;
-    const language = /[\\/]locales[\\/](\w+)\.po$/.exec(output.facadeModuleId)?.[1];
-    if (language) byLanguage[language] = [...(byLanguage[language] ?? []), output.fileName];
+    if (output.type !== 'chunk') continue;
+    for (const id of output.moduleIds.filter((module) => catalogModules.includes(module))) {
+      const language = /[\\/]locales[\\/](\w+)\.po$/.exec(id)?.[1];
+      if (language && !byLanguage[language]?.includes(output.fileName))
+        byLanguage[language] = [...(byLanguage[language] ?? []), output.fileName];
+    }
   }
   return byLanguage;
 }
@@ -112,9 +141,12 @@ const readTemplate = (read: FirstRead) => [read.path, Object.entries(read.query 
  * downloaded and evaluated, and starts what the first page needs — its chunks and CSS as
  * preloads, its public reads as fetches kept in `window.firstReads` for the API client to take
  * over (lib/api.ts). Without it each waits for the app's code (about half a second of a phone's
- * CPU), and the page's chunk and its reads for one another.
+ * CPU), and the page's chunk and its reads for one another. Once the settings answer, the image of
+ * the popup the page opens with (the largest paint of a first visit to a selling page) is asked
+ * for too, while the app's code is still on its way.
  */
 function startScript(
+  popupRules: string,
   bengaliFaces: string[],
   shellCatalogs: CatalogFiles,
   pages: { pattern: string; params: string[]; files: string[]; reads: FirstRead[]; catalogs: CatalogFiles }[],
@@ -133,7 +165,7 @@ try{s=localStorage.getItem(${JSON.stringify(localeStorageKey)})}catch(e){}
 if(s==='bn'||s==='en')L=s;else{var n=navigator.languages||[navigator.language];for(var j=0;j<n.length;j++){var b=String(n[j]).toLowerCase().split('-')[0];if(b==='bn'||b==='en'){L=b;break}}}
 d.documentElement.lang=L;
 if(L==='bn')t.faces.forEach(function(f){var l=d.createElement('link');l.rel='preload';l.as='font';l.type='font/woff2';l.crossOrigin='';l.fetchPriority='low';l.href='/'+f;d.head.appendChild(l)});
-function pre(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.href='/'+f;d.head.appendChild(l)}
+function pre(f){var l=d.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css){l.as='style';l.crossOrigin=''}l.href='/'+f;d.head.appendChild(l)}
 (t.shell[L]||[]).forEach(pre);
 function get(x){var u=x[0].replace(/:(\\w+)/g,function(_,n){return encodeURIComponent(v[n])}),q=new URLSearchParams();
 x[1].forEach(function(e){q.append(e[0],e[1].replace(/^:(\\w+)$/,function(_,n){return v[n]}))});u+=x[1].length?'?'+q:'';
@@ -142,7 +174,10 @@ for(var i=0;i<t.pages.length;i++){var g=t.pages[i],m=new RegExp(g[0]).exec(p);if
 try{g[1].forEach(function(n,k){v[n]=decodeURIComponent(m[k+1])})}catch(e){break}
 g[2].forEach(pre);(g[4][L]||[]).forEach(pre);
 g[3].forEach(get);break}
-t.every.forEach(get)})()`;
+t.every.forEach(get);
+var firstPopup;${popupRules}
+r[${JSON.stringify(siteSettingsRead.path)}].then(function(x){return x.clone().json()}).then(function(s){var f=s&&s.data&&firstPopup(s.data,p,location.search);
+if(f&&f.image){var l=d.createElement('link');l.rel='preload';l.as='image';l.setAttribute('fetchpriority','high');l.href=f.image;d.head.appendChild(l)}})['catch'](function(){})})()`;
 }
 
 /**
@@ -173,7 +208,7 @@ export function firstPageStarts(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      async handler(_html, context) {
         const bundle = context.bundle;
         if (!bundle) throw new Error('The first page starts need the bundle');
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
@@ -195,23 +230,39 @@ export function firstPageStarts(): Plugin {
         // Bengali pages draw in the Bengali face (global.css): fetched with the page's first files, not once text asks for it.
         const faces = Object.keys(bundle).filter((file) => /noto-sans-bengali-bengali-400-normal.*\.woff2$/.test(file));
         if (faces.length !== 1) throw new Error(`The build has ${faces.length} Bengali faces, not the one regular`);
-        return [{ tag: 'script', children: startScript(faces, shell, pages), injectTo: 'head' }];
+        return [{ tag: 'script', children: startScript(await popupRulesScript(), faces, shell, pages), injectTo: 'head' }];
       },
     },
   };
 }
 
 /**
- * The shop's shared code in one chunk. Left to itself, the bundler splits the modules the pages
+ * The pages most visits start on, and the popup they open with: the shared code they import is
+ * one chunk, the rest of the shared code another.
+ */
+const busiestStarts = [
+  'src/app/routes/home.tsx',
+  'src/app/routes/category.tsx',
+  'src/app/routes/voucher.tsx',
+  'src/app/routes/login.tsx',
+  'src/features/content/components/site-popups.tsx',
+];
+
+/**
+ * The shop's shared code in two chunks. Left to itself, the bundler splits the modules the pages
  * share into one chunk per set of pages that import them: a game page needs about twenty of
  * them, each a request, and a phone on a slow network pays a round trip per few. Here every module
  * of the shop that two or more pages share, and that the first load does not already carry, goes
- * into one chunk ("shop"), and the operators' console keeps its own. The first load is left as it
- * is: its modules are known once the module graph is built (`buildEnd`), before chunks are made.
+ * into one of two chunks: what the busiest start pages need ("shop") and the rest ("pages"); the
+ * operators' console keeps its own. One chunk of all of it made a game page fetch twice the shared
+ * code it runs, beside the app's code on a slow network. The first load is left as it is: its modules are known once the module graph is built
+ * (`buildEnd`), before chunks are made.
  */
 export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOptions['codeSplitting'] } {
   const firstLoad = new Set<string>();
   const needSanitiser = new Set<string>();
+  /** What the busiest start pages import (statically), beyond the first load. */
+  const startsNeed = new Set<string>();
   const isSanitiser = (id: string) => /[\\/]safe-html\.tsx$/.test(id);
   const plugin: Plugin = {
     name: 'storefront-shared-shop-chunk',
@@ -226,6 +277,16 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
         if (this.getModuleInfo(id)?.isEntry) visit(id);
         if (this.getModuleInfo(id)?.importedIds.some(isSanitiser)) needSanitiser.add(id);
       }
+      const claim = (id: string) => {
+        if (firstLoad.has(id) || startsNeed.has(id)) return;
+        startsNeed.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) claim(imported);
+      };
+      for (const page of busiestStarts) {
+        const root = [...this.getModuleIds()].find((id) => id.replaceAll('\\', '/').endsWith(`/web/${page}`));
+        if (!root) throw new Error(`${page} is not a module of this build`);
+        claim(root);
+      }
     },
   };
   // The shop's modules, the rules it shares with the server, their validation library and SWR's
@@ -236,6 +297,9 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
     !isSanitiser(id) &&
     !needSanitiser.has(id) &&
     !firstLoad.has(id);
+  // The catalogs of the areas the busiest start pages show (a game page: catalog, orders, payments,
+  // and content for its popup), one file per language: one request where there were four.
+  const startCatalog = /[\\/]features[\\/](?:catalog|orders|payments|content)[\\/]locales[\\/](\w+)\.po$/;
   const consoleModule = /[\\/](?:routes|features)[\\/]admin[\\/]|[\\/]contract[\\/]admin-|[\\/]config[\\/]admin-paths\./;
   return {
     plugin,
@@ -247,8 +311,14 @@ export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOption
         // i18n runtime) in one file beside the entry, not one file each: fewer requests, and one
         // compression stream rather than several.
         { name: 'first', test: (id: string) => firstLoad.has(id) && !/[\\/]web[\\/]src[\\/]main\.tsx$/.test(id), priority: 3 },
+        { name: (id: string) => startCatalog.exec(id)?.[1] ?? null, test: (id: string) => startCatalog.test(id), priority: 4 },
         { name: 'console', test: (id: string) => inShop(id) && consoleModule.test(id), minShareCount: 2, priority: 2 },
-        { name: 'shop', test: (id: string) => inShop(id) && !consoleModule.test(id), minShareCount: 2, priority: 1 },
+        {
+          name: (id: string) => (startsNeed.has(id) ? 'shop' : 'pages'),
+          test: (id: string) => inShop(id) && !consoleModule.test(id),
+          minShareCount: 2,
+          priority: 1,
+        },
       ],
     },
   };

@@ -34,7 +34,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { originVerifyHeader } from '../../functions/shared/config';
 import { apiBasePath, canonicalPath, routes } from '../../functions/routes';
-import { contentSecurityPolicy, hstsMaxAgeSeconds, inlineHashes } from '../security-headers';
+import { contentSecurityPolicy, hstsMaxAgeSeconds, inlineHashes, siteCacheControl, siteFolders } from '../security-headers';
 import { uploadsPrefix } from './site-bucket';
 import { acknowledge } from '../nag';
 
@@ -224,33 +224,42 @@ export class Web extends Construct {
 
     // Hashed files first, kept across deploys so that open tabs can still load their lazy chunks.
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(join(props.assetsDir, 'assets'))],
+      sources: [Source.asset(join(props.assetsDir, siteFolders.assets))],
       destinationBucket: bucket,
-      destinationKeyPrefix: 'assets/',
+      destinationKeyPrefix: `${siteFolders.assets}/`,
       prune: false,
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      cacheControl: [CacheControl.fromString(siteCacheControl.assets)],
+      memoryLimit: 512,
+      logGroup: props.deploymentLogs,
+    });
+    // The shop's own pictures, kept by browsers for a while (a page shows the logo twice).
+    const images = new BucketDeployment(this, 'DeployImages', {
+      sources: [Source.asset(join(props.assetsDir, siteFolders.images))],
+      destinationBucket: bucket,
+      destinationKeyPrefix: `${siteFolders.images}/`,
+      cacheControl: [CacheControl.fromString(siteCacheControl.images)],
       memoryLimit: 512,
       logGroup: props.deploymentLogs,
     });
     // Then index.html, public files and config.json, revalidated on every load.
     const site = new BucketDeployment(this, 'DeploySite', {
       sources: [
-        Source.asset(props.assetsDir, { exclude: ['assets'] }),
+        Source.asset(props.assetsDir, { exclude: [siteFolders.assets, siteFolders.images] }),
         Source.jsonData('config.json', {
           googleClientId: props.googleClientId,
           googleAuthUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
         }),
       ],
       destinationBucket: bucket,
-      // Pruning leaves the hashed assets and the operators' uploads alone.
-      exclude: ['assets/*', `${uploadsPrefix}*`],
-      cacheControl: [CacheControl.noCache()],
+      // Pruning leaves the hashed assets, the pictures and the operators' uploads alone.
+      exclude: [`${siteFolders.assets}/*`, `${siteFolders.images}/*`, `${uploadsPrefix}*`],
+      cacheControl: [CacheControl.fromString(siteCacheControl.other)],
       distribution: this.distribution,
       logGroup: props.deploymentLogs,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
-    site.node.addDependency(assets);
+    site.node.addDependency(assets, images);
 
     // CDK's own handler behind both deployments, one per stack: what it needs to copy the assets in.
     const stack = Stack.of(this);

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { inlineHashes, securityHeaders } from '../../infra/security-headers';
+import { inlineHashes, securityHeaders, siteCacheControl, siteFolders } from '../../infra/security-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -78,11 +78,12 @@ export function staticSpa(root: string, options: { uploadOrigin: string }) {
     const found = inside ? await fileStat(candidate) : undefined;
     const file = found ? candidate : join(root, 'index.html');
     const info = found ?? (await stat(file));
-    const immutable = file.includes(`${sep}assets${sep}`);
+    const folder = file.slice(root.length + 1).split(sep)[0];
+    const kind = folder === siteFolders.assets ? 'assets' : folder === siteFolders.images ? 'images' : 'other';
     const extension = extname(file);
     const fileHeaders: Record<string, string | number> = {
       'content-type': contentTypes[extension] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': siteCacheControl[kind],
     };
     const canCompress = compressible.has(extension) && info.size >= minCompressBytes && info.size <= maxCompressBytes;
     if (canCompress) fileHeaders.vary = 'Accept-Encoding';

@@ -73,6 +73,41 @@ describe('what a first visit loads', () => {
     expect(errors).toEqual([]);
   });
 
+  it("asks for the popup's image from index.html once the settings answer, and opens the popup with its image drawn", async () => {
+    const { page, errors } = await browser.open('/robots.txt', phone, { showPopups: true });
+    await page.context().addInitScript(() => {
+      // Whether each popup image was complete (fetched and decoded) when React put it in the page.
+      const seen: boolean[] = [];
+      (window as unknown as { popupImagesComplete: boolean[] }).popupImagesComplete = seen;
+      new MutationObserver(() => {
+        for (const image of document.querySelectorAll<HTMLImageElement>('img.popup-image:not([data-seen])')) {
+          image.dataset.seen = '';
+          seen.push(image.complete && image.naturalWidth > 0);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/', '/category/free-fire', '/voucher/google-play']) {
+      await page.goto(path);
+      await page.locator('dialog.modal img.popup-image').waitFor();
+      const { preloads, complete } = await page.evaluate(() => ({
+        preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => ({
+          href: link.getAttribute('href'),
+          priority: link.getAttribute('fetchpriority'),
+        })),
+        complete: (window as unknown as { popupImagesComplete: boolean[] }).popupImagesComplete,
+      }));
+      const image = await page.locator('img.popup-image').getAttribute('src');
+      // Only the start script adds an image preload (the app's code no longer does): it named the popup's image.
+      expect(preloads, path).toContainEqual({ href: image, priority: 'high' });
+      expect(complete, path).toEqual([true]);
+    }
+    // A page no popup opens over asks for no popup image.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    expect(await page.locator('link[rel="preload"][as="image"]:not([href="/images/logo.svg"])').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('serves robots.txt and the sitemap as the files they are, not the app page', async () => {
     const { url } = inject('stack');
     const robots = await fetch(`${url}/robots.txt`);

@@ -72,6 +72,8 @@ beforeAll(() => {
     `<!doctype html><title>shop</title><style>body{margin:0}</style><script>${inlineScript}</script><script type="module" src="/assets/index-abc123.js"></script>`,
   );
   writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  mkdirSync(join(webDir, 'images'));
+  writeFileSync(join(webDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(webDir, 'manifest.json'), '{"name":"shop"}');
 
@@ -929,9 +931,12 @@ describe('edge functions', () => {
     expect(viewerRequest(dev(), 'WebSpaFallback', '/manifest.json').uri).toBe('/manifest.json');
     const deployments = resources(dev(), 'Custom::CDKBucketDeployment').map(([, deployment]) => deployment.Properties);
     const hashed = deployments.filter((deployment) => deployment.DestinationBucketKeyPrefix === 'assets/');
+    const images = deployments.filter((deployment) => deployment.DestinationBucketKeyPrefix === 'images/');
     const site = deployments.filter((deployment) => deployment.DestinationBucketKeyPrefix === undefined);
-    expect([hashed.length, site.length]).toEqual([1, 1]);
+    expect([hashed.length, images.length, site.length]).toEqual([1, 1, 1]);
     expect(hashed[0]!.SystemMetadata['cache-control']).toMatch(/immutable/);
+    // The shop's pictures are kept a while (the local stack serves them the same way: scripts/local/static-files.ts).
+    expect(images[0]!.SystemMetadata['cache-control']).toBe('public, max-age=3600, stale-while-revalidate=604800');
     // sw.js and manifest.json sit at the build's root, so the site deployment carries them, with its no-cache.
     expect(site[0]!.SystemMetadata['cache-control']).toBe('no-cache');
     const outdir = join(workDir, 'cdk.out-dev');
@@ -939,6 +944,7 @@ describe('edge functions', () => {
     expect(staged).toHaveLength(1);
     expect(existsSync(join(outdir, staged[0]!, 'manifest.json'))).toBe(true);
     expect(existsSync(join(outdir, staged[0]!, 'assets'))).toBe(false);
+    expect(existsSync(join(outdir, staged[0]!, 'images'))).toBe(false);
   });
 
   it("strip one trailing slash from API paths and tell the API the viewer's own address, whatever the client claimed, and nothing else", () => {
@@ -1104,12 +1110,15 @@ describe('web', () => {
     expect(headers.FrameOptions.FrameOption).toBe('DENY');
   });
 
-  it('deploys the SPA in two steps, the second with a config.json for Google sign-in, never pruning uploads', () => {
+  it('deploys the SPA in three steps (hashed files, pictures, the rest with a config.json for Google sign-in), never pruning uploads', () => {
     const deployments = resources(dev(), 'Custom::CDKBucketDeployment');
-    expect(deployments).toHaveLength(2);
+    expect(deployments).toHaveLength(3);
     for (const [, deployment] of deployments) {
-      if (deployment.Properties.Prune !== false)
-        expect(deployment.Properties.Exclude).toEqual(expect.arrayContaining(['assets/*', 'uploads/*']));
+      if (deployment.Properties.Prune === false) continue;
+      // A deployment prunes only under its own prefix: the whole bucket's leaves the others' files and the uploads alone.
+      if (deployment.Properties.DestinationBucketKeyPrefix === undefined)
+        expect(deployment.Properties.Exclude).toEqual(expect.arrayContaining(['assets/*', 'images/*', 'uploads/*']));
+      else expect(deployment.Properties.DestinationBucketKeyPrefix).toBe('images/');
     }
     const outdir = join(workDir, 'cdk.out-dev');
     const configs = readdirSync(outdir)

@@ -1,32 +1,34 @@
 import { mutate } from 'swr';
 import { prefetchRead } from '../../../lib/api';
+import { firstPopup } from '../popup-rules';
 import { loadSitePopups } from '../site-popups-chunk';
-import { type SiteSettings, isShopperStart, popupsToShow, siteSettingsKey } from './get-site-settings';
+import { type SiteSettings, siteSettingsKey } from './get-site-settings';
 
 let started: Promise<SiteSettings | undefined> | undefined;
 
 /**
+ * An image, fetched and decoded (an image that fails is no reason to wait): the first frame that
+ * opens a popup draws its picture too, rather than an empty dialog and the picture a frame later.
+ */
+function decoded(src: string): Promise<void> {
+  const image = new Image();
+  image.src = src;
+  return image.decode().catch(() => undefined);
+}
+
+/**
  * Asks for the site settings as the app starts, beside the first page's chunk, and puts them in
  * the cache once in, so that the first render draws the shop's state (the closed banner) without
- * a shift. When they name a popup for this page, its image (often the largest thing a first visit
- * paints) and the dialog's code are asked for at once, and the answer waits for the code, so that
- * the first render draws the popup rather than a later one.
+ * a shift. When they name a popup for this page, the dialog's code is asked for at once (its image
+ * already was, by the start script in index.html: web/first-page.ts), and the answer waits for the
+ * code and the decoded image, so that the first render draws the whole popup rather than a later one.
  */
 export function preloadSiteSettings(): Promise<SiteSettings | undefined> {
   started ??= prefetchRead<SiteSettings>(siteSettingsKey).then(async (settings) => {
     if (!settings) return settings;
     void mutate(siteSettingsKey, settings, { revalidate: false });
-    const popup = isShopperStart(window.location.pathname, window.location.search) ? popupsToShow(settings)[0] : undefined;
-    if (popup?.image) {
-      const preload = Object.assign(document.createElement('link'), {
-        rel: 'preload',
-        as: 'image',
-        href: popup.image,
-        fetchPriority: 'high',
-      });
-      document.head.append(preload);
-    }
-    if (popup) await loadSitePopups().catch(() => undefined);
+    const popup = firstPopup(settings, window.location.pathname, window.location.search);
+    if (popup) await Promise.all([loadSitePopups().catch(() => undefined), popup.image && decoded(popup.image)]);
     return settings;
   });
   return started;

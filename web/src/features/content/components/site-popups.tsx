@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { useAfterFirstPaint } from '../../../lib/after-paint';
-import { type Popup, type SitePopup, rememberPopupClosed } from '../api/get-site-settings';
+import { type Popup, type SitePopup, rememberPopupClosed } from '../popup-rules';
 import { contentMessages, useT } from '../messages';
 import '../popups.css';
 
