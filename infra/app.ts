@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from './bundling';
+import { siteFolders } from './security-headers';
 import { stageConfig } from './stage-config';
 import { addStage } from './stages';
 
@@ -18,7 +19,7 @@ const { stage, config } = stageConfig(String(context('stage') ?? 'dev'), context
 
 // The bundle tier synthesizes with a stand-in SPA folder of its own (webAssetsDir).
 const webAssetsDir = String(context('webAssetsDir') ?? join(repoRoot, 'web', 'dist'));
-if (!existsSync(join(webAssetsDir, 'index.html')) || !existsSync(join(webAssetsDir, 'assets'))) {
+if (!['index.html', siteFolders.assets, siteFolders.images].every((entry) => existsSync(join(webAssetsDir, entry)))) {
   throw new Error(`No built SPA in ${webAssetsDir}: run npm run build:web first`);
 }
 

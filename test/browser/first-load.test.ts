@@ -108,6 +108,36 @@ describe('what a first visit loads', () => {
     expect(errors).toEqual([]);
   });
 
+  it("does not hold the page back for a popup's picture that is slow to come", async () => {
+    const { page, errors } = await browser.open('/robots.txt', phone, { showPopups: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/images/popup-offer.svg', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page's clock moves only as the test moves it: past the popup's wait (half a second) but
+    // well short of the first page's own limit (3 s), so the page can only be there by the former.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
+    // Not to `load`: the held picture keeps it from coming.
+    await page.goto('/category/free-fire', { waitUntil: 'commit' });
+    const drawn = page.locator('dialog.modal[open] img.popup-image');
+    for (let step = 0; step < 15 && (await drawn.count()) === 0; step += 1) {
+      await page.clock.runFor(100);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // The page and the popup's dialog are drawn while the picture is still on its way.
+    expect(await drawn.count()).toBe(1);
+    expect(await page.getByLabel('Player ID').count()).toBe(1);
+    expect(await page.locator('img.popup-image').evaluate((image: HTMLImageElement) => image.complete)).toBe(false);
+    release();
+    await expect.poll(() => page.locator('img.popup-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
   it('serves robots.txt and the sitemap as the files they are, not the app page', async () => {
     const { url } = inject('stack');
     const robots = await fetch(`${url}/robots.txt`);

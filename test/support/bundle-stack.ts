@@ -57,6 +57,7 @@ export default async function setup(project: TestProject) {
   try {
     const webDir = join(workDir, 'web');
     mkdirSync(join(webDir, 'assets'), { recursive: true });
+    mkdirSync(join(webDir, 'images'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>TopUp Bazar</title><div id="root"></div>');
     const outDir = join(workDir, 'cdk.out');
     const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };

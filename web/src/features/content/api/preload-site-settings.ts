@@ -7,13 +7,21 @@ import { type SiteSettings, siteSettingsKey } from './get-site-settings';
 let started: Promise<SiteSettings | undefined> | undefined;
 
 /**
- * An image, fetched and decoded (an image that fails is no reason to wait): the first frame that
- * opens a popup draws its picture too, rather than an empty dialog and the picture a frame later.
+ * How long the first render waits for a popup's picture. Usually it is in long before the app's
+ * code (the start script asked for it as the settings answered); an operator's large picture on a
+ * slow network should not hold the whole page back: the dialog keeps its place for it.
+ */
+const popupImageWaitMs = 500;
+
+/**
+ * An image, fetched and decoded, or the wait above over (an image that fails is no reason to
+ * wait): the first frame that opens a popup draws its picture too, rather than an empty dialog
+ * and the picture a frame later.
  */
 function decoded(src: string): Promise<void> {
   const image = new Image();
   image.src = src;
-  return image.decode().catch(() => undefined);
+  return Promise.race([image.decode().catch(() => undefined), new Promise<void>((done) => setTimeout(done, popupImageWaitMs))]);
 }
 
 /**
