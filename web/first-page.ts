@@ -249,23 +249,23 @@ const busiestStarts = [
 ];
 
 /**
- * The shop's shared code in two chunks. Left to itself, the bundler splits the modules the pages
+ * The shop's shared code in a few chunks. Left to itself, the bundler splits the modules the pages
  * share into one chunk per set of pages that import them: a game page needs about twenty of
  * them, each a request, and a phone on a slow network pays a round trip per few. Here every module
  * of the shop that two or more pages share, and that the first load does not already carry, goes
  * into one of two chunks: what the busiest start pages need ("shop") and the rest ("pages"); the
- * operators' console keeps its own. One chunk of all of it made a game page fetch twice the shared
- * code it runs, beside the app's code on a slow network. The first load is left as it is: its modules are known once the module graph is built
- * (`buildEnd`), before chunks are made.
+ * operators' console keeps its own. One chunk of all of it made a game page fetch twice the
+ * shared code it runs, beside the app's code on a slow network. The first load is left as it is:
+ * its modules are known once the module graph is built (`buildEnd`), before chunks are made.
  */
-export function sharedShopChunk(): { plugin: Plugin; groups: Rollup.OutputOptions['codeSplitting'] } {
+export function sharedChunks(): { plugin: Plugin; groups: Rollup.OutputOptions['codeSplitting'] } {
   const firstLoad = new Set<string>();
   const needSanitiser = new Set<string>();
   /** What the busiest start pages import (statically), beyond the first load. */
   const startsNeed = new Set<string>();
   const isSanitiser = (id: string) => /[\\/]safe-html\.tsx$/.test(id);
   const plugin: Plugin = {
-    name: 'storefront-shared-shop-chunk',
+    name: 'storefront-shared-chunks',
     apply: 'build',
     buildEnd() {
       const visit = (id: string) => {

@@ -4,7 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build } from 'esbuild';
 import { type Plugin, defineConfig } from 'vite';
-import { firstPageStarts, sharedShopChunk } from './first-page.ts';
+import { firstPageStarts, sharedChunks } from './first-page.ts';
 
 /**
  * Builds the service worker (web/worker/service-worker.ts) into /sw.js beside the build's
@@ -50,7 +50,7 @@ function serviceWorker(): Plugin {
   };
 }
 
-const shared = sharedShopChunk();
+const shared = sharedChunks();
 
 /** The SPA's build: one lazily loaded chunk per route, a size report for the README's number. */
 export default defineConfig({

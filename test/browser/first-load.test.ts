@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { registerAndLogIn } from '../support/accounts';
 import { phone, settled, toast, useBrowser } from '../support/browser';
@@ -44,6 +45,19 @@ function recordStarts() {
     if (node instanceof HTMLLinkElement && document.readyState === 'loading') record.preloads.push(node.getAttribute('href') ?? '');
     return appendChild.call(this, node) as T;
   };
+}
+
+/** Holds the answers to requests for `url` until the returned function is called. */
+async function hold(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 describe('what a first visit loads', () => {
@@ -110,14 +124,7 @@ describe('what a first visit loads', () => {
 
   it("does not hold the page back for a popup's picture that is slow to come", async () => {
     const { page, errors } = await browser.open('/robots.txt', phone, { showPopups: true });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/images/popup-offer.svg', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, '**/images/popup-offer.svg');
     // The page's clock moves only as the test moves it: past the popup's wait (half a second) but
     // well short of the first page's own limit (3 s), so the page can only be there by the former.
     await page.clock.install();
@@ -165,14 +172,7 @@ describe('what a first visit loads', () => {
     expect(await page.evaluate(toastStylesLoaded)).toBe(false);
 
     // Hold react-toastify's chunk (lib/toastify.tsx) until the toast has been asked for.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/toastify-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, '**/assets/toastify-*.js');
     const chunkRequested = page.waitForRequest('**/assets/toastify-*.js');
     await page.getByLabel('Email/Mobile Number').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
