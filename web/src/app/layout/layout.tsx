@@ -4,7 +4,7 @@ import { ShopClosedBanner } from '../../components/shop-closed-notice';
 import { isConsolePath } from '../../config/paths';
 import { useShopClosedMessage } from '../../features/content/api/get-shop-status';
 import { usePopupClosingsElsewhere, useSiteSettings } from '../../features/content/api/get-site-settings';
-import { isShopperStart, popupsToShow } from '../../features/content/popup-rules';
+import { popupsAt } from '../../features/content/popup-rules';
 import { loadSitePopups, loadedSitePopups } from '../../features/content/site-popups-chunk';
 import { useT, withMessages } from '../../lib/i18n';
 import { useSessionExpired } from '../../lib/session';
@@ -38,7 +38,7 @@ function Popups() {
   const { pathname, search } = useLocation();
   const { data: settings } = useSiteSettings();
   usePopupClosingsElsewhere();
-  const popups = settings && isShopperStart(pathname, search) ? popupsToShow(settings) : [];
+  const popups = settings ? popupsAt(settings, pathname, search) : [];
   if (popups.length === 0) return null;
   // Usually in already: the settings' preload asks for the code as soon as they name a popup.
   const SitePopups = loadedSitePopups();

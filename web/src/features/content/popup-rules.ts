@@ -51,7 +51,7 @@ export function rememberPopupClosed(popup: SitePopup): void {
 }
 
 /** The popups this device has not closed yet. */
-export const popupsToShow = (settings: SiteSettingsRow): SitePopup[] => activePopups(settings).filter((popup) => !wasClosed(popup));
+const popupsToShow = (settings: SiteSettingsRow): SitePopup[] => activePopups(settings).filter((popup) => !wasClosed(popup));
 
 /**
  * Whether this address is where a shopper starts (home, a game's page, a voucher brand's page),
@@ -64,11 +64,15 @@ export function isShopperStart(pathname: string, search: string): boolean {
   return !params.has('payment') && !params.has('invoice_id');
 }
 
+/** The popups this address opens with, first one first: those this device has not closed, where a shopper starts. */
+export function popupsAt(settings: SiteSettingsRow, pathname: string, search: string): SitePopup[] {
+  return isShopperStart(pathname, search) ? popupsToShow(settings) : [];
+}
+
 /**
  * The popup this address opens with, if any. Its image is often the largest thing a first visit
  * paints: the start script asks for it as soon as the settings answer, long before the app's code
  * has arrived on a slow network.
  */
-export function firstPopup(settings: SiteSettingsRow, pathname: string, search: string): SitePopup | undefined {
-  return isShopperStart(pathname, search) ? popupsToShow(settings)[0] : undefined;
-}
+export const firstPopup = (settings: SiteSettingsRow, pathname: string, search: string): SitePopup | undefined =>
+  popupsAt(settings, pathname, search)[0];
