@@ -99,8 +99,10 @@ export interface Route {
   secret?: true;
   /** Calls or verifies the payment gateway: gets its API key (GATEWAY_SECRET_ID) and X-Ray tracing. */
   gateway?: true;
-  /** Calls the top-up supplier or the nickname lookup: gets their credentials (SUPPLIER_SECRET_ID) and addresses. */
+  /** Needs the top-up supplier's credentials (SUPPLIER_SECRET_ID) and address: its webhook checks the supplier's signature. */
   supplier?: true;
+  /** Calls the nickname lookup: gets its own key (LOOKUP_SECRET_ID) and address, never the supplier's credentials. */
+  lookup?: true;
   /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
@@ -147,18 +149,42 @@ export const reconcilerJob = {
   module: 'payments/jobs/reconcile-payments.ts',
   writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
   gateway: true,
-  supplier: true,
-} as const satisfies Pick<Route, 'writes' | 'gateway' | 'supplier'> & { module: string };
+} as const satisfies Pick<Route, 'writes' | 'gateway'> & { module: string };
 
 /**
- * The scheduled delivery job: starts automatic deliveries whose first dispatch never happened and
- * asks the supplier about those sent or lost (claiming codes, completing, refunding, pausing plans).
+ * What a function that calls the supplier's API is: one of the delivery functions, whose calls
+ * leave from the stage's fixed outbound address where the stage has one (a small VPC with a NAT
+ * gateway and an Elastic IP, infra/constructs/supplier-egress.ts), so that the supplier can
+ * whitelist it. No other function calls the supplier.
+ */
+export interface CallsSupplier {
+  supplier: true;
+  egress: true;
+}
+
+/**
+ * The scheduled delivery job: starts automatic deliveries whose dispatch never happened, asks the
+ * supplier about those sent or lost (claiming codes, completing, refunding, pausing plans), and
+ * reads the suppliers' balances for the console.
  */
 export const deliveryJob = {
   module: 'orders/jobs/advance-deliveries.ts',
   writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
   supplier: true,
-} as const satisfies Pick<Route, 'writes' | 'supplier'> & { module: string };
+  egress: true,
+} as const satisfies Pick<Route, 'writes'> & CallsSupplier & { module: string };
+
+/**
+ * The delivery dispatcher: not scheduled but fed by the table's stream (new orders whose supplier
+ * top-up is queued), it sends each once, from the stage's fixed address: the order (UpdateItem),
+ * a failure's refund to the wallet (UpdateItem, PutItem), a paused plan and the operators' alerts (PutItem).
+ */
+export const deliveryDispatcher = {
+  module: 'orders/jobs/dispatch-deliveries.ts',
+  writes: ['PutItem', 'UpdateItem'],
+  supplier: true,
+  egress: true,
+} as const satisfies Pick<Route, 'writes'> & CallsSupplier & { module: string };
 
 /**
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
@@ -189,6 +215,12 @@ export const alarmRelay = {
 /** The scheduled jobs, each granted like a row. */
 export const jobs = [reconcilerJob, deliveryJob] as const;
 
+/** The functions the table's stream feeds (each its own event source mapping, filtered to its records). */
+export const streamConsumers = [outboxConsumer, deliveryDispatcher] as const;
+
+/** The functions that call the supplier's API, and so leave from the stage's fixed outbound address. */
+export const supplierCallers = [deliveryJob, deliveryDispatcher] as const;
+
 /**
  * Everything a row's function is granted, as one comparable value: rows sharing a handler (a read
  * and its GET twin) must agree on it, and rows with the same value share an execution role.
@@ -200,6 +232,7 @@ export const functionGrantsOf = (row: Route) =>
     needsSecret(row),
     needsGatewayKey(row),
     needsSupplier(row),
+    needsLookup(row),
     needsVapid(row),
     row.uploads,
     row.mail,
@@ -216,7 +249,10 @@ export const needsVapid = (route: Pick<Route, 'push'>) => route.push === true;
 export const needsGatewayKey = (route: Route) => route.gateway === true;
 
 /** Whether a route's function gets the supplier's credentials and addresses. */
-export const needsSupplier = (route: Pick<Route, 'supplier'>) => route.supplier === true;
+export const needsSupplier = (route: object) => 'supplier' in route && route.supplier === true;
+
+/** Whether a route's function gets the nickname lookup's key and address. */
+export const needsLookup = (route: Pick<Route, 'lookup'>) => route.lookup === true;
 
 export const apiBasePath = '/api';
 
@@ -306,7 +342,6 @@ export const routes: readonly Route[] = [
     handler: 'orders/place-order',
     access: 'user',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
-    supplier: true,
   },
   {
     method: 'POST',
@@ -326,7 +361,7 @@ export const routes: readonly Route[] = [
     handler: 'orders/lookup-player',
     access: 'user',
     writes: ['PutItem', 'UpdateItem'],
-    supplier: true,
+    lookup: true,
   },
   {
     method: 'POST',
@@ -396,7 +431,6 @@ export const routes: readonly Route[] = [
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'paymentReturn',
     gateway: true,
-    supplier: true,
   },
   {
     method: 'POST',
@@ -406,7 +440,6 @@ export const routes: readonly Route[] = [
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'paymentReturn',
     gateway: true,
-    supplier: true,
   },
   {
     method: 'POST',
@@ -425,7 +458,6 @@ export const routes: readonly Route[] = [
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'paymentCallback',
     gateway: true,
-    supplier: true,
   },
   {
     method: 'GET',
@@ -522,7 +554,8 @@ export const routes: readonly Route[] = [
   },
   { method: 'GET', path: '/admin/dashboard', handler: 'admin/get-dashboard', access: 'admin' },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin' },
-  { method: 'GET', path: '/admin/deliveries', handler: 'admin/list-deliveries', access: 'admin', supplier: true },
+  { method: 'GET', path: '/admin/deliveries', handler: 'admin/list-deliveries', access: 'admin' },
+  { method: 'POST', path: '/admin/suppliers/{supplier}', handler: 'admin/save-supplier-rate', access: 'admin', writes: ['PutItem'] },
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin' },
   { method: 'POST', path: '/admin/orders/{id}/reveal', handler: 'admin/reveal-order-secret', access: 'admin', writes: ['PutItem'] },
   {
@@ -539,6 +572,20 @@ export const routes: readonly Route[] = [
     access: 'admin',
     writes: ['PutItem', 'UpdateItem'],
     gateway: true,
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/{id}/gateway_refund',
+    handler: 'admin/resolve-refund',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/{id}/take_over_delivery',
+    handler: 'admin/take-over-delivery',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
   },
   { method: 'GET', path: '/admin/wallet_requests', handler: 'admin/list-wallet-requests', access: 'admin' },
   {
@@ -557,7 +604,6 @@ export const routes: readonly Route[] = [
     access: 'admin',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     gateway: true,
-    supplier: true,
   },
   { method: 'GET', path: '/admin/payments/daily', handler: 'admin/get-payment-days', access: 'admin' },
   { method: 'GET', path: '/admin/users', handler: 'admin/find-users', access: 'admin' },

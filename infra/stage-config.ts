@@ -23,6 +23,13 @@ export interface StageConfig {
   supplierUrl: string;
   /** The nickname lookup's base URL; empty when the stage gives none, and then the shop confirms without a name. */
   playerLookupUrl: string;
+  /**
+   * Whether the delivery functions call the supplier from a fixed outbound address (a small VPC,
+   * a NAT gateway and an Elastic IP: infra/constructs/supplier-egress.ts), which a supplier such as
+   * Digiflazz whitelists. Prod's default; without it a supplier that demands one is not called and
+   * its plans stay manual.
+   */
+  fixedSupplierAddress: boolean;
   /** The Google OAuth web client id. */
   googleClientId: string;
   /**
@@ -90,6 +97,7 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
     gatewayUrl: String(setting('gatewayUrl') ?? '').replace(/\/+$/, ''),
     supplierUrl: String(setting('supplierUrl') || defaultSupplierUrl).replace(/\/+$/, ''),
     playerLookupUrl: String(setting('playerLookupUrl') ?? '').replace(/\/+$/, ''),
+    fixedSupplierAddress: flag(setting('fixedSupplierAddress'), stage === 'prod'),
     googleClientId: String(setting('googleClientId') ?? ''),
     mailFrom: String(setting('mailFrom') ?? '').trim(),
     alarmEmail: String(setting('alarmEmail') ?? ''),
@@ -128,6 +136,12 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   if (problems.length > 0)
     throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
   return { stage, config };
+}
+
+/** A setting that is on or off: true, false, or their text as `-c` gives it; `fallback` when absent. */
+function flag(value: unknown, fallback: boolean): boolean {
+  if (value === undefined || value === null || value === '') return fallback;
+  return value === true || String(value).toLowerCase() === 'true';
 }
 
 /** The host name of an origin such as https://shop.example.com. */

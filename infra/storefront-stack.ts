@@ -6,13 +6,15 @@ import { alarmRelay, tableGrantOf } from '../functions/routes';
 import { Api } from './constructs/api';
 import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';
+import { DeliveryDispatch } from './constructs/delivery-dispatch';
 import { FunctionRoles } from './constructs/function-roles';
-import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './constructs/house-function';
+import { type FunctionDefaults, HouseFunction, type LookupAccess, type SupplierAccess } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
 import { Outbox } from './constructs/outbox';
 import { Monitoring } from './constructs/monitoring';
 import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
 import { StageSecrets } from './constructs/stage-secrets';
+import { SupplierEgress } from './constructs/supplier-egress';
 import { Web } from './constructs/web';
 import type { StageConfig, StageName } from './stage-config';
 import { acknowledge } from './nag';
@@ -33,8 +35,9 @@ export interface StorefrontStackProps extends StackProps {
 
 /**
  * One stage of the shop: the table, the stage's secrets, the API (a function per route-table
- * row), the scheduled jobs (the payments reconciler, the delivery job), the site (bucket and CloudFront in front of both),
- * and the alarms and dashboard. Prod keeps its data, secrets, bucket and logs when the stack is
+ * row), the scheduled jobs (the payments reconciler, the delivery job), the stream's consumers (the
+ * notifications outbox, the delivery dispatcher), the supplier's fixed outbound address where the
+ * stage has one, the site (bucket and CloudFront in front of both), and the alarms and dashboard. Prod keeps its data, secrets, bucket and logs when the stack is
  * deleted (and the stack itself has termination protection); dev removes everything.
  */
 export class StorefrontStack extends Stack {
@@ -70,17 +73,24 @@ export class StorefrontStack extends Stack {
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplierSecret: secrets.supplier,
+      lookupSecret: secrets.lookup,
       vapidSecret: secrets.vapid,
       telegramBot: secrets.telegramBot,
       siteBucket,
       uploadsPrefix,
     });
-    const supplier: SupplierAccess = { secret: secrets.supplier, url: config.supplierUrl, lookupUrl: config.playerLookupUrl };
+    const supplier: SupplierAccess = { secret: secrets.supplier, url: config.supplierUrl };
+    const lookup: LookupAccess = { secret: secrets.lookup, url: config.playerLookupUrl };
+    // The delivery functions' fixed outbound address, which the supplier whitelists (prod by default).
+    const egress = config.fixedSupplierAddress
+      ? new SupplierEgress(this, 'SupplierEgress', { retain, logRetention: defaults.logRetention })
+      : undefined;
     const api = new Api(this, 'Api', {
       table,
       keyRing: secrets.keys,
       gatewayKey: secrets.gatewayKey,
       supplier,
+      lookup,
       vapidSecret: secrets.vapid,
       originVerify: secrets.originVerify,
       roles,
@@ -89,7 +99,8 @@ export class StorefrontStack extends Stack {
       defaults,
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
-    const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, roles, defaults, removalPolicy });
+    const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, egress, roles, defaults, removalPolicy });
+    const dispatch = new DeliveryDispatch(this, 'DeliveryDispatch', { table, roles, defaults, supplier, egress, removalPolicy });
     const outbox = new Outbox(this, 'Outbox', {
       table,
       roles,
@@ -130,10 +141,21 @@ export class StorefrontStack extends Stack {
       stage: props.stage,
       alarmEmail: config.alarmEmail,
       httpApi: api.httpApi,
-      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn), outbox.consumer, alarmRelayFn],
+      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn), outbox.consumer, dispatch.dispatcher, alarmRelayFn],
       table,
       jobs: jobs.scheduled,
-      outboxDeadLetters: outbox.deadLetters,
+      deadLetters: [
+        {
+          alarmId: 'OutboxDeadLetters',
+          text: 'Notifications could not be carried after their retries: their stream positions wait in the outbox dead-letter queue',
+          queue: outbox.deadLetters,
+        },
+        {
+          alarmId: 'DispatchDeadLetters',
+          text: 'Top-ups could not be sent to the supplier after their retries (the delivery job sends them): see the dispatcher dead-letter queue',
+          queue: dispatch.deadLetters,
+        },
+      ],
       webhookLogs: api.webhook.logGroup,
       supplierWebhookLogs: api.supplierWebhook.logGroup,
       accessLogs: api.accessLogs,
@@ -158,6 +180,15 @@ export class StorefrontStack extends Stack {
       value: secrets.supplier.secretName,
       description: 'Put the supplier\'s credentials here as JSON {"username","apiKey","webhookSecret"} (README, Deploy)',
     });
+    new CfnOutput(this, 'PlayerLookupSecretName', {
+      value: secrets.lookup.secretName,
+      description: 'Put the nickname lookup\'s key here as JSON {"key"} (docs/suppliers/player-lookup.md)',
+    });
+    if (egress)
+      new CfnOutput(this, 'SupplierEgressAddress', {
+        value: egress.address.attrPublicIp,
+        description: "The delivery functions' outbound address: whitelist it in the supplier's panel (Digiflazz: Atur Koneksi > API)",
+      });
     new CfnOutput(this, 'TelegramBotSecretName', {
       value: secrets.telegramBot.secretName,
       description: 'Put the operators\' Telegram bot token here as JSON {"botToken"} (README, Operator alerts)',

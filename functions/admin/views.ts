@@ -38,6 +38,7 @@ import { voucherView } from '../vouchers/views';
 import type { CatalogTree } from './service/catalog';
 import type { contentOverview } from './service/content';
 import type { PlanOrder } from '../orders/repo';
+import { refundAwaitsPerson } from '../orders/order-rules';
 import { deliveryView, orderView } from '../orders/views';
 import type { DeliveryOverview } from './service/deliveries';
 import type { ConsoleOrder } from './service/orders';
@@ -71,6 +72,9 @@ const adminDeliveryView = (order: PlanOrder): AdminOrderDelivery => {
     attempts: order.delivery?.attempts ?? 0,
     supplier: order.delivery?.supplier ?? '',
     cost: order.delivery?.cost ?? 0,
+    supplier_price: order.delivery?.supplierPrice ?? null,
+    supplier_currency: order.delivery?.currency ?? '',
+    cost_paid: order.delivery?.costPaid ?? null,
     has_code: Boolean(order.delivery?.code),
   };
 };
@@ -98,7 +102,13 @@ export const adminOrderDetailView = (order: ConsoleOrder): AdminOrderDetail => (
   refunded_at: order.refundedAt ?? null,
   receipt: order.receipt ? receiptView(order.receipt) : null,
   gateway_refund: order.gatewayRefund
-    ? { state: order.gatewayRefund.state, at: order.gatewayRefund.at, reason: order.gatewayRefund.reason ?? '' }
+    ? {
+        state: order.gatewayRefund.state,
+        at: order.gatewayRefund.at,
+        reason: order.gatewayRefund.reason ?? '',
+        awaits_person: refundAwaitsPerson(order.gatewayRefund),
+        resolved_by: order.gatewayRefund.resolvedBy ?? '',
+      }
     : null,
 });
 
@@ -175,7 +185,18 @@ export const deliveriesView = (overview: DeliveryOverview): AdminDeliveries => (
   open: overview.open.map(adminOrderView),
   failed: overview.failed.map(adminOrderView),
   paused_plans: overview.pausedPlans.map((plan) => ({ plans_id: plan.id, pname: plan.name, reason: plan.deliveryPaused ?? '' })),
-  suppliers: overview.suppliers,
+  suppliers: overview.suppliers.map((supplier) => ({
+    name: supplier.name,
+    currency: supplier.currency,
+    rate: supplier.settings?.rate ?? '',
+    rate_set_at: supplier.settings?.updatedAt ?? null,
+    balance: supplier.status?.balance ?? null,
+    balance_taka: supplier.balanceTaka,
+    checked_at: supplier.status?.checkedAt ?? null,
+    error: supplier.status?.error ?? '',
+    needs_fixed_address: supplier.needsFixedAddress,
+    egress_address: supplier.status?.egressAddress ?? '',
+  })),
 });
 
 /** A game or brand as operators edit it. */

@@ -18,10 +18,43 @@ export const adminOrdersQuery = v.object({
 /** POST /admin/orders/{id}/complete: an optional remark to the shopper. */
 export const completeOrderBody = v.object({ remark: optionalText(500) });
 
-/** POST /admin/orders/{id}/refund; `to`: the shopper's wallet (the default), or back to the bKash/Nagad that paid a gateway order. */
+/**
+ * POST /admin/orders/{id}/refund; `to`: the shopper's wallet (the default), or back to the
+ * bKash/Nagad that paid a gateway order; `seen_status`: the status the operator saw ("0" or "1"),
+ * so that an order an automatic delivery moved meanwhile is not refunded on a stale sight (409).
+ */
 export const refundOrderBody = v.object({
   remark: requiredText('A remark is required', 500),
   to: v.optional(v.picklist(['wallet', 'gateway'], 'Refund to the wallet or the payment method'), 'wallet'),
+  seen_status: v.optional(
+    v.pipe(
+      v.picklist(['0', '1'], 'The status seen is 0 or 1'),
+      v.transform((status) => (({ '0': 'pending', '1': 'completed' }) as const)[status]),
+    ),
+  ),
+});
+
+/** POST /admin/orders/{id}/gateway_refund: what the gateway's panel shows of a refund that waits for a person, and a note. */
+export const resolveRefundBody = v.object({
+  outcome: v.picklist(['refunded', 'not_refunded'], "Say what the gateway's panel shows: refunded or not_refunded"),
+  note: optionalText(500),
+});
+
+/** POST /admin/orders/{id}/take_over_delivery: what the operator checked (the supplier's panel, the player). */
+export const takeOverDeliveryBody = v.object({ remark: requiredText('Say what you checked at the supplier', 500) });
+
+/** POST /admin/suppliers/{supplier}: the exchange rate of the supplier's currency, its units one taka buys (at most four decimals). */
+export const supplierRateBody = v.object({
+  rate: v.pipe(
+    requiredText('Give the exchange rate', 20),
+    v.regex(/^\d{1,7}(\.\d{1,4})?$/, 'The rate is a number with at most four decimals, such as 133.25'),
+    v.check((rate) => Number(rate) > 0, 'The rate must be above zero'),
+  ),
+});
+
+/** POST /admin/suppliers/{supplier}: the supplier's name. */
+export const supplierNameParams = v.object({
+  supplier: v.pipe(requiredText('Supplier is required', 40), v.regex(/^[a-z0-9-]+$/, 'Unknown supplier')),
 });
 
 /** GET /admin/wallet_requests: `?status=0|1|2` as the domain's word (pending when absent), a page. */
@@ -86,6 +119,9 @@ export const alertKindNames = [
   'payment_stuck',
   'low_stock',
   'supplier_balance',
+  'supplier_setup',
+  'payment_review',
+  'refund_review',
   'cloud_alarm',
 ] as const;
 

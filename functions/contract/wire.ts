@@ -1,3 +1,4 @@
+import type { alertKindNames } from './admin-operations';
 import type { PlayerIdFormat } from './rules';
 
 /**
@@ -295,9 +296,16 @@ export interface AdminOrderDelivery extends Omit<OrderDelivery, 'code'> {
   reason: string;
   /** Calls made to the supplier for it (the first send and each inquiry). */
   attempts: number;
-  /** The supplier that delivers it and what it costs us; empty and 0 for manual and stock orders. */
+  /** The supplier that delivers it and what it may cost us (whole taka); empty and 0 for manual and stock orders. */
   supplier: string;
   cost: number;
+  /**
+   * What the supplier charged for a delivered top-up: in its currency (`supplier_currency`), and in
+   * whole taka at the exchange rate it was sent with (rounded up); null until it says.
+   */
+  supplier_price: number | null;
+  supplier_currency: string;
+  cost_paid: number | null;
   /** A stock-mode order holds a code: `reveal` shows it, audited. */
   has_code: boolean;
 }
@@ -310,8 +318,18 @@ export interface AdminOrderDetail extends AdminOrderRow {
   refunded_at: string | null;
   /** A gateway order's receipt; null for a wallet order. */
   receipt: PaymentReceipt | null;
-  /** A refund back to the payment method: under way (`sending`), `unknown` (the gateway is asked), `refused` (its reason), or `done`. */
-  gateway_refund: { state: 'sending' | 'unknown' | 'refused' | 'done'; at: string; reason: string } | null;
+  /**
+   * The latest refund back to the payment method: under way (`sending`), `unknown` (no answer),
+   * `refused` (its reason), `released` (a person found it not refunded) or `done`; `awaits_person`
+   * when the gateway's panel must be checked and recorded (POST /admin/orders/{id}/gateway_refund).
+   */
+  gateway_refund: {
+    state: 'sending' | 'unknown' | 'refused' | 'released' | 'done';
+    at: string;
+    reason: string;
+    awaits_person: boolean;
+    resolved_by: string;
+  } | null;
 }
 
 /** POST /admin/orders/{id}/reveal: the game-account secret, or a stock-mode order's code, for the operator who fulfils it. */
@@ -456,7 +474,27 @@ export interface AdminDeliveries {
   failed: AdminOrderRow[];
   /** Plans whose automatic delivery stopped (price at or below cost, supplier price above the recorded cost) until an operator saves them. */
   paused_plans: { plans_id: string; pname: string; reason: string }[];
-  suppliers: { name: string; reachable: boolean; balance: number | null }[];
+  suppliers: AdminSupplier[];
+}
+
+/**
+ * A top-up supplier as the console shows it: the currency it prices in and the exchange rate set
+ * (units per taka, empty until an operator sets one; a supplier pricing in BDT needs none), the
+ * balance the delivery job last read (its currency and in taka at that rate; null when unread, with
+ * `error`), when, and the outbound address its calls leave from, to whitelist with it where it
+ * demands one (`needs_fixed_address`; empty: this stage has none, and its plans stay manual).
+ */
+export interface AdminSupplier {
+  name: string;
+  currency: string;
+  rate: string;
+  rate_set_at: string | null;
+  balance: number | null;
+  balance_taka: number | null;
+  checked_at: string | null;
+  error: string;
+  needs_fixed_address: boolean;
+  egress_address: string;
 }
 
 /** A game or gift-card brand as operators edit it. */
@@ -579,10 +617,7 @@ export interface NotificationList extends ListPage<NotificationRow> {
 export interface AdminAlertSettings {
   chat_id: string;
   payment_pending_minutes: number;
-  kinds: Record<
-    'order_waiting' | 'delivery_unknown' | 'delivery_failed' | 'payment_stuck' | 'low_stock' | 'supplier_balance' | 'cloud_alarm',
-    boolean
-  >;
+  kinds: Record<(typeof alertKindNames)[number], boolean>;
 }
 
 /** GET /user/push_key: the stage's VAPID public key (base64url), the `applicationServerKey` a browser subscribes with. */

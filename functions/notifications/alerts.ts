@@ -8,9 +8,10 @@ import type { TransactionItem } from '../shared/transactions';
 /**
  * What operators hear about on Telegram, because it needs a person: a paid order waiting in the
  * manual queue, a delivery whose outcome is unknown or that failed, a payment pending at the
- * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low,
- * and the stage's CloudWatch alarms (a second channel beside their e-mail). `test` is the
- * console's "send a test message".
+ * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low
+ * or the supplier unusable as set up, a payment the shop will not act on by itself (a wrong amount,
+ * a second payment), a refund to the payment method that needs a person, and the stage's CloudWatch
+ * alarms (a second channel beside their e-mail). `test` is the console's "send a test message".
  */
 export const alertKinds = alertKindNames;
 export type AlertKind = (typeof alertKinds)[number] | 'test';
@@ -158,6 +159,55 @@ export const supplierBalanceAlert = (supplier: string, orderId: string, now: str
       kind: 'supplier_balance',
       text: `The ${supplier} balance is too low: automatic top-ups go to the manual queue until it is topped up (first refused: order ${orderId}).`,
       link: consolePaths.deliveries,
+    },
+    now,
+  );
+
+/**
+ * The supplier cannot be used as the stage has it set up (no fixed outbound address where it
+ * demands one, no exchange rate for its currency, credentials or address refused): at most once a
+ * Dhaka day per supplier and problem.
+ */
+export const supplierSetupAlert = (supplier: string, problem: string, orderId: string, now: string) =>
+  alertItem(
+    {
+      id: `supplier-setup#${supplier}#${problem}#${dhakaDay(Date.parse(now))}`,
+      kind: 'supplier_setup',
+      text: `${problem}. Automatic top-ups through ${supplier} go to the manual queue until it is fixed (first: order ${orderId}).`,
+      link: consolePaths.deliveries,
+    },
+    now,
+  );
+
+/**
+ * A payment the settle step will not act on by itself (a COMPLETED payment of another amount, a
+ * second payment for something already paid): once per invoice.
+ */
+export const paymentReviewAlert = (
+  payment: { invoiceId: string; amount: string; reason: string; reference: { kind: 'wallet' | 'order'; id: string } },
+  now: string,
+) =>
+  alertItem(
+    {
+      id: `payment-review#${payment.invoiceId}`,
+      kind: 'payment_review',
+      text: `Payment needs a person: ${payment.reason}. Invoice ${payment.invoiceId}, ৳${payment.amount}, for ${payment.reference.kind === 'order' ? 'order' : 'wallet top-up'} ${payment.reference.id}. Nothing was credited.`,
+      link: payment.reference.kind === 'order' ? consolePaths.order(payment.reference.id) : consolePaths.payments,
+    },
+    now,
+  );
+
+/**
+ * A refund to the payment method needs a person (`what`: no answer from the gateway, refused, or
+ * done at the gateway and not recorded): once per refund attempt (`attemptAt`) and kind of trouble.
+ */
+export const refundReviewAlert = (order: OrderFacts, what: { key: string; text: string }, attemptAt: string, now: string) =>
+  alertItem(
+    {
+      id: `refund-review#${order.orderId}#${attemptAt}#${what.key}`,
+      kind: 'refund_review',
+      text: `Refund to the payment method needs a person: ${what.text}. ${orderLine(order)}.`,
+      link: consolePaths.order(order.orderId),
     },
     now,
   );

@@ -76,29 +76,32 @@ export const orderDeliveredNotice = (order: OrderFacts, fromStock: boolean, now:
   );
 
 /**
- * A plan order was refunded to the wallet: an operator's refund with the remark they wrote, or a
- * failed delivery with the supplier's reason (their words, in either language).
+ * A plan order was refunded: to the wallet by an operator, with the remark they wrote, or for a
+ * failed delivery, with the supplier's reason (their words, in either language); or back to the
+ * payment method that paid it (`toMethod`, the provider's name).
  */
 export const orderRefundedNotice = (
   order: OrderFacts,
-  why: { remark: string } | { deliveryFailed: string },
+  why: { remark: string; toMethod?: string } | { deliveryFailed: string },
   now: string,
-): TransactionItem =>
-  notificationItem(
+): TransactionItem => {
+  const toMethod = 'toMethod' in why ? why.toMethod : undefined;
+  return notificationItem(
     {
       userId: order.userId,
       kind: 'order_refunded',
       title: `Refunded: ${order.planName}`,
-      body: `${taka(order.price)} went back to your wallet.${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` Delivery failed: ${why.deliveryFailed}.`}`,
+      body: `${taka(order.price)} went back to your ${toMethod ?? 'wallet'}.${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` Delivery failed: ${why.deliveryFailed}.`}`,
       bn: {
         title: `রিফান্ড হয়েছে: ${order.planName}`,
-        body: `${bnTaka(order.price)} আপনার ওয়ালেটে ফেরত গেছে।${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` ডেলিভারি হয়নি: ${why.deliveryFailed}।`}`,
+        body: `${bnTaka(order.price)} আপনার ${toMethod ? `${toMethod}-এ` : 'ওয়ালেটে'} ফেরত গেছে।${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` ডেলিভারি হয়নি: ${why.deliveryFailed}।`}`,
       },
       link: orderPage(order.orderId),
       subject: order.orderId,
     },
     now,
   );
+};
 
 /** Codes were bought: the receipt, which mails the codes to a proven address (the list shows only the words). */
 export const codesBoughtNotice = (

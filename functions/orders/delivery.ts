@@ -1,20 +1,30 @@
 import { type Plan, masterCategoryFromItem, masterCategoryKey, pauseDeliveryItem } from '../catalog/repo';
-import { deliveryFailedAlert, deliveryUnknownAlert, orderWaitingAlert, raiseAlert, supplierBalanceAlert } from '../notifications/alerts';
+import {
+  deliveryFailedAlert,
+  deliveryUnknownAlert,
+  orderWaitingAlert,
+  raiseAlert,
+  refundReviewAlert,
+  supplierBalanceAlert,
+  supplierSetupAlert,
+} from '../notifications/alerts';
 import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
-import { NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
+import { Conflict, NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { digiflazz } from '../suppliers/digiflazz';
 import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
-import type { Supplier, SupplierOutcome, TopUpRequest } from '../suppliers/port';
+import { homeCurrency, rateUnits, supplierUnitsOf, takaOf } from '../suppliers/exchange';
+import type { RefusalAlert, Supplier, SupplierOutcome, TopUpRequest } from '../suppliers/port';
+import { putSupplierStatus, supplierRecords, supplierSettingsItem } from '../suppliers/repo';
 import type { ActiveUser } from '../users/active-user';
 import { codeToClaim, tellLowStockAfterClaim } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet } from '../wallet/repo';
-import { type DeliveryEvent, costGuard, dueForDelivery, isOpen, nextDeliveryState } from './delivery-rules';
+import { type DeliveryEvent, costGuard, dueForDelivery, isOpen, nextDeliveryState, pastAskingWindow } from './delivery-rules';
 import {
   type Delivery,
   type DeliveryMove,
@@ -77,6 +87,19 @@ function moveDelivery(
       const to = nextDeliveryState(order.delivery.state, event);
       if (!to) return { order, moved: false };
       const now = new Date().toISOString();
+      if (order.gatewayRefund) {
+        // Never beside an open delivery (the refund's own condition); should it happen, money may have left twice: a person looks.
+        if (event === 'delivered' || event === 'failed')
+          await raiseAlert(
+            refundReviewAlert(
+              order,
+              { key: `delivery-${event}`, text: `the supplier reported the top-up ${event} beside it` },
+              order.gatewayRefund.at,
+              now,
+            ),
+          );
+        return { order, moved: false };
+      }
       const { delivery, remark, alsoWrite = [] } = await details(order, now);
       await transact([deliveryMoveItem(order, { to, delivery, remark }, now), ...alsoWrite]);
       return { order: closedAs({ ...order, delivery: { ...order.delivery, ...delivery, state: to } }, remark, now), moved: true };
@@ -98,13 +121,31 @@ async function refundItems(order: PlanOrder, now: string): Promise<TransactionIt
   return balanceChangeItems(order.userId, changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId), now);
 }
 
+/** What falling back to a person adds: the plan stopped, and an alert beside the queue's own. */
+interface FallBackOptions {
+  pausePlan?: boolean;
+  alert?: RefusalAlert;
+}
+
 /** Sends an automatic order to the operators' queue for `reason`; `pausePlan` also stops automatic delivery of its plan. */
-async function fallBack(order: PlanOrder, event: 'fallBack' | 'refused', reason: string, pausePlan: boolean): Promise<PlanOrder> {
+async function fallBack(
+  order: PlanOrder,
+  event: 'fallBack' | 'refused',
+  reason: string,
+  options: FallBackOptions = {},
+): Promise<PlanOrder> {
+  const supplier = order.delivery?.supplier ?? 'supplier';
   const { order: after, moved } = await moveDelivery(order, event, (current, now) => ({
     delivery: { reason },
-    alsoWrite: [orderWaitingAlert(current, reason, now), ...(pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : [])],
+    alsoWrite: [
+      orderWaitingAlert(current, reason, now),
+      ...(options.pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : []),
+      ...(options.alert === 'setup' ? [supplierSetupAlert(supplier, reason, order.orderId, now)] : []),
+    ],
   }));
-  if (moved) logger.warn('delivery needs a person', { orderId: order.orderId, planId: order.planId, reason, planPaused: pausePlan });
+  if (moved)
+    logger.warn('delivery needs a person', { orderId: order.orderId, planId: order.planId, reason, planPaused: options.pausePlan });
+  if (moved && options.alert === 'balance') await raiseAlert(supplierBalanceAlert(supplier, order.orderId, new Date().toISOString()));
   return after;
 }
 
@@ -112,18 +153,25 @@ const topUpRequest = (order: PlanOrder): TopUpRequest => ({
   reference: order.orderId,
   sku: order.delivery!.sku!,
   playerId: order.accountId,
-  maxCost: order.delivery!.cost!,
+  maxPrice: order.delivery!.maxPrice ?? order.delivery!.cost!,
 });
 
 /** What the shopper reads of a failed delivery. */
 const failureRemark = (order: PlanOrder, reason: string) => `Delivery failed: ${reason}. ৳${order.price} was refunded to your wallet.`;
+
+/** What a delivered top-up records of the supplier's price: in its currency, and in whole taka at the rate it was sent with. */
+function pricePaid(order: PlanOrder, price: number | undefined): Pick<Delivery, 'supplierPrice' | 'costPaid'> {
+  const delivery = order.delivery!;
+  if (price === undefined) return {};
+  return { supplierPrice: price, costPaid: delivery.rate ? takaOf(price, delivery.rate) : price };
+}
 
 /** Applies what the supplier said of an order's top-up, through the state machine, once. */
 async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise<PlanOrder> {
   switch (outcome.kind) {
     case 'delivered': {
       const moved = await moveDelivery(order, 'delivered', (current, now) => ({
-        delivery: { serial: outcome.serial, deliveredAt: now },
+        delivery: { serial: outcome.serial, deliveredAt: now, ...pricePaid(current, outcome.price) },
         alsoWrite: [orderDeliveredNotice(current, false, now)],
       }));
       if (moved.moved) logger.info('delivered by the supplier', { orderId: order.orderId, supplier: order.delivery?.supplier });
@@ -142,12 +190,15 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
       if (moved.moved) logger.warn('delivery failed and refunded', { orderId: order.orderId, reason: outcome.reason });
       return moved.order;
     }
-    case 'refused': {
-      const after = await fallBack(order, 'refused', outcome.reason, outcome.priceAboveCost === true);
-      if (outcome.lowBalance)
-        await raiseAlert(supplierBalanceAlert(order.delivery?.supplier ?? 'supplier', order.orderId, new Date().toISOString()));
-      return after;
-    }
+    case 'refused':
+      return fallBack(order, 'refused', outcome.reason, { pausePlan: outcome.pausePlan, alert: outcome.alert });
+    case 'later':
+      logger.warn('the supplier did not say where a top-up stands; asked again later', { orderId: order.orderId, reason: outcome.reason });
+      if (outcome.setup)
+        await raiseAlert(
+          supplierSetupAlert(order.delivery?.supplier ?? 'supplier', outcome.reason, order.orderId, new Date().toISOString()),
+        );
+      return order;
     case 'pending':
       return (await moveDelivery(order, 'pending')).order;
     case 'lost':
@@ -176,7 +227,7 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
     if (attempt > 1) order = (await getOrder(read.userId, read.orderId)) ?? order;
     if (order.status !== 'pending' || order.delivery?.state !== 'queued') return order;
     const claim = await codeToClaim(order.delivery.voucherId!, taken);
-    if (!claim) return fallBack(order, 'fallBack', 'No codes left in the linked voucher', false);
+    if (!claim) return fallBack(order, 'fallBack', 'No codes left in the linked voucher');
     const now = new Date().toISOString();
     const delivery = { code: claim.code, deliveredAt: now };
     try {
@@ -194,19 +245,47 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
   return order;
 }
 
+/** The stage's fixed outbound address, where its supplier calls leave from one (the delivery functions in prod); empty otherwise. */
+const egressAddress = process.env.SUPPLIER_EGRESS_ADDRESS ?? '';
+
 /**
- * Sends to the supplier, once: the cost guard first (never sell at or below cost), then the move to
- * delivering (attempt 1) is written before the call, so that a second sender finds it sent; the
+ * What stands between an order and its supplier before anything is sent: the cost guard (never
+ * sell at or below cost), a supplier that answers only a whitelisted address where the stage has
+ * none, a supplier pricing in another currency with no exchange rate set. Answers the fall back,
+ * or the exchange rate to send with (undefined for a supplier pricing in taka).
+ */
+async function sendingBlocked(order: PlanOrder, supplier: Supplier): Promise<{ reason: string; alert?: RefusalAlert } | { rate?: string }> {
+  const guard = costGuard(order.price, order.delivery!.cost ?? 0);
+  if (guard) return { reason: guard };
+  if (supplier.needsFixedAddress && !egressAddress)
+    return { reason: `${supplier.name} answers only a whitelisted address, and this stage has no fixed outbound address`, alert: 'setup' };
+  if (supplier.currency === homeCurrency) return {};
+  const rate = (await supplierRecords([supplier.name])).get(supplier.name)?.settings?.rate;
+  if (!rate || !rateUnits(rate)) return { reason: `No exchange rate for ${supplier.currency} is set for ${supplier.name}`, alert: 'setup' };
+  return { rate };
+}
+
+/**
+ * Sends to the supplier, once: what stands in the way first (`sendingBlocked`: such an order goes
+ * to a person and its plan stops), then the move to delivering (attempt 1, with the `max_price` in
+ * the supplier's currency) is written before the call, so that a second sender finds it sent; the
  * answer goes through the state machine, and a lost one is asked about later, never sent again.
  */
 async function sendToSupplier(order: PlanOrder): Promise<PlanOrder> {
   const delivery = order.delivery!;
-  const guard = costGuard(order.price, delivery.cost ?? 0);
-  if (guard) return fallBack(order, 'fallBack', guard, true);
   const supplier = suppliers[delivery.supplier ?? ''];
-  if (!supplier) return fallBack(order, 'fallBack', `No supplier named ${delivery.supplier}`, false);
+  if (!supplier) return fallBack(order, 'fallBack', `No supplier named ${delivery.supplier}`);
+  const blocked = await sendingBlocked(order, supplier);
+  if ('reason' in blocked) return fallBack(order, 'fallBack', blocked.reason, { pausePlan: true, alert: blocked.alert });
   const sent = await moveDelivery(order, 'send', (current, now) => ({
-    delivery: { attempts: current.delivery!.attempts + 1, sentAt: now },
+    delivery: {
+      attempts: current.delivery!.attempts + 1,
+      sentAt: now,
+      firstSentAt: now,
+      maxPrice: blocked.rate ? supplierUnitsOf(current.delivery!.cost ?? 0, blocked.rate) : current.delivery!.cost,
+      currency: supplier.currency,
+      rate: blocked.rate,
+    },
   }));
   if (!sent.moved) return sent.order;
   return applyOutcome(sent.order, await supplier.topUp(topUpRequest(sent.order)));
@@ -222,8 +301,32 @@ export async function startDelivery(order: PlanOrder): Promise<PlanOrder> {
   return order.delivery.mode === 'stock' ? deliverFromStock(order) : sendToSupplier(order);
 }
 
-/** Starts a delivery after the order's own write; a failure here is logged and left to the delivery job, never to the payer. */
+/**
+ * An operator takes an open automatic delivery over by hand (having checked the supplier's panel),
+ * once: it falls back to the operators' queue with their remark and `alsoWrite` (the audit entry),
+ * and an outcome the supplier reports after it changes nothing.
+ */
+export async function takeOverDelivery(order: PlanOrder, remark: string, alsoWrite: TransactionItem[]): Promise<PlanOrder> {
+  const { order: after, moved } = await moveDelivery(order, 'fallBack', () => ({
+    delivery: { reason: `Taken over by an operator: ${remark}` },
+    alsoWrite,
+  }));
+  if (moved) return after;
+  throw new Conflict(
+    after.delivery && isOpen(after.delivery.state) && after.status === 'pending'
+      ? 'The delivery moved meanwhile: read the order again'
+      : 'This order has no automatic delivery under way',
+  );
+}
+
+/**
+ * Starts a delivery after the order's own write: from stock at once, so that the shopper sees the
+ * code in the answer; a supplier's top-up is sent by the dispatcher (orders/jobs/dispatch-deliveries.ts,
+ * fed the new order by the table's stream), whose calls leave from the stage's fixed address. A
+ * failure here is logged and left to the delivery job, never to the payer.
+ */
 export async function startDeliveryAfterPlacing(order: PlanOrder): Promise<PlanOrder> {
+  if (order.delivery?.mode !== 'stock') return order;
   try {
     return await startDelivery(order);
   } catch (error) {
@@ -234,17 +337,24 @@ export async function startDeliveryAfterPlacing(order: PlanOrder): Promise<PlanO
 
 /**
  * Asks the supplier where an order's top-up stands, once per due attempt: the attempt is claimed
- * first (attempts + 1, conditioned on the count read), so parallel inquiry runs and replayed
- * callbacks make one call between them, and the answer goes through the state machine.
+ * first (attempts + 1, conditioned on the count read), so that parallel runs make one call between
+ * them, and the answer goes through the state machine. A top-up the supplier can no longer be asked
+ * about (`pastAskingWindow`) goes to a person instead of being asked.
  */
-async function inquire(order: PlanOrder): Promise<PlanOrder> {
+async function inquire(order: PlanOrder, now = Date.now()): Promise<PlanOrder> {
   const delivery = order.delivery!;
   const supplier = suppliers[delivery.supplier ?? ''];
   if (!supplier || delivery.mode !== 'supplier') return order;
-  const now = new Date().toISOString();
-  const claim = { to: delivery.state, delivery: { attempts: delivery.attempts + 1, sentAt: now } };
+  if (pastAskingWindow(delivery.firstSentAt ?? order.paidAt, now, supplier.askableForDays))
+    return fallBack(
+      order,
+      'fallBack',
+      `${supplier.name} can be asked about a top-up for ${supplier.askableForDays} days only: check its panel`,
+    );
+  const at = new Date().toISOString();
+  const claim = { to: delivery.state, delivery: { attempts: delivery.attempts + 1, sentAt: at } };
   try {
-    await transact([deliveryMoveItem(order, claim, now)]);
+    await transact([deliveryMoveItem(order, claim, at)]);
   } catch (error) {
     if (error instanceof TransactionCancelled) return order;
     throw error;
@@ -265,17 +375,19 @@ export interface DeliveryRunOutcome {
   errors: number;
 }
 
+/** The least time between two calls about one top-up at the order's supplier (a minute where it names none). */
+const spacingOf = (order: PlanOrder) => suppliers[order.delivery?.supplier ?? '']?.callSpacingSeconds ?? 60;
+
 /**
  * The delivery job (every minute, like the payment reconciler): every open automatic delivery
- * that is due, oldest first in small parallel batches, is started (queued ones whose first
- * dispatch never happened) or asked about (sent or lost ones, less often as they age). Overlapping
- * runs are harmless: every step is claimed by a conditional write before any supplier call.
+ * that is due, oldest first in small parallel batches, is started (queued ones whose dispatch
+ * never happened) or asked about (sent or lost ones, no sooner than the supplier's spacing and
+ * less often as they age). Overlapping runs are harmless: every step is claimed by a conditional
+ * write before any supplier call.
  */
 export async function advanceDeliveries(options: {
   batchSize: number;
   timeForAnotherBatch: () => boolean;
-  /** Seconds before the first inquiry (doubling after); see `dueForDelivery`. */
-  firstWaitSeconds?: number;
   now?: number;
 }): Promise<DeliveryRunOutcome> {
   const now = options.now ?? Date.now();
@@ -285,7 +397,7 @@ export async function advanceDeliveries(options: {
     const page = await listOpenDeliveries({ cursor, limit: 100 });
     cursor = page.nextCursor ?? undefined;
     outcome.open += page.items.length;
-    const due = page.items.filter((order) => order.delivery && dueForDelivery(order.delivery, order.paidAt, now, options.firstWaitSeconds));
+    const due = page.items.filter((order) => order.delivery && dueForDelivery(order.delivery, order.paidAt, now, spacingOf(order)));
     for (let start = 0; start < due.length; start += options.batchSize) {
       if (!options.timeForAnotherBatch()) return outcome;
       const batch = due.slice(start, start + options.batchSize);
@@ -293,7 +405,7 @@ export async function advanceDeliveries(options: {
         batch.map(async (order) => {
           const queued = order.delivery!.state === 'queued';
           outcome[queued ? 'started' : 'asked'] += 1;
-          return queued ? startDelivery(order) : inquire(order);
+          return queued ? startDelivery(order) : inquire(order, now);
         }),
       );
       for (const [i, result] of results.entries()) {
@@ -339,9 +451,10 @@ export async function countOverdueOrders(now = Date.now()): Promise<OverdueOrder
 }
 
 /**
- * A supplier's callback: trusted for nothing but the reference it names, and only with the
- * supplier's signature over its exact body; the order is then asked about with our own inquiry,
- * through the same step as the job. Replays and callbacks of closed orders change nothing.
+ * A supplier's callback: a set-up ping is answered and nothing done; a report counts only with the
+ * supplier's signature over its exact body, for a top-up we sent to it with the same player and
+ * product, and then goes through the state machine as the supplier's own word (asking back at once
+ * would break its spacing between calls). Replays and reports of closed orders change nothing.
  */
 export async function receiveSupplierCallback(
   supplierName: string,
@@ -350,14 +463,55 @@ export async function receiveSupplierCallback(
 ): Promise<void> {
   const supplier = suppliers[supplierName];
   if (!supplier) throw new NotFound('Supplier not found');
-  const reference = await supplier.callbackReference(headers, rawBody).catch(() => undefined);
-  if (!reference) throw new Unauthorized('Invalid signature');
-  const order = await findOrder(reference);
+  const callback = await supplier.readCallback(headers, rawBody).catch(() => undefined);
+  if (!callback) throw new Unauthorized('Invalid signature');
+  if (callback.kind === 'ping') return;
+  const order = await findOrder(callback.reference);
   const delivery = order?.delivery;
-  // Only a top-up we sent can be asked about; a queued one is the dispatcher's, a closed one nobody's.
+  // Only a top-up we sent can be reported on; a queued one is the dispatcher's, a closed one nobody's.
   if (!order || delivery?.supplier !== supplierName || delivery.state === 'queued' || !isOpen(delivery.state) || order.status !== 'pending')
     return;
-  await inquire(order);
+  if (callback.playerId !== order.accountId || callback.sku !== delivery.sku) {
+    logger.warn('supplier report does not match the order', { orderId: order.orderId, supplier: supplierName });
+    return;
+  }
+  await applyOutcome(order, callback.outcome);
+}
+
+/**
+ * Sets the exchange rate of a supplier's currency (its units one taka buys), with `alsoWrite` (the
+ * operator's audit entry) in the same write; the next sends work their `max_price` out with it.
+ */
+export async function setExchangeRate(supplierName: string, rate: string, by: string, alsoWrite: TransactionItem[]): Promise<Supplier> {
+  const supplier = suppliers[supplierName];
+  if (!supplier) throw new NotFound('Supplier not found');
+  await transact([supplierSettingsItem(supplier.name, { rate, updatedAt: new Date().toISOString(), updatedBy: by }), ...alsoWrite]);
+  return supplier;
+}
+
+/**
+ * What a supplier's status page in the console shows, kept fresh by the delivery job (whose calls
+ * leave from the stage's fixed address): our deposit in its currency, or why it could not be read,
+ * read again once older than `maxAgeMinutes`.
+ */
+export async function refreshSupplierStatus(maxAgeMinutes: number, now = Date.now()): Promise<void> {
+  const records = await supplierRecords(Object.keys(suppliers));
+  for (const supplier of Object.values(suppliers)) {
+    const checkedAt = records.get(supplier.name)?.status?.checkedAt;
+    if (checkedAt && now - Date.parse(checkedAt) < maxAgeMinutes * 60_000) continue;
+    const at = new Date(now).toISOString();
+    try {
+      await putSupplierStatus(supplier.name, { balance: await supplier.balance(), error: '', egressAddress, checkedAt: at });
+    } catch (error) {
+      logger.warn('supplier balance not read', { supplier: supplier.name, error: (error as Error).message });
+      await putSupplierStatus(supplier.name, {
+        balance: null,
+        error: (error as Error).message.slice(0, 200),
+        egressAddress,
+        checkedAt: at,
+      });
+    }
+  }
 }
 
 /** The code a stock order was delivered with, for its shopper and for an operator (audited by the caller). */

@@ -5,7 +5,7 @@ import { countPartition, db, newestItems, queryOne, queryPage, tableName } from 
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
-import type { DeliveryState } from './delivery-rules';
+import { type DeliveryState, openDeliveryStates } from './delivery-rules';
 
 /** Waiting for fulfilment, delivered, or refunded to the wallet. */
 export type OrderStatus = 'pending' | 'completed' | 'refunded';
@@ -65,10 +65,22 @@ export interface Delivery {
    */
   voucherId?: string;
   code?: string;
-  /** supplier: which, its product code and what it costs us (whole taka), for margin. */
+  /** supplier: which, its product code and what it may cost us (whole taka: the margin guard). */
   supplier?: string;
   sku?: string;
   cost?: number;
+  /**
+   * As sent: when first (the supplier may be asked about it for a limited time), the most it may
+   * cost in the supplier's currency (`max_price`, sent again unchanged with every question), that
+   * currency and the exchange rate it was worked out with.
+   */
+  firstSentAt?: string;
+  maxPrice?: number;
+  currency?: string;
+  rate?: string;
+  /** What the supplier charged, in its currency and in whole taka at the rate sent with (rounded up). */
+  supplierPrice?: number;
+  costPaid?: number;
   /** The supplier's serial of a delivered top-up. */
   serial?: string;
   /** Why it failed or fell back to the queue. */
@@ -77,15 +89,19 @@ export interface Delivery {
 }
 
 /**
- * A refund through the gateway: `sending` (intent written, call made), `unknown` (the call timed
- * out: the gateway is asked what happened, never called again blindly), `refused` (the gateway's
- * reason; the order stays unrefunded and may be refunded again), `done`.
+ * A refund through the gateway, one attempt at a time (`at` names the attempt): `sending` (intent
+ * written, call made), `unknown` (the call got no answer: the gateway is asked what happened, never
+ * called again blindly, and a person records what its panel shows), `refused` (the gateway's reason;
+ * the panel may show it refunded all the same, so a person records that or releases it), `released`
+ * (a person found it not refunded: the order may be refunded again, either way), `done`.
  */
 export interface GatewayRefund {
-  state: 'sending' | 'unknown' | 'refused' | 'done';
+  state: 'sending' | 'unknown' | 'refused' | 'released' | 'done';
   at: string;
   remark: string;
   reason?: string;
+  /** Who recorded what the gateway's panel showed, for an attempt a person closed. */
+  resolvedBy?: string;
 }
 
 /**
@@ -273,7 +289,9 @@ export function deliveryMoveItem(order: PlanOrder, move: DeliveryMove, now: stri
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
       UpdateExpression: `SET ${sets.join(', ')}${remove}`,
-      ConditionExpression: '#status = :pending AND delivery.#state = :from AND delivery.#attempts = :attempts',
+      // A refund to the payment method is never started beside an open delivery; should one exist, it decides.
+      ConditionExpression:
+        '#status = :pending AND delivery.#state = :from AND delivery.#attempts = :attempts AND attribute_not_exists(gatewayRefund)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
@@ -355,19 +373,40 @@ export async function listOrdersByStatus(status: OrderStatus, oldestFirst: boole
 export const countPendingOrders = () => countPartition({ index: 'gsi1', key: 'gsi1pk', value: keys.queue('pending') });
 
 /**
+ * The conditions of an operator's move that keep one owner of an order's money at a time (the
+ * rules of `moveBlocked`, orders/order-rules.ts): no refund to the payment method under way or
+ * waiting for a person (`refundsMay` names the attempts' states that let the move go), and for a
+ * refund of a pending order, no open automatic delivery. `#state` must name `state`.
+ */
+function moneyOwnerConditions(order: PlanOrder, refundsMay: GatewayRefund['state'][], move: 'refund' | 'complete') {
+  const refundStates = refundsMay.map((_, i) => `:may${i}`);
+  const values: Record<string, unknown> = Object.fromEntries(refundsMay.map((state, i) => [`:may${i}`, state]));
+  const clauses = [`(attribute_not_exists(gatewayRefund) OR gatewayRefund.#state IN (${refundStates.join(', ')}))`];
+  if (move === 'refund' && order.status === 'pending') {
+    clauses.push(
+      `(attribute_not_exists(delivery) OR NOT (delivery.#state IN (${openDeliveryStates.map((_, i) => `:open${i}`).join(', ')})))`,
+    );
+    for (const [i, state] of openDeliveryStates.entries()) values[`:open${i}`] = state;
+  }
+  return { condition: clauses.join(' AND '), values };
+}
+
+/**
  * Moves an order from the status that was read to `to`, once: the condition is that its status is
- * still `order.status`, so a second or racing click changes nothing. It moves to the queue of its
- * new status and records the remark and when. A completed or refunded order keeps no game-account secret.
+ * still `order.status`, so a second or racing click changes nothing, and that no refund to the
+ * payment method or open delivery owns its money (`moneyOwnerConditions`). It moves to the queue of
+ * its new status and records the remark and when. A completed or refunded order keeps no
+ * game-account secret.
  */
 export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pending'>, remark: string, now: string): TransactionItem {
+  const owner = moneyOwnerConditions(order, ['released'], to === 'refunded' ? 'refund' : 'complete');
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
       // The game-account secret served the delivery; a closed order keeps none (retention rule).
       UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now REMOVE sealedSecret`,
-      // Not while a refund through the gateway is under way or done: that one decides.
-      ConditionExpression: '#status = :from AND (attribute_not_exists(gatewayRefund) OR gatewayRefund.#state = :refused)',
+      ConditionExpression: `#status = :from AND ${owner.condition}`,
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
       ExpressionAttributeValues: {
         ':to': to,
@@ -375,7 +414,7 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
         ':remark': remark,
         ':now': now,
         ':from': order.status,
-        ':refused': 'refused',
+        ...owner.values,
       },
     },
   };
@@ -434,59 +473,77 @@ export async function listPlayerIds(
 }
 
 /**
- * Starts a refund through the gateway, once: the intent is written (conditioned on the status read
- * and on no refund under way) before the gateway is called, so parallel clicks send one refund.
+ * Starts a refund through the gateway, once: the intent is written (conditioned on the status read,
+ * on no other attempt under way or waiting for a person, and on no open delivery) before the
+ * gateway is called, so parallel clicks send one refund and a delivery's outcome cannot also move
+ * the money.
  */
 export function startGatewayRefundItem(order: PlanOrder, remark: string, now: string): TransactionItem {
   const refund: GatewayRefund = { state: 'sending', at: now, remark };
+  const owner = moneyOwnerConditions(order, ['refused', 'released'], 'refund');
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
       UpdateExpression: 'SET gatewayRefund = :refund, updatedAt = :now',
-      ConditionExpression: '#status = :from AND (attribute_not_exists(gatewayRefund) OR gatewayRefund.#state = :refused)',
+      ConditionExpression: `#status = :from AND ${owner.condition}`,
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
-      ExpressionAttributeValues: { ':refund': refund, ':now': now, ':from': order.status, ':refused': 'refused' },
+      ExpressionAttributeValues: { ':refund': refund, ':now': now, ':from': order.status, ...owner.values },
     },
   };
 }
 
-/** Moves a refund under way (`from`: sending or unknown) to unknown or refused; the order's status does not change. */
+/**
+ * Moves the refund attempt that was read (its state and `at`) to unknown, refused or released;
+ * the order's status does not change. `resolvedBy` names the operator who recorded what the
+ * gateway's panel showed.
+ */
 export function gatewayRefundOutcomeItem(
   order: PlanOrder,
-  from: GatewayRefund['state'],
-  outcome: Pick<GatewayRefund, 'state' | 'reason'>,
+  outcome: Pick<GatewayRefund, 'state' | 'reason' | 'resolvedBy'>,
   now: string,
 ): TransactionItem {
+  const attempt = order.gatewayRefund!;
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: 'SET gatewayRefund.#state = :to, gatewayRefund.reason = :reason, updatedAt = :now',
-      ConditionExpression: 'gatewayRefund.#state = :from',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':to': outcome.state, ':reason': outcome.reason ?? '', ':from': from, ':now': now },
+      UpdateExpression: `SET gatewayRefund.#state = :to, gatewayRefund.reason = :reason, updatedAt = :now${outcome.resolvedBy ? ', gatewayRefund.resolvedBy = :by' : ''}`,
+      ConditionExpression: 'gatewayRefund.#state = :from AND gatewayRefund.#at = :at',
+      ExpressionAttributeNames: { '#state': 'state', '#at': 'at' },
+      ExpressionAttributeValues: {
+        ':to': outcome.state,
+        ':reason': outcome.reason ?? attempt.reason ?? '',
+        ':from': attempt.state,
+        ':at': attempt.at,
+        ':now': now,
+        ...(outcome.resolvedBy ? { ':by': outcome.resolvedBy } : {}),
+      },
     },
   };
 }
 
-/** Closes a refund under way as done: the order moves to refunded (out of its queue) with the remark, once, and drops its game-account secret. */
-export function gatewayRefundDoneItem(order: PlanOrder, from: GatewayRefund['state'], now: string): TransactionItem {
+/**
+ * Closes the refund attempt that was read as done: the order moves to refunded (out of its queue)
+ * with the attempt's remark, once, and drops its game-account secret.
+ */
+export function gatewayRefundDoneItem(order: PlanOrder, now: string, resolvedBy?: string): TransactionItem {
+  const attempt = order.gatewayRefund!;
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression:
-        'SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now REMOVE sealedSecret',
-      ConditionExpression: 'gatewayRefund.#state = :from AND #status = :status',
-      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      UpdateExpression: `SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now${resolvedBy ? ', gatewayRefund.resolvedBy = :by' : ''} REMOVE sealedSecret`,
+      ConditionExpression: 'gatewayRefund.#state = :from AND gatewayRefund.#at = :at AND #status <> :refunded',
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#at': 'at' },
       ExpressionAttributeValues: {
         ':refunded': 'refunded',
         ':queue': keys.queue('refunded'),
         ':done': 'done',
-        ':from': from,
-        ':status': order.status,
+        ':from': attempt.state,
+        ':at': attempt.at,
         ':now': now,
+        ...(resolvedBy ? { ':by': resolvedBy } : {}),
       },
     },
   };

@@ -18,7 +18,7 @@ import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
 import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
-import { type OrderMove, nextStatus, orderAccount } from './order-rules';
+import { type OrderMove, moveBlocked, movedSinceSeen, nextStatus, orderAccount } from './order-rules';
 import {
   type OrderStatus,
   type PendingOrder,
@@ -217,14 +217,26 @@ export function requireMove(order: Pick<PlanOrder, 'status'>, move: OrderMove): 
   return outcome.status;
 }
 
+/**
+ * `requireMove`, and a 409 while a refund to the payment method or an open delivery owns the
+ * order's money (`moveBlocked`), or when the order moved since the operator saw it (`seen`).
+ */
+function requireMoveNow(order: PlanOrder, move: OrderMove, seen?: OrderStatus): Exclude<OrderStatus, 'pending'> {
+  const to = requireMove(order, move);
+  const blocked = moveBlocked(order, move) ?? movedSinceSeen(order, seen);
+  if (blocked) throw new Conflict(blocked);
+  return to;
+}
+
 /** What a move of an order adds to its own transaction: an operator's audit entry. */
 type AlsoWrite = TransactionItem[];
 
 /**
  * Moves an order (as read) exactly once: one transaction of its status change (conditioned on the
- * status read; the game-account secret goes with it), the items `effect` adds (a refund's credit)
- * and `alsoWrite`. A cancelled transaction (another operator, a racing click, a wallet change) is
- * tried again on a strongly consistent read, which then refuses with the order's real status.
+ * status read and on nothing else owning its money; the game-account secret goes with it), the
+ * items `effect` adds (a refund's credit) and `alsoWrite`. A cancelled transaction (another
+ * operator, a racing click, a wallet change, a delivery or refund that moved first) is tried again
+ * on a strongly consistent read, which then refuses with the order's real state.
  */
 function moveOrder(
   read: PlanOrder,
@@ -232,12 +244,13 @@ function moveOrder(
   remark: string,
   alsoWrite: AlsoWrite,
   effect: (order: PlanOrder, now: string) => Promise<TransactionItem[]>,
+  seen?: OrderStatus,
 ): Promise<PlanOrder> {
   return retrying(
     async (tryNumber) => {
       const order = tryNumber === 1 ? read : await getOrder(read.userId, read.orderId);
       if (!order) throw new NotFound('Order not found');
-      const to = requireMove(order, move);
+      const to = requireMoveNow(order, move, seen);
       const now = new Date().toISOString();
       await transact([orderStatusItem(order, to, remark, now), ...(await effect(order, now)), ...alsoWrite]);
       return { ...order, status: to, remark, ...(to === 'completed' ? { completedAt: now } : { refundedAt: now }) };
@@ -255,11 +268,18 @@ export function completeOrder(order: PlanOrder, remark = '', alsoWrite: AlsoWrit
  * Refunds an order (pending or completed) to the shopper's wallet, whatever it was paid with: the
  * shop does not push money back to bKash here (see payments/refunds.ts). The credit and its ledger
  * entry (reason `refund`, reference the order id) go in the same transaction as the status change
- * and `alsoWrite`.
+ * and `alsoWrite`. With `seen`, the status the operator saw: refused if the order moved since.
  */
-export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWrite = []): Promise<PlanOrder> {
-  return moveOrder(order, 'refund', remark, alsoWrite, async (current, now) => {
-    const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
-    return [...balanceChangeItems(current.userId, change, now), orderRefundedNotice(current, { remark }, now)];
-  });
+export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWrite = [], seen?: OrderStatus): Promise<PlanOrder> {
+  return moveOrder(
+    order,
+    'refund',
+    remark,
+    alsoWrite,
+    async (current, now) => {
+      const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
+      return [...balanceChangeItems(current.userId, change, now), orderRefundedNotice(current, { remark }, now)];
+    },
+    seen,
+  );
 }

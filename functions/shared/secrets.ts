@@ -140,6 +140,20 @@ export class SupplierNotConfigured extends Error {
   }
 }
 
+const lookupSecretId = process.env.LOOKUP_SECRET_ID;
+
+/**
+ * The nickname lookup's own key: LOOKUP_SECRET_ID's JSON `{"key"}` in the cloud, PLAYER_LOOKUP_KEY
+ * locally. Apart from the supplier's credentials on purpose: nothing made from a supplier's key
+ * ever leaves for the lookup's host. Undefined until the operator sets it (lookups are then unavailable).
+ */
+export async function playerLookupKey(): Promise<string | undefined> {
+  const raw = lookupSecretId
+    ? await getSecret(lookupSecretId, { maxAge: secretMaxAgeSeconds })
+    : JSON.stringify({ key: process.env.PLAYER_LOOKUP_KEY });
+  return secretFields(raw, ['key']).key || undefined;
+}
+
 const telegramSecretId = process.env.TELEGRAM_SECRET_ID;
 
 /**

@@ -26,6 +26,7 @@ import {
   functionGrantsOf,
   handlerModule,
   needsGatewayKey,
+  needsLookup,
   originAuthorizerHandler,
   needsSecret,
   needsSupplier,
@@ -34,7 +35,7 @@ import {
   tableGrantOf,
 } from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
-import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './house-function';
+import { type FunctionDefaults, HouseFunction, type LookupAccess, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';
 import { originVerifyHeader } from '../../functions/shared/config';
 
@@ -42,8 +43,10 @@ export interface ApiProps {
   table: ITable;
   keyRing: ISecret;
   gatewayKey: ISecret;
-  /** The top-up supplier, for the rows that call it. */
+  /** The top-up supplier, for the row that checks its webhook's signature. */
   supplier: SupplierAccess;
+  /** The nickname lookup, for the row that calls it. */
+  lookup: LookupAccess;
   /** The VAPID keys, for the row that hands out the public key. */
   vapidSecret: ISecret;
   /** The origin secret, which every API function expects in x-origin-verify. */
@@ -61,7 +64,7 @@ export interface ApiProps {
 /**
  * The HTTP API, built by looping over the route table: one route per row and one house function per
  * handler module (a GET twin shares its POST's function, integration and permission; the table
- * actions and partitions of its row; the key ring, the gateway key, the supplier, the upload
+ * actions and partitions of its row; the key ring, the gateway key, the supplier, the lookup, the upload
  * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
  * answers unknown paths and methods in the contract's envelope. Every function refuses a request
  * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
@@ -149,6 +152,7 @@ export class Api extends Construct {
         keyRing: needsSecret(row) ? props.keyRing : undefined,
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         supplier: needsSupplier(row) ? props.supplier : undefined,
+        lookup: needsLookup(row) ? props.lookup : undefined,
         vapidSecret: needsVapid(row) ? props.vapidSecret : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,

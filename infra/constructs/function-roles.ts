@@ -29,8 +29,12 @@ export interface FunctionGrants {
   keyRing?: boolean;
   /** The payment gateway's API key; such functions are also traced with X-Ray. */
   gatewayKey?: boolean;
-  /** The top-up supplier's credentials (its API and the nickname lookup). */
+  /** The top-up supplier's credentials (its API and its webhook's signature). */
   supplierSecret?: boolean;
+  /** The nickname lookup's own key. */
+  lookupSecret?: boolean;
+  /** Runs in the supplier egress VPC: the network interfaces Lambda makes there. */
+  vpc?: boolean;
   /** The VAPID keys (Web Push): the public-key route and the outbox's consumer. */
   vapidSecret?: boolean;
   /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
@@ -50,6 +54,7 @@ export interface FunctionRolesProps {
   keyRing: ISecret;
   gatewayKey: ISecret;
   supplierSecret: ISecret;
+  lookupSecret: ISecret;
   telegramBot: ISecret;
   vapidSecret: ISecret;
   siteBucket: IBucket;
@@ -93,7 +98,7 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, supplierSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
+    const { table, keyRing, gatewayKey, supplierSecret, lookupSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
     const role = new InlineGrantsRole(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -152,6 +157,15 @@ export class FunctionRoles extends Construct {
       });
     }
     if (grants.supplierSecret) supplierSecret.grantRead(role);
+    if (grants.lookupSecret) lookupSecret.grantRead(role);
+    if (grants.vpc) {
+      // What Lambda needs to place the function's network interfaces in the egress VPC (CDK adds it only to roles it makes).
+      role.addManagedPolicy(ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaVPCAccessExecutionRole'));
+      suppressions.push({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole]',
+        reason: "The delivery functions' network interfaces in the supplier egress VPC: Lambda's own create, describe and delete",
+      });
+    }
     if (grants.vapidSecret) vapidSecret.grantRead(role);
     if (grants.telegramBot) telegramBot.grantRead(role);
     if (grants.tableStream) {
@@ -219,6 +233,8 @@ function describe(grants: FunctionGrants): string {
     grants.keyRing && 'key ring',
     grants.gatewayKey && 'gateway key',
     grants.supplierSecret && 'supplier secret',
+    grants.lookupSecret && 'lookup key',
+    grants.vpc && 'the egress VPC',
     grants.vapidSecret && 'VAPID keys',
     grants.uploads && 'uploads',
     grants.mailDomain && `mail as ${grants.mailDomain}`,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { SubnetType } from 'aws-cdk-lib/aws-ec2';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ILogGroup, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,6 +12,7 @@ import { functionsDir, houseBundling, repoRoot } from '../bundling';
 import { mailDomainOf } from '../stage-config';
 import type { TableGrant } from '../../functions/routes';
 import type { FunctionRoles } from './function-roles';
+import type { SupplierEgress } from './supplier-egress';
 
 /** What every function of a stage shares. */
 export interface FunctionDefaults {
@@ -21,14 +23,20 @@ export interface FunctionDefaults {
   logRemovalPolicy: RemovalPolicy;
 }
 
-/** The top-up supplier as a stage has it: the secret with its credentials and the stage's addresses. */
+/** The top-up supplier as a stage has it: the secret with its credentials and the stage's address of it. */
 export interface SupplierAccess {
   /** JSON `{"username", "apiKey", "webhookSecret"}` (functions/shared/secrets.ts). */
   secret: ISecret;
   /** SUPPLIER_URL: the supplier's API. */
   url: string;
-  /** PLAYER_LOOKUP_URL: the nickname lookup; empty for none (the variable is then left out). */
-  lookupUrl: string;
+}
+
+/** The nickname lookup as a stage has it: its own key and its address. */
+export interface LookupAccess {
+  /** JSON `{"key"}` (functions/shared/secrets.ts). */
+  secret: ISecret;
+  /** PLAYER_LOOKUP_URL; empty for none (the variable is then left out). */
+  url: string;
 }
 
 export interface HouseFunctionProps {
@@ -47,8 +55,15 @@ export interface HouseFunctionProps {
   keyRing?: ISecret;
   /** The gateway's API key: read permission and GATEWAY_SECRET_ID together; such a function is traced (X-Ray). */
   gatewayKey?: ISecret;
-  /** The top-up supplier, for a function that calls it or the nickname lookup: read permission on its secret, SUPPLIER_SECRET_ID and the addresses together. */
+  /** The top-up supplier, for a function that calls it or checks its webhook: read permission on its secret, SUPPLIER_SECRET_ID and its address together. */
   supplier?: SupplierAccess;
+  /** The nickname lookup: read permission on its key, LOOKUP_SECRET_ID and its address together. */
+  lookup?: LookupAccess;
+  /**
+   * The stage's fixed outbound address, for a function that calls the supplier's API: placed in
+   * its VPC's private subnets with its security group, and told the address (SUPPLIER_EGRESS_ADDRESS).
+   */
+  egress?: SupplierEgress;
   /** The VAPID keys (Web Push): read permission and VAPID_SECRET_ID together. */
   vapidSecret?: ISecret;
   /** The site bucket, for a function that signs upload permits: Put on uploads/ and UPLOAD_BUCKET together. */
@@ -108,6 +123,8 @@ export class HouseFunction extends NodejsFunction {
         keyRing: props.keyRing !== undefined,
         gatewayKey: props.gatewayKey !== undefined,
         supplierSecret: props.supplier !== undefined,
+        lookupSecret: props.lookup !== undefined,
+        vpc: props.egress !== undefined,
         vapidSecret: props.vapidSecret !== undefined,
         uploads: props.uploadBucket !== undefined,
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
@@ -115,6 +132,13 @@ export class HouseFunction extends NodejsFunction {
         tableStream: props.readsTableStream,
         telegramBot: props.telegramBot !== undefined,
       }),
+      ...(props.egress
+        ? {
+            vpc: props.egress.vpc,
+            vpcSubnets: { subnetType: SubnetType.PRIVATE_WITH_EGRESS },
+            securityGroups: [props.egress.securityGroup],
+          }
+        : {}),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling: houseBundling,
@@ -133,8 +157,12 @@ export class HouseFunction extends NodejsFunction {
     if (props.supplier) {
       this.addEnvironment('SUPPLIER_SECRET_ID', props.supplier.secret.secretArn);
       this.addEnvironment('SUPPLIER_URL', props.supplier.url);
-      if (props.supplier.lookupUrl) this.addEnvironment('PLAYER_LOOKUP_URL', props.supplier.lookupUrl);
     }
+    if (props.lookup) {
+      this.addEnvironment('LOOKUP_SECRET_ID', props.lookup.secret.secretArn);
+      if (props.lookup.url) this.addEnvironment('PLAYER_LOOKUP_URL', props.lookup.url);
+    }
+    if (props.egress) this.addEnvironment('SUPPLIER_EGRESS_ADDRESS', props.egress.address.attrPublicIp);
     if (props.vapidSecret) this.addEnvironment('VAPID_SECRET_ID', props.vapidSecret.secretArn);
     if (props.uploadBucket) this.addEnvironment('UPLOAD_BUCKET', props.uploadBucket.bucketName);
     if (props.mailFrom) this.addEnvironment('MAIL_FROM', props.mailFrom);

@@ -7,6 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobs, needsSupplier, tableGrantOf } from '../../functions/routes';
+import type { SupplierEgress } from './supplier-egress';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';
@@ -58,6 +59,8 @@ export interface JobsProps {
   table: ITable;
   gatewayKey: ISecret;
   supplier: SupplierAccess;
+  /** The stage's fixed outbound address, for the jobs that call the supplier; absent: none (a supplier that demands one stays manual). */
+  egress?: SupplierEgress;
   roles: FunctionRoles;
   defaults: FunctionDefaults;
   removalPolicy: RemovalPolicy;
@@ -102,6 +105,7 @@ export class Jobs extends Construct {
         tableGrant: tableGrantOf(job),
         gatewayKey: 'gateway' in job && job.gateway ? props.gatewayKey : undefined,
         supplier: needsSupplier(job) ? props.supplier : undefined,
+        egress: 'egress' in job && job.egress ? props.egress : undefined,
         timeout: Duration.minutes(2),
       });
       // A run not started within its own interval is stale: the next one is already due.

@@ -79,7 +79,8 @@ export interface MonitoredJob {
 export interface MonitoringProps {
   stage: string;
   /** Where the outbox consumer's records land after their retries. */
-  outboxDeadLetters: IQueue;
+  /** The stream consumers' dead-letter queues, each an alarm: its construct id and what it means. */
+  deadLetters: { alarmId: string; text: string; queue: IQueue }[];
   alarmEmail: string;
   httpApi: HttpApi;
   functions: IFunction[];
@@ -202,17 +203,14 @@ export class Monitoring extends Construct {
       });
     }
 
-    alarm(
-      'OutboxDeadLetters',
-      'Notifications could not be carried after their retries: their stream positions wait in the outbox dead-letter queue',
-      {
-        metric: props.outboxDeadLetters.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
+    for (const { alarmId, text, queue } of props.deadLetters)
+      alarm(alarmId, text, {
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-      },
-    );
+      });
 
     // Each webhook's request lines answered 401, from its own log group.
     const refusals = (id: string, logGroup: ILogGroup, metricName: string) =>

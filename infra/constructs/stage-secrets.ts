@@ -10,7 +10,7 @@ export interface StageSecretsProps {
 }
 
 /**
- * The stage's six secrets, each granted only to the functions that need it:
+ * The stage's seven secrets, each granted only to the functions that need it:
  * - `keys`: the key ring that session tokens and sealed values are made from, JSON
  *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
  *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
@@ -20,6 +20,9 @@ export interface StageSecretsProps {
  * - `supplier`: the top-up supplier's credentials, JSON `{"username", "apiKey", "webhookSecret"}`,
  *   created with placeholders that the functions refuse: until the operator sets the real ones,
  *   automatic deliveries go to the operators' queue (README, Deploy).
+ * - `lookup`: the nickname lookup's own key, JSON `{"key"}`, created with a placeholder: until the
+ *   operator sets the key the lookup service gave, nickname checks are unavailable and the shop
+ *   confirms without a name. Apart from the supplier's on purpose: no supplier credential reaches it.
  * - `vapid`: the Web Push VAPID key pair and contact, JSON `{"publicKey", "privateKey", "subject"}`
  *   (base64url keys, `npx web-push generate-vapid-keys`), created with placeholders: until the
  *   operator sets real ones the shop offers no push on devices, and mails still go (README, Deploy).
@@ -33,6 +36,7 @@ export class StageSecrets extends Construct {
   readonly keys: Secret;
   readonly gatewayKey: Secret;
   readonly supplier: Secret;
+  readonly lookup: Secret;
   readonly vapid: Secret;
   readonly telegramBot: Secret;
   readonly originVerify: Secret;
@@ -64,6 +68,11 @@ export class StageSecrets extends Construct {
       ),
       removalPolicy,
     });
+    this.lookup = new Secret(this, 'PlayerLookup', {
+      description: 'Nickname lookup key as JSON {"key"}; the placeholder is refused (no nickname checks) until the real one is put here',
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ key: gatewayKeyPlaceholder })),
+      removalPolicy,
+    });
     this.vapid = new Secret(this, 'Vapid', {
       description:
         'Web Push VAPID key pair (base64url) and contact as JSON; the placeholders are refused (no push offered) until real ones are put here',
@@ -83,12 +92,12 @@ export class StageSecrets extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
-    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.vapid, this.telegramBot, this.originVerify]) {
+    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.lookup, this.vapid, this.telegramBot, this.originVerify]) {
       acknowledge(secret, [
         {
           id: 'AwsSolutions-SMG4',
           reason:
-            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials and the bot token come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials, the lookup key and the bot token come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
         },
       ]);
     }

@@ -179,7 +179,7 @@ try {
   const deliveryJobTuning: Record<string, string> = wants('delivery')
     ? {
         DELIVERY_EVERY_SECONDS: process.env.DELIVERY_EVERY_SECONDS ?? '2',
-        DELIVERY_FIRST_INQUIRY_SECONDS: process.env.DELIVERY_FIRST_INQUIRY_SECONDS ?? '2',
+        SUPPLIER_CALL_SPACING_SECONDS: process.env.SUPPLIER_CALL_SPACING_SECONDS ?? '2',
       }
     : {};
   let spaDir: string | undefined;

@@ -20,11 +20,15 @@ export interface RunningStack {
   vapidSecretId?: string;
 }
 
-/** The top-up supplier's API username, key and webhook secret. */
+/**
+ * The top-up supplier's API username, key and webhook secret, and the nickname lookup's own key
+ * (the fake supplier serves the lookup too, under that key alone).
+ */
 export interface SupplierCredentials {
   username: string;
   apiKey: string;
   webhookSecret: string;
+  lookupKey: string;
 }
 
 /** New credentials for the fake supplier, which a caller hands the stack it starts (and keeps, to sign as the supplier). */
@@ -32,13 +36,15 @@ export const newSupplierCredentials = (username: string): SupplierCredentials =>
   username,
   apiKey: randomBytes(18).toString('base64url'),
   webhookSecret: randomBytes(18).toString('base64url'),
+  lookupKey: randomBytes(24).toString('base64url'),
 });
 
-/** The variables that hand a stack (or the domain code) the supplier's credentials. */
+/** The variables that hand a stack (or the domain code) the supplier's credentials and the lookup's key. */
 export const supplierEnvironment = (credentials: SupplierCredentials): Record<string, string> => ({
   SUPPLIER_USERNAME: credentials.username,
   SUPPLIER_API_KEY: credentials.apiKey,
   SUPPLIER_WEBHOOK_SECRET: credentials.webhookSecret,
+  PLAYER_LOOKUP_KEY: credentials.lookupKey,
 });
 
 /**

@@ -8,9 +8,10 @@ import {
   handlerModule,
   needsGatewayKey,
   jobs,
+  needsLookup,
   needsSecret,
-  outboxConsumer,
   needsSupplier,
+  streamConsumers,
   needsVapid,
   routes,
   tableGrantOf,
@@ -28,8 +29,12 @@ export interface LocalEnvironment {
   secret: Record<string, string>;
   /** What a function granted the gateway's API key gets. */
   gatewayKey: Record<string, string>;
-  /** What a function that calls the top-up supplier or the nickname lookup gets: their addresses and credentials. */
+  /** What a function granted the top-up supplier gets: its address and credentials. */
   supplier: Record<string, string>;
+  /** What a function that calls the supplier's API gets besides: the outbound address its calls leave from. */
+  egress: Record<string, string>;
+  /** What a function that calls the nickname lookup gets: its address and its own key. */
+  lookup: Record<string, string>;
   /** What a function granted the VAPID keys gets: the secret's name, and the local Secrets Manager stand-in as its endpoint. */
   push: Record<string, string>;
   /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
@@ -49,7 +54,7 @@ const tuning = [
   'CHECKOUT_LIMIT_PER_ADDRESS',
   'RESET_LIMIT_PER_ADDRESS',
   'RECONCILE_MIN_AGE_SECONDS',
-  'DELIVERY_FIRST_INQUIRY_SECONDS',
+  'SUPPLIER_CALL_SPACING_SECONDS',
   'POWERTOOLS_LOG_LEVEL',
   // POWERTOOLS_METRICS_DISABLED=false shows the business metrics' EMF lines the local stack leaves out.
   'POWERTOOLS_METRICS_DISABLED',
@@ -69,7 +74,7 @@ const jobName = (job: { module: string }) =>
 
 /** The table grant of a local function by its access key, as its role has in the cloud: see table-guard.ts. */
 export function localTableGrant(accessKeyId: string): TableGrant | undefined {
-  const job = [...jobs, outboxConsumer].find((candidate) => jobName(candidate) === accessKeyId);
+  const job = [...jobs, ...streamConsumers].find((candidate) => jobName(candidate) === accessKeyId);
   if (job) return tableGrantOf(job);
   const row = routes.find((route) => localName(route.handler) === accessKeyId);
   return row ? tableGrantOf(row) : undefined;
@@ -94,7 +99,7 @@ export async function bundleSources(outDir: string): Promise<BundledModule> {
       ...routes.map((route) => handlerModule(route.handler)),
       handlerModule(fallbackHandler),
       ...jobs.map((job) => job.module),
-      outboxConsumer.module,
+      ...streamConsumers.map((consumer) => consumer.module),
     ]),
   ];
   await build({
@@ -134,6 +139,7 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
           ...(route && needsSecret(route) ? environment.secret : {}),
           ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
           ...(route && needsSupplier(route) ? environment.supplier : {}),
+          ...(route && needsLookup(route) ? environment.lookup : {}),
           ...(route && needsVapid(route) ? environment.push : {}),
           ...(route?.uploads ? environment.uploads : {}),
           ...(route?.mail ? environment.mail : {}),
@@ -150,11 +156,11 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
 
 /**
  * A job as the local stack runs it (the payments reconciler and the delivery job on timers, the
- * outbox's consumer fed by the stream poller): the same
- * module as the scheduled Lambda, with the environment the cloud gives it.
+ * outbox's consumer and the delivery dispatcher fed by the stream poller): the same module as the
+ * scheduled or stream-fed Lambda, with the environment the cloud gives it.
  */
 export function jobFunction(
-  job: (typeof jobs)[number] | typeof outboxConsumer,
+  job: (typeof jobs)[number] | (typeof streamConsumers)[number],
   bundled: BundledModule,
   environment: LocalEnvironment,
 ): LocalFunction {
@@ -168,6 +174,7 @@ export function jobFunction(
       ...environment.table,
       ...('gateway' in job && job.gateway ? environment.gatewayKey : {}),
       ...('supplier' in job && needsSupplier(job) ? environment.supplier : {}),
+      ...('egress' in job && job.egress ? environment.egress : {}),
       ...('mail' in job && job.mail ? environment.mail : {}),
       ...('secret' in job && job.secret ? environment.secret : {}),
       ...('push' in job && needsVapid(job) ? environment.push : {}),

@@ -12,6 +12,12 @@ export interface SandboxGatewayOptions {
   autoWebhook?: boolean;
   /** How long a refund call held by `POST /test/refund-timeout` waits before it answers; default 10 000. */
   refundTimeoutMs?: number;
+  /**
+   * Verify a fully refunded payment as REFUNDED, as some newer installs do; default false: the
+   * documented statuses only (COMPLETED, PENDING, ERROR), so a refunded payment still verifies
+   * COMPLETED and only the panel shows the refund.
+   */
+  verifiesRefunds?: boolean;
   /** The loopback port to listen on; default 0 (a free one). */
   port?: number;
 }
@@ -88,9 +94,13 @@ const isAbsoluteUrl = (value: unknown): value is string => {
   }
 };
 
-/** The verify answer, which is also the webhook's body. */
-function verifyAnswer(invoice: Invoice) {
+/**
+ * The verify answer, which is also the webhook's body. A refunded payment answers REFUNDED only as
+ * a newer install (`verifiesRefunds`); the documented statuses are COMPLETED, PENDING and ERROR.
+ */
+function verifyAnswer(invoice: Invoice, verifiesRefunds: boolean) {
   const { checkout } = invoice;
+  const status = invoice.status === 'REFUNDED' && !verifiesRefunds ? 'COMPLETED' : invoice.status;
   return {
     full_name: checkout.full_name,
     email: checkout.email,
@@ -103,7 +113,7 @@ function verifyAnswer(invoice: Invoice) {
     sender_number: invoice.sender_number,
     transaction_id: invoice.transaction_id,
     date: invoice.date,
-    status: invoice.status,
+    status,
   };
 }
 
@@ -118,10 +128,11 @@ function verifyAnswer(invoice: Invoice) {
  *   The token is not the invoice id. `return_type` is GET or POST (any case; default POST). A bad
  *   field → 400 `{status:false, message}`; above {@link sandboxMaxAmount} → 400 with the limit's message.
  * - `POST /api/verify-payment` `{invoice_id}` → the invoice (amounts as "100.00" strings, status
- *   COMPLETED, PENDING, ERROR or REFUNDED); unknown → 200 `{status:"ERROR", message:"Invalid Invoice ID"}`.
+ *   COMPLETED, PENDING or ERROR; REFUNDED for a fully refunded one only with `verifiesRefunds`, as
+ *   some newer installs do); unknown → 200 `{status:"ERROR", message:"Invalid Invoice ID"}`.
  * - `POST /api/refund-payment` `{transaction_id, payment_method, amount, product_name, reason}` →
- *   `{status:true, message:"Refund successful"}`, full or partial (a fully refunded invoice verifies
- *   as REFUNDED); refusals are 200 `{status:false, message}`.
+ *   `{status:true, message:"Refund successful"}`, full or partial (the panel shows the refund);
+ *   refusals are 200 `{status:false, message}`.
  *
  * The payer's side: `GET /payment/{token}` is the hosted page (amount, name, method, sender number)
  * whose buttons post to `/payment/{token}/pay` (COMPLETED, then back to `redirect_url` with
@@ -150,6 +161,7 @@ function verifyAnswer(invoice: Invoice) {
  * - `POST /test/refund-timeout` `{"count": n}`: the next n refund calls do their work but answer only
  *   after `refundTimeoutMs`, so a client with a shorter timeout sees a timeout although the refund happened.
  * - `POST /test/refund-refuse` `{"message": "..."}`: the next refund call is refused with that message.
+ * - `POST /test/verifies-refunds` `{"on": true|false}`: whether verify answers REFUNDED for a refunded payment.
  * - `GET /test/refunds`: the refunds made `[{transaction_id, invoice_id, amount, reason, product_name, at}]`.
  * - `GET /test/invoices`: every invoice's verify answer plus its `token`.
  *
@@ -157,6 +169,8 @@ function verifyAnswer(invoice: Invoice) {
  */
 export async function startSandboxGateway(options: SandboxGatewayOptions): Promise<LocalService> {
   const { apiKey, autoWebhook = false, refundTimeoutMs = 10_000, port = 0 } = options;
+  let verifiesRefunds = options.verifiesRefunds ?? false;
+  const verifyAnswerOf = (invoice: Invoice) => verifyAnswer(invoice, verifiesRefunds);
   const checkouts = new Map<string, Checkout>();
   const invoices = new Map<string, Invoice>();
   const refunds: Refund[] = [];
@@ -174,7 +188,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
       const answer = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'RT-UDDOKTAPAY-API-KEY': apiKey },
-        body: JSON.stringify(verifyAnswer(invoice)),
+        body: JSON.stringify(verifyAnswerOf(invoice)),
         signal: AbortSignal.timeout(15_000),
       });
       await answer.arrayBuffer().catch(() => undefined);
@@ -295,7 +309,9 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
 
     if (path === '/api/verify-payment') {
       const invoice = typeof body.invoice_id === 'string' ? invoices.get(body.invoice_id) : undefined;
-      return invoice ? json(response, 200, verifyAnswer(invoice)) : json(response, 200, { status: 'ERROR', message: 'Invalid Invoice ID' });
+      return invoice
+        ? json(response, 200, verifyAnswerOf(invoice))
+        : json(response, 200, { status: 'ERROR', message: 'Invalid Invoice ID' });
     }
 
     // /api/refund-payment
@@ -372,7 +388,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     if (action === 'fail') {
       const result = act(checkout, form, 'ERROR');
       if ('refusal' in result) return json(response, 409, { status: false, message: result.refusal });
-      return json(response, 200, verifyAnswer(result.invoice));
+      return json(response, 200, verifyAnswerOf(result.invoice));
     }
     return html(response, 404, messagePage('Not found', 'No such page.'));
   }
@@ -420,7 +436,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
     } else {
       return refuse(404, 'Not Found');
     }
-    if (wantsJson) return json(response, 200, { status: true, invoice: verifyAnswer(invoice), webhook });
+    if (wantsJson) return json(response, 200, { status: true, invoice: verifyAnswerOf(invoice), webhook });
     return response.writeHead(303, { location: '/panel' }).end();
   }
 
@@ -430,7 +446,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
       return json(
         response,
         200,
-        [...invoices.values()].map((invoice) => ({ ...verifyAnswer(invoice), token: invoice.checkout.token })),
+        [...invoices.values()].map((invoice) => ({ ...verifyAnswerOf(invoice), token: invoice.checkout.token })),
       );
     }
     if (request.method !== 'POST') return json(response, 404, { status: false, message: 'Not Found' });
@@ -443,6 +459,10 @@ export async function startSandboxGateway(options: SandboxGatewayOptions): Promi
       const count = Number(body.count ?? 1);
       delayedRefunds = Number.isInteger(count) && count > 0 ? count : 0;
       return json(response, 200, { count: delayedRefunds, timeout_ms: refundTimeoutMs });
+    }
+    if (path === '/test/verifies-refunds') {
+      verifiesRefunds = body.on === true;
+      return json(response, 200, { on: verifiesRefunds });
     }
     if (path === '/test/refund-refuse') {
       refusals.push(typeof body.message === 'string' && body.message ? body.message : 'Refund refused');

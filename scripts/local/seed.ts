@@ -5,7 +5,9 @@ import { saveBlogPost, saveEvent, savePaymentChannel, updateSiteSettings } from 
 import { parseCodes } from '../../functions/vouchers/inventory';
 import { addCodes, saveVoucher } from '../../functions/vouchers/service';
 import { adjustBalance } from '../../functions/wallet/service';
-import { demoSupplierProducts } from './demo-supplier';
+import { supplierSettingsItem } from '../../functions/suppliers/repo';
+import { transact } from '../../functions/shared/transactions';
+import { demoRupiahPerTaka, demoSupplierProducts } from './demo-supplier';
 
 /** The demo accounts; their passwords are made fresh for each data folder, never written in code. */
 export interface DemoLogins {
@@ -29,11 +31,11 @@ const masterCategories = [
 const automaticPlans: { seed: PlanSeed; delivery: PlanDelivery }[] = [
   {
     seed: ['ff-100-instant', '100 Diamonds · instant', 75, 100, 'plan-diamond.svg'],
-    delivery: { mode: 'supplier', sku: 'FF100', cost: demoSupplierProducts.FF100! },
+    delivery: { mode: 'supplier', sku: 'FF100', cost: demoSupplierProducts.FF100.taka },
   },
   {
     seed: ['ff-310-instant', '310 Diamonds · instant', 225, 310, 'plan-diamond.svg'],
-    delivery: { mode: 'supplier', sku: 'FF310', cost: demoSupplierProducts.FF310! },
+    delivery: { mode: 'supplier', sku: 'FF310', cost: demoSupplierProducts.FF310.taka },
   },
   { seed: ['ff-unipin-100', '100 Diamonds · UniPin', 80, 100, 'plan-diamond.svg'], delivery: { mode: 'stock', voucherId: 'unipin-100' } },
 ];
@@ -176,6 +178,8 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
     const position = uidPlans + i + 1;
     await savePlan({ id, groupId: 'ff-uid', name, image: img(image), price, diamonds, status: 1, position, delivery }, undefined);
   }
+  // The fake supplier prices in rupiah, as Digiflazz does: the console's exchange rate, as an operator would set it.
+  await transact([supplierSettingsItem('digiflazz', { rate: demoRupiahPerTaka, updatedAt: new Date().toISOString(), updatedBy: 'seed' })]);
 
   const events = [
     {

@@ -14,7 +14,7 @@ import { localMailFrom } from './domain-env';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { deliveryJob, outboxConsumer, reconcilerJob } from '../../functions/routes';
+import { deliveryDispatcher, deliveryJob, outboxConsumer, reconcilerJob } from '../../functions/routes';
 import { pollTableStream } from './stream-poller';
 import { startFakeSupplier } from './fake-supplier';
 import { startPushStandIn } from './push-stand-in';
@@ -23,7 +23,8 @@ import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './
 import { startSandboxGateway } from './sandbox-gateway';
 import { startSecretsManager } from './secrets-manager';
 import { isShopOrigin } from './shop-origins';
-import { demoSupplierProducts } from './demo-supplier';
+import { demoSupplierPrices } from './demo-supplier';
+import type { SupplierCredentials } from './domain-env';
 import type { DemoLogins } from './seed';
 import { staticSpa } from './static-files';
 import { startMailbox } from './mailbox';
@@ -76,8 +77,8 @@ export interface RunningStack {
 interface LocalState {
   masterSecret: string;
   gatewayApiKey: string;
-  /** The fake supplier's API username, key and webhook secret (a data folder made before it had none: made on load). */
-  supplier?: { username: string; apiKey: string; webhookSecret: string };
+  /** The fake supplier's API username, key and webhook secret, and the lookup's key (a data folder made before it had them: made on load). */
+  supplier?: SupplierCredentials;
   /**
    * The stage's VAPID keys (a data folder made before it had them: made and saved on load, since
    * every device's subscription is bound to the public key).
@@ -93,11 +94,19 @@ export const localVapidSecretId = 'storefront-local/vapid';
 const freshVapidKeys = (): VapidKeys => ({ ...webPush.generateVAPIDKeys(), subject: 'mailto:support@topupbazar.local' });
 
 /** The fake supplier's credentials: the caller's (the test runner, the bench: SUPPLIER_API_KEY…) or fresh ones. */
-const freshSupplierCredentials = () => ({
+const freshSupplierCredentials = (): SupplierCredentials => ({
   username: process.env.SUPPLIER_USERNAME || 'storefront-local',
   apiKey: process.env.SUPPLIER_API_KEY || randomBytes(18).toString('base64url'),
   webhookSecret: process.env.SUPPLIER_WEBHOOK_SECRET || randomBytes(18).toString('base64url'),
+  lookupKey: process.env.PLAYER_LOOKUP_KEY || randomBytes(24).toString('base64url'),
 });
+
+/**
+ * What Digiflazz asks between two calls about one top-up is a minute; the local stack shortens it
+ * (SUPPLIER_CALL_SPACING_SECONDS) for its functions and its fake alike, so the fake still refuses
+ * (rc 85) a shop that asks sooner than its own setting.
+ */
+const callSpacingSeconds = Number(process.env.SUPPLIER_CALL_SPACING_SECONDS ?? 15);
 
 /** The local stack's table name. */
 export const tableName = 'storefront-local';
@@ -150,9 +159,10 @@ async function topUpSupplier(credentials: NonNullable<LocalState['supplier']>) {
         'SUPPLIER_URL is set without SUPPLIER_USERNAME, SUPPLIER_API_KEY and SUPPLIER_WEBHOOK_SECRET: give all four, or none to use the fake',
       );
     const lookupUrl = process.env.PLAYER_LOOKUP_URL?.trim() ?? '';
-    return { url, lookupUrl, credentials: own, external: true, setWebhookUrl: () => {}, stop: async () => {} };
+    const lookupKey = process.env.PLAYER_LOOKUP_KEY?.trim() ?? '';
+    return { url, lookupUrl, credentials: { ...own, lookupKey }, external: true, setWebhookUrl: () => {}, stop: async () => {} };
   }
-  const fake = await startFakeSupplier({ ...credentials, products: demoSupplierProducts });
+  const fake = await startFakeSupplier({ ...credentials, products: demoSupplierPrices, callSpacingMs: callSpacingSeconds * 1000 });
   return { url: fake.url, lookupUrl: fake.url, credentials, external: false, setWebhookUrl: fake.setWebhookUrl, stop: fake.stop };
 }
 
@@ -176,8 +186,16 @@ async function loadState(stateDir: string | undefined): Promise<LocalState> {
   const file = join(stateDir, 'state.json');
   if (existsSync(file)) {
     const kept = JSON.parse(await readFile(file, 'utf8')) as LocalState;
-    if (kept.vapid) return kept;
-    const upgraded = { ...kept, vapid: freshVapidKeys() };
+    if (kept.vapid && kept.supplier?.lookupKey) return kept;
+    const upgraded = {
+      ...kept,
+      vapid: kept.vapid ?? freshVapidKeys(),
+      supplier: {
+        ...freshSupplierCredentials(),
+        ...kept.supplier,
+        lookupKey: kept.supplier?.lookupKey ?? freshSupplierCredentials().lookupKey,
+      },
+    };
     await writeFile(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
     return upgraded;
   }
@@ -264,10 +282,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     gatewayKey: { GATEWAY_API_KEY: gateway.apiKey },
     supplier: {
       SUPPLIER_URL: supplier.url,
-      PLAYER_LOOKUP_URL: supplier.lookupUrl,
       SUPPLIER_USERNAME: supplier.credentials.username,
       SUPPLIER_API_KEY: supplier.credentials.apiKey,
       SUPPLIER_WEBHOOK_SECRET: supplier.credentials.webhookSecret,
+      SUPPLIER_CALL_SPACING_SECONDS: String(callSpacingSeconds),
+    },
+    // Every call leaves from loopback here, which the fake supplier has whitelisted.
+    egress: { SUPPLIER_EGRESS_ADDRESS: '127.0.0.1' },
+    lookup: {
+      PLAYER_LOOKUP_URL: supplier.lookupUrl,
+      PLAYER_LOOKUP_KEY: supplier.credentials.lookupKey,
     },
     uploads: { UPLOAD_BUCKET: uploadBucket, S3_ENDPOINT: uploads.url },
     mail: { MAIL_FROM: localMailFrom, AWS_ENDPOINT_URL_SESV2: mailbox.url },
@@ -344,19 +368,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Known once listening, before any request: links in mails and the gateway's return addresses.
     environment.common.SITE_URL = shopOrigin;
     supplier.setWebhookUrl(`${shopOrigin}${apiBasePath}/supplier/digiflazz/webhook`);
-    // The outbox's consumer, fed the table's stream as Lambda's event source mapping feeds it in the
-    // cloud; from here on, since it links to the shop's origin.
-    const consumer = jobFunction(outboxConsumer, bundled, environment);
-    const streamPoller = pollTableStream({
-      endpoint: dynamo.endpoint,
-      tableName,
-      everyMs: 500,
-      deliver: async (records) => {
-        const answer = (await functions.invoke(consumer, { Records: records })) as { batchItemFailures?: unknown[] } | undefined;
-        if (answer?.batchItemFailures?.length) throw new Error(`${answer.batchItemFailures.length} notifications not carried; read again`);
-      },
-    });
-    stops.unshift(streamPoller.stop);
+    // The stream's consumers (the outbox's and the delivery dispatcher), each fed the table's stream
+    // by a poller of its own as each has its own event source mapping in the cloud; from here on,
+    // since they link to the shop's origin.
+    for (const job of [outboxConsumer, deliveryDispatcher]) {
+      const consumer = jobFunction(job, bundled, environment);
+      const streamPoller = pollTableStream({
+        endpoint: dynamo.endpoint,
+        tableName,
+        everyMs: 500,
+        deliver: async (records) => {
+          const answer = (await functions.invoke(consumer, { Records: records })) as { batchItemFailures?: unknown[] } | undefined;
+          if (answer?.batchItemFailures?.length)
+            throw new Error(`${answer.batchItemFailures.length} records of ${job.module} failed; read again`);
+        },
+      });
+      stops.unshift(streamPoller.stop);
+    }
     if (options.stateDir) {
       // Tells the admin command which DynamoDB Local holds this data folder while the stack runs.
       const file = runningStackFile(options.stateDir);

@@ -22,6 +22,9 @@ const allOn = {
   payment_stuck: '1',
   low_stock: '1',
   supplier_balance: '1',
+  supplier_setup: '1',
+  payment_review: '1',
+  refund_review: '1',
   cloud_alarm: '1',
 };
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WalletRequestRow } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcilePayments } from '../../functions/payments/service';
+import { dhakaDay } from '../../functions/shared/days';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
 import {
@@ -502,14 +503,93 @@ describe('refunds back to the payment method', () => {
     expect((await callApi(`/admin/orders/${orderId}/reveal`, { token: adminToken, form: {} })).status).toBe(409);
   });
 
-  it('asks the gateway about a refund whose call timed out, and never sends it twice', async () => {
+  type AdminOrderView = {
+    status: string;
+    gateway_refund: { state: string; reason: string; awaits_person: boolean; resolved_by: string } | null;
+  };
+  const adminOrder = async (orderId: string) =>
+    (await callApi<{ data: AdminOrderView }>(`/admin/orders/${orderId}`, { token: adminToken })).body.data;
+  const recordPanel = (orderId: string, outcome: 'refunded' | 'not_refunded') =>
+    callApi<{ data: AdminOrderView; message: string }>(`/admin/orders/${orderId}/gateway_refund`, {
+      token: adminToken,
+      form: { outcome, note: 'Checked the panel' },
+    });
+  /** The bKash row of today's reconciliation CSV: the refunds counted and the taka refunded. */
+  const refundedToday = async () => {
+    const day = dhakaDay(Date.now());
+    const url = `${inject('stack').url}/api/admin/payments/daily?from=${day}&to=${day}&format=csv`;
+    const csv = await (await fetch(url, { headers: { authorization: adminToken } })).text();
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    const names = header!.split(',');
+    const cells = rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [names[i], cell])));
+    const bkash = cells.find((row) => row.payment_method === 'bkash');
+    return { refunds: Number(bkash?.refunds ?? 0), refunded: Number(bkash?.refunded ?? 0) };
+  };
+
+  it('closes a timed-out refund by asking, on an install whose verify shows REFUNDED, and never sends it twice', async () => {
     const { orderId, transactionId } = await paidGatewayOrder('refund-timeout');
+    await testHook('verifies-refunds', { on: true });
+    try {
+      await testHook('refund-timeout', { count: 1 });
+      const answered = await refund(orderId, 'gateway');
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      expect(answered.body.data).toMatchObject({ status: '2', gateway_refund: { state: 'done' } });
+      expect((await refund(orderId, 'gateway')).status).toBe(409);
+      expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(1);
+    } finally {
+      await testHook('verifies-refunds', { on: false });
+    }
+  }, 30_000);
+
+  it('leaves a timed-out refund that verify never shows to the operator, who records the panel once, and the day’s CSV counts it', async () => {
+    const { buyer, orderId, transactionId } = await paidGatewayOrder('refund-stuck');
+    const before = await refundedToday();
     await testHook('refund-timeout', { count: 1 });
-    const answered = await refund(orderId, 'gateway');
-    expect(answered.status).toBe(200);
-    expect(answered.body.data).toMatchObject({ status: '2', gateway_refund: { state: 'done' } });
-    expect((await refund(orderId, 'gateway')).status).toBe(409);
+    const timedOut = await refund(orderId, 'gateway');
+    expect(timedOut.status).toBe(409);
+    expect(timedOut.body.message).toMatch(/does not show this refund.*will not be sent twice/);
+    expect(await adminOrder(orderId)).toMatchObject({ status: '0', gateway_refund: { state: 'unknown', awaits_person: true } });
+
+    // Nothing else may move the order's money meanwhile: each answers why, none a 500.
+    const [again, toWallet, complete] = await Promise.all([
+      refund(orderId, 'gateway'),
+      refund(orderId, 'wallet'),
+      callApi<{ message: string }>(`/admin/orders/${orderId}/complete`, { token: adminToken, form: { remark: 'Done by hand' } }),
+    ]);
+    expect([again.status, toWallet.status, complete.status]).toEqual([409, 409, 409]);
+    expect(toWallet.body.message).toMatch(/got no answer: check the gateway's panel/);
     expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(1);
+
+    const records = await Promise.all(Array.from({ length: 5 }, () => recordPanel(orderId, 'refunded')));
+    expect(records.map((record) => record.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await adminOrder(orderId)).toMatchObject({ status: '2', gateway_refund: { state: 'done', awaits_person: false } });
+    expect((await recordPanel(orderId, 'not_refunded')).status).toBe(409);
+    expect(await balanceOf(buyer.code)).toBe(0);
+    expect(await refundedToday()).toEqual({ refunds: before.refunds + 1, refunded: before.refunded + 40 });
+    const audit = await callApi<{ data: { items: { action: string; target: string }[] } }>('/admin/audit', { token: adminToken });
+    const resolved = audit.body.data.items.filter((entry) => entry.target === orderId && entry.action === 'order.refund_gateway_resolved');
+    expect(resolved).toHaveLength(1);
+  }, 30_000);
+
+  it('releases a refund the panel shows not refunded, so that the wallet is refunded once instead', async () => {
+    const { buyer, orderId, transactionId } = await paidGatewayOrder('refund-release');
+    await testHook('outage', { down: true });
+    try {
+      expect((await refund(orderId, 'gateway')).status).toBe(503);
+    } finally {
+      await testHook('outage', { down: false });
+    }
+    expect(await adminOrder(orderId)).toMatchObject({ gateway_refund: { state: 'unknown', awaits_person: true } });
+    expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(0);
+    expect((await recordPanel(orderId, 'not_refunded')).status).toBe(200);
+    expect(await adminOrder(orderId)).toMatchObject({ status: '0', gateway_refund: { state: 'released', awaits_person: false } });
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => refund(orderId, 'wallet')));
+    expect(clicks.map((click) => click.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await balanceOf(buyer.code)).toBe(40);
+    await expectLedgerMatchesBalance(buyer.code);
   }, 30_000);
 
   it('leaves a refused refund unrefunded with the gateway’s reason, and lets the operator try again', async () => {
@@ -517,16 +597,16 @@ describe('refunds back to the payment method', () => {
     await testHook('refund-refuse', { message: 'Refund permission is not enabled for this API key' });
     const refused = await refund(orderId, 'gateway');
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('The gateway refused the refund: Refund permission is not enabled for this API key');
-    const order = await callApi<{ data: { status: string; gateway_refund: { state: string; reason: string } } }>(
-      `/admin/orders/${orderId}`,
-      { token: adminToken },
+    expect(refused.body.message).toMatch(
+      /^The gateway refused the refund: Refund permission is not enabled for this API key\. If the gateway's panel shows/,
     );
-    expect(order.body.data).toMatchObject({
+    expect(await adminOrder(orderId)).toMatchObject({
       status: '0',
-      gateway_refund: { state: 'refused', reason: 'Refund permission is not enabled for this API key' },
+      gateway_refund: { state: 'refused', reason: 'Refund permission is not enabled for this API key', awaits_person: true },
     });
     expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(0);
+    // The panel may show it refunded by hand: the wallet waits for the operator's record.
+    expect((await refund(orderId, 'wallet')).status).toBe(409);
     expect((await refund(orderId, 'gateway')).status).toBe(200);
     expect((await gatewayRefunds()).filter((line) => line.transaction_id === transactionId)).toHaveLength(1);
     expect(await balanceOf(buyer.code)).toBe(0);

@@ -14,7 +14,7 @@ import { startDynamoDbLocal } from '../../scripts/local/dynamodb-local';
 import { FunctionHost, type LocalFunction } from '../../scripts/local/function-host';
 import { LocalEdgeCache, localDistributionId, startInvalidationApi } from '../../scripts/local/edge-cache';
 import { startMailbox } from '../../scripts/local/mailbox';
-import { demoSupplierProducts } from '../../scripts/local/demo-supplier';
+import { demoSupplierPrices } from '../../scripts/local/demo-supplier';
 import { newSupplierCredentials } from '../../scripts/local/domain-env';
 import { startFakeSupplier } from '../../scripts/local/fake-supplier';
 import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
@@ -118,6 +118,7 @@ export default async function setup(project: TestProject) {
       gateway: 'storefront-bundles-gateway-key',
       origin: 'storefront-bundles-origin',
       supplier: 'storefront-bundles-supplier',
+      lookup: 'storefront-bundles-lookup',
       vapid: 'storefront-bundles-vapid',
       telegram: 'storefront-bundles-telegram',
     };
@@ -125,14 +126,19 @@ export default async function setup(project: TestProject) {
       [secretNames.keys]: JSON.stringify({ current: 'master', master: randomBytes(48).toString('base64url') }),
       [secretNames.gateway]: gatewayApiKey,
       [secretNames.origin]: originSecret,
-      [secretNames.supplier]: JSON.stringify(supplierCredentials),
+      [secretNames.supplier]: JSON.stringify({
+        username: supplierCredentials.username,
+        apiKey: supplierCredentials.apiKey,
+        webhookSecret: supplierCredentials.webhookSecret,
+      }),
+      [secretNames.lookup]: JSON.stringify({ key: supplierCredentials.lookupKey }),
       [secretNames.vapid]: JSON.stringify({ ...webPush.generateVAPIDKeys(), subject: 'mailto:support@topupbazar.local' }),
       [secretNames.telegram]: JSON.stringify({ botToken: `${randomInt(1e8, 1e9)}:bundles-${randomBytes(12).toString('base64url')}` }),
     });
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway({ apiKey: gatewayApiKey });
     stops.push(gateway.stop);
-    const supplier = await startFakeSupplier({ ...supplierCredentials, products: demoSupplierProducts });
+    const supplier = await startFakeSupplier({ ...supplierCredentials, products: demoSupplierPrices });
     stops.push(supplier.stop);
     const mailbox = await startMailbox();
     stops.push(mailbox.stop);
@@ -147,6 +153,7 @@ export default async function setup(project: TestProject) {
       [idOf('AWS::SecretsManager::Secret', 'SecretsGatewayKey')]: secretNames.gateway,
       [idOf('AWS::SecretsManager::Secret', 'SecretsOriginVerify')]: secretNames.origin,
       [idOf('AWS::SecretsManager::Secret', 'SecretsSupplier')]: secretNames.supplier,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsPlayerLookup')]: secretNames.lookup,
       [idOf('AWS::SecretsManager::Secret', 'SecretsVapid')]: secretNames.vapid,
       [idOf('AWS::SecretsManager::Secret', 'SecretsTelegramBot')]: secretNames.telegram,
       [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
@@ -196,7 +203,8 @@ export default async function setup(project: TestProject) {
             // The stage's own site, gateway and supplier are the local ones here.
             SITE_URL: siteUrl,
             GATEWAY_URL: gateway.url,
-            ...('SUPPLIER_URL' in environment ? { SUPPLIER_URL: supplier.url, PLAYER_LOOKUP_URL: supplier.url } : {}),
+            ...('SUPPLIER_URL' in environment ? { SUPPLIER_URL: supplier.url } : {}),
+            ...('LOOKUP_SECRET_ID' in environment ? { PLAYER_LOOKUP_URL: supplier.url } : {}),
             AWS_REGION: 'us-east-1',
             AWS_ACCESS_KEY_ID: id,
             AWS_SECRET_ACCESS_KEY: 'local',

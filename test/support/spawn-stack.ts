@@ -69,9 +69,10 @@ export async function spawnStack(
       SUPPLIER_URL: '',
       ...supplierEnvironment(supplierCredentials),
       TELEGRAM_BOT_TOKEN: telegramBotToken,
-      // The delivery job on its timer, faster, and its first inquiry after 2 s instead of 15.
+      // The delivery job on its timer, faster, and the supplier's spacing between calls about one
+      // top-up 2 s instead of Digiflazz's minute (the fake supplier refuses a sooner call with rc 85).
       DELIVERY_EVERY_SECONDS: '2',
-      DELIVERY_FIRST_INQUIRY_SECONDS: '2',
+      SUPPLIER_CALL_SPACING_SECONDS: '2',
       LOGIN_WINDOW_SECONDS: String(testLoginWindowSeconds),
       // The suite registers hundreds of accounts, starts hundreds of payments and asks for many resets from 127.0.0.1;
       // the tests of these limits run the services in-process with the real ones.

@@ -6,10 +6,11 @@ import {
   dueForDelivery,
   inquiryIntervalSeconds,
   nextDeliveryState,
+  pastAskingWindow,
 } from '../../functions/orders/delivery-rules';
 
 const states: DeliveryState[] = ['queued', 'delivering', 'unknown', 'delivered', 'failed', 'manual'];
-const events: DeliveryEvent[] = ['send', 'delivered', 'pending', 'failed', 'refused', 'lost', 'fallBack'];
+const events: DeliveryEvent[] = ['send', 'delivered', 'pending', 'failed', 'refused', 'later', 'lost', 'fallBack'];
 
 describe('the delivery state machine', () => {
   it('sends a queued delivery once, and never sends again', () => {
@@ -42,23 +43,33 @@ describe('the delivery state machine', () => {
   it('leaves a delivery that is pending at the supplier as it is', () => {
     expect(nextDeliveryState('delivering', 'pending')).toBeUndefined();
   });
+
+  it('never moves a delivery when the supplier said nothing of it (a rate limit, a refused question)', () => {
+    for (const from of states) expect(nextDeliveryState(from, 'later'), from).toBeUndefined();
+  });
 });
 
 describe('when the job acts', () => {
   const paidAt = '2026-11-26T00:00:00.000Z';
   const at = (seconds: number) => Date.parse(paidAt) + seconds * 1000;
 
-  it('takes up a queued delivery only after its inline dispatch had time', () => {
-    expect(dueForDelivery({ state: 'queued', attempts: 0 }, paidAt, at(29))).toBe(false);
-    expect(dueForDelivery({ state: 'queued', attempts: 0 }, paidAt, at(30))).toBe(true);
+  it('takes up a queued delivery only after its dispatcher had two spacings', () => {
+    expect(dueForDelivery({ state: 'queued', attempts: 0 }, paidAt, at(119), 60)).toBe(false);
+    expect(dueForDelivery({ state: 'queued', attempts: 0 }, paidAt, at(120), 60)).toBe(true);
   });
 
-  it('asks less often as a delivery ages: 15 s, doubling, at most 10 minutes', () => {
-    expect([1, 2, 3, 4, 10].map((attempts) => inquiryIntervalSeconds(attempts))).toEqual([15, 30, 60, 120, 600]);
+  it("asks no sooner than the supplier's spacing between calls (a minute at Digiflazz), doubling, at most an hour", () => {
+    expect([1, 2, 3, 4, 7, 20].map((attempts) => inquiryIntervalSeconds(attempts, 60))).toEqual([60, 120, 240, 480, 3600, 3600]);
     const sent = { state: 'unknown' as const, attempts: 2, sentAt: paidAt };
-    expect(dueForDelivery(sent, paidAt, at(29))).toBe(false);
-    expect(dueForDelivery(sent, paidAt, at(30))).toBe(true);
-    expect(dueForDelivery({ ...sent, state: 'delivered' }, paidAt, at(3600))).toBe(false);
+    expect(dueForDelivery(sent, paidAt, at(119), 60)).toBe(false);
+    expect(dueForDelivery(sent, paidAt, at(120), 60)).toBe(true);
+    expect(dueForDelivery({ ...sent, state: 'delivered' }, paidAt, at(3600), 60)).toBe(false);
+  });
+
+  it('stops asking a day before the supplier would take a question for a new top-up (Digiflazz: 90 days)', () => {
+    const day = 86_400;
+    expect(pastAskingWindow(paidAt, at(88 * day), 90)).toBe(false);
+    expect(pastAskingWindow(paidAt, at(89 * day), 90)).toBe(true);
   });
 });
 

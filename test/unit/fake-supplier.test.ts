@@ -19,6 +19,7 @@ interface Callback {
 const username = 'buyer01';
 const apiKey = 'dev-key-0123456789';
 const webhookSecret = 'hook-secret';
+const lookupKey = 'lookup-key-0123456789';
 const products = { ML86: 20_000, FF100: 15_000 };
 const callbacks: Callback[] = [];
 /** Receiver paths that answer 500 this many more times before answering 200. */
@@ -28,7 +29,18 @@ const stops: (() => Promise<void>)[] = [];
 let supplier: FakeSupplier;
 
 async function start(options: Partial<FakeSupplierOptions> = {}) {
-  const started = await startFakeSupplier({ username, apiKey, webhookSecret, products, callbackDelayMs: 150, slowMs: 600, ...options });
+  const started = await startFakeSupplier({
+    username,
+    apiKey,
+    webhookSecret,
+    lookupKey,
+    products,
+    callbackDelayMs: 150,
+    slowMs: 600,
+    // Re-posts at once here, but for the tests of the spacing itself.
+    callSpacingMs: 0,
+    ...options,
+  });
   stops.push(started.stop);
   return started;
 }
@@ -185,7 +197,7 @@ describe('transaction by the last digit of customer_no', () => {
     expect(callback!.path).toBe('/cb');
     expect(callback!.headers).toMatchObject({
       'x-digiflazz-event': 'update',
-      'user-agent': 'Digiflazz-Hookshot',
+      'user-agent': 'DigiFlazz-Hookshot/1.0',
       'content-type': 'application/json',
       'x-hub-signature': `sha1=${createHmac('sha1', webhookSecret).update(callback!.body).digest('hex')}`,
     });
@@ -236,12 +248,12 @@ describe('transaction by the last digit of customer_no', () => {
 });
 
 describe('transaction refusals: no transaction formed, nothing charged', () => {
-  it('max_price below the SKU price: 400 Gagal rc 02 with the seller-price message; the ref_id stays free', async () => {
+  it('max_price below the SKU price: 400 Gagal rc 69 with the seller-price message; the ref_id stays free', async () => {
     const own = await start({ balance: 100_000 });
     const refId = newRef();
     const answer = await transact(own, { ref_id: refId, customer_no: '123', max_price: 19_999 });
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ status: 'Gagal', rc: '02', message: 'Harga seller lebih besar dari ketentuan harga Buyer' });
+    expect(answer.data).toMatchObject({ status: 'Gagal', rc: '69', message: 'Harga seller lebih besar dari ketentuan harga Buyer' });
     expect(await listed(own)).toEqual([]);
     expect((await transact(own, { ref_id: refId, customer_no: '123', max_price: 20_000 })).data).toMatchObject({ status: 'Sukses' });
   });
@@ -290,15 +302,23 @@ describe('cek-saldo', () => {
     expect(await bad.json()).toEqual({ data: { rc: '41', message: 'Signature tidak valid' } });
   });
 
-  it('defaults the balance to 1 000 000', async () => {
-    expect(await deposit(supplier)).toBeLessThanOrEqual(1_000_000);
-    expect(await deposit(await start())).toBe(1_000_000);
+  it('defaults the balance to 1 000 000 000 rupiah', async () => {
+    expect(await deposit(supplier)).toBeLessThanOrEqual(1_000_000_000);
+    expect(await deposit(await start())).toBe(1_000_000_000);
   });
 });
 
 describe('player-lookup', () => {
-  const lookup = (playerId: string, sign = md5(username + apiKey + playerId)) =>
-    post(supplier, '/v1/player-lookup', { username, game: 'mobile-legends', player_id: playerId, sign });
+  /** A lookup signed as the contract says: HMAC-SHA256 of "<timestamp>.<body>" with the lookup's own key. */
+  const lookup = (playerId: string, key = lookupKey, timestamp = Math.floor(Date.now() / 1000)) => {
+    const body = JSON.stringify({ game: 'mobile-legends', player_id: playerId });
+    const signature = createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
+    return fetch(`${supplier.url}/v1/player-lookup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-lookup-timestamp': String(timestamp), 'x-lookup-signature': `sha256=${signature}` },
+      body,
+    });
+  };
 
   it('names the player after the id’s last four characters, region BD', async () => {
     const response = await lookup('123456789');
@@ -306,13 +326,14 @@ describe('player-lookup', () => {
     expect(await response.json()).toEqual({ data: { player_name: 'Player6789', region: 'BD' } });
   });
 
-  it('an id ending in 0: 404 Player not found; a bad sign: 400 rc 41', async () => {
+  it('an id ending in 0: 404 Player not found; signed with another key (the API key among them) or stale: 401', async () => {
     const missing = await lookup('123456780');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ data: { message: 'Player not found' } });
-    const bad = await lookup('123456789', md5('nope'));
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ data: { rc: '41', message: 'Signature tidak valid' } });
+    expect((await lookup('123456789', apiKey)).status).toBe(401);
+    expect((await lookup('123456789', lookupKey, Math.floor(Date.now() / 1000) - 600)).status).toBe(401);
+    const recorded = (await (await fetch(`${supplier.url}/test/lookups`)).json()) as { body: string }[];
+    expect(recorded.at(-1)!.body).toContain('123456789');
   });
 });
 
@@ -327,7 +348,56 @@ describe('test controls and start-up', () => {
     } finally {
       await post(own, '/test/down', { down: false });
     }
-    expect(await deposit(own)).toBe(1_000_000);
+    expect(await deposit(own)).toBe(1_000_000_000);
+  });
+
+  it('answers a caller not on its whitelist rc 45, and POST /test/whitelist changes it', async () => {
+    const own = await start({ whitelist: ['203.0.113.7'] });
+    const refId = newRef();
+    const refused = await transact(own, { ref_id: refId, customer_no: '123' });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ status: 'Gagal', rc: '45', message: 'IP Anda tidak kami kenali' });
+    await post(own, '/test/whitelist', { addresses: ['127.0.0.1'] });
+    expect((await transact(own, { ref_id: refId, customer_no: '123' })).data).toMatchObject({ status: 'Sukses' });
+  });
+
+  it('answers a re-post sooner than its spacing rc 85, and POST /test/limit answers the next calls rc 85', async () => {
+    const own = await start({ callSpacingMs: 300 });
+    const refId = newRef();
+    expect((await transact(own, { ref_id: refId, customer_no: '123' })).data).toMatchObject({ status: 'Sukses' });
+    const soon = await transact(own, { ref_id: refId, customer_no: '123' });
+    expect(soon.data).toMatchObject({
+      status: 'Gagal',
+      rc: '85',
+      message: 'Anda telah mencapai limitasi transaksi, silahkan coba 1 menit lagi',
+    });
+    await new Promise((done) => setTimeout(done, 320));
+    expect((await transact(own, { ref_id: refId, customer_no: '123' })).data).toMatchObject({ status: 'Sukses' });
+    await post(own, '/test/limit', { count: 1 });
+    expect((await transact(own, { ref_id: newRef(), customer_no: '123' })).data).toMatchObject({ rc: '85' });
+    expect(own.deliveries(refId)).toBe(1);
+  });
+
+  it('holds a number’s next transaction Pending until resolved, then sends its signed webhook', async () => {
+    const own = await start({ webhookUrl: `${receiver}/held` });
+    await post(own, '/test/hold', { customer_no: '5551' });
+    const refId = newRef();
+    expect((await transact(own, { ref_id: refId, customer_no: '5551' })).data).toMatchObject({ status: 'Pending', rc: '03' });
+    const resolved = await post(own, '/test/resolve', { ref_id: refId, status: 'Gagal', rc: '02' });
+    expect(resolved.status).toBe(200);
+    await vi.waitFor(() => expect(callbacksFor(refId)).toHaveLength(1), { timeout: 2000 });
+    expect(JSON.parse(callbacksFor(refId)[0]!.body)).toMatchObject({ data: { status: 'Gagal', rc: '02' } });
+    expect(own.deliveries(refId)).toBe(0);
+    expect((await post(own, '/test/resolve', { ref_id: refId, status: 'Sukses' })).status).toBe(409);
+  });
+
+  it('sends the webhook set-up ping, signed, to the static URL', async () => {
+    const own = await start({ webhookUrl: `${receiver}/ping` });
+    await post(own, '/test/ping', {});
+    await vi.waitFor(() => expect(callbacks.filter((c) => c.path === '/ping')).toHaveLength(1), { timeout: 2000 });
+    const ping = callbacks.find((c) => c.path === '/ping')!;
+    expect(ping.headers['x-digiflazz-event']).toBe('ping');
+    expect(ping.headers['x-hub-signature']).toBe(`sha1=${createHmac('sha1', webhookSecret).update(ping.body).digest('hex')}`);
   });
 
   it('lists the transactions on a page, escaped', async () => {

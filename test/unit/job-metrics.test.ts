@@ -10,7 +10,11 @@ vi.mock('../../functions/notifications/alert-settings', () => ({ alertSettings: 
 vi.mock('../../functions/shared/lease', () => ({
   withLease: (_job: string, _holder: string, _ms: number, work: () => Promise<unknown>) => work(),
 }));
-vi.mock('../../functions/orders/delivery', () => ({ advanceDeliveries: vi.fn(), countOverdueOrders: vi.fn() }));
+vi.mock('../../functions/orders/delivery', () => ({
+  advanceDeliveries: vi.fn(),
+  countOverdueOrders: vi.fn(),
+  refreshSupplierStatus: vi.fn(),
+}));
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 
 const { businessMetrics } = await import('../../functions/shared/metrics');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Route, jobs, outboxConsumer, routes } from '../../functions/routes';
+import { type Route, jobs, outboxConsumer, routes, supplierCallers } from '../../functions/routes';
 import { FunctionHost } from '../../scripts/local/function-host';
 import type { FunctionResolver } from '../../scripts/local/api-adapter';
 import { type BundledModule, bundleSources, jobFunction, sourceFunctions } from '../../scripts/local/local-functions';
@@ -25,6 +25,8 @@ const environment = {
   secret: { APP_MASTER_SECRET: 'local-functions-test-master-secret-0123456789' },
   gatewayKey: { GATEWAY_API_KEY: 'key' },
   supplier: { SUPPLIER_URL: 'http://127.0.0.1:9', SUPPLIER_USERNAME: 'u', SUPPLIER_API_KEY: 'k', SUPPLIER_WEBHOOK_SECRET: 's' },
+  egress: { SUPPLIER_EGRESS_ADDRESS: '127.0.0.1' },
+  lookup: { PLAYER_LOOKUP_URL: 'http://127.0.0.1:9', PLAYER_LOOKUP_KEY: 'lookup-key' },
   uploads: { UPLOAD_BUCKET: 'bucket', S3_ENDPOINT: 'http://127.0.0.1:9' },
   mail: { MAIL_FROM: 'shop@example.com', AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:9' },
   push: { VAPID_SECRET_ID: 'local-functions-test/vapid', AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:9' },
@@ -66,6 +68,16 @@ describe('local functions', () => {
     expect(functionFor(row('admin/adjust-wallet')).environment).not.toHaveProperty('EDGE_DISTRIBUTION_ID');
     expect(functionFor(row('notifications/get-push-key')).environment).toMatchObject(environment.push);
     expect(functionFor(row('notifications/save-push-subscription')).environment).not.toHaveProperty('VAPID_SECRET_ID');
+  });
+
+  it("give the supplier's credentials to no request function but its webhook, the lookup its own key, and the address to the delivery functions alone", () => {
+    const supplierRows = routes.filter((route) => 'SUPPLIER_API_KEY' in functionFor(route).environment).map((route) => route.handler);
+    expect(supplierRows).toEqual(['orders/receive-supplier-callback']);
+    const lookup = functionFor(row('orders/lookup-player')).environment;
+    expect(lookup).toMatchObject(environment.lookup);
+    expect(lookup).not.toHaveProperty('SUPPLIER_API_KEY');
+    for (const route of routes) expect(functionFor(route).environment).not.toHaveProperty('SUPPLIER_EGRESS_ADDRESS');
+    for (const caller of supplierCallers) expect(jobFunction(caller, bundled, environment).environment).toMatchObject(environment.egress);
   });
 
   it("give the Telegram bot token to the outbox's consumer alone", () => {

@@ -362,7 +362,7 @@ describe('refund-payment', () => {
     return { status: response.status, body: (await response.json()) as { status: boolean; message: string } };
   };
 
-  it('refunds partly then fully (REFUNDED), refusing what it must with 200 {status:false}', async () => {
+  it('refunds partly then fully, verifying as the documents do (COMPLETED) unless told to act as a newer install, refusing what it must with 200 {status:false}', async () => {
     const { invoiceId } = await paid(quiet);
     const { transaction_id: txn } = (await verify(quiet, invoiceId)) as { transaction_id: string };
     expect(await refund(quiet, { transaction_id: 'NOPE000000', payment_method: 'nagad', amount: 10 })).toEqual({
@@ -395,7 +395,10 @@ describe('refund-payment', () => {
       status: true,
       message: 'Refund successful',
     });
+    expect((await verify(quiet, invoiceId)).status).toBe('COMPLETED');
+    await fetch(`${quiet.url}/test/verifies-refunds`, { method: 'POST', body: JSON.stringify({ on: true }) });
     expect((await verify(quiet, invoiceId)).status).toBe('REFUNDED');
+    await fetch(`${quiet.url}/test/verifies-refunds`, { method: 'POST', body: JSON.stringify({ on: false }) });
     expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 1 })).body).toEqual({
       status: false,
       message: 'Payment already refunded',
@@ -436,7 +439,7 @@ describe('refund-payment', () => {
     await expect(
       refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 100 }, { signal: AbortSignal.timeout(100) }),
     ).rejects.toThrow();
-    expect((await verify(quiet, invoiceId)).status).toBe('REFUNDED');
+    expect((await verify(quiet, invoiceId)).status).toBe('COMPLETED');
     const started = Date.now();
     expect((await refund(quiet, { transaction_id: txn, payment_method: 'nagad', amount: 1 })).body.message).toBe(
       'Payment already refunded',

@@ -701,6 +701,7 @@ const contractQuotes = [
   'Order is already completed',
   'Order is already refunded',
   'Player not found',
+  'Price changed',
 ];
 
 function contractMessages(): string[] | undefined {
@@ -767,6 +768,12 @@ const knownDynamic: Record<string, string> = {
   'functions/vouchers/service.ts new Conflict(settings?.closedMessage':
     "the shop's closed message as the operator wrote it (site settings)",
   'functions/shared/validation.ts new Invalid(result.issues[0]?.message': "a schema's message: collected from the valibot calls",
+  'functions/orders/service.ts new Conflict(blocked)':
+    "a move rule's reason (orders/order-rules.ts moveBlocked, movedSinceSeen): collected through the calls; their undefined is never thrown",
+  'functions/payments/refunds.ts new Conflict(moved)': "movedSinceSeen's reason (orders/order-rules.ts): collected through the call",
+  'functions/payments/refunds.ts new Conflict(delivering)': "deliveryInTheWay's reason (orders/order-rules.ts): collected through the call",
+  'functions/payments/refunds.ts new Conflict((current && deliveryInTheWay(current))':
+    "deliveryInTheWay's reason (orders/order-rules.ts), or the literal beside it: collected through the call",
 };
 
 const tableDir = at('web/src/lib/server-messages');

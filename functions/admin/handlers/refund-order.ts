@@ -9,8 +9,11 @@ import { refundOrderBody } from '../../contract/admin-operations';
 export const handler = adminRoute({ params: idParams, ...formBody(refundOrderBody) }, async ({ params, body: form, user }) => {
   if (form.to === 'gateway')
     return success(
-      adminOrderDetailView(await withGameIcon(await refundOrderToPaymentMethod(user, params.id, form.remark))),
+      adminOrderDetailView(await withGameIcon(await refundOrderToPaymentMethod(user, params.id, form.remark, form.seen_status))),
       'Order refunded to the payment method',
     );
-  return success(adminOrderDetailView(await withGameIcon(await refundOrder(user, params.id, form.remark))), 'Order refunded to the wallet');
+  return success(
+    adminOrderDetailView(await withGameIcon(await refundOrder(user, params.id, form.remark, form.seen_status))),
+    'Order refunded to the wallet',
+  );
 });

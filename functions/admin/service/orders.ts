@@ -1,7 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import { refundThroughGateway } from '../../payments/refunds';
+import { refundThroughGateway, resolveGatewayRefund } from '../../payments/refunds';
 import { type OrderStatus, type PlanOrder, findOrder, listOrdersByStatus } from '../../orders/repo';
-import { deliveredCode } from '../../orders/delivery';
+import { deliveredCode, takeOverDelivery } from '../../orders/delivery';
 import * as orders from '../../orders/service';
 import { masterCategoryFromItem, masterCategoryKey } from '../../catalog/repo';
 import type { Page, PageRequest } from '../../shared/cursor';
@@ -60,8 +60,8 @@ export async function completeOrder(admin: ActiveUser, orderId: string, remark =
   return orders.completeOrder(order, remark, [auditItem(entry)]);
 }
 
-/** Refunds an order (pending or completed) to the shopper's wallet; audited in the same transaction. */
-export async function refundOrder(admin: ActiveUser, orderId: string, remark: string): Promise<PlanOrder> {
+/** Refunds an order (pending or completed) to the shopper's wallet, unless it moved since the operator saw it; audited in the same transaction. */
+export async function refundOrder(admin: ActiveUser, orderId: string, remark: string, seen?: OrderStatus): Promise<PlanOrder> {
   const order = await orderById(orderId);
   const entry = auditEntry(
     admin.id,
@@ -69,14 +69,19 @@ export async function refundOrder(admin: ActiveUser, orderId: string, remark: st
     orderId,
     `৳${order.price} to the wallet of ${order.userId}${remark ? `; remark: ${remark}` : ''}`,
   );
-  return orders.refundOrder(order, remark, [auditItem(entry)]);
+  return orders.refundOrder(order, remark, [auditItem(entry)], seen);
 }
 
 /**
  * Refunds a gateway-paid order back to the payer's bKash/Nagad through the gateway (exactly
  * once; see `refundThroughGateway`), audited with the intent, before the gateway is called.
  */
-export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: string, remark: string): Promise<PlanOrder> {
+export async function refundOrderToPaymentMethod(
+  admin: ActiveUser,
+  orderId: string,
+  remark: string,
+  seen?: OrderStatus,
+): Promise<PlanOrder> {
   const order = await orderById(orderId);
   const entry = auditEntry(
     admin.id,
@@ -84,7 +89,40 @@ export async function refundOrderToPaymentMethod(admin: ActiveUser, orderId: str
     orderId,
     `৳${order.price} to ${order.receipt?.paymentMethod ?? 'the payment method'} of ${order.userId}; remark: ${remark}`,
   );
-  return refundThroughGateway(order, remark, [auditItem(entry)]);
+  return refundThroughGateway(order, remark, [auditItem(entry)], seen);
+}
+
+/**
+ * Records what the gateway's panel shows of a refund to the payment method that waits for a person
+ * (no answer, refused, or its sender lost): refunded there (the order closes as refunded, with the
+ * day book's line) or not refunded (the order is released, to be refunded again), once, audited.
+ */
+export async function resolveRefund(
+  admin: ActiveUser,
+  orderId: string,
+  outcome: 'refunded' | 'not_refunded',
+  note = '',
+): Promise<PlanOrder> {
+  const order = await orderById(orderId);
+  const shows = outcome === 'refunded' ? 'refunded' : 'not refunded';
+  const entry = auditEntry(
+    admin.id,
+    'order.refund_gateway_resolved',
+    orderId,
+    `the gateway's panel shows ৳${order.price} ${shows} to ${order.receipt?.paymentMethod ?? 'the payment method'} of ${order.userId}${note ? `; note: ${note}` : ''}`,
+  );
+  return resolveGatewayRefund(order, outcome, admin.id, [auditItem(entry)]);
+}
+
+/**
+ * Takes an order's open automatic delivery over by hand, once: the order goes to the operators'
+ * queue (and may then be completed or refunded), and an outcome from the supplier after it
+ * changes nothing. Audited with what the operator checked.
+ */
+export async function takeOverOrderDelivery(admin: ActiveUser, orderId: string, remark: string): Promise<PlanOrder> {
+  const order = await orderById(orderId);
+  const entry = auditEntry(admin.id, 'order.take_over_delivery', orderId, `${order.planName} for ${order.userId}; remark: ${remark}`);
+  return takeOverDelivery(order, remark, [auditItem(entry)]);
 }
 
 /**

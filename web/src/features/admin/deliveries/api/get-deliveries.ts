@@ -13,7 +13,10 @@ const readDeliveries = readWith(
   (view: WireAdminDeliveries): AdminDeliveries => ({ ...view, open: view.open.map(orderFromWire), failed: view.failed.map(orderFromWire) }),
 );
 
+/** The view's cache key. */
+export const deliveriesKey = '/admin/deliveries';
+
 /** GET /admin/deliveries: open and failed automatic deliveries, paused plans and the suppliers, read again every 15 s. */
 export function useAdminDeliveries() {
-  return useSWR<AdminDeliveries>('/admin/deliveries', readDeliveries, { refreshInterval: refreshMs });
+  return useSWR<AdminDeliveries>(deliveriesKey, readDeliveries, { refreshInterval: refreshMs });
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';
-import { taka } from '../../../../lib/format';
 import { deliveryModeBadges, deliveryStateLabels } from '../../kit/delivery-words';
 import { AdminTable, type Column, TimeAgo } from '../../kit/components/admin-table';
 import type { AdminOrder } from '../../orders/api/get-orders';
 import type { AdminDeliveries } from '../api/get-deliveries';
+import { SupplierCard } from './supplier-card';
 
 /** The order's id as a link to its page, and the player it goes to. */
 const orderColumn: Column<AdminOrder> = {
@@ -110,15 +110,7 @@ export function DeliveriesView({ deliveries }: { deliveries: AdminDeliveries }) 
         </h2>
         <ul className="attention-list">
           {deliveries.suppliers.map((supplier) => (
-            <li key={supplier.name} className={supplier.reachable ? 'attention' : 'attention attention-wait'}>
-              <span>
-                <strong>{supplier.name}</strong>{' '}
-                <span className={supplier.reachable ? 'badge badge-muted' : 'badge badge-danger'}>
-                  {supplier.reachable ? 'Reachable' : 'Not reachable'}
-                </span>
-              </span>
-              <span className="amount">{supplier.balance === null ? 'Balance unknown' : `Balance ${taka(supplier.balance)}`}</span>
-            </li>
+            <SupplierCard key={supplier.name} supplier={supplier} />
           ))}
         </ul>
       </section>

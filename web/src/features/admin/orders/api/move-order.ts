@@ -9,31 +9,35 @@ import { type AdminOrderDetail, orderKey, readOrder } from './get-order';
 import { putOrderInLists } from './get-orders';
 import { userDetailKey } from '../../users/api/get-user';
 
-/** What an operator can do to an order; each is its endpoint's last segment. */
-export type OrderMove = 'complete' | 'refund';
+/**
+ * What an operator can do to an order; each is its endpoint's last segment: complete, refund,
+ * record what the gateway's panel shows of a refund that waits for a person, take an automatic
+ * delivery over by hand.
+ */
+export type OrderMove = 'complete' | 'refund' | 'gateway_refund' | 'take_over_delivery';
 
 /** Where a refund goes: the shopper's wallet, or back to the bKash/Nagad that paid a gateway order (through the gateway, once). */
 export type RefundTo = 'wallet' | 'gateway';
 
+/** A move's order and its form (the remark the shopper sees, where the refund goes, what the panel shows…). */
+export type MoveRequest = { order_id: string } & Record<string, string | undefined>;
+
 /**
- * POST /admin/orders/{id}/{move} with the remark the shopper sees. Puts the moved order in place in
- * the cache; answers the server's message. A 409 ("Order is already completed") is thrown to the
- * caller after the order is read again.
+ * POST /admin/orders/{id}/{move} with its form. Puts the moved order in place in the cache;
+ * answers the server's message. A 409 ("Order is already completed") is thrown to the caller after
+ * the order is read again.
  */
 export function useMoveOrder(move: OrderMove) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     `/admin/orders/${move}`,
-    async (_key: string, { arg }: { arg: { order_id: string; remark: string; to?: RefundTo } }) => {
+    async (_key: string, { arg }: { arg: MoveRequest }) => {
       try {
-        const body = arg.to ? { remark: arg.remark, to: arg.to } : { remark: arg.remark };
-        const { data, message } = await apiRequest<WireAdminOrderDetail>(
-          'POST',
-          `/admin/orders/${encodeURIComponent(arg.order_id)}/${move}`,
-          {
-            body,
-          },
-        );
+        const { order_id: orderId, ...form } = arg;
+        const body = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined));
+        const { data, message } = await apiRequest<WireAdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/${move}`, {
+          body,
+        });
         await orderMoved(mutate, orderFromWire(data));
         return message;
       } catch (error) {

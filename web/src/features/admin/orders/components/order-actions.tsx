@@ -6,25 +6,28 @@ import { ApiError } from '../../../../lib/api';
 import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
+import { isDeliveryUnderWay } from '../../../../lib/statuses';
 import { useCompleteOrder } from '../api/complete-order';
 import { useAdminUser } from '../../users/api/get-user';
-import type { RefundTo } from '../api/move-order';
+import { type RefundTo, useMoveOrder } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
-import { refundOrderBody } from '@contract/admin-operations';
+import { refundOrderBody, takeOverDeliveryBody } from '@contract/admin-operations';
 import { schemaProblems } from '../../kit/schema-problems';
 import { OrderGame } from './order-game';
 
-type Step = 'complete' | 'refund' | null;
+type Step = 'complete' | 'refund' | 'take-over' | null;
 
 /**
  * Complete (pending orders) and Refund (pending or completed ones), each through a dialog that
- * names the order. The buttons wait while a request runs; an order that can no longer move
- * offers nothing.
+ * names the order; while its automatic delivery is under way, the refund waits for its outcome and
+ * the operator may take the delivery over instead. The buttons wait while a request runs; an order
+ * that can no longer move offers nothing.
  */
 export function OrderActions({ order, size = 'small' }: { order: AdminOrder; size?: 'small' | 'large' }) {
   const [step, setStep] = useState<Step>(null);
   if (order.status === 'refunded') return null;
   const buttonSize = size === 'small' ? ' button-small' : '';
+  const delivering = order.status === 'pending' && isDeliveryUnderWay(order.delivery.state);
   return (
     <div className="order-actions">
       {order.status === 'pending' && (
@@ -32,11 +35,18 @@ export function OrderActions({ order, size = 'small' }: { order: AdminOrder; siz
           Complete
         </button>
       )}
-      <button type="button" className={`button button-danger${buttonSize}`} onClick={() => setStep('refund')}>
-        Refund
-      </button>
+      {delivering ? (
+        <button type="button" className={`button button-ghost${buttonSize}`} onClick={() => setStep('take-over')}>
+          Take the delivery over
+        </button>
+      ) : (
+        <button type="button" className={`button button-danger${buttonSize}`} onClick={() => setStep('refund')}>
+          Refund
+        </button>
+      )}
       {step === 'complete' && <CompleteDialog order={order} onClose={() => setStep(null)} />}
       {step === 'refund' && <RefundDialog order={order} onClose={() => setStep(null)} />}
+      {step === 'take-over' && <TakeOverDialog order={order} onClose={() => setStep(null)} />}
     </div>
   );
 }
@@ -104,7 +114,15 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
     event.preventDefault();
     setTried(true);
     if (error) return;
-    void move(() => trigger({ order_id: order.order_id, remark: remark.trim(), to: order.paid_by === 'gateway' ? to : undefined }));
+    void move(() =>
+      trigger({
+        order_id: order.order_id,
+        remark: remark.trim(),
+        to: order.paid_by === 'gateway' ? to : undefined,
+        // What the operator saw: an order an automatic delivery moved meanwhile is refused, not refunded on a stale sight.
+        seen_status: order.status === 'completed' ? '1' : '0',
+      }),
+    );
   };
   const owner = shopper ? shopper.name : `user ${order.user_id}`;
   return (
@@ -145,6 +163,55 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
           </button>
           <button type="submit" className="button button-danger" disabled={busy}>
             {busy ? 'Refunding…' : `Refund ${taka(order.paid_amount)}`}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Takes an automatic delivery that is still under way over by hand, after checking the supplier's
+ * panel: the order goes to the manual queue (then Complete or Refund), and whatever the supplier
+ * says after it changes nothing.
+ */
+function TakeOverDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const [remark, setRemark] = useState('');
+  const [tried, setTried] = useState(false);
+  const { trigger } = useMoveOrder('take_over_delivery');
+  const { busy, move } = useMove('The delivery could not be taken over', onClose);
+  const error = schemaProblems(takeOverDeliveryBody, { remark: remark.trim() }).remark;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (error) return;
+    void move(() => trigger({ order_id: order.order_id, remark: remark.trim() }));
+  };
+  return (
+    <Modal title="Take the delivery over" onClose={busy ? () => undefined : onClose}>
+      <OrderGame game={order.game} icon={order.game_icon} />
+      <p className="dialog-lead">
+        {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
+      </p>
+      <p className="notice notice-warn">
+        The supplier has this top-up and may still deliver it. Check its panel first: once you take it over, what the supplier says later
+        changes nothing, and the order waits for you to complete or refund it.
+      </p>
+      <form onSubmit={submit} noValidate>
+        <FormField
+          label="What you checked at the supplier"
+          name="remark"
+          maxLength={500}
+          value={remark}
+          error={tried ? error : undefined}
+          onChange={(event) => setRemark(event.target.value)}
+        />
+        <div className="dialog-buttons">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Taking over…' : 'Take it over'}
           </button>
         </div>
       </form>

@@ -7,14 +7,17 @@ import { dateTime, taka } from '../../../../lib/format';
 import { OrderActions } from './order-actions';
 import { DeliveryDetails } from './order-delivery';
 import { OrderGame } from './order-game';
+import { RefundPanelRecord } from './refund-panel-record';
 import { PaidBy } from './orders-table';
 import { RevealOnClick } from './reveal-on-click';
 
 /** What a refund through the gateway means for the operator, by its state. */
 const gatewayRefundNotes: Record<NonNullable<AdminOrderDetail['gateway_refund']>['state'], string> = {
   sending: 'Being sent now',
-  unknown: 'The gateway did not answer. Refund to the payment method again to ask it: it will not be sent twice.',
-  refused: 'The gateway refused it; the order is not refunded.',
+  unknown:
+    'The gateway did not answer. Refund to the payment method again to ask it, or record what its panel shows: it will not be sent twice.',
+  refused: 'The gateway refused it; the order is not refunded. Its panel may show the payment refunded all the same.',
+  released: 'Not refunded at the gateway (checked in its panel): the order may be refunded again.',
   done: 'Sent back through the gateway',
 };
 
@@ -129,6 +132,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
             <dd>
               {gatewayRefundNotes[order.gateway_refund.state]}
               {order.gateway_refund.reason && <small className="muted block">{order.gateway_refund.reason}</small>}
+              {order.gateway_refund.awaits_person && <RefundPanelRecord order={order} />}
             </dd>
           </div>
         )}

@@ -21,6 +21,9 @@ const kindLabels: Record<AlertKind, string> = {
   payment_stuck: 'A payment is pending at the gateway too long',
   low_stock: 'A voucher falls to its low-stock mark',
   supplier_balance: "The supplier's balance is too low",
+  supplier_setup: 'The supplier cannot be used as set up (address, exchange rate, credentials)',
+  payment_review: 'A payment needs a person (wrong amount, paid twice)',
+  refund_review: 'A refund to bKash/Nagad needs a person (no answer, refused)',
   cloud_alarm: 'A CloudWatch alarm goes off or clears (errors, throttles, stuck jobs)',
 };
 
