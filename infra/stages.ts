@@ -1,6 +1,8 @@
 import { type App, Stack, type StackProps } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { copyVaultName, lockedVault } from './constructs/backups';
+import { SupplierEgress } from './constructs/supplier-egress';
 import { EdgeAlarmsStack, EdgeProtectionStack } from './edge-stacks';
 import type { StageConfig, StageName } from './stage-config';
 import { StorefrontStack } from './storefront-stack';
@@ -21,10 +23,30 @@ export class BackupCopyStack extends Stack {
 }
 
 /**
- * A stage's three stacks (prod four: its backups' copy vault in a second region, first), each pinned to the stage's account: the WAF web ACL in us-east-1
- * (CloudFront takes web ACLs from there only), the shop in the stage's region, and the
- * distribution's alarm back in us-east-1 (CloudFront's metrics live there). `cdk deploy --all`
- * deploys them in that order. Prod's stacks have termination protection.
+ * The delivery functions' fixed outbound address (infra/constructs/supplier-egress.ts), in a stack
+ * of its own in the stage's region: the address outlives any change to the shop's stack (the
+ * supplier has it whitelisted), and the shop's stack keeps its room under CloudFormation's 500
+ * resources for the routes.
+ */
+export class SupplierEgressStack extends Stack {
+  readonly egress: SupplierEgress;
+
+  constructor(scope: Construct, id: string, props: StackProps & { stage: StageName }) {
+    super(scope, id, props);
+    const retain = props.stage === 'prod';
+    this.egress = new SupplierEgress(this, 'SupplierEgress', {
+      retain,
+      logRetention: retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
+    });
+  }
+}
+
+/**
+ * A stage's stacks, each pinned to the stage's account: the WAF web ACL in us-east-1 (CloudFront
+ * takes web ACLs from there only), prod's backups' copy vault in a second region, the supplier's
+ * fixed outbound address where the stage has one (prod by default), the shop in the stage's region,
+ * and the distribution's alarm back in us-east-1 (CloudFront's metrics live there). `cdk deploy
+ * --all` deploys them in that order. Prod's stacks have termination protection.
  */
 export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl }: StageOptions) {
   const edgeEnv = { account: config.account, region: 'us-east-1' };
@@ -45,6 +67,14 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
           description: `Storefront (${stage}): the locked vault that holds the table's backup copies`,
         })
       : undefined;
+  const egress = config.fixedSupplierAddress
+    ? new SupplierEgressStack(app, `Storefront-${stage}-egress`, {
+        ...common,
+        env: { account: config.account, region: config.region },
+        stage,
+        description: `Storefront (${stage}): the delivery functions' fixed outbound address (VPC, NAT gateway, Elastic IP)`,
+      })
+    : undefined;
   const shop = new StorefrontStack(app, `Storefront-${stage}`, {
     ...common,
     env: { account: config.account, region: config.region },
@@ -52,6 +82,7 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     config,
     webAssetsDir,
     webAclArn: edge.webAclArn,
+    egress: egress?.egress,
     awsEndpointUrl,
     description: `Storefront (${stage}): SPA, HTTP API, table, alarms`,
   });
@@ -65,5 +96,5 @@ export function addStage(app: App, { stage, config, webAssetsDir, awsEndpointUrl
     retain: stage === 'prod',
     description: `Storefront (${stage}): the distribution's alarms and access log`,
   });
-  return { edge, backupCopy, shop, alarms };
+  return { edge, backupCopy, egress, shop, alarms };
 }

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -14,7 +14,7 @@ import { Outbox } from './constructs/outbox';
 import { Monitoring } from './constructs/monitoring';
 import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
 import { StageSecrets } from './constructs/stage-secrets';
-import { SupplierEgress } from './constructs/supplier-egress';
+import type { SupplierEgress } from './constructs/supplier-egress';
 import { Web } from './constructs/web';
 import type { StageConfig, StageName } from './stage-config';
 import { acknowledge } from './nag';
@@ -26,6 +26,8 @@ export interface StorefrontStackProps extends StackProps {
   webAssetsDir: string;
   /** The WAF web ACL of the distribution (EdgeProtectionStack, us-east-1). */
   webAclArn: string;
+  /** The delivery functions' fixed outbound address (SupplierEgressStack); absent: the stage has none. */
+  egress?: SupplierEgress;
   /**
    * For local tools only (sam local against LocalStack): every AWS SDK call goes to this endpoint.
    * Never set for a real deploy.
@@ -42,6 +44,11 @@ export interface StorefrontStackProps extends StackProps {
  */
 export class StorefrontStack extends Stack {
   readonly distributionId: string;
+  /**
+   * The alarms, their topic and the dashboard, in a nested stack of their own: one resource of
+   * this stack's 500 instead of some fifty, so that the route table has room to grow.
+   */
+  readonly alarms: NestedStack;
 
   constructor(scope: Construct, id: string, props: StorefrontStackProps) {
     super(scope, id, props);
@@ -82,9 +89,7 @@ export class StorefrontStack extends Stack {
     const supplier: SupplierAccess = { secret: secrets.supplier, url: config.supplierUrl };
     const lookup: LookupAccess = { secret: secrets.lookup, url: config.playerLookupUrl };
     // The delivery functions' fixed outbound address, which the supplier whitelists (prod by default).
-    const egress = config.fixedSupplierAddress
-      ? new SupplierEgress(this, 'SupplierEgress', { retain, logRetention: defaults.logRetention })
-      : undefined;
+    const { egress } = props;
     const api = new Api(this, 'Api', {
       table,
       keyRing: secrets.keys,
@@ -137,7 +142,8 @@ export class StorefrontStack extends Stack {
       tableGrant: tableGrantOf(alarmRelay),
       memorySize: 256,
     });
-    const monitoring = new Monitoring(this, 'Monitoring', {
+    this.alarms = new NestedStack(this, 'Alarms', { description: `Storefront (${props.stage}): alarms, their topic and the dashboard` });
+    const monitoring = new Monitoring(this.alarms, 'Monitoring', {
       stage: props.stage,
       alarmEmail: config.alarmEmail,
       httpApi: api.httpApi,
@@ -184,11 +190,6 @@ export class StorefrontStack extends Stack {
       value: secrets.lookup.secretName,
       description: 'Put the nickname lookup\'s key here as JSON {"key"} (docs/suppliers/player-lookup.md)',
     });
-    if (egress)
-      new CfnOutput(this, 'SupplierEgressAddress', {
-        value: egress.address.attrPublicIp,
-        description: "The delivery functions' outbound address: whitelist it in the supplier's panel (Digiflazz: Atur Koneksi > API)",
-      });
     new CfnOutput(this, 'TelegramBotSecretName', {
       value: secrets.telegramBot.secretName,
       description: 'Put the operators\' Telegram bot token here as JSON {"botToken"} (README, Operator alerts)',

@@ -336,6 +336,7 @@ const paymentFiguresView = (figures: DayFigures): PaymentFigures => ({
 /** A line of the gateway's day book, the payer's number masked. */
 export const paymentBookLineView = (line: GatewayBookLine): PaymentBookLine => ({
   at: line.at,
+  paid_at: line.paidAt ?? null,
   kind: line.kind,
   ref_kind: line.reference.kind,
   ref_id: line.reference.id,

@@ -407,7 +407,10 @@ export interface PaymentChannelFigures extends PaymentFigures {
 
 /** One line of the gateway's day book (`?detail=1`): a payment settled or a refund sent back, the payer's number masked. */
 export interface PaymentBookLine extends PaymentReceipt {
+  /** When the shop settled the payment or closed the refund. */
   at: string;
+  /** When the gateway says the payment was made (its own clock, which dates the line); null when it gave none, and for a refund. */
+  paid_at: string | null;
   kind: 'payment' | 'refund';
   /** What it paid for or refunds: a top-up request or an order. */
   ref_kind: 'wallet' | 'order';

@@ -103,6 +103,19 @@ export function paisaOf(amount: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/**
+ * The gateway's own time of a payment ("YYYY-MM-DD HH:MM:SS", as verify writes it) as an ISO
+ * instant, read as Bangladesh time (UTC+6, no daylight saving), the clock of the gateway's panel
+ * and of the statement the day's report is held against; undefined for anything else.
+ */
+export function gatewayTimeOf(date: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(date.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const time = Date.UTC(year, month - 1, day, hour - 6, minute, second);
+  return Number.isNaN(time) || new Date(time + 6 * 3_600_000).getUTCDate() !== day ? undefined : new Date(time).toISOString();
+}
+
 /** Whether a gateway amount is exactly `taka` whole taka ("500.00" and "500" are 500; "500.01" is not). */
 export const isExactly = (amount: string, taka: number) => paisaOf(amount) === taka * 100;
 

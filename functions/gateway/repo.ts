@@ -1,5 +1,6 @@
 import { dhakaDay } from '../shared/days';
-import { queryAll, tableName } from '../shared/db';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
@@ -87,6 +88,67 @@ export function markCheckedItem(key: ItemKey, now: string): TransactionItem {
   };
 }
 
+/**
+ * An invoice id named while the gateway could not be asked about it (a webhook or a payer's return
+ * during a verify outage), kept so that it is not lost: UddoktaPay documents no retry of its
+ * webhook. It credits nothing by itself; the reconciler verifies it later, with back-off, through
+ * the one settle step. One per invoice (pk INVOICE#<id>, sk HINT), in the sparse gsi2 partition
+ * PAYMENT#HINT, kept at most a week (TTL).
+ */
+export interface InvoiceHint {
+  invoiceId: string;
+  /** Who named it: the gateway's webhook, or a payer's return. */
+  source: 'webhook' | 'return';
+  createdAt: string;
+  checkedAt?: string;
+}
+
+const hintsPartition = 'PAYMENT#HINT';
+const hintKey = (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'HINT' });
+const hintKeptDays = 7;
+
+/** Keeps an invoice id named during an outage, once (a second naming adds nothing): PutItem INVOICE#<id> / HINT. */
+export async function keepInvoiceHint(invoiceId: string, source: InvoiceHint['source'], now: string): Promise<void> {
+  const hint: InvoiceHint = { invoiceId, source, createdAt: now };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...toItem('InvoiceHint', { ...hintKey(invoiceId), gsi2pk: hintsPartition, gsi2sk: `${now}#${invoiceId}` }, hint, now),
+          expiresAt: Math.floor(Date.parse(now) / 1000) + hintKeptDays * 86_400,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/** The invoice ids kept during outages, oldest first: Query gsi2 PAYMENT#HINT. */
+export async function listInvoiceHints(): Promise<InvoiceHint[]> {
+  return (await queryAll({ index: 'gsi2', key: 'gsi2pk', value: hintsPartition })).map((item) => fromItem<InvoiceHint>(item));
+}
+
+/** Notes when the reconciler last asked about a kept invoice id (its back-off counts from it). */
+export function markHintCheckedItem(invoiceId: string, now: string): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: hintKey(invoiceId),
+      UpdateExpression: 'SET checkedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** Forgets a kept invoice id once the gateway answered about it (or it was kept too long). */
+export function dropHintItem(invoiceId: string): TransactionItem {
+  return { Delete: { TableName: tableName, Key: hintKey(invoiceId) } };
+}
+
 /** How many gateway payments one user may have waiting at once. */
 export const maxOpenCheckouts = 5;
 
@@ -130,7 +192,10 @@ export function closeCheckoutItem(userId: string): TransactionItem {
  */
 export interface GatewayBookLine {
   kind: 'payment' | 'refund';
+  /** When we settled the payment or closed the refund. */
   at: string;
+  /** When the gateway says the payment was made (its `date`), which dates the line: its statement's day is the report's. */
+  paidAt?: string;
   /** What it paid for or refunds: a top-up request or an order. */
   reference: PaymentReference;
   /** Whole taka: paid to us, or sent back. */
@@ -141,17 +206,20 @@ export interface GatewayBookLine {
 const bookEntities = { payment: { entity: 'GatewayPayment', sk: 'PAYMENT' }, refund: { entity: 'GatewayRefund', sk: 'REFUND' } } as const;
 
 /**
- * A line of the book, in the transaction that settles the payment or closes the refund: its
+ * A line of the book, in the transaction that settles the payment or closes the refund, in the
+ * Dhaka day of the gateway's own time of the payment where it gave one (a payment made at 23:59
+ * and settled after midnight is the gateway's day before, as on its statement), else of ours: its
  * condition (no line of its kind for this invoice yet) makes a second settle of the same invoice,
  * for anything, or a second refund of it, fail.
  */
 export function bookLineItem(line: GatewayBookLine): TransactionItem {
   const { entity, sk } = bookEntities[line.kind];
+  const dated = line.paidAt ?? line.at;
   const keys = {
     pk: `INVOICE#${line.receipt.invoiceId}`,
     sk,
-    gsi3pk: `GATEWAYDAY#${dhakaDay(Date.parse(line.at))}`,
-    gsi3sk: `${line.at}#${line.kind}#${line.receipt.invoiceId}`,
+    gsi3pk: `GATEWAYDAY#${dhakaDay(Date.parse(dated))}`,
+    gsi3sk: `${dated}#${line.kind}#${line.receipt.invoiceId}`,
   };
   return { Put: { TableName: tableName, Item: toItem(entity, keys, line, line.at), ConditionExpression: 'attribute_not_exists(pk)' } };
 }

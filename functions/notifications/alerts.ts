@@ -181,21 +181,26 @@ export const supplierSetupAlert = (supplier: string, problem: string, orderId: s
 
 /**
  * A payment the settle step will not act on by itself (a COMPLETED payment of another amount, a
- * second payment for something already paid): once per invoice.
+ * second payment for something already paid, an invoice named during an outage and never
+ * confirmed): once per invoice. `amount` is the gateway's, as it wrote it; `reference` what it names.
  */
 export const paymentReviewAlert = (
-  payment: { invoiceId: string; amount: string; reason: string; reference: { kind: 'wallet' | 'order'; id: string } },
+  payment: { invoiceId: string; reason: string; amount?: string; reference?: { kind: 'wallet' | 'order'; id: string } },
   now: string,
-) =>
-  alertItem(
+) => {
+  const paysFor = payment.reference
+    ? `, for ${payment.reference.kind === 'order' ? 'order' : 'wallet top-up'} ${payment.reference.id}`
+    : '';
+  return alertItem(
     {
       id: `payment-review#${payment.invoiceId}`,
       kind: 'payment_review',
-      text: `Payment needs a person: ${payment.reason}. Invoice ${payment.invoiceId}, ৳${payment.amount}, for ${payment.reference.kind === 'order' ? 'order' : 'wallet top-up'} ${payment.reference.id}. Nothing was credited.`,
-      link: payment.reference.kind === 'order' ? consolePaths.order(payment.reference.id) : consolePaths.payments,
+      text: `Payment needs a person: ${payment.reason}. Invoice ${payment.invoiceId}${payment.amount ? `, ৳${payment.amount}` : ''}${paysFor}. Nothing was credited.`,
+      link: payment.reference?.kind === 'order' ? consolePaths.order(payment.reference.id) : consolePaths.payments,
     },
     now,
   );
+};
 
 /**
  * A refund to the payment method needs a person (`what`: no answer from the gateway, refused, or

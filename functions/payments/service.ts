@@ -1,14 +1,19 @@
-import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment } from '../gateway/port';
+import { GatewayError, type PaymentReference, type PaymentState, type VerifiedPayment, gatewayTimeOf } from '../gateway/port';
 import {
+  type InvoiceHint,
   type ItemKey,
   type WaitingPayment,
   bookLineItem,
   closeCheckoutItem,
+  dropHintItem,
+  keepInvoiceHint,
+  listInvoiceHints,
   listWaitingPayments,
   markCheckedItem,
+  markHintCheckedItem,
   recordInvoiceItem,
 } from '../gateway/repo';
-import { paymentStuckAlert, raiseAlert } from '../notifications/alerts';
+import { paymentReviewAlert, paymentStuckAlert, raiseAlert } from '../notifications/alerts';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
 import { waitingAlertItems } from '../orders/service';
@@ -46,6 +51,18 @@ export interface SettleOptions {
   payerId?: string;
   /** Items written in the same transaction as the change, if there is one (an operator's audit entry). */
   alsoWrite?: TransactionItem[];
+  /** Who named the invoice (the webhook, a payer's return): kept to be verified later should the gateway not answer now. */
+  namedBy?: InvoiceHint['source'];
+}
+
+/**
+ * The gateway could not be asked about an invoice now: it stays as it was (unanswered is not
+ * unpaid). Where a webhook or a return named it, its id is kept, and the reconciler asks again.
+ */
+export class PaymentUnconfirmed extends ServiceUnavailable {
+  constructor() {
+    super('We could not confirm the payment yet. It will be checked again in a few minutes.');
+  }
 }
 
 /** A payable that leaves `pending` frees one of its user's open checkouts; one paid after it was given up has already. */
@@ -73,9 +90,9 @@ interface ReadPayable extends Payable {
   placed?(): orders.PlanOrder | undefined;
 }
 
-/** The day-book line of a payment that completes `reference`. */
+/** The day-book line of a payment that completes `reference`, dated by the gateway's own time of it where it gives one. */
 const bookLine = (reference: PaymentReference, amount: number, payment: VerifiedPayment, now: string) =>
-  bookLineItem({ kind: 'payment', at: now, reference, amount, receipt: receiptOf(payment) });
+  bookLineItem({ kind: 'payment', at: now, paidAt: gatewayTimeOf(payment.date), reference, amount, receipt: receiptOf(payment) });
 
 /**
  * The two kinds of payables, each read in one BatchGetItem: a wallet top-up request (completing
@@ -191,8 +208,12 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
   },
 };
 
-/** A payment we will not act on: logged (ids and reason only) for a person to review. */
-function review(reason: string, payment: VerifiedPayment, reference?: PaymentReference) {
+/**
+ * A payment we will not act on: logged (ids and reason only); where it names what it pays for and
+ * money was taken (a COMPLETED payment of another amount, a second payment for something paid), the
+ * operators are told once per invoice, since only a person can give it back or credit it.
+ */
+async function review(reason: string, payment: VerifiedPayment, reference?: PaymentReference) {
   logger.warn('payment needs review', {
     reason,
     invoiceId: payment.invoiceId,
@@ -200,6 +221,10 @@ function review(reason: string, payment: VerifiedPayment, reference?: PaymentRef
     amount: payment.amount,
     reference,
   });
+  if (reference && payment.status === 'COMPLETED')
+    await raiseAlert(
+      paymentReviewAlert({ invoiceId: payment.invoiceId, amount: payment.amount, reason, reference }, new Date().toISOString()),
+    );
 }
 
 /** The writes a settlement makes on a payable (none for `none` and `review`). */
@@ -220,11 +245,11 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
     async () => {
       const payable = await payables[reference.kind](reference);
       if (!payable) {
-        review(`no such ${reference.kind} payable`, payment, reference);
+        await review(`no such ${reference.kind} payable`, payment, reference);
         return { kind: reference.kind, id: reference.id, status: 'cancelled', changed: false };
       }
       const settlement = settlementOf(payable, payment);
-      if (settlement.action === 'review') review(settlement.reason, payment, reference);
+      if (settlement.action === 'review') await review(settlement.reason, payment, reference);
       const writes = settlementWrites(payable, settlement, payment, new Date().toISOString());
       if (writes.length > 0) await transact([...writes, ...alsoWrite]);
       if (settlement.action === 'complete') {
@@ -245,22 +270,27 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
  * once; a waiting one records its invoice id. With `payerId`, an invoice of another user is
  * reported as not found.
  */
-export async function settleInvoice(invoiceId: string, { payerId, alsoWrite = [] }: SettleOptions = {}): Promise<SettleResult | undefined> {
+export async function settleInvoice(
+  invoiceId: string,
+  { payerId, alsoWrite = [], namedBy }: SettleOptions = {},
+): Promise<SettleResult | undefined> {
   let payment: VerifiedPayment;
   try {
     payment = await verifyInvoice(invoiceId);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     logger.warn('invoice not verified', { invoiceId, reason: error.message, kind: error.kind });
-    // Unanswered is not unpaid: the payable stays pending and the caller (a webhook: the gateway) tries again.
-    if (error.kind === 'unavailable')
-      throw new ServiceUnavailable('We could not confirm the payment yet. It will be checked again in a few minutes.');
+    // Unanswered is not unpaid: the payable stays pending, and the id a webhook or a return brought is kept for the reconciler.
+    if (error.kind === 'unavailable') {
+      if (namedBy) await keepInvoiceHint(invoiceId, namedBy, new Date().toISOString());
+      throw new PaymentUnconfirmed();
+    }
     if (payerId) throw new NotFound('Payment not found');
     return undefined;
   }
   const reference = payment.reference;
   if (!reference) {
-    review('no reference of ours in the metadata', payment);
+    await review('no reference of ours in the metadata', payment);
     if (payerId) throw new NotFound('Payment not found');
     return undefined;
   }
@@ -315,6 +345,9 @@ export interface ReconcileOptions {
 }
 
 export interface ReconcileOutcome {
+  /** Invoice ids kept during an outage that the gateway answered about now (settled or not), and those given up. */
+  hintsAnswered: number;
+  hintsGivenUp: number;
   checked: number;
   paid: number;
   cancelled: number;
@@ -346,6 +379,8 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<Reco
   const now = options.now ?? Date.now();
   const waiting = await listWaitingPayments(new Date(now - options.minAgeSeconds * 1000).toISOString());
   const outcome: ReconcileOutcome = {
+    hintsAnswered: 0,
+    hintsGivenUp: 0,
     checked: 0,
     paid: 0,
     cancelled: 0,
@@ -414,7 +449,43 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<Reco
       if (result.value !== 'waiting' && result.value !== 'notDue') outcome[result.value] += 1;
     }
   }
+  if (outcome.left === 0) await reconcileHints(options, outcome, now);
   return outcome;
+}
+
+/**
+ * The invoice ids kept during a verify outage (`PaymentUnconfirmed`): each asked about with the
+ * same back-off as a waiting payment, through the same settle step, and forgotten once the gateway
+ * answers (paid, not paid, or unknown to it). One still unanswered when payments expire is given
+ * up and told to the operators, who can settle it from the gateway's panel.
+ */
+async function reconcileHints(options: ReconcileOptions, outcome: ReconcileOutcome, now: number): Promise<void> {
+  const due = (await listInvoiceHints()).filter((hint) => dueForCheck(hint, now));
+  const at = new Date(now).toISOString();
+  const step = async (hint: InvoiceHint) => {
+    const givenUp = Date.parse(hint.createdAt) < now - options.expireAfterSeconds * 1000;
+    try {
+      await settleInvoice(hint.invoiceId);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailable)) throw error;
+      if (!givenUp) return transact([markHintCheckedItem(hint.invoiceId, at)]).catch(() => undefined);
+      const reason = `named by a ${hint.source} during an outage and never confirmed by the gateway: check its panel`;
+      await raiseAlert(paymentReviewAlert({ invoiceId: hint.invoiceId, reason }, at));
+      outcome.hintsGivenUp += 1;
+      return transact([dropHintItem(hint.invoiceId)]);
+    }
+    outcome.hintsAnswered += 1;
+    await transact([dropHintItem(hint.invoiceId)]);
+  };
+  for (let start = 0; start < due.length; start += options.batchSize) {
+    if (!options.timeForAnotherBatch()) return;
+    const results = await Promise.allSettled(due.slice(start, start + options.batchSize).map(step));
+    for (const [i, result] of results.entries()) {
+      if (result.status === 'fulfilled') continue;
+      outcome.failed += 1;
+      logger.error('kept invoice not reconciled', { invoiceId: due[start + i]!.invoiceId, error: result.reason as Error });
+    }
+  }
 }
 
 /** A payment still waiting, as operators see it. */

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
 import {
   CfnEIP,
   FlowLogDestination,
@@ -39,6 +39,10 @@ export class SupplierEgress extends Construct {
     this.address = new CfnEIP(this, 'Address', { domain: 'vpc' });
     // A new address would need whitelisting again: prod keeps it even when the stack goes.
     this.address.applyRemovalPolicy(props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+    new CfnOutput(this, 'OutboundAddress', {
+      value: this.address.attrPublicIp,
+      description: "The delivery functions' outbound address: whitelist it in the supplier's panel (Digiflazz: Atur Koneksi > API)",
+    });
     this.vpc = new Vpc(this, 'Vpc', {
       ipAddresses: IpAddresses.cidr('10.80.0.0/24'),
       maxAzs: 2,

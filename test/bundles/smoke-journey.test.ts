@@ -100,7 +100,11 @@ describe('the deployed bundles', () => {
       form: { plan_id: 'ff-100-instant', saccount_id: '123456781', paid_from_wallet: 75 },
     });
     expect(placed.status).toBe(200);
-    expect(placed.body.data).toMatchObject({ status: '1', delivery: { mode: 'supplier', state: 'delivered', player_name: 'Player6781' } });
+    expect(placed.body.data).toMatchObject({ status: '0', delivery: { mode: 'supplier', state: 'delivering', player_name: 'Player6781' } });
+    // The dispatcher's bundle, fed the new order by the stream, sends it from the stage's fixed address.
+    await expect
+      .poll(async () => (await api(`/user/order/${placed.body.data.order_id}`, { token, form: {} })).body.data, { timeout: 20_000 })
+      .toMatchObject({ status: '1', delivery: { mode: 'supplier', state: 'delivered' } });
     expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(5);
   });
 

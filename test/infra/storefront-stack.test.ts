@@ -16,8 +16,10 @@ import {
   functionGrantsOf,
   jobs,
   needsGatewayKey,
+  needsLookup,
   needsSecret,
   needsSupplier,
+  streamConsumers,
   needsVapid,
   partitionScopes,
   reconcilerJob,
@@ -50,6 +52,9 @@ const stages: StageName[] = ['dev', 'prod'];
 type Stacks = {
   edge: Template;
   shop: Template;
+  /** The shop's nested stack of alarms, their topic and the dashboard, and the values the shop passes it, by parameter. */
+  alarmsNested: Template;
+  alarmsParameters: Record<string, unknown>;
   alarms: Template;
   backupCopy?: Template;
   backupCopyEnv?: { account?: string; region?: string };
@@ -87,9 +92,13 @@ beforeAll(() => {
     // Synthesizes with cdk-nag: any finding neither fixed nor acknowledged with a reason fails here.
     const assembly = app.synth();
     assemblies[stage] = Object.fromEntries(assembly.stacks.map((artifact) => [artifact.stackName, artifact.template]));
+    const shopTemplate = Template.fromStack(shop);
+    const nestedStack = Object.values(shopTemplate.findResources('AWS::CloudFormation::Stack'))[0] as Resource;
     built[stage] = {
       edge: Template.fromStack(edge),
-      shop: Template.fromStack(shop),
+      shop: shopTemplate,
+      alarmsNested: Template.fromStack(shop.alarms),
+      alarmsParameters: (nestedStack.Properties.Parameters ?? {}) as Record<string, unknown>,
       alarms: Template.fromStack(alarms),
       backupCopy: backupCopy && Template.fromStack(backupCopy),
       backupCopyEnv: backupCopy && { account: backupCopy.account, region: backupCopy.region },
@@ -111,6 +120,24 @@ const prod = () => built.prod.shop;
 function resources(template: Template, type: string, props: object = {}): [string, Resource][] {
   return Object.entries(template.findResources(type, props)) as [string, Resource][];
 }
+
+/** A value of the nested alarms stack with every parameter reference replaced by what the shop passes it. */
+function fromShop(stacks: Stacks, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => fromShop(stacks, item));
+  if (value && typeof value === 'object') {
+    const ref = (value as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string' && Object.keys(value).length === 1 && ref in stacks.alarmsParameters) return stacks.alarmsParameters[ref];
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fromShop(stacks, item)]));
+  }
+  return value;
+}
+
+/** Whether a nested value is, once its parameters are followed, the shop's value written as `shopJson`. */
+const parameterOf = (stacks: Stacks, nestedValue: unknown, shopJson: string) => JSON.stringify(fromShop(stacks, nestedValue)) === shopJson;
+
+/** The alarms of a stage's nested alarms stack, each with its properties as the shop's values (JSON). */
+const alarmsOf = (stage: StageName, type = 'AWS::CloudWatch::Alarm') =>
+  resources(built[stage].alarmsNested, type).map(([id, alarm]) => [id, JSON.stringify(fromShop(built[stage], alarm.Properties))] as const);
 
 /** The one resource of a type, failing when there is none or more than one. */
 function single(template: Template, type: string, filter: (logicalId: string) => boolean = () => true): Resource {
@@ -212,10 +239,10 @@ describe('API', () => {
     expect(fn.Properties.Description).toContain(fallbackHandler);
   });
 
-  it('has exactly one function per row plus the fallback, the origin authorizer, the scheduled jobs, the outbox consumer and the alarm relay, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
+  it('has exactly one function per row plus the fallback, the origin authorizer, the scheduled jobs, the stream consumers and the alarm relay, all arm64 on nodejs22.x, none with source maps enabled at run time', () => {
     const functions = houseFunctions(dev());
-    // The rows, the fallback, the origin authorizer, the scheduled jobs, the outbox's stream consumer and the alarms' relay.
-    expect(functions).toHaveLength(handlerCount + 2 + jobs.length + 2);
+    // The rows, the fallback, the origin authorizer, the scheduled jobs, the stream's consumers (outbox, delivery dispatch) and the alarms' relay.
+    expect(functions).toHaveLength(handlerCount + 2 + jobs.length + streamConsumers.length + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -314,10 +341,11 @@ describe('API', () => {
     expect(matchesAny(partitionScopes.signIn.write, 'WALLET#U1')).toBe(false);
   });
 
-  it('grants the key ring, the gateway key, the supplier, the VAPID keys, the upload bucket and SES only to the rows that name them, each with its variable', () => {
+  it('grants the key ring, the gateway key, the supplier, the lookup key, the VAPID keys, the upload bucket and SES only to the rows that name them, each with its variable', () => {
     const keyRing = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsKeys');
     const gatewayKey = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsGatewayKey');
     const supplier = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSupplier');
+    const lookup = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsPlayerLookup');
     const vapid = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsVapid');
     expect(routes.filter(needsVapid).map((row) => row.handler)).toEqual(['notifications/get-push-key']);
     for (const row of routes) {
@@ -332,9 +360,14 @@ describe('API', () => {
           ...(needsSecret(row) ? [JSON.stringify({ Ref: keyRing })] : []),
           ...(needsGatewayKey(row) ? [JSON.stringify({ Ref: gatewayKey })] : []),
           ...(needsSupplier(row) ? [JSON.stringify({ Ref: supplier })] : []),
+          ...(needsLookup(row) ? [JSON.stringify({ Ref: lookup })] : []),
           ...(needsVapid(row) ? [JSON.stringify({ Ref: vapid })] : []),
         ].sort(),
       );
+      expect(env.LOOKUP_SECRET_ID, row.handler).toEqual(needsLookup(row) ? { Ref: lookup } : undefined);
+      // No request function calls the supplier's API: no route function is in the egress VPC or told its address.
+      expect(fn.Properties.VpcConfig, row.handler).toBeUndefined();
+      expect(env, row.handler).not.toHaveProperty('SUPPLIER_EGRESS_ADDRESS');
       expect(env.VAPID_SECRET_ID, row.handler).toEqual(needsVapid(row) ? { Ref: vapid } : undefined);
       expect(env.SUPPLIER_SECRET_ID, row.handler).toEqual(needsSupplier(row) ? { Ref: supplier } : undefined);
       expect(env.SUPPLIER_URL, row.handler).toEqual(needsSupplier(row) ? defaultSupplierUrl : undefined);
@@ -367,7 +400,7 @@ describe('API', () => {
     }
   });
 
-  it('lets the supplier-granted functions read the supplier secret (placing an order, the supplier webhook) and a public read not', () => {
+  it('lets only the supplier webhook of the request functions read the supplier secret (for its signature), and the lookup read its own key alone', () => {
     const supplier = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSupplier');
     const readsSupplier = (fn: Resource) =>
       statementsOf(dev(), fn).some(
@@ -375,10 +408,14 @@ describe('API', () => {
           actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
           [statement.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify({ Ref: supplier })),
       );
-    for (const routeKey of ['POST /api/user/request', 'POST /api/supplier/{supplier}/webhook']) {
+    expect(routes.filter(needsSupplier).map((row) => row.handler)).toEqual(['orders/receive-supplier-callback']);
+    const [, webhook] = functionForRoute(dev(), 'POST /api/supplier/{supplier}/webhook');
+    expect(webhook.Properties.Environment.Variables.SUPPLIER_SECRET_ID).toEqual({ Ref: supplier });
+    expect(readsSupplier(webhook)).toBe(true);
+    for (const routeKey of ['POST /api/user/request', 'POST /api/user/player_lookup', 'POST /api/payment/webhook']) {
       const [, fn] = functionForRoute(dev(), routeKey);
-      expect(fn.Properties.Environment.Variables.SUPPLIER_SECRET_ID, routeKey).toEqual({ Ref: supplier });
-      expect(readsSupplier(fn), routeKey).toBe(true);
+      expect(fn.Properties.Environment.Variables, routeKey).not.toHaveProperty('SUPPLIER_SECRET_ID');
+      expect(readsSupplier(fn), routeKey).toBe(false);
     }
     const [, listPlans] = functionForRoute(dev(), 'POST /api/user/plan_list');
     expect(listPlans.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
@@ -394,8 +431,8 @@ describe('API', () => {
     const group = JSON.stringify(fn.Properties.LoggingConfig.LogGroup);
     expect(group).not.toBe(JSON.stringify(shared.Properties.LoggingConfig.LogGroup));
     expect(group).not.toBe(JSON.stringify(payment.Properties.LoggingConfig.LogGroup));
-    const filters = resources(dev(), 'AWS::Logs::MetricFilter').filter(
-      ([, filter]) => JSON.stringify(filter.Properties.LogGroupName) === group,
+    const filters = resources(built.dev.alarmsNested, 'AWS::Logs::MetricFilter').filter(([, filter]) =>
+      parameterOf(built.dev, filter.Properties.LogGroupName, group),
     );
     expect(filters).toHaveLength(1);
     expect(filters[0]![1].Properties.MetricTransformations[0].MetricName).toBe('SupplierWebhook401');
@@ -507,15 +544,24 @@ describe('data safety', () => {
         'SecretsGatewayKeyC20DD1CE',
         'SecretsKeys52995371',
         'SecretsOriginVerify59304C5E',
+        'SecretsPlayerLookup44754301',
         'SecretsSupplier5DFFFD9D',
         'SecretsTelegramBotF118E3D4',
         'SecretsVapid45682563',
       ],
       'AWS::S3::Bucket': ['SiteBucket978D4AEB'],
       'AWS::Backup::BackupVault': ['BackupsVault1F11AFCC'],
-      'AWS::SQS::Queue': ['JobsDeliveryFailures054133BB', 'JobsReconcilerFailures453D7B5D', 'OutboxDeadLetters97B842CA'],
+      'AWS::SQS::Queue': [
+        'DeliveryDispatchDeadLetters335724AF',
+        'JobsDeliveryFailures054133BB',
+        'JobsReconcilerFailures453D7B5D',
+        'OutboxDeadLetters97B842CA',
+      ],
     });
     for (const [, resource] of stateful.flatMap((type) => resources(prod(), type))) expect(resource.DeletionPolicy).toBe('Retain');
+    // The supplier's whitelisted address, in its own stack: kept too.
+    const egress = Object.entries(assemblies.prod['Storefront-prod-egress']!.Resources).filter(([, r]) => r.Type === 'AWS::EC2::EIP');
+    expect(egress.map(([id, resource]) => [id, resource.DeletionPolicy])).toEqual([['SupplierEgressAddress7C92DE21', 'Retain']]);
   });
 
   it("versions the site bucket (noncurrent versions kept 30 days) and lets only the shop's origin POST uploads to it", () => {
@@ -638,15 +684,15 @@ describe('room to grow', () => {
     const functions = houseFunctions(dev());
     const roleIds = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0] as string));
     const grantSets = new Set(routes.map(functionGrantsOf));
-    // The routes' grant sets, the fallback's (logs only), the jobs', the outbox consumer's (the stream) and the alarm relay's.
-    expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length + 2);
+    // The routes' grant sets, the fallback's (logs only), the jobs', the stream consumers' and the alarm relay's.
+    expect(roleIds.size).toBeLessThanOrEqual(grantSets.size + 1 + jobs.length + streamConsumers.length + 1);
     expect(roleIds.size).toBeLessThan(functions.length / 2);
     // Each role's grants are its own inline policy: no policy resource beside it (one resource each, and no window without grants).
     const attached = resources(dev(), 'AWS::IAM::Policy').flatMap(([, policy]) => policy.Properties.Roles as { Ref: string }[]);
     for (const roleId of roleIds) expect(attached, roleId).not.toContainEqual({ Ref: roleId });
     const logGroups = new Set(functions.map(([, fn]) => JSON.stringify(fn.Properties.LoggingConfig?.LogGroup)));
-    // The shared one, the two webhooks', each job's, the outbox consumer's and the alarm relay's.
-    expect(logGroups.size).toBe(3 + jobs.length + 2);
+    // The shared one, the two webhooks', each job's, each stream consumer's and the alarm relay's.
+    expect(logGroups.size).toBe(3 + jobs.length + streamConsumers.length + 1);
   });
 });
 
@@ -724,7 +770,8 @@ describe('jobs', () => {
     expect(fn.Properties).not.toHaveProperty('ReservedConcurrentExecutions');
     expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     expect(fn.Properties.Environment.Variables).toHaveProperty('GATEWAY_SECRET_ID');
-    expect(fn.Properties.Environment.Variables).toHaveProperty('SUPPLIER_SECRET_ID');
+    // It settles payments; delivering what they paid for is the dispatcher's and the delivery job's.
+    expect(fn.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
     expect(fn.Properties.Environment.Variables).not.toHaveProperty('APP_SECRET_ID');
     expect(invokeConfig).toMatchObject({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 300 });
     expect(JSON.stringify(invokeConfig.DestinationConfig.OnFailure.Destination)).toMatch(/JobsReconcilerFailures/);
@@ -758,7 +805,7 @@ describe('jobs', () => {
     const queue = JSON.stringify(invokeConfig.DestinationConfig.OnFailure.Destination);
     expect(queue).toMatch(/JobsDeliveryFailures/);
     const queueId = /"(JobsDeliveryFailures[A-Z0-9]+)"/.exec(queue)![1]!;
-    const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
+    const alarms = alarmsOf('prod');
     const alarm = (idPrefix: string) => alarms.find(([id]) => id.startsWith(idPrefix))?.[1] ?? '';
     expect(alarm('MonitoringDeliveryFailedRunsQueued')).toContain(queueId);
     expect(alarm('MonitoringDeliveryFailed')).toContain('"MetricName":"Errors"');
@@ -769,7 +816,7 @@ describe('jobs', () => {
 describe('the notifications outbox', () => {
   it('streams the table as new images into one consumer, filtered to new notifications and alerts, retried alone, then dead-lettered under an alarm', () => {
     dev().hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
-    const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping')[0]!;
+    const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping').find(([id]) => id.startsWith('Outbox'))!;
     expect(mappingId).toMatch(/^OutboxFanOutNotifications/);
     expect(mapping.Properties).toMatchObject({
       StartingPosition: 'TRIM_HORIZON',
@@ -799,13 +846,76 @@ describe('the notifications outbox', () => {
     );
     const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
     expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].sort());
-    // Only the consumer's role reads the stream.
+    // Only the stream's consumers (this one and the delivery dispatcher) read the stream.
     const streamReaders = houseFunctions(dev()).filter(([, other]) =>
       JSON.stringify(statementsOf(dev(), other)).includes('dynamodb:GetRecords'),
     );
-    expect(new Set(streamReaders.map(([, reader]) => roleIdOf(reader)))).toEqual(new Set([roleIdOf(fn)]));
-    const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
+    expect(streamReaders.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual([
+      'DeliveryDispatchDispatchDeliveries',
+      'OutboxFanOutNotifications',
+    ]);
+    const alarms = alarmsOf('prod');
     expect(alarms.find(([id]) => id.startsWith('MonitoringOutboxDeadLetters'))?.[1]).toMatch(/OutboxDeadLetters/);
+  });
+
+  it('feeds the new orders whose supplier top-up is queued to the delivery dispatcher, the only function beside the delivery job that calls the supplier', () => {
+    const [, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping').find(([id]) => id.startsWith('DeliveryDispatch'))!;
+    expect(mapping.Properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([
+      {
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { entity: { S: ['PlanOrder'] }, delivery: { M: { mode: { S: ['supplier'] }, state: { S: ['queued'] } } } } },
+      },
+    ]);
+    expect(JSON.stringify(mapping.Properties.DestinationConfig)).toMatch(/DeliveryDispatchDeadLetters/);
+    const fnId = /"(DeliveryDispatchDispatchDeliveries[A-Z0-9]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
+    const fn = dev().toJSON().Resources[fnId];
+    expect(fn.Properties.Description).toBe('table stream: orders/jobs/dispatch-deliveries');
+    expect(fn.Properties.Environment.Variables).toHaveProperty('SUPPLIER_SECRET_ID');
+    expect(alarmsOf('prod').find(([id]) => id.startsWith('MonitoringDispatchDeadLetters'))?.[1]).toMatch(/DeliveryDispatchDeadLetters/);
+    // Whatever calls the supplier: the dispatcher and the delivery job, nothing else.
+    const callers = houseFunctions(dev()).filter(([, other]) => 'SUPPLIER_URL' in other.Properties.Environment.Variables);
+    expect(callers.map(([, caller]) => caller.Properties.Description as string).sort()).toEqual([
+      'POST /api/supplier/{supplier}/webhook: orders/receive-supplier-callback',
+      'every 1 minute: orders/jobs/advance-deliveries',
+      'table stream: orders/jobs/dispatch-deliveries',
+    ]);
+  });
+
+  it('calls the supplier from a fixed address in prod: the delivery functions alone in a VPC whose one NAT gateway has an Elastic IP, kept', () => {
+    const egress = assemblies.prod['Storefront-prod-egress']!.Resources;
+    const ofType = (type: string) => Object.entries(egress).filter(([, resource]) => resource.Type === type);
+    const [eipId, eip] = ofType('AWS::EC2::EIP')[0]!;
+    expect(eip.DeletionPolicy).toBe('Retain');
+    const [, nat] = ofType('AWS::EC2::NatGateway')[0]!;
+    expect(ofType('AWS::EC2::NatGateway')).toHaveLength(1);
+    expect(nat.Properties.AllocationId).toEqual({ 'Fn::GetAtt': [eipId, 'AllocationId'] });
+    expect(ofType('AWS::EC2::VPCEndpoint').map(([, endpoint]) => JSON.stringify(endpoint.Properties.ServiceName))).toEqual([
+      expect.stringContaining('.dynamodb'),
+    ]);
+    const inVpc = houseFunctions(prod()).filter(([, fn]) => fn.Properties.VpcConfig);
+    expect(inVpc.map(([, fn]) => fn.Properties.Description as string).sort()).toEqual([
+      'every 1 minute: orders/jobs/advance-deliveries',
+      'table stream: orders/jobs/dispatch-deliveries',
+    ]);
+    for (const [id, fn] of inVpc) {
+      // The address the supplier whitelists, handed over from the egress stack.
+      expect(JSON.stringify(fn.Properties.Environment.Variables.SUPPLIER_EGRESS_ADDRESS), id).toMatch(
+        /GetStackOutput.*Storefront-prod-egress.*SupplierEgressAddress.*PublicIp/,
+      );
+      expect(JSON.stringify(statementsOf(prod(), fn)) + JSON.stringify(prod().toJSON().Resources[roleIdOf(fn)!]), id).toContain(
+        'AWSLambdaVPCAccessExecutionRole',
+      );
+    }
+    // Dev has no fixed address: no egress stack, no function in a VPC (its supplier plans stay manual).
+    expect(Object.keys(assemblies.dev)).not.toContain('Storefront-dev-egress');
+    expect(houseFunctions(dev()).filter(([, fn]) => fn.Properties.VpcConfig)).toEqual([]);
   });
 
   it("gives the Telegram bot token to the outbox's consumer alone, with its variable", () => {
@@ -831,7 +941,7 @@ describe('the notifications outbox', () => {
 });
 
 describe('secrets', () => {
-  it('are six: a generated key ring, the gateway key placeholder, the supplier credentials, VAPID keys and Telegram bot placeholders, a generated origin secret', () => {
+  it('are seven: a generated key ring, the gateway key placeholder, the supplier credentials, the lookup key, VAPID keys and Telegram bot placeholders, a generated origin secret', () => {
     dev().hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: {
         SecretStringTemplate: JSON.stringify({ current: 'master' }),
@@ -853,7 +963,8 @@ describe('secrets', () => {
       SecretString: JSON.stringify({ publicKey: gatewayKeyPlaceholder, privateKey: gatewayKeyPlaceholder, subject: gatewayKeyPlaceholder }),
     });
     dev().hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: JSON.stringify({ botToken: gatewayKeyPlaceholder }) });
-    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(6);
+    dev().hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: JSON.stringify({ key: gatewayKeyPlaceholder }) });
+    expect(resources(dev(), 'AWS::SecretsManager::Secret')).toHaveLength(7);
     for (const [, secret] of resources(prod(), 'AWS::SecretsManager::Secret')) expect(secret.DeletionPolicy).toBe('Retain');
   });
 
@@ -1080,6 +1191,7 @@ describe('web', () => {
     ).toEqual([
       'GatewayKeySecretName',
       'KeyRingSecretName',
+      'PlayerLookupSecretName',
       'SiteUrl',
       'SupplierSecretName',
       'TableName',
@@ -1182,10 +1294,11 @@ describe('protection and operations', () => {
 
   it("alarms to the stage's topic and e-mail: API 5xx rate and p99, 429s and 403s, account concurrency, functions' errors and throttles, the reconciler, webhook 401s, DynamoDB, CloudFront 5xx rate, WAF blocks", () => {
     const { config } = stageConfig('prod', committed);
-    for (const template of [prod(), built.prod.alarms]) {
+    const nested = built.prod.alarmsNested;
+    for (const template of [nested, built.prod.alarms]) {
       template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: config.alarmEmail });
     }
-    const alarms = resources(prod(), 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, JSON.stringify(alarm.Properties)] as const);
+    const alarms = alarmsOf('prod');
     const alarm = (idPrefix: string) => alarms.find(([id]) => id.startsWith(idPrefix))?.[1] ?? '';
     expect(alarm('MonitoringApi5xxRate')).toMatch(/"MetricName":"5xx".*"MetricName":"Count"|"MetricName":"Count".*"MetricName":"5xx"/);
     expect(alarm('MonitoringApiP99Latency')).toContain('"ExtendedStatistic":"p99"');
@@ -1197,7 +1310,9 @@ describe('protection and operations', () => {
     expect(alarm('MonitoringTableSystemErrors')).toContain('"MetricName":"SystemErrors"');
     expect(alarm('MonitoringApiThrottled')).toMatch(/"MetricName":"ApiThrottled".*"Threshold":50/);
     expect(alarm('MonitoringApiForbidden')).toMatch(/"MetricName":"ApiForbidden".*"Threshold":100/);
-    const filters = resources(prod(), 'AWS::Logs::MetricFilter').map(([, filter]) => filter.Properties);
+    const filters = resources(nested, 'AWS::Logs::MetricFilter').map(
+      ([, filter]) => fromShop(built.prod, filter.Properties) as Resource['Properties'],
+    );
     const accessLogs = logicalIdOf(prod(), 'AWS::Logs::LogGroup', 'ApiAccessLogs');
     for (const [status, metricName] of [
       ['429', 'ApiThrottled'],
@@ -1210,13 +1325,14 @@ describe('protection and operations', () => {
     expect(alarm('MonitoringAccountConcurrency')).toMatch(/"MetricName":"ClaimedAccountConcurrency".*"Threshold":800/);
     // A second channel: the topic also feeds the relay that writes each alarm as an operator alert (Telegram).
     const relay = houseFunctions(prod()).find(([id]) => id.startsWith('AlarmRelay'))!;
-    const topic = logicalIdOf(prod(), 'AWS::SNS::Topic', 'MonitoringAlarmsTopic');
-    expect(
-      resources(prod(), 'AWS::SNS::Subscription').map(([, subscription]) => [
-        subscription.Properties.Protocol,
-        subscription.Properties.TopicArn,
-      ]),
-    ).toEqual(expect.arrayContaining([['lambda', { Ref: topic }]]));
+    const topic = logicalIdOf(nested, 'AWS::SNS::Topic', 'MonitoringAlarmsTopic');
+    // The relay's subscription sits beside the relay (the shop's stack), on the nested stack's topic.
+    const [, relaySubscription] = resources(prod(), 'AWS::SNS::Subscription').find(
+      ([, subscription]) => subscription.Properties.Protocol === 'lambda',
+    )!;
+    expect(relaySubscription.Properties.Endpoint).toEqual({ 'Fn::GetAtt': [relay[0], 'Arn'] });
+    expect(JSON.stringify(relaySubscription.Properties.TopicArn)).toMatch(/Alarms.*Outputs.*MonitoringAlarmsTopic/);
+    expect(topic).toMatch(/^MonitoringAlarmsTopic/);
     const relayWrites = statementsOf(prod(), relay[1]).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
     expect(actionsOf(relayWrites).sort()).toEqual([...tableReadActions, 'dynamodb:PutItem'].sort());
     expect(relay[1].Properties.Environment.Variables).not.toHaveProperty('TELEGRAM_SECRET_ID');
@@ -1233,7 +1349,7 @@ describe('protection and operations', () => {
     for (const [id] of houseFunctions(prod())) {
       expect(grouped, id).toContain(`"Ref":"${id}"`);
     }
-    const composite = single(prod(), 'AWS::CloudWatch::CompositeAlarm').Properties;
+    const composite = single(nested, 'AWS::CloudWatch::CompositeAlarm').Properties;
     expect(composite.AlarmActions).toHaveLength(1);
     const edgeAlarms = resources(built.prod.alarms, 'AWS::CloudWatch::Alarm').map(([id, edgeAlarm]) => [
       id,
@@ -1245,7 +1361,7 @@ describe('protection and operations', () => {
     const acl = single(built.prod.edge, 'AWS::WAFv2::WebACL').Properties;
     expect(edgeAlarm('WafBlocked')).toContain(`{"Name":"WebACL","Value":"${acl.VisibilityConfig.MetricName}"}`);
     expect(edgeAlarm('WafBlocked')).toMatch(/"MetricName":"BlockedRequests".*"Namespace":"AWS\/WAFV2"/);
-    expect(resources(prod(), 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
+    expect(resources(nested, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
   });
 
   it("alarms on the business metrics exactly as the functions write them (EMF): namespace, name and dimensions, to the stage's topic", async () => {
@@ -1265,9 +1381,9 @@ describe('protection and operations', () => {
       return { Namespace: directive!.Namespace, MetricName: directive!.Metrics[0]!.Name, Dimensions: dimensions };
     });
     expect(written.map((metric) => metric.MetricName)).toEqual(Object.values(businessMetricNames));
-    const topic = logicalIdOf(prod(), 'AWS::SNS::Topic', 'MonitoringAlarmsTopic');
+    const topic = logicalIdOf(built.prod.alarmsNested, 'AWS::SNS::Topic', 'MonitoringAlarmsTopic');
     for (const metric of written) {
-      const alarm = single(prod(), 'AWS::CloudWatch::Alarm', (id) => id.startsWith(`Monitoring${metric.MetricName}`));
+      const alarm = single(built.prod.alarmsNested, 'AWS::CloudWatch::Alarm', (id) => id.startsWith(`Monitoring${metric.MetricName}`));
       const settings = businessAlarms[metric.MetricName as keyof typeof businessAlarms];
       expect(alarm.Properties).toMatchObject({
         Namespace: metric.Namespace,
@@ -1322,9 +1438,9 @@ describe('protection and operations', () => {
 
   it('passes cdk-nag AwsSolutions: every finding fixed, or acknowledged in code with its reason', () => {
     // The synth in beforeAll ran the checks and would have thrown; the acknowledgements are listed for review.
-    // Dev's three stacks; prod's four (its backup copy vault in a second region).
+    // Dev's three stacks; prod's five (its backup copy vault in a second region, the supplier's fixed address).
     expect(Object.keys(assemblies.dev)).toHaveLength(3);
-    expect(Object.keys(assemblies.prod)).toHaveLength(4);
+    expect(Object.keys(assemblies.prod)).toHaveLength(5);
     const acknowledged =
       readFileSync(join(repoRoot, 'infra/constructs/web.ts'), 'utf8') +
       readFileSync(join(repoRoot, 'infra/constructs/function-roles.ts'), 'utf8');

@@ -11,7 +11,17 @@ import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
 import { stockPlanWith } from '../support/catalog';
 import { callApi } from '../support/http';
 import { lambdaContext } from '../support/lambda-event';
-import { freshVoucher, fundedAccount, fundedAccounts, leavePending, startTopUp, storedItem } from '../support/money';
+import {
+  balanceOf,
+  freshVoucher,
+  fundedAccount,
+  fundedAccounts,
+  leavePending,
+  payForInvoice,
+  sendWebhook,
+  startTopUp,
+  storedItem,
+} from '../support/money';
 
 /** The operators' chat of this file: a group id no other test uses. */
 const chatId = `-100${randomInt(1e9, 1e10)}`;
@@ -122,7 +132,6 @@ describe('operator alerts on Telegram', () => {
       token: buyer.token,
       form: { plan_id: 'ff-100-instant', saccount_id: `${randomInt(1e8, 1e9)}8`, paid_from_wallet: 75 },
     });
-    expect(placed.body.data.status).toBe('2');
     const text = await theOneMessageAbout(placed.body.data.order_id);
     expect(text).toContain('Delivery failed and was refunded');
     expect(text).toContain(`${shop()}/admin/orders/${placed.body.data.order_id}`);
@@ -218,9 +227,69 @@ describe('operator alerts on Telegram', () => {
       const alert = await storedItem(`ALERT#supplier-balance#digiflazz#${day}`, 'ALERT');
       expect(alert?.text).toMatch(/^The digiflazz balance is too low/);
     } finally {
-      await setDeposit(1_000_000);
+      await setDeposit(1_000_000_000);
     }
   });
+
+  it('tells once of a payment of the wrong amount and of a second payment for an order already paid, crediting neither', async () => {
+    const gateway = inject('stack').gatewayUrl;
+    /** A checkout naming our payable, as someone holding the merchant key (or the gateway's own double charge) could open it. */
+    const checkoutFor = async (kind: 'wallet' | 'order', userId: string, id: string, amount: number) => {
+      const response = await fetch(`${gateway}/api/checkout-v2`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'RT-UDDOKTAPAY-API-KEY': inject('stack').gatewayApiKey },
+        body: JSON.stringify({
+          full_name: 'x',
+          email: 'x@x.x',
+          amount: String(amount),
+          metadata: { kind, user_id: userId, ref_id: id },
+          redirect_url: 'http://localhost/',
+          return_type: 'GET',
+          cancel_url: 'http://localhost/',
+          webhook_url: `${shop()}/api/payment/webhook`,
+        }),
+      });
+      return ((await response.json()) as { payment_url: string }).payment_url;
+    };
+    const payer = await fundedAccount(0, 'wrong-amount');
+    const { requestId } = await startTopUp(payer, 500);
+    const wrong = await payForInvoice(await checkoutFor('wallet', payer.code, requestId, 50));
+    await Promise.all([sendWebhook(wrong), sendWebhook(wrong)]);
+    const wrongText = await theOneMessageAbout(wrong);
+    expect(wrongText).toMatch(/^Payment needs a person: amount differs from the payable\. Invoice \S+, ৳50\.00, for wallet top-up/);
+    expect(await balanceOf(payer.code)).toBe(0);
+
+    const orderer = await fundedAccount(0, 'paid-twice');
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: orderer.token,
+      form: { plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22 },
+    });
+    await sendWebhook(await payForInvoice(started.body.data.payment_url));
+    const second = await payForInvoice(await checkoutFor('order', orderer.code, started.body.data.id, 22));
+    await Promise.all([sendWebhook(second), sendWebhook(second)]);
+    const twiceText = await theOneMessageAbout(second);
+    expect(twiceText).toContain('a second payment for a paid payable');
+    expect(twiceText).toContain(`${shop()}/admin/orders/${started.body.data.id}`);
+    expect(await balanceOf(orderer.code)).toBe(0);
+  });
+
+  it('tells once of a refund to the payment method that needs a person (no answer from the gateway)', async () => {
+    const gateway = inject('stack').gatewayUrl;
+    const orderer = await fundedAccount(0, 'refund-person');
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: orderer.token,
+      form: { plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22 },
+    });
+    await sendWebhook(await payForInvoice(started.body.data.payment_url));
+    const orderId = started.body.data.id;
+    await fetch(`${gateway}/test/refund-timeout`, { method: 'POST', body: JSON.stringify({ count: 1 }) });
+    const refund = () => callApi(`/admin/orders/${orderId}/refund`, { token: admin, form: { remark: 'Wrong game', to: 'gateway' } });
+    expect((await refund()).status).toBe(409);
+    expect((await refund()).status).toBe(409);
+    const text = await theOneMessageAbout(`whether it went through. Order ${orderId}:`);
+    expect(text).toMatch(/^Refund to the payment method needs a person: the gateway did not answer the refund call/);
+    expect(text).toContain(`${shop()}/admin/orders/${orderId}`);
+  }, 30_000);
 
   it('tells of low stock once when top-ups delivered from stock take the voucher to its mark', async () => {
     const { planId, voucherId } = await stockPlanWith(7);

@@ -340,6 +340,37 @@ describe('the reconciler', () => {
   });
 });
 
+describe('a webhook during a verify outage', () => {
+  const outage = (down: boolean) => fetch(`${inject('stack').gatewayUrl}/test/outage`, { method: 'POST', body: JSON.stringify({ down }) });
+
+  it('keeps the invoice id it names, credits nothing by itself, and the reconciler credits it exactly once later', async () => {
+    const payer = await fundedAccount(0, 'webhook-outage');
+    const { paymentUrl, requestId } = await startTopUp(payer, 230);
+    // Paid, the payer never comes back and the webhook is lost: only the webhook sent during the outage names the invoice.
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
+    await outage(true);
+    try {
+      const during = await sendWebhook(invoiceId);
+      expect(during.status).toBe(200);
+      expect(await sendWebhook(invoiceId)).toMatchObject({ status: 200 });
+      expect(await balanceOf(payer.code)).toBe(0);
+      // Asked while the gateway is still down: nothing moves, the id is kept for later.
+      await reconcileAt(Date.now() + hours(1));
+      expect(await balanceOf(payer.code)).toBe(0);
+    } finally {
+      await outage(false);
+    }
+    const runs = await Promise.all(Array.from({ length: 4 }, () => reconcileAt(Date.now() + hours(2))));
+    expect(runs.reduce((sum, run) => sum + run.hintsAnswered, 0)).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(payer.code)).toBe(230);
+    expect((await walletHistory(payer.token)).find((row) => row.rq_id === requestId)).toMatchObject({ status: '1', invoice_id: invoiceId });
+    await reconcileAt(Date.now() + hours(3));
+    expect(await balanceOf(payer.code)).toBe(230);
+    await expectLedgerMatchesBalance(payer.code);
+    expect(await storedItem(`INVOICE#${invoiceId}`, 'HINT')).toBeUndefined();
+  }, 30_000);
+});
+
 describe('the local stack', () => {
   it('runs the reconciler on a schedule, so a pending payment approved later with no webhook settles by itself', async () => {
     const payer = await fundedAccount(0, 'scheduled');

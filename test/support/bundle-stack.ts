@@ -21,6 +21,7 @@ import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
 import { startSecretsManager } from '../../scripts/local/secrets-manager';
 import { staticSpa } from '../../scripts/local/static-files';
 import { startTableGuard } from '../../scripts/local/table-guard';
+import { pollTableStream } from '../../scripts/local/stream-poller';
 import { ensureTable } from '../../scripts/local/table-setup';
 import { type TemplateStatement, roleIdOf, roleStatements } from './role-statements';
 import { projectRoot } from './spawn-stack';
@@ -67,7 +68,14 @@ export default async function setup(project: TestProject) {
       env: {
         ...process.env,
         CDK_OUTDIR: outDir,
-        CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, 'aws:cdk:enable-asset-metadata': true, stage: 'dev', webAssetsDir: webDir }),
+        // Dev with the fixed supplier address prod has, so that the delivery functions' wiring runs here too.
+        CDK_CONTEXT_JSON: JSON.stringify({
+          ...cdkJson.context,
+          'aws:cdk:enable-asset-metadata': true,
+          stage: 'dev',
+          webAssetsDir: webDir,
+          fixedSupplierAddress: true,
+        }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -169,6 +177,8 @@ export default async function setup(project: TestProject) {
       }
       const object = value as Record<string, any>;
       if (object.Ref && object.Ref in references) return references[object.Ref]!;
+      // The egress stack's Elastic IP: every call leaves from loopback here, which the fake supplier has whitelisted.
+      if (/SupplierEgressAddress.*PublicIp/.test(String(object['Fn::GetStackOutput']?.OutputName ?? ''))) return '127.0.0.1';
       if (object['Fn::Join']) return resolve((object['Fn::Join'][1] as unknown[]).map(resolve).join(object['Fn::Join'][0]));
       throw new Error(`The bundle tier cannot resolve ${JSON.stringify(value)}: give it a local value`);
     };
@@ -246,6 +256,23 @@ export default async function setup(project: TestProject) {
     stops.push(() => new Promise((done) => server.close(() => done(undefined))));
     siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     supplier.setWebhookUrl(`${siteUrl}${apiBasePath}/supplier/digiflazz/webhook`);
+    // The template's event source mappings: each its function fed the table's stream, filtered as its mapping filters it.
+    for (const [, mapping] of resources.filter(([, r]) => r.Type === 'AWS::Lambda::EventSourceMapping')) {
+      const functionId = /"Ref":"([^"]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
+      const patterns = ((mapping.Properties.FilterCriteria?.Filters ?? []) as { Pattern: string }[]).map((filter) =>
+        JSON.parse(filter.Pattern),
+      );
+      const poller = pollTableStream({
+        endpoint: dynamo.endpoint,
+        tableName,
+        everyMs: 300,
+        deliver: async (records) => {
+          const passed = records.filter((record) => patterns.length === 0 || patterns.some((pattern) => matchesPattern(pattern, record)));
+          if (passed.length > 0) await host.invoke(functionOf(functionId), { Records: passed });
+        },
+      });
+      stops.push(poller.stop);
+    }
 
     project.provide('bundleStack', {
       url: siteUrl,
@@ -290,4 +317,12 @@ function templateTableGrant(resources: Record<string, Resource>, functionId: str
     [...JSON.stringify(statement.Resource).matchAll(/\/index\/([\w*]+)/g)].map((match) => match[1]!),
   );
   return { writes, readKeys, writeKeys, indexes: indexes.includes('*') ? undefined : indexes };
+}
+
+/** Whether a stream record matches an event source mapping's filter pattern (values: the allowed list; objects: nested). */
+function matchesPattern(pattern: unknown, value: unknown): boolean {
+  if (Array.isArray(pattern)) return pattern.includes(value);
+  if (pattern && typeof pattern === 'object')
+    return Object.entries(pattern).every(([key, inner]) => matchesPattern(inner, (value as Record<string, unknown> | undefined)?.[key]));
+  return pattern === value;
 }

@@ -24,7 +24,18 @@ const reconciler = (await import('../../functions/payments/jobs/reconcile-paymen
 const deliveryJob = (await import('../../functions/orders/jobs/advance-deliveries')).handler;
 
 const context = { awsRequestId: 'run-1', functionName: 'job', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
-const reconciled = { checked: 0, paid: 0, cancelled: 0, unanswered: 0, withoutInvoice: 0, failed: 0, left: 0, pendingPastWindow: 0 };
+const reconciled = {
+  hintsAnswered: 0,
+  hintsGivenUp: 0,
+  checked: 0,
+  paid: 0,
+  cancelled: 0,
+  unanswered: 0,
+  withoutInvoice: 0,
+  failed: 0,
+  left: 0,
+  pendingPastWindow: 0,
+};
 const advanced = { open: 0, started: 0, asked: 0, delivered: 0, failed: 0, toQueue: 0, errors: 0 };
 
 beforeEach(() => {
