@@ -67,7 +67,7 @@ describe('automatic delivery in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm your top-up' });
     await expect.poll(() => dialog.getByTestId('player-nickname').textContent()).toBe('Nickname: Player6781 (BD)');
     await dialog.getByRole('button', { name: 'Confirm and pay ৳75' }).click();
-    await toast(page, 'Order placed and delivered');
+    await toast(page, 'Order placed: your top-up is being delivered');
     const orders = await callApi<{ data: { order_id: string }[] }>('/user/get_request_list', { token: account.token, form: {} });
     await page.goto(`${inject('stack').url}/profile/order/${orders.body.data[0]!.order_id}`);
     await expect.poll(() => page.getByTestId('order-delivery').textContent()).toBe('Delivered');

@@ -13,7 +13,15 @@ describe('notifications in the browser', () => {
       token: account.token,
       form: { plan_id: 'ff-100-instant', saccount_id: '123456781', paid_from_wallet: 75 },
     });
-    expect(placed.body.data.status).toBe('1');
+    // The dispatcher delivers it within a moment.
+    await expect
+      .poll(
+        async () =>
+          (await callApi<{ data: { status: string } }>(`/user/order/${placed.body.data.order_id}`, { token: account.token, form: {} })).body
+            .data.status,
+        { timeout: 15_000 },
+      )
+      .toBe('1');
 
     const { page, errors } = await browser.open('/', desktop, { signedInAs: account.token });
     const accountMenu = page.getByRole('button', { name: /^Account menu/ });

@@ -7,7 +7,7 @@ import { notificationKey, notificationPage } from '../../functions/notifications
 import { mailedToken, mailsTo, mailWithSubject, type StoredMail, type TestAccount } from '../support/accounts';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
-import { freshVoucher, fundedAccount, invoiceOfToken, payForInvoice, payInvoice, startTopUp } from '../support/money';
+import { freshVoucher, fundedAccount, invoiceOfToken, orderOnceStatus, payForInvoice, payInvoice, startTopUp } from '../support/money';
 
 const notifications = async (account: TestAccount) =>
   (await callApi<{ data: NotificationList }>('/user/notifications', { token: account.token, form: {} })).body.data;
@@ -22,7 +22,7 @@ describe('notifications in the account (the outbox, written with each change)', 
   it('tells of an automatic delivery once, links to the order, and counts it unread until it is read', async () => {
     const buyer = await fundedAccount(100);
     const placed = await walletOrder(buyer, 'ff-100-instant', 75, `${randomInt(1e8, 1e9)}1`);
-    expect(placed.body.data.status).toBe('1');
+    await orderOnceStatus(buyer.token, placed.body.data.order_id, '1');
     const list = await notifications(buyer);
     expect(list.unread).toBe(2);
     expect(list.items).toEqual([
@@ -46,7 +46,7 @@ describe('notifications in the account (the outbox, written with each change)', 
   it("tells of a failed delivery's refund once, whatever replays follow, and never marks another's notification", async () => {
     const [buyer, stranger] = await Promise.all([fundedAccount(100), fundedAccount(0, 'stranger')]);
     const placed = await walletOrder(buyer, 'ff-100-instant', 75, `${randomInt(1e8, 1e9)}8`);
-    expect(placed.body.data.status).toBe('2');
+    await orderOnceStatus(buyer.token, placed.body.data.order_id, '2');
     const list = await notifications(buyer);
     expect(list.items.map((item) => item.kind)).toEqual(['order_refunded', 'order_paid']);
     expect(list.items[0]!.body).toMatch(/^৳75 went back to your wallet\. Delivery failed/);

@@ -6,7 +6,7 @@ import { notificationPage, pushSubscriptionsOf } from '../../functions/notificat
 import type { ReceivedPush, TestSubscription } from '../../scripts/local/push-stand-in';
 import type { TestAccount } from '../support/accounts';
 import { callApi } from '../support/http';
-import { fundedAccount } from '../support/money';
+import { fundedAccount, orderOnceStatus } from '../support/money';
 
 const stack = inject('stack');
 
@@ -42,7 +42,7 @@ const deliveredOrder = async (account: TestAccount) => {
     token: account.token,
     form: { plan_id: 'ff-100-instant', saccount_id: `${randomInt(1e8, 1e9)}1`, paid_from_wallet: 75 },
   });
-  expect(placed.body.data.status).toBe('1');
+  await orderOnceStatus(account.token, placed.body.data.order_id, '1');
   return placed.body.data.order_id;
 };
 

@@ -144,3 +144,17 @@ export function sendWebhook(invoiceId: string, apiKey: string | null = inject('s
     headers: apiKey === null ? {} : { 'rt-uddoktapay-api-key': apiKey },
   });
 }
+
+/**
+ * Waits until an order shows `status` ("1" delivered, "2" refunded) to its shopper: a supplier's
+ * top-up is sent by the delivery dispatcher, fed the new order by the table's stream, a moment after
+ * the order's own answer.
+ */
+export async function orderOnceStatus(token: string, orderId: string, status: '1' | '2'): Promise<void> {
+  await expect
+    .poll(async () => (await callApi<{ data: { status: string } }>(`/user/order/${orderId}`, { token, form: {} })).body.data.status, {
+      timeout: 15_000,
+      interval: 200,
+    })
+    .toBe(status);
+}

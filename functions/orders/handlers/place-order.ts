@@ -10,6 +10,10 @@ import { placeOrderBody } from '../../contract/orders';
 export const handler = userRoute({ ...formBody(placeOrderBody) }, async ({ body: form, user }) => {
   const order = await placeWalletOrder(user, { planId: form.plan_id, price: form.paid_from_wallet, ...accountFields(form) });
   const message =
-    order.status === 'completed' ? 'Order placed and delivered.' : 'Order placed successfully. Delivery usually takes 5-10min.';
+    order.status === 'completed'
+      ? 'Order placed and delivered.'
+      : order.delivery?.mode === 'supplier' && order.delivery.state === 'queued'
+        ? 'Order placed: your top-up is being delivered.'
+        : 'Order placed successfully. Delivery usually takes 5-10min.';
   return success(orderView(order, undefined, deliveredCode(order)), message);
 });
