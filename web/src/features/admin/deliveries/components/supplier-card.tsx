@@ -3,12 +3,15 @@ import type { AdminSupplier } from '@contract/wire';
 import { useState } from 'react';
 import { CopyButton } from '../../../../components/copy-button';
 import { FormField } from '../../../../components/form-field';
-import { groupDigits, taka } from '../../../../lib/format';
+import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { TimeAgo } from '../../kit/components/admin-table';
 import { schemaProblems } from '../../kit/schema-problems';
 import { useSaveSupplierRate } from '../api/save-supplier-rate';
+
+/** An amount of a supplier's own currency, grouped in thousands as its statements write it (not in lakhs). */
+const foreignAmount = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /**
  * One supplier: its balance in its own currency and in taka at the rate set (as the delivery job
@@ -32,13 +35,16 @@ export function SupplierCard({ supplier }: { supplier: AdminSupplier }) {
       <div className="supplier-head">
         <strong>{supplier.name}</strong> <span className="badge badge-muted">{supplier.currency}</span>
       </div>
-      <p className="amount">
+      <p>
         {supplier.balance === null ? (
-          'Balance unknown'
+          <strong>Balance unknown</strong>
         ) : (
           <>
-            Balance {foreign ? `${supplier.currency} ${groupDigits(supplier.balance)}` : taka(supplier.balance)}
-            {foreign && supplier.balance_taka !== null && <small className="muted"> ≈ {taka(supplier.balance_taka)}</small>}
+            Balance{' '}
+            <span className="amount">{foreign ? `${supplier.currency} ${foreignAmount(supplier.balance)}` : taka(supplier.balance)}</span>
+            {foreign && supplier.balance_taka !== null && (
+              <small className="muted block">≈ {taka(supplier.balance_taka)} at the rate set</small>
+            )}
           </>
         )}
         {supplier.checked_at && (
