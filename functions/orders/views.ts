@@ -10,8 +10,10 @@ export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', 
  */
 function wireDeliveryState(order: PlanOrder): DeliveryState {
   if (order.status === 'completed') return 'delivered';
-  if (order.status === 'refunded') return 'failed';
   const state = order.delivery?.state;
+  // `failed` is a delivery that failed and was refunded to the wallet; an order refunded by an
+  // operator (perhaps to bKash) was never delivered, and its status says the rest.
+  if (order.status === 'refunded') return state === 'failed' ? 'failed' : 'waiting';
   if (state === 'queued' || state === 'delivering') return 'delivering';
   return state === 'unknown' ? 'unknown' : 'waiting';
 }

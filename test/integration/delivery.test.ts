@@ -351,6 +351,15 @@ describe('delivery through the supplier', () => {
     });
     expect(seen.body.data.delivery.reason).toBe('The supplier balance is too low');
     expect(await balanceOf(buyer.code)).toBe(25);
+
+    // Refunded by an operator from the queue, it was never delivered, and no delivery failed either.
+    const refunded = await callApi(`/admin/orders/${placed.order_id}/refund`, {
+      token: await adminToken(),
+      form: { remark: 'Out of stock today', to: 'wallet', seen_status: '0' },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await order(buyer, placed.order_id)).toMatchObject({ status: '2', delivery: { state: 'waiting' } });
+    expect(await balanceOf(buyer.code)).toBe(100);
   });
 });
 

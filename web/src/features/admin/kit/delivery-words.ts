@@ -1,4 +1,5 @@
 import type { DeliveryMode, DeliveryState } from '@contract/wire';
+import type { OrderStatus } from '../../../lib/statuses';
 
 /** A plan's delivery mode as the console names it (the plan form's choices). */
 export const deliveryModeLabels: Record<DeliveryMode, string> = {
@@ -15,10 +16,17 @@ export const deliveryModeBadges: Record<DeliveryMode, string | undefined> = {
 };
 
 /** Where an order's delivery stands, in the operators' words. */
-export const deliveryStateLabels: Record<DeliveryState, string> = {
+const deliveryStateLabels: Record<DeliveryState, string> = {
   waiting: 'Waiting for an operator',
   delivering: 'Delivering',
   unknown: 'Answer lost: asking the supplier',
   delivered: 'Delivered',
   failed: 'Failed: refunded to the wallet',
 };
+
+/**
+ * Where a delivery stands for an order in the console: an order refunded by an operator was never
+ * delivered, whatever queue it was waiting in (a failed delivery keeps its own words).
+ */
+export const deliveryStateLabel = (status: OrderStatus, state: DeliveryState) =>
+  status === 'refunded' && state !== 'failed' ? 'Not delivered: refunded by an operator' : deliveryStateLabels[state];

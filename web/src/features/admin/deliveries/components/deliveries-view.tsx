@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';
-import { deliveryModeBadges, deliveryStateLabels } from '../../kit/delivery-words';
+import { deliveryModeBadges, deliveryStateLabel } from '../../kit/delivery-words';
 import { AdminTable, type Column, TimeAgo } from '../../kit/components/admin-table';
 import type { AdminOrder } from '../../orders/api/get-orders';
 import type { AdminDeliveries } from '../api/get-deliveries';
@@ -35,7 +35,7 @@ const planColumn: Column<AdminOrder> = {
 const openColumns: Column<AdminOrder>[] = [
   orderColumn,
   planColumn,
-  { header: 'State', cell: (order) => deliveryStateLabels[order.delivery.state] },
+  { header: 'State', cell: (order) => deliveryStateLabel(order.status, order.delivery.state) },
   { header: 'Attempts', cell: (order) => order.delivery.attempts },
   { header: 'Placed', cell: (order) => <TimeAgo iso={order.created_at} /> },
 ];

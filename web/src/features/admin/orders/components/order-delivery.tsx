@@ -1,16 +1,17 @@
 import type { AdminOrderDelivery } from '@contract/wire';
 import { CopyButton } from '../../../../components/copy-button';
 import { taka } from '../../../../lib/format';
-import { deliveryModeBadges, deliveryModeLabels, deliveryStateLabels } from '../../kit/delivery-words';
+import type { OrderStatus } from '../../../../lib/statuses';
+import { deliveryModeBadges, deliveryModeLabels, deliveryStateLabel } from '../../kit/delivery-words';
 import { RevealOnClick } from './reveal-on-click';
 
 /** An automatic order's mode and state, short, for a queue's row or card; nothing for the manual queue. */
-export function DeliveryCell({ delivery }: { delivery: AdminOrderDelivery }) {
+export function DeliveryCell({ status, delivery }: { status: OrderStatus; delivery: AdminOrderDelivery }) {
   const badge = deliveryModeBadges[delivery.mode];
   if (!badge) return null;
   return (
     <small className="block delivery-cell">
-      <span className="badge badge-info">{badge}</span> {deliveryStateLabels[delivery.state]}
+      <span className="badge badge-info">{badge}</span> {deliveryStateLabel(status, delivery.state)}
       {delivery.attempts > 1 && <span className="muted"> · {delivery.attempts} attempts</span>}
     </small>
   );
@@ -20,13 +21,23 @@ export function DeliveryCell({ delivery }: { delivery: AdminOrderDelivery }) {
  * An order's delivery as the detail lists it: the mode and state, why it waits or failed, the
  * player's name, the supplier's attempts, cost and our margin, and a stock code to reveal.
  */
-export function DeliveryDetails({ orderId, paidAmount, delivery }: { orderId: string; paidAmount: number; delivery: AdminOrderDelivery }) {
+export function DeliveryDetails({
+  orderId,
+  status,
+  paidAmount,
+  delivery,
+}: {
+  orderId: string;
+  status: OrderStatus;
+  paidAmount: number;
+  delivery: AdminOrderDelivery;
+}) {
   return (
     <>
       <div>
         <dt>Delivery</dt>
         <dd data-testid="order-delivery">
-          {deliveryModeLabels[delivery.mode]} · {deliveryStateLabels[delivery.state]}
+          {deliveryModeLabels[delivery.mode]} · {deliveryStateLabel(status, delivery.state)}
           {delivery.reason && <small className="muted block">{delivery.reason}</small>}
         </dd>
       </div>

@@ -84,7 +84,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
             </div>
           </>
         )}
-        <DeliveryDetails orderId={order.order_id} paidAmount={order.paid_amount} delivery={order.delivery} />
+        <DeliveryDetails orderId={order.order_id} status={order.status} paidAmount={order.paid_amount} delivery={order.delivery} />
         <div>
           <dt>Shopper</dt>
           <dd>

@@ -45,7 +45,7 @@ const columns: Column<AdminOrder>[] = [
     cell: (order) => (
       <>
         <StatusWithNote status={order.status} note={order.remark} />
-        <DeliveryCell delivery={order.delivery} />
+        <DeliveryCell status={order.status} delivery={order.delivery} />
       </>
     ),
   },
