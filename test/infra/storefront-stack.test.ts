@@ -813,18 +813,24 @@ describe('jobs', () => {
   });
 });
 
+/** A stream consumer's event source mapping in dev, read from the oldest record, each failed record retried alone, and its filter patterns. */
+function streamConsumerOf(construct: string) {
+  const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping').find(([id]) => id.startsWith(construct))!;
+  expect(mapping.Properties).toMatchObject({
+    StartingPosition: 'TRIM_HORIZON',
+    BisectBatchOnFunctionError: true,
+    MaximumRetryAttempts: 3,
+    FunctionResponseTypes: ['ReportBatchItemFailures'],
+  });
+  const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
+  return { mappingId, mapping, patterns };
+}
+
 describe('the notifications outbox', () => {
   it('streams the table as new images into one consumer, filtered to new notifications and alerts, retried alone, then dead-lettered under an alarm', () => {
     dev().hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
-    const [mappingId, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping').find(([id]) => id.startsWith('Outbox'))!;
+    const { mappingId, mapping, patterns } = streamConsumerOf('Outbox');
     expect(mappingId).toMatch(/^OutboxFanOutNotifications/);
-    expect(mapping.Properties).toMatchObject({
-      StartingPosition: 'TRIM_HORIZON',
-      BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 3,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-    const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
     expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['Notification', 'Alert'] } } } }]);
     expect(JSON.stringify(mapping.Properties.DestinationConfig)).toMatch(/OutboxDeadLetters/);
     const fnId = /"(OutboxFanOutNotifications[A-Z0-9]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
@@ -859,14 +865,7 @@ describe('the notifications outbox', () => {
   });
 
   it('feeds the new orders whose supplier top-up is queued to the delivery dispatcher, the only function beside the delivery job that calls the supplier', () => {
-    const [, mapping] = resources(dev(), 'AWS::Lambda::EventSourceMapping').find(([id]) => id.startsWith('DeliveryDispatch'))!;
-    expect(mapping.Properties).toMatchObject({
-      StartingPosition: 'TRIM_HORIZON',
-      BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 3,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-    const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
+    const { mapping, patterns } = streamConsumerOf('DeliveryDispatch');
     expect(patterns).toEqual([
       {
         eventName: ['INSERT'],

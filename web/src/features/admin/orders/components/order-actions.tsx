@@ -13,6 +13,7 @@ import { type RefundTo, useMoveOrder } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
 import { refundOrderBody, takeOverDeliveryBody } from '@contract/admin-operations';
 import { schemaProblems } from '../../kit/schema-problems';
+import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { OrderGame } from './order-game';
 
 type Step = 'complete' | 'refund' | 'take-over' | null;
@@ -51,6 +52,18 @@ export function OrderActions({ order, size = 'small' }: { order: AdminOrder; siz
   );
 }
 
+/** The order a dialog moves: its game, the plan and the player it is for. */
+function OrderLead({ order }: { order: AdminOrder }) {
+  return (
+    <>
+      <OrderGame game={order.game} icon={order.game_icon} />
+      <p className="dialog-lead">
+        {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
+      </p>
+    </>
+  );
+}
+
 /** Runs a move; a 409 (someone was first) closes the dialog, the server's message says why. */
 function useMove(fallback: string, onClose: () => void) {
   const { busy, run } = useAction(fallback);
@@ -77,10 +90,7 @@ function CompleteDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
   };
   return (
     <Modal title="Complete order" onClose={busy ? () => undefined : onClose}>
-      <OrderGame game={order.game} icon={order.game_icon} />
-      <p className="dialog-lead">
-        {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
-      </p>
+      <OrderLead order={order} />
       <form onSubmit={submit} noValidate>
         <FormField
           label="Remark for the shopper (optional)"
@@ -89,14 +99,7 @@ function CompleteDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
           value={remark}
           onChange={(event) => setRemark(event.target.value)}
         />
-        <div className="dialog-buttons">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Completing…' : 'Mark completed'}
-          </button>
-        </div>
+        <DialogButtons busy={busy} onCancel={onClose} saveLabel="Mark completed" busyLabel="Completing…" />
       </form>
     </Modal>
   );
@@ -127,10 +130,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   const owner = shopper ? shopper.name : `user ${order.user_id}`;
   return (
     <Modal title="Refund order" onClose={busy ? () => undefined : onClose}>
-      <OrderGame game={order.game} icon={order.game_icon} />
-      <p className="dialog-lead">
-        {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
-      </p>
+      <OrderLead order={order} />
       {order.paid_by === 'gateway' ? (
         <fieldset className="refund-choice">
           <legend>Refund {taka(order.paid_amount)} to</legend>
@@ -157,14 +157,13 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
           error={tried ? error : undefined}
           onChange={(event) => setRemark(event.target.value)}
         />
-        <div className="dialog-buttons">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? 'Refunding…' : `Refund ${taka(order.paid_amount)}`}
-          </button>
-        </div>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          saveLabel={`Refund ${taka(order.paid_amount)}`}
+          busyLabel="Refunding…"
+          tone="danger"
+        />
       </form>
     </Modal>
   );
@@ -189,10 +188,7 @@ function TakeOverDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
   };
   return (
     <Modal title="Take the delivery over" onClose={busy ? () => undefined : onClose}>
-      <OrderGame game={order.game} icon={order.game_icon} />
-      <p className="dialog-lead">
-        {order.plan_name} for <strong className="mono">{order.saccount_id}</strong>
-      </p>
+      <OrderLead order={order} />
       <p className="notice notice-warn">
         The supplier has this top-up and may still deliver it. Check its panel first: once you take it over, what the supplier says later
         changes nothing, and the order waits for you to complete or refund it.
@@ -206,14 +202,7 @@ function TakeOverDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
           error={tried ? error : undefined}
           onChange={(event) => setRemark(event.target.value)}
         />
-        <div className="dialog-buttons">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Taking over…' : 'Take it over'}
-          </button>
-        </div>
+        <DialogButtons busy={busy} onCancel={onClose} saveLabel="Take it over" busyLabel="Taking over…" />
       </form>
     </Modal>
   );

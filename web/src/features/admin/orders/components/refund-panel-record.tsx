@@ -6,6 +6,7 @@ import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import type { AdminOrderDetail } from '../api/get-order';
 import { useMoveOrder } from '../api/move-order';
+import { DialogButtons } from '../../kit/components/dialog-buttons';
 
 type PanelShows = 'refunded' | 'not_refunded';
 
@@ -57,14 +58,7 @@ function RecordDialog({ order, shows, onClose }: { order: AdminOrderDetail; show
       <p className="dialog-lead">{consequences[shows](taka(order.paid_amount), method)}</p>
       <form onSubmit={submit} noValidate>
         <FormField label="Note (optional)" name="note" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
-        <div className="dialog-buttons">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Recording…' : 'Record it'}
-          </button>
-        </div>
+        <DialogButtons busy={busy} onCancel={onClose} saveLabel="Record it" busyLabel="Recording…" />
       </form>
     </Modal>
   );
