@@ -23,7 +23,7 @@ export function pollTableStream(options: {
   tableName: string;
   everyMs: number;
   deliver: (records: _Record[]) => Promise<void>;
-}): { stop: () => Promise<void> } {
+}): { readNow: () => Promise<void>; stop: () => Promise<void> } {
   const clientOptions = {
     endpoint: options.endpoint,
     region: 'us-east-1',
@@ -62,37 +62,52 @@ export function pollTableStream(options: {
       if (iterator === 'done') continue;
       iterator ??= await iteratorFrom(streamArn, shardId);
       if (!iterator) continue;
-      let answer: GetRecordsCommandOutput;
-      try {
-        answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
-      } catch (error) {
-        if (!(error instanceof ExpiredIteratorException)) throw error;
-        shards.set(shardId, (await iteratorFrom(streamArn, shardId, lastSequence.get(shardId))) ?? 'done');
-        continue;
-      }
-      const records = answer.Records ?? [];
-      if (records.length > 0) {
+      // Read the shard to its present end on every poll, as the cloud's pollers keep up with a busy
+      // stream: one batch a poll would fall behind when more records come in a poll's time than a batch holds.
+      for (;;) {
+        let answer: GetRecordsCommandOutput;
         try {
-          await options.deliver(records);
+          answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
         } catch (error) {
-          const attempts = (failedAttempts.get(shardId) ?? 0) + 1;
-          failedAttempts.set(shardId, attempts);
-          if (attempts < attemptsPerBatch) throw error;
-          console.error(`stream poller: ${records.length} records given up after ${attempts} attempts (dead letters)`, error);
+          if (!(error instanceof ExpiredIteratorException)) throw error;
+          shards.set(shardId, (await iteratorFrom(streamArn, shardId, lastSequence.get(shardId))) ?? 'done');
+          break;
         }
-        failedAttempts.delete(shardId);
-        lastSequence.set(shardId, records.at(-1)!.dynamodb!.SequenceNumber!);
+        const records = answer.Records ?? [];
+        if (records.length > 0) {
+          try {
+            await options.deliver(records);
+          } catch (error) {
+            const attempts = (failedAttempts.get(shardId) ?? 0) + 1;
+            failedAttempts.set(shardId, attempts);
+            if (attempts < attemptsPerBatch) throw error;
+            console.error(`stream poller: ${records.length} records given up after ${attempts} attempts (dead letters)`, error);
+          }
+          failedAttempts.delete(shardId);
+          lastSequence.set(shardId, records.at(-1)!.dynamodb!.SequenceNumber!);
+        }
+        shards.set(shardId, answer.NextShardIterator ?? 'done');
+        if (records.length === 0 || !answer.NextShardIterator || stopped) break;
+        iterator = answer.NextShardIterator;
       }
-      shards.set(shardId, answer.NextShardIterator ?? 'done');
     }
   }
 
+  let polling = false;
   const timer = setInterval(() => {
-    if (stopped) return;
-    running = running.then(pollOnce).catch((error: unknown) => console.error('stream poller failed', error));
+    // A poll still reading a long stream is not queued behind: the next tick after it reads on.
+    if (stopped || polling) return;
+    polling = true;
+    running = pollOnce()
+      .catch((error: unknown) => console.error('stream poller failed', error))
+      .finally(() => {
+        polling = false;
+      });
   }, options.everyMs);
   timer.unref();
   return {
+    /** Reads every shard to its present end now, as each tick does; a batch `deliver` refused rejects it (to be read again). */
+    readNow: pollOnce,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
