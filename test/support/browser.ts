@@ -148,8 +148,15 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-/** Waits for a toast with this text. */
-export const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
+/**
+ * Waits for a new toast with this text, and marks it seen: a second save's "Saved" is not the
+ * first one's, still on the screen.
+ */
+export async function toast(page: Page, text: string): Promise<void> {
+  const shown = page.locator('.Toastify__toast:not([data-seen-by-test])', { hasText: text }).first();
+  await shown.waitFor();
+  await shown.evaluate((element) => element.setAttribute('data-seen-by-test', ''));
+}
 
 /** The stored session of a signed-in shopper, as the SPA keeps it. */
 const storedSession = (token: string) => ({ name: 'authState', value: JSON.stringify({ userToken: token }) });
