@@ -1,9 +1,10 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnDelivery, CfnDeliveryDestination, CfnDeliverySource, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnLoggingConfiguration, CfnRegexPatternSet, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { AlarmTopic } from './constructs/monitoring';
+import { exactPathPatterns, uncanonicalPathPattern } from './waf-paths';
 
 /**
  * Sign-in requests one address may make in five minutes before the WAF refuses it. Set for
@@ -25,6 +26,9 @@ export const tooManyRequestsBody = JSON.stringify({
   message: 'Too many requests from your network. Please try again in a few minutes.',
 });
 
+/** The refusal of a path with dot segments or encoded slashes, in the API's envelope. */
+export const uncanonicalPathBody = JSON.stringify({ status: 0, message: 'This address is not one of the shop’s' });
+
 const uriStartsWith = (path: string): CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
@@ -38,14 +42,18 @@ const uriStartsWith = (path: string): CfnWebACL.StatementProperty => ({
  * The stage's WAF web ACL for its CloudFront distribution. A CloudFront-scoped web ACL can only
  * be made in us-east-1, so it is a stack of its own there; the main stack, in the stage's region,
  * reads its ARN through CDK's cross-region references. Rules, in order:
+ * - `uncanonical-path`: a path with a dot segment or an encoded slash, dot or backslash is refused
+ *   (400) before any rule reads it, so that no router resolves it to a route other than the one
+ *   the rules saw;
  * - `api-rate-limit`: a generous per-address limit on all of /api (a flood), refused with 429 in
  *   the API's envelope;
  * - `auth-rate-limit`: per address on /api/auth/*, sized for carrier-grade NAT, the same 429;
  * - `auth-rate-watch`: the old tight level on /api/auth/*, counted only (its metric is the
  *   measurement a tighter block would need);
- * - AWS's managed common rule set, except on /api/admin/* (operators' HTML and code lists, from
- *   checked admins) and the payment and supplier webhooks (server-to-server bodies the gateway and
- *   the supplier write; they are verified by key and signature); bodies over 8 KB are counted, not
+ * - AWS's managed common rule set, except on the console's routes (operators' HTML and code
+ *   lists, from checked admins) and the payment and supplier webhooks (server-to-server bodies the
+ *   gateway and the supplier write; they are verified by key and signature), each matched exactly
+ *   as the route table has it (waf-paths.ts), never by prefix; bodies over 8 KB are counted, not
  *   blocked, since the API caps them at 64 KB itself.
  * Every request is logged to CloudWatch (`aws-waf-logs-…`, us-east-1) with the Authorization and
  * Cookie headers and the query string (mailed links' tokens) redacted.
@@ -60,11 +68,18 @@ export class EdgeProtectionStack extends Stack {
       sampledRequestsEnabled: true,
       metricName: `storefront-${props.stage}-${name}`,
     });
+    const exemptRoutes = new CfnRegexPatternSet(this, 'CommonRulesExemptRoutes', {
+      scope: 'CLOUDFRONT',
+      description: 'Console routes and webhooks, exactly as the route table has them',
+      regularExpressionList: exactPathPatterns(),
+    });
     const commonRulesSkip: CfnWebACL.StatementProperty = {
       notStatement: {
         statement: {
-          orStatement: {
-            statements: [uriStartsWith('/api/admin/'), uriStartsWith('/api/payment/webhook'), uriStartsWith('/api/supplier/')],
+          regexPatternSetReferenceStatement: {
+            arn: exemptRoutes.attrArn,
+            fieldToMatch: { uriPath: {} },
+            textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
           },
         },
       },
@@ -77,32 +92,48 @@ export class EdgeProtectionStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: { ...metrics('web-acl'), metricName: webAclMetricName(props.stage) },
-      customResponseBodies: { 'too-many-requests': { contentType: 'APPLICATION_JSON', content: tooManyRequestsBody } },
+      customResponseBodies: {
+        'too-many-requests': { contentType: 'APPLICATION_JSON', content: tooManyRequestsBody },
+        'uncanonical-path': { contentType: 'APPLICATION_JSON', content: uncanonicalPathBody },
+      },
       rules: [
         {
-          name: 'api-rate-limit',
+          name: 'uncanonical-path',
           priority: 0,
+          action: { block: { customResponse: { responseCode: 400, customResponseBodyKey: 'uncanonical-path' } } },
+          visibilityConfig: metrics('uncanonical-path'),
+          statement: {
+            regexMatchStatement: {
+              regexString: uncanonicalPathPattern,
+              fieldToMatch: { uriPath: {} },
+              textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+            },
+          },
+        },
+        {
+          name: 'api-rate-limit',
+          priority: 1,
           action: refuseTooMany,
           visibilityConfig: metrics('api-rate-limit'),
           statement: perAddress(apiRequestsPer5Minutes, '/api/'),
         },
         {
           name: 'auth-rate-limit',
-          priority: 1,
+          priority: 2,
           action: refuseTooMany,
           visibilityConfig: metrics('auth-rate-limit'),
           statement: perAddress(authRequestsPer5Minutes, '/api/auth/'),
         },
         {
           name: 'auth-rate-watch',
-          priority: 2,
+          priority: 3,
           action: { count: {} },
           visibilityConfig: metrics('auth-rate-watch'),
           statement: perAddress(authRequestsCountedAt, '/api/auth/'),
         },
         {
           name: 'aws-common-rules',
-          priority: 3,
+          priority: 4,
           overrideAction: { none: {} },
           visibilityConfig: metrics('common-rules'),
           statement: {

@@ -11,7 +11,11 @@ import {
   optionalText,
   requiredText,
 } from './fields';
+import { pushServiceOf } from './push-services';
 import { minPasswordLength } from './rules';
+
+/** The answer to a subscription at an address that is not a push service browsers use. */
+export const pushEndpointMessage = 'endpoint must be a push service address';
 
 /** The one answer to a link that does not work, whatever the reason. */
 export const badLinkMessage = 'This link is used, expired or unknown';
@@ -19,14 +23,16 @@ export const badLinkMessage = 'This link is used, expired or unknown';
 /** A mailed link's token as a request carries it: a missing or overlong one is the same bad link. */
 const linkTokenField = requiredText(badLinkMessage, 200);
 
-/** POST /auth/login: a password, or a Google ID token. */
+/**
+ * POST /auth/login: a password, or a Google ID token (its nonce the one POST /auth/google_nonce
+ * issued to this browser, whose cookie carries the secret behind it).
+ */
 export const logInBody = v.pipe(
   v.object({
     email: requiredText('Email/Mobile Number is required', 254),
     password: optionalSecret(),
     photoURL: optionalText(1000),
     google_token: optionalText(4096),
-    nonce: optionalText(200),
   }),
   v.forward(
     v.check((form) => Boolean(form.google_token || form.password), 'Password is required'),
@@ -42,7 +48,6 @@ export const registerBody = v.pipe(
     mobile_no: mobileField(),
     password: optionalSecret(),
     google_token: optionalText(4096),
-    nonce: optionalText(200),
     /** The shop's language on the device: the account's, for its mails. */
     language: v.optional(languageField),
   }),
@@ -80,7 +85,7 @@ export const linkTokenBody = v.object({ token: linkTokenField });
 export const updateUserBody = v.looseObject({ new_password: optionalSecret() });
 
 /** Fresh proof for a new email or password: the current password, or a Google-only account's recent Google sign-in. */
-const proof = { password: optionalSecret(), google_token: optionalText(4096), nonce: optionalText(200) };
+const proof = { password: optionalSecret(), google_token: optionalText(4096) };
 
 /** POST /user/update_user with a new_password. */
 export const passwordChangeBody = v.object({
@@ -128,17 +133,15 @@ export const unsubscribeQuery = v.object({ token: optionalText(2000) });
 export const unsubscribeBody = v.object({ token: optionalText(2000), 'List-Unsubscribe': optionalText(50) });
 
 /**
- * A push service's address: https, as every browser's is; plain http only on this machine's
- * loopback, where the local stack's push stand-in listens.
+ * A push service's address: https on a push service browsers use (push-services.ts), or plain
+ * http on this machine's loopback, where the local stack's push stand-in listens (the service
+ * takes that one on the local stage only).
  */
 const pushEndpointField = v.pipe(
   v.string('endpoint is required'),
   v.trim(),
-  v.maxLength(2000, 'endpoint must be a push service address'),
-  v.check(
-    (endpoint) => /^https:\/\/[^/\s]+\/\S*$/.test(endpoint) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/\S*$/.test(endpoint),
-    'endpoint must be a push service address',
-  ),
+  v.maxLength(2000, pushEndpointMessage),
+  v.check((endpoint) => pushServiceOf(endpoint, true) !== undefined, pushEndpointMessage),
 );
 
 /** The largest number of devices a shopper gets notifications on. */
@@ -157,3 +160,11 @@ export const pushSubscriptionBody = v.object({
 
 /** POST /user/push_subscriptions/delete: the device's endpoint. */
 export const pushUnsubscribeBody = v.object({ endpoint: pushEndpointField });
+
+/** POST /user/push_devices: optionally the asking device's own endpoint, to mark it in the list. */
+export const pushDevicesBody = v.object({ endpoint: optionalText(2000) });
+
+/** POST /user/push_devices/delete: a device's id from the list. */
+export const pushDeviceDeleteBody = v.object({
+  id: v.pipe(v.string('id is required'), v.regex(/^[A-Za-z0-9_-]{22}$/, 'id must be a device of the list')),
+});

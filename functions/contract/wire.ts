@@ -627,3 +627,23 @@ export interface AdminAlertSettings {
 export interface PushKey {
   public_key: string;
 }
+
+/**
+ * POST /user/push_devices: one device that gets the account's notifications, as its owner knows it
+ * (never its endpoint). `this_device` marks the one whose endpoint the request named.
+ */
+export interface PushDevice {
+  id: string;
+  /** The browser and the system its User-Agent named when it subscribed; '' where it did not say. */
+  browser: string;
+  system: string;
+  /** The push service it is reached through (Google, Mozilla, Apple, Microsoft). */
+  service: string;
+  created_at: string;
+  this_device: boolean;
+}
+
+/** POST /user/push_devices: the account's devices getting notifications, newest first. */
+export interface PushDevices {
+  items: PushDevice[];
+}

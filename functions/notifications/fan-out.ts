@@ -10,7 +10,7 @@ import type { Notification } from './repo';
  */
 export async function fanOut(notification: Notification): Promise<{ mailed: boolean; pushed: number }> {
   const user = await getUser(notification.userId);
-  const [mailed, pushed] = await Promise.allSettled([mailNotification(notification, user), pushNotification(notification, user?.language)]);
+  const [mailed, pushed] = await Promise.allSettled([mailNotification(notification, user), pushNotification(notification, user)]);
   if (mailed.status === 'rejected') throw mailed.reason;
   if (pushed.status === 'rejected') throw pushed.reason;
   return { mailed: mailed.value, pushed: pushed.value };

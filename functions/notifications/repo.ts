@@ -1,3 +1,4 @@
+import type { DeviceKind } from './device-names';
 import type { Language } from '../contract/fields';
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -82,6 +83,15 @@ export interface PushSubscription {
   p256dh: string;
   /** The browser's auth secret, base64url. */
   auth: string;
+  /**
+   * The token version of the session that subscribed: a device belongs to that session's holder,
+   * and an identity change that ends sessions (the version moving on) ends its devices with it.
+   * Absent on devices saved before it was recorded, which are ended too.
+   */
+  tokenVersion?: number;
+  /** What its owner knows it as, from its browser's User-Agent. */
+  kind?: DeviceKind;
+  createdAt?: string;
 }
 
 /**
@@ -160,5 +170,10 @@ export async function putPushSubscription(subscription: PushSubscription): Promi
 
 /** Forgets a device (DeleteItem USER#id / PUSH#hash); one that is not there is already forgotten. */
 export async function deletePushSubscription(userId: string, endpoint: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.pushSubscription(userId, endpoint) }));
+  await deletePushDevice(userId, endpointHash(endpoint));
+}
+
+/** Forgets a device by its id (the endpoint's hash), as its owner's device list names it. */
+export async function deletePushDevice(userId: string, deviceId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: `USER#${userId}`, sk: `PUSH#${deviceId}` } }));
 }

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName } from '../shared/db';
 import type { Language } from '../contract/fields';
 import { fromItem, toItem } from '../shared/items';
@@ -188,8 +188,18 @@ export function changesIdentity(change: ProfileChange): boolean {
   );
 }
 
+/**
+ * A change as it is written: an identity change voids every link mailed before it, the pending
+ * email's confirmation link among them, so unless it sets the pending email itself it clears it
+ * (the profile must not promise a change that can no longer happen).
+ */
+function withVoidedPendingEmail(user: User, change: ProfileChange): ProfileChange {
+  return user.pendingEmail && changesIdentity(change) && change.pendingEmail === undefined ? { ...change, pendingEmail: null } : change;
+}
+
 /** The user as a change leaves it, versions included (for mailing links under the new state). */
-export function afterChange(user: User, change: ProfileChange): User {
+export function afterChange(user: User, requested: ProfileChange): User {
+  const change = withVoidedPendingEmail(user, requested);
   const next: User = {
     ...user,
     tokenVersion: user.tokenVersion + (change.revokeTokens ? 1 : 0),
@@ -205,9 +215,11 @@ export function afterChange(user: User, change: ProfileChange): User {
 /**
  * The update of a profile, conditioned on the token and state versions that were read, so a change
  * racing an identity change elsewhere (a reset, a takeover, a link spent) is refused rather than
- * applied to a state it was not decided on. An identity change bumps the state version.
+ * applied to a state it was not decided on. An identity change bumps the state version (and
+ * clears a pending email it voids).
  */
-export function updateProfileItem(user: User, change: ProfileChange, now: string): TransactionItem {
+export function updateProfileItem(user: User, requested: ProfileChange, now: string): TransactionItem {
+  const change = withVoidedPendingEmail(user, requested);
   const sets = ['updatedAt = :now'];
   const removes: string[] = [];
   const names: Record<string, string> = {};
@@ -317,6 +329,46 @@ export async function getEmailToken(tokenHash: string): Promise<EmailToken | und
 /** Spends a link: its record goes, on the condition that it is still there (so it works once). */
 export function spendEmailTokenItem(tokenHash: string): TransactionItem {
   return { Delete: { TableName: tableName, Key: emailTokenKey(tokenHash), ConditionExpression: 'attribute_exists(pk)' } };
+}
+
+const googleNonceKey = (nonce: string) => ({ pk: `GNONCE#${nonce}`, sk: '#NONCE' });
+
+/** Records a Google sign-in's nonce the server issued, worthless after `expiresAt` (epoch seconds; TTL removes it). */
+export async function putGoogleNonce(nonce: string, expiresAt: number): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...toItem('GoogleNonce', googleNonceKey(nonce), {}), expiresAt },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Whether a Google sign-in's nonce is issued and neither spent nor expired: GetItem, strongly consistent. */
+export async function googleNonceIsOpen(nonce: string, nowSeconds: number): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: googleNonceKey(nonce), ConsistentRead: true }));
+  return Number(Item?.expiresAt ?? 0) > nowSeconds;
+}
+
+/**
+ * Spends a Google sign-in's nonce: its record goes on the condition that it is there and not
+ * expired, so one ID token signs in (or proves a change) once. Answers whether it was spent here.
+ */
+export async function spendGoogleNonce(nonce: string, nowSeconds: number): Promise<boolean> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: googleNonceKey(nonce),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /** Sets the language of the user's mails, on an existing profile. */

@@ -154,7 +154,9 @@ export function vapidProblem(authorization: string, origin: string, now = Date.n
  * subscription (as `newTestSubscription()`, for a process other than the stand-in's);
  * `POST /test/gone/<id>` makes that endpoint answer 410 from then on, `POST /test/not-found/<id>`
  * 404; `POST /test/fail-once/<id>` makes its next push answer 500 (a push service's outage, which
- * the sender retries); `GET /messages` lists every accepted message, oldest first.
+ * the sender retries); `POST /test/redirect/<id>?to=<url>` makes it answer 307 to that address (no
+ * push service does; a sender must not follow it); `GET /messages` lists every accepted message,
+ * oldest first.
  */
 export async function startPushStandIn(options: PushStandInOptions = {}): Promise<PushStandIn> {
   const { port = 0 } = options;
@@ -162,6 +164,7 @@ export async function startPushStandIn(options: PushStandInOptions = {}): Promis
   const receivers = new Map<string, { ecdh: ECDH; authSecret: Buffer }>();
   const removed = new Map<string, 404 | 410>();
   const failingOnce = new Set<string>();
+  const redirects = new Map<string, string>();
   let origin = '';
 
   const endpointFor = (id: string) => `${origin}/push/${encodeURIComponent(id)}`;
@@ -171,6 +174,8 @@ export async function startPushStandIn(options: PushStandInOptions = {}): Promis
     const status = removed.get(id);
     if (status) return problem(response, status, status === 410 ? 'Gone: the subscription has expired' : 'Not Found');
     if (failingOnce.delete(id)) return problem(response, 500, 'Internal Server Error: failing once, as asked');
+    const redirect = redirects.get(id);
+    if (redirect) return response.writeHead(307, { location: redirect }).end();
     const authorization = request.headers.authorization;
     if (!authorization) return problem(response, 401, 'Unauthorized: no vapid authentication');
     const vapid = vapidProblem(authorization, origin);
@@ -224,6 +229,12 @@ export async function startPushStandIn(options: PushStandInOptions = {}): Promis
       if (request.method === 'POST' && area === 'test' && first === 'fail-once' && second && rest.length === 0) {
         failingOnce.add(decodeURIComponent(second));
         return json(response, 200, { endpoint: endpointFor(decodeURIComponent(second)), status: 500 });
+      }
+      if (request.method === 'POST' && area === 'test' && first === 'redirect' && second && rest.length === 0) {
+        const to = new URL(request.url ?? '/', origin).searchParams.get('to');
+        if (!to) return problem(response, 400, 'to is required');
+        redirects.set(decodeURIComponent(second), to);
+        return json(response, 200, { endpoint: endpointFor(decodeURIComponent(second)), status: 307, location: to });
       }
       if (request.method === 'POST' && area === 'test' && second && rest.length === 0 && (first === 'gone' || first === 'not-found')) {
         const id = decodeURIComponent(second);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
-import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { desktop, phone, toast, useBrowser, useDevSpa } from '../support/browser';
 import { callApi } from '../support/http';
 
@@ -133,9 +133,10 @@ describe('accounts in the browser', () => {
     });
     await page.getByText('Email verified').waitFor();
 
-    const claims = googleClaims(account.email);
+    const signIn = await googleSignIn(account.email);
     const google = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+      form: { email: account.email, password: 'x', google_token: await mintGoogleToken(signIn.claims) },
+      headers: signIn.headers,
     });
     expect(google.body.data).toMatchObject({ code: account.code, has_password: true });
     expect(errors).toEqual([]);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, useBrowser } from '../support/browser';
+import { desktop, phone, toast, useBrowser } from '../support/browser';
 import { callApi } from '../support/http';
 import { mailedToken, mailsTo } from '../support/accounts';
 import { fundedAccount } from '../support/money';
+import { pushSubscriptionsOf } from '../../functions/notifications/repo';
+import type { TestSubscription } from '../../scripts/local/push-stand-in';
+import { inject } from 'vitest';
 
 describe('notifications in the browser', () => {
   const browser = useBrowser();
@@ -82,6 +85,63 @@ describe('notifications in the browser', () => {
     await page.getByText('You will no longer get delivery updates by e-mail. Receipts, refunds and security notices still come.').waitFor();
     await page.getByRole('link', { name: 'All notification settings' }).click();
     await expect.poll(() => deliveryUpdates.isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("lists the account's devices at 390 px, turns one off from the list, and a logout forgets this browser's own device", async () => {
+    const account = await fundedAccount(0, 'uidevices');
+    const { pushServiceUrl } = inject('stack');
+    const newDevice = async () =>
+      (await (await fetch(`${pushServiceUrl}/test/subscriptions`, { method: 'POST' })).json()) as TestSubscription;
+    const [phoneDevice, laptop] = [await newDevice(), await newDevice()];
+    for (const [device, userAgent] of [
+      [phoneDevice, 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'],
+      [laptop, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'],
+    ] as const) {
+      const saved = await callApi('/user/push_subscriptions', {
+        token: account.token,
+        json: { endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
+        headers: { 'user-agent': userAgent },
+      });
+      expect(saved.status).toBe(200);
+    }
+
+    const { page, errors } = await browser.open(
+      '/',
+      { width: 390, height: 844 },
+      { signedInAs: account.token, permissions: ['notifications'] },
+    );
+    // Headless Chromium cannot subscribe (its push service, FCM, is unreachable here): this browser
+    // holds the phone's subscription as the Push API would give it, and notes its unsubscribe.
+    await page.addInitScript((endpoint) => {
+      const subscription = {
+        endpoint,
+        unsubscribe: async () => {
+          localStorage.setItem('test.unsubscribed', endpoint);
+          return true;
+        },
+      };
+      const registration = { pushManager: { getSubscription: async () => subscription } };
+      Object.defineProperty(navigator.serviceWorker, 'getRegistration', { value: async () => registration });
+    }, phoneDevice.endpoint);
+    await page.goto('/profile/notifications');
+    const devices = page.getByRole('region', { name: 'Devices getting notifications' });
+    await devices.getByText('Chrome · Android').waitFor();
+    await devices.getByText('Firefox · Windows').waitFor();
+    expect(await devices.getByText('This device').count()).toBe(1);
+    await expect.poll(() => page.getByRole('switch', { name: 'Notify me on this device' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await devices.getByRole('button', { name: 'Turn off notifications on Firefox · Windows' }).click();
+    await toast(page, 'Notifications turned off on that device');
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+    expect((await pushSubscriptionsOf(account.code)).map((device) => device.endpoint)).toEqual([phoneDevice.endpoint]);
+
+    await page.locator('.account-area .menu-button').click();
+    await page.getByRole('menu').getByRole('button', { name: 'Logout' }).click();
+    await toast(page, 'Logout successfully');
+    expect(await pushSubscriptionsOf(account.code)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('test.unsubscribed'))).toBe(phoneDevice.endpoint);
     expect(errors).toEqual([]);
   });
 });

@@ -1249,6 +1249,7 @@ describe('protection and operations', () => {
     expect(acl.Scope).toBe('CLOUDFRONT');
     const rule = (name: string) => acl.Rules.find((r: { Name: string }) => r.Name === name);
     expect(acl.Rules.map((r: { Name: string }) => r.Name)).toEqual([
+      'uncanonical-path',
       'api-rate-limit',
       'auth-rate-limit',
       'auth-rate-watch',
@@ -1276,10 +1277,49 @@ describe('protection and operations', () => {
     expect(rule('auth-rate-watch').Action).toEqual({ Count: {} });
     const common = rule('aws-common-rules').Statement.ManagedRuleGroupStatement;
     expect(common).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
-    const skipped = common.ScopeDownStatement.NotStatement.Statement.OrStatement.Statements.map(
-      (statement: any) => statement.ByteMatchStatement.SearchString,
+    // The common rules skip the console's routes and the webhooks, each matched exactly as the route table has it.
+    const skipped = common.ScopeDownStatement.NotStatement.Statement.RegexPatternSetReferenceStatement;
+    expect(skipped).toMatchObject({ FieldToMatch: { UriPath: {} }, TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] });
+    const [setId] = Object.values(skipped.Arn['Fn::GetAtt'] as string[]);
+    const patternSet = built.dev.edge.toJSON().Resources[setId!].Properties;
+    expect(patternSet.Scope).toBe('CLOUDFRONT');
+    const exempt = (patternSet.RegularExpressionList as { RegexString?: string }[] | string[]).map(
+      (pattern) => new RegExp(typeof pattern === 'string' ? pattern : pattern.RegexString!),
     );
-    expect(skipped).toEqual(['/api/admin/', '/api/payment/webhook', '/api/supplier/']);
+    expect(exempt.length).toBeLessThanOrEqual(10);
+    const isExempt = (path: string) => exempt.some((pattern) => pattern.test(path.toLowerCase()));
+    const asRequested = (path: string) => `/api${path.replace(/\{[^}]+\}/g, 'Ab3_x-9')}`;
+    for (const route of routes) {
+      const skippedRoute = route.access === 'admin' || route.access === 'gateway' || route.access === 'supplier';
+      expect(isExempt(asRequested(route.path)), route.path).toBe(skippedRoute);
+    }
+    for (const extended of [
+      '/api/admin/../user/buy_voucher/',
+      '/api/adminx/orders',
+      '/api/admin/orders/1/complete/x',
+      '/api/admin/',
+      '/api/supplier/digiflazz/webhook/../../user/request/',
+      '/api/payment/webhook2',
+      '/api/user/request/?/api/admin/orders',
+    ])
+      expect(isExempt(extended), extended).toBe(false);
+
+    // Dot segments and encoded slashes are refused before any rule reads the request.
+    const uncanonical = rule('uncanonical-path');
+    expect(uncanonical.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 400, CustomResponseBodyKey: 'uncanonical-path' } } });
+    const dotted = new RegExp(uncanonical.Statement.RegexMatchStatement.RegexString);
+    for (const path of [
+      '/api/admin/../user/buy_voucher/',
+      '/api/admin/./orders',
+      '/api/admin/%2E%2E/user/x',
+      '/api/user%2Fx',
+      '/api/admin%5c..%5cuser',
+      '/..',
+    ])
+      expect(dotted.test(path.toLowerCase()), path).toBe(true);
+    for (const route of routes) expect(dotted.test(asRequested(route.path).toLowerCase()), route.path).toBe(false);
+    for (const page of ['/', '/voucher/google-play', '/blog/how-to-top-up-free-fire', '/assets/index-Bx1.js', '/sw.js'])
+      expect(dotted.test(page), page).toBe(false);
     const logging = single(built.dev.edge, 'AWS::WAFv2::LoggingConfiguration').Properties;
     expect(logging.RedactedFields).toEqual([
       { SingleHeader: { Name: 'authorization' } },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
 import { db, tableName } from '../../functions/shared/db';
 import { signSessionToken } from '../../functions/shared/session-token';
-import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
 import { testLoginWindowSeconds } from '../support/spawn-stack';
 
@@ -219,18 +220,23 @@ describe('update_user', () => {
 describe('Google sign-in', () => {
   it('answers an unknown verified email with 404 userExists false, then registers and logs in', async () => {
     const { email } = uniqueContact('google');
-    const claims = googleClaims(email, 'Nusrat Jahan');
-    const googleToken = await mintGoogleToken(claims);
-    const unknown = await callApi('/auth/login', { form: { email, password: claims.sub, google_token: googleToken, nonce: claims.nonce } });
+    const signIn = await googleSignIn(email, 'Nusrat Jahan');
+    const googleToken = await mintGoogleToken(signIn.claims);
+    const unknown = await callApi('/auth/login', {
+      form: { email, password: signIn.claims.sub, google_token: googleToken },
+      headers: signIn.headers,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ status: 0, message: 'Email not registered', userExists: false });
 
     const registered = await callApi('/auth/register_user', {
-      form: { name: 'Nusrat Jahan', email, mobile_no: '9999999999', password: claims.sub, google_token: googleToken, nonce: claims.nonce },
+      form: { name: 'Nusrat Jahan', email, mobile_no: '9999999999', password: signIn.claims.sub, google_token: googleToken },
+      headers: signIn.headers,
     });
     expect(registered.status).toBe(200);
     const login = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email, password: claims.sub, photoURL: 'https://example.com/me.png', google_token: googleToken, nonce: claims.nonce },
+      form: { email, password: signIn.claims.sub, photoURL: 'https://example.com/me.png', google_token: googleToken },
+      headers: signIn.headers,
     });
     expect(login.status).toBe(200);
     expect(login.body.data).toMatchObject({
@@ -242,16 +248,17 @@ describe('Google sign-in', () => {
     });
 
     // A Google account has no password to guess, not even the Google id the spec sends as one.
-    expect((await callApi('/auth/login', { form: { email, password: claims.sub } })).status).toBe(400);
+    expect((await callApi('/auth/login', { form: { email, password: signIn.claims.sub } })).status).toBe(400);
   });
 
   it('lets many Google accounts share the ten-nines placeholder', async () => {
     for (let i = 0; i < 2; i += 1) {
       const { email } = uniqueContact('placeholder');
-      const claims = googleClaims(email);
-      const googleToken = await mintGoogleToken(claims);
+      const signIn = await googleSignIn(email);
+      const googleToken = await mintGoogleToken(signIn.claims);
       const response = await callApi('/auth/register_user', {
-        form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce },
+        form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken },
+        headers: signIn.headers,
       });
       expect(response.status).toBe(200);
     }
@@ -263,10 +270,11 @@ describe('Google sign-in', () => {
       (await callApi('/auth/verify_email', { token: account.token, form: { token: await mailedToken(account.email, '/verify-email') } }))
         .status,
     ).toBe(200);
-    const claims = googleClaims(account.email);
-    const googleToken = await mintGoogleToken(claims);
+    const signIn = await googleSignIn(account.email);
+    const googleToken = await mintGoogleToken(signIn.claims);
     const login = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+      form: { email: account.email, password: 'x', google_token: googleToken },
+      headers: signIn.headers,
     });
     expect(login.status).toBe(200);
     expect(login.body.data.code).toBe(account.code);
@@ -281,9 +289,10 @@ describe('Google sign-in', () => {
       form: { token: await mailedToken(account.email, '/reset-password'), new_password: 'owners-own-pw' },
     });
     expect(reset.status).toBe(200);
-    const claims = googleClaims(account.email);
+    const signIn = await googleSignIn(account.email);
     const login = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email: account.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+      form: { email: account.email, password: 'x', google_token: await mintGoogleToken(signIn.claims) },
+      headers: signIn.headers,
     });
     expect(login.body.data).toMatchObject({ code: account.code, has_password: true });
     expect((await callApi('/auth/login', { form: { email: account.email, password: 'owners-own-pw' } })).status).toBe(200);
@@ -297,9 +306,10 @@ describe('Google sign-in', () => {
       200,
     );
 
-    const claims = googleClaims(registrant.email);
+    const signIn = await googleSignIn(registrant.email);
     const owner = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email: registrant.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+      form: { email: registrant.email, password: 'x', google_token: await mintGoogleToken(signIn.claims) },
+      headers: signIn.headers,
     });
     expect(owner.status).toBe(200);
     expect(owner.body.data).toMatchObject({ code: registrant.code, has_password: false });
@@ -321,9 +331,10 @@ describe('Google sign-in', () => {
     // The victim clicks "confirm".
     expect((await callApi('/auth/verify_email', { form: { token: await mailedToken(victim, '/verify-email') } })).status).toBe(200);
 
-    const claims = googleClaims(victim);
+    const signIn = await googleSignIn(victim);
     const signedIn = await callApi<{ data: UserInfo }>('/auth/login', {
-      form: { email: victim, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+      form: { email: victim, password: 'x', google_token: await mintGoogleToken(signIn.claims) },
+      headers: signIn.headers,
     });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data).toMatchObject({ code: attacker.code, has_password: false });
@@ -339,21 +350,53 @@ describe('Google sign-in', () => {
     ['an expired token', {}, -60],
   ])('refuses a token with %s', async (_, override, expiresIn) => {
     const account = await registerAndLogIn('gbad');
-    const claims = googleClaims(account.email);
-    const googleToken = await mintGoogleToken({ ...claims, ...override }, expiresIn);
+    const signIn = await googleSignIn(account.email);
+    const googleToken = await mintGoogleToken({ ...signIn.claims, ...override }, expiresIn);
     const response = await callApi('/auth/login', {
-      form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+      form: { email: account.email, password: 'x', google_token: googleToken },
+      headers: signIn.headers,
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Google sign-in failed');
   });
 
+  it('accepts an ID token once: a replay, even in parallel, or the same token from another browser signs nothing in', async () => {
+    const account = await registerAndLogIn('gonce');
+    const signIn = await googleSignIn(account.email);
+    const googleToken = await mintGoogleToken(signIn.claims);
+    const logIn = (headers: Record<string, string>) =>
+      callApi('/auth/login', { form: { email: account.email, password: 'x', google_token: googleToken }, headers });
+
+    // Captured on its way (a log, a proxy, a script in the page): without this browser's cookie it is refused, and nothing is spent.
+    const elsewhere = await logIn({});
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([400, 'Google sign-in failed']);
+    expect((await logIn({ cookie: (await googleSignIn(account.email)).headers.cookie })).status).toBe(400);
+
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => logIn(signIn.headers)));
+    expect(attempts.map((attempt) => attempt.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    const replay = await logIn(signIn.headers);
+    expect([replay.status, replay.body.message]).toEqual([400, 'Google sign-in failed']);
+  });
+
+  it('issues each browser its own nonce, its secret only in an HttpOnly cookie', async () => {
+    const started = await callApi<{ data: { nonce: string } }>('/auth/google_nonce', { method: 'POST' });
+    expect(started.status).toBe(200);
+    const cookie = started.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^sf_google_nonce=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=600; HttpOnly; Secure; SameSite=Strict$/);
+    const secret = cookie.split(';')[0]!.split('=')[1]!;
+    expect(started.body.data.nonce).toBe(createHash('sha256').update(secret).digest('base64url'));
+    expect(JSON.stringify(started.body)).not.toContain(secret);
+    const other = await callApi<{ data: { nonce: string } }>('/auth/google_nonce', { method: 'POST' });
+    expect(other.body.data.nonce).not.toBe(started.body.data.nonce);
+  });
+
   it('refuses a token whose email is not the one given', async () => {
     const account = await registerAndLogIn('gmismatch');
-    const claims = googleClaims(uniqueContact().email);
-    const googleToken = await mintGoogleToken(claims);
+    const signIn = await googleSignIn(uniqueContact().email);
+    const googleToken = await mintGoogleToken(signIn.claims);
     const response = await callApi('/auth/login', {
-      form: { email: account.email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+      form: { email: account.email, password: 'x', google_token: googleToken },
+      headers: signIn.headers,
     });
     expect(response.status).toBe(400);
   });
@@ -414,9 +457,10 @@ describe('links end with the account state they were mailed under', () => {
     });
     const pendingLink = await mailedToken(attackerMail, '/verify-email');
 
-    const claims = googleClaims(attacker.email);
+    const signIn = await googleSignIn(attacker.email);
     const victim = await callApi<{ data: UserInfo & { authToken: string } }>('/auth/login', {
-      form: { email: attacker.email, password: 'x', google_token: await mintGoogleToken(claims), nonce: claims.nonce },
+      form: { email: attacker.email, password: 'x', google_token: await mintGoogleToken(signIn.claims) },
+      headers: signIn.headers,
     });
     expect(victim.status).toBe(200);
     expect(victim.body.data).toMatchObject({ code: attacker.code, email: attacker.email, pending_email: '', has_password: false });
@@ -453,34 +497,78 @@ describe('fresh proof for a change of who holds the account', () => {
 
   it('refuses to set a first password on a Google-only account without a fresh Google sign-in of that account (reproduction 4)', async () => {
     const { email } = uniqueContact('r4google');
-    const claims = googleClaims(email);
-    const googleToken = await mintGoogleToken(claims);
+    const signIn = await googleSignIn(email);
+    const googleToken = await mintGoogleToken(signIn.claims);
     expect(
       (
         await callApi('/auth/register_user', {
-          form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken, nonce: claims.nonce },
+          form: { name: 'G', email, mobile_no: '9999999999', google_token: googleToken },
+          headers: signIn.headers,
         })
       ).status,
     ).toBe(200);
     const login = await callApi<{ data: { authToken: string } }>('/auth/login', {
-      form: { email, password: 'x', google_token: googleToken, nonce: claims.nonce },
+      form: { email, password: 'x', google_token: googleToken },
+      headers: signIn.headers,
     });
-    const setPassword = (form: Record<string, string>) =>
-      callApi('/user/update_user', { token: login.body.data.authToken, form: { new_password: 'standing-credential', ...form } });
+    const setPassword = (form: Record<string, string>, headers: Record<string, string>) =>
+      callApi('/user/update_user', { token: login.body.data.authToken, form: { new_password: 'standing-credential', ...form }, headers });
 
-    const bare = await setPassword({});
+    const bare = await setPassword({}, {});
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe('Please sign in with Google again to confirm this change');
-    const stale = await mintGoogleToken({ ...claims, iat: Math.floor(Date.now() / 1000) - 600 });
-    expect((await setPassword({ google_token: stale, nonce: claims.nonce })).status).toBe(400);
-    const stranger = googleClaims(email);
-    expect((await setPassword({ google_token: await mintGoogleToken(stranger), nonce: stranger.nonce })).status).toBe(400);
+    const again = await googleSignIn(email);
+    const stale = await mintGoogleToken({ ...again.claims, sub: signIn.claims.sub, iat: Math.floor(Date.now() / 1000) - 600 });
+    expect((await setPassword({ google_token: stale }, again.headers)).status).toBe(400);
+    const strangerSignIn = await googleSignIn(email);
+    expect((await setPassword({ google_token: await mintGoogleToken(strangerSignIn.claims) }, strangerSignIn.headers)).status).toBe(400);
+    // The sign-in token, spent by the login, proves nothing a second time.
+    expect((await setPassword({ google_token: googleToken }, signIn.headers)).status).toBe(400);
     expect((await callApi('/auth/login', { form: { email, password: 'standing-credential' } })).status).toBe(400);
 
-    const fresh = { ...claims, nonce: 'fresh-proof-nonce' };
-    expect((await setPassword({ google_token: await mintGoogleToken(fresh), nonce: fresh.nonce })).status).toBe(200);
+    const fresh = await googleSignIn(email);
+    const proof = await mintGoogleToken({ ...fresh.claims, sub: signIn.claims.sub });
+    expect((await setPassword({ google_token: proof }, fresh.headers)).status).toBe(200);
     expect((await callApi('/auth/login', { form: { email, password: 'standing-credential' } })).status).toBe(200);
   });
+});
+
+describe('a pending email change voided by an identity change', () => {
+  for (const how of ['a password change', 'a password reset'] as const) {
+    it(`leaves the profile without it after ${how}, as its link no longer works`, async () => {
+      const owner = await registerAndLogIn('pwpending');
+      const target = uniqueContact('pwpending-new').email;
+      const asked = await callApi('/user/update_user', {
+        token: owner.token,
+        form: { name: owner.name, mobile_no: owner.mobileNo, email: target, password: owner.password },
+      });
+      expect(asked.status).toBe(200);
+      const verifyLink = await mailedToken(target, '/verify-email');
+
+      let token: string;
+      if (how === 'a password change') {
+        const changed = await callApi<{ data: { authToken: string } }>('/user/update_user', {
+          token: owner.token,
+          form: { password: owner.password, new_password: 'another-long-secret' },
+        });
+        expect(changed.status).toBe(200);
+        token = changed.body.data.authToken;
+      } else {
+        expect((await callApi('/auth/forgot_password', { form: { email: owner.email } })).status).toBe(200);
+        const reset = await callApi('/auth/reset_password', {
+          form: { token: await mailedToken(owner.email, '/reset-password'), new_password: 'another-long-secret' },
+        });
+        expect(reset.status).toBe(200);
+        const login = await callApi<{ data: { authToken: string } }>('/auth/login', {
+          form: { email: owner.email, password: 'another-long-secret' },
+        });
+        token = login.body.data.authToken;
+      }
+      const after = await callApi<{ data: UserInfo }>('/user/user_data', { token, form: {} });
+      expect(after.body.data).toMatchObject({ email: owner.email, pending_email: '' });
+      expect((await callApi('/auth/verify_email', { form: { token: verifyLink } })).status).toBe(400);
+    });
+  }
 });
 
 describe('the owner is told', () => {

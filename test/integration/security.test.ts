@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { UserInfo } from '../../functions/contract/wire';
-import { googleClaims, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
+import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
 import { callApi } from '../support/http';
 import { balanceOf, fundedAccount, payForInvoice, payInvoice, startTopUp } from '../support/money';
 import { projectRoot, testLoginWindowSeconds } from '../support/spawn-stack';
@@ -111,15 +111,15 @@ describe('account pre-hijacking', () => {
     const squatterToken = squatterLogin.body.data.authToken;
     expect((await mailsTo(victimEmail)).map((mail) => mail.subject)).toEqual(['Confirm your email address']);
 
-    const claims = googleClaims(victimEmail, 'Real Owner');
+    const signIn = await googleSignIn(victimEmail, 'Real Owner');
     const owner = await callApi<{ data: UserInfo }>('/auth/login', {
       form: {
         email: victimEmail,
-        password: claims.sub,
-        google_token: await mintGoogleToken(claims),
-        nonce: claims.nonce,
+        password: signIn.claims.sub,
+        google_token: await mintGoogleToken(signIn.claims),
         photoURL: 'javascript:alert(1)',
       },
+      headers: signIn.headers,
     });
     expect(owner.status).toBe(200);
     expect(owner.body.data).toMatchObject({ has_password: false, email_verified: true, photoURL: '' });
@@ -129,17 +129,19 @@ describe('account pre-hijacking', () => {
 
   it('refuses a second Google identity for an email already linked to another, and keeps a changed email pending until verified', async () => {
     const { email } = uniqueContact('linked');
-    const first = googleClaims(email);
+    const firstSignIn = await googleSignIn(email);
     expect(
       (
         await callApi('/auth/register_user', {
-          form: { name: 'G', email, mobile_no: '9999999999', google_token: await mintGoogleToken(first), nonce: first.nonce },
+          form: { name: 'G', email, mobile_no: '9999999999', google_token: await mintGoogleToken(firstSignIn.claims) },
+          headers: firstSignIn.headers,
         })
       ).status,
     ).toBe(200);
-    const second = googleClaims(email);
+    const secondSignIn = await googleSignIn(email);
     const intruder = await callApi('/auth/login', {
-      form: { email, password: 'x', google_token: await mintGoogleToken(second), nonce: second.nonce },
+      form: { email, password: 'x', google_token: await mintGoogleToken(secondSignIn.claims) },
+      headers: secondSignIn.headers,
     });
     expect(intruder.status).toBe(400);
     expect(intruder.body.message).toBe('This email is linked to another Google account');
@@ -151,9 +153,10 @@ describe('account pre-hijacking', () => {
       form: { name: 'S', mobile_no: squatter.mobileNo, email: target, password: squatter.password },
     });
     expect(change.body.data).toMatchObject({ email: squatter.email, pending_email: target });
-    const targetClaims = googleClaims(target);
+    const targetSignIn = await googleSignIn(target);
     const newcomer = await callApi('/auth/login', {
-      form: { email: target, password: 'x', google_token: await mintGoogleToken(targetClaims), nonce: targetClaims.nonce },
+      form: { email: target, password: 'x', google_token: await mintGoogleToken(targetSignIn.claims) },
+      headers: targetSignIn.headers,
     });
     expect(newcomer.status).toBe(404);
     expect(newcomer.body).toMatchObject({ userExists: false });

@@ -41,15 +41,25 @@ export async function mintGoogleToken(claims: Record<string, unknown>, expiresIn
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-/** The claims of a good Google ID token for this email, for this stack's client id, with the nonce of its sign-in. */
-export function googleClaims(email: string, name = 'Google Tester') {
+/**
+ * A Google sign-in started as the shop's page starts it: the server's nonce (POST
+ * /auth/google_nonce), the cookie holding its secret that the browser then sends (`headers`), and
+ * the claims of a good ID token for this email, for this stack's client id, carrying that nonce.
+ */
+export async function googleSignIn(email: string, name = 'Google Tester') {
+  const started = await callApi<{ data: { nonce: string } }>('/auth/google_nonce', { method: 'POST' });
+  if (started.status !== 200) throw new Error(`no Google nonce: ${JSON.stringify(started.body)}`);
+  const cookie = started.headers.get('set-cookie')!.split(';')[0]!;
   return {
-    sub: `g-${randomBytes(6).toString('hex')}`,
-    email,
-    email_verified: true,
-    name,
-    aud: 'storefront-local.apps.googleusercontent.com',
-    nonce: randomBytes(8).toString('hex'),
+    headers: { cookie },
+    claims: {
+      sub: `g-${randomBytes(6).toString('hex')}`,
+      email,
+      email_verified: true,
+      name,
+      aud: 'storefront-local.apps.googleusercontent.com',
+      nonce: started.body.data.nonce,
+    },
   };
 }
 

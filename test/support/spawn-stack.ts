@@ -77,6 +77,7 @@ export async function spawnStack(
       // The suite registers hundreds of accounts, starts hundreds of payments and asks for many resets from 127.0.0.1;
       // the tests of these limits run the services in-process with the real ones.
       REGISTER_LIMIT_PER_ADDRESS: '100000',
+      GOOGLE_NONCE_LIMIT_PER_ADDRESS: '100000',
       CHECKOUT_LIMIT_PER_ADDRESS: '100000',
       RESET_LIMIT_PER_ADDRESS: '100000',
       // The reconciler runs on its timer as in the cloud, only faster: payments lost for 30 s settle by themselves.

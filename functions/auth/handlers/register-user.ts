@@ -1,10 +1,11 @@
 import { formBody } from '../../http/body';
 import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
+import { googleNonceCookieName } from '../google-nonce';
 import { register } from '../service/registration';
 import { registerBody } from '../../contract/accounts';
 
-export const handler = publicRoute({ ...formBody(registerBody) }, async ({ body: form, clientIp }) => {
+export const handler = publicRoute({ ...formBody(registerBody) }, async ({ body: form, clientIp, cookies }) => {
   await register(
     {
       name: form.name,
@@ -12,7 +13,7 @@ export const handler = publicRoute({ ...formBody(registerBody) }, async ({ body:
       mobileNo: form.mobile_no,
       password: form.password,
       googleToken: form.google_token,
-      nonce: form.nonce,
+      nonceSecret: cookies[googleNonceCookieName],
       language: form.language,
     },
     clientIp,

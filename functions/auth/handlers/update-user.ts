@@ -3,16 +3,16 @@ import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { parseInput } from '../../shared/validation';
 import { changePassword, updateProfile } from '../service/profile';
+import { googleNonceCookieName } from '../google-nonce';
 import { userInfoView } from '../views';
 import { passwordChangeBody, profileChangeBody, updateUserBody } from '../../contract/accounts';
 
-const proofOf = (form: { password?: string; google_token?: string; nonce?: string }) => ({
-  password: form.password,
-  googleToken: form.google_token,
-  nonce: form.nonce,
-});
-
-export const handler = userRoute({ ...formBody(updateUserBody) }, async ({ body, user }) => {
+export const handler = userRoute({ ...formBody(updateUserBody) }, async ({ body, user, cookies }) => {
+  const proofOf = (form: { password?: string; google_token?: string }) => ({
+    password: form.password,
+    googleToken: form.google_token,
+    nonceSecret: cookies[googleNonceCookieName],
+  });
   if (body.new_password !== undefined) {
     const change = parseInput(passwordChangeBody, body);
     const authToken = await changePassword(user, { proof: proofOf(change), next: change.new_password });

@@ -5,6 +5,7 @@ import * as users from '../../users/repo';
 import type { ClaimKind } from '../../users/repo';
 import { issueDeviceToken, knownDevice } from '../device-token';
 import { verifyGoogleIdToken } from '../google';
+import { spendGoogleSignIn } from '../google-nonce';
 import { loginLimits } from '../login-limits';
 import { decoyHash, verifyPassword } from '../passwords';
 import { type Account, readAccount, safePhotoUrl, sessionTokenFor } from './accounts';
@@ -60,7 +61,7 @@ export async function logIn(identifier: string, password: string, clientIp: stri
 }
 
 /**
- * Google login: trusts only the verified ID token (with this sign-in's nonce). A known Google
+ * Google login: trusts only the verified ID token (with this browser's nonce, spent here). A known Google
  * subject signs in. Otherwise the account of the token's email is linked to it, unless it is
  * linked to another Google identity (refused). An account whose email was never verified may
  * have been registered by someone else in its owner's name: linking it first removes its
@@ -71,13 +72,20 @@ export async function logIn(identifier: string, password: string, clientIp: stri
  * another email before the account moved here. The owner is mailed why password login stopped.
  * An unknown email is a 404 with userExists false, so that the client registers.
  */
-export async function logInWithGoogle(input: { googleToken: string; nonce?: string; email: string; photoURL?: string }): Promise<SignedIn> {
-  const identity = await verifyGoogleIdToken(input.googleToken, input.nonce);
+export async function logInWithGoogle(input: {
+  googleToken: string;
+  nonceSecret?: string;
+  email: string;
+  photoURL?: string;
+}): Promise<SignedIn> {
+  const identity = await verifyGoogleIdToken(input.googleToken, input.nonceSecret);
   if (users.normalizeEmail(identity.email) !== users.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
   const [googleClaim, emailClaim] = await batchGet([users.claimKey('google', identity.sub), users.claimKey('email', identity.email)]);
   const userId = googleClaim?.userId ?? emailClaim?.userId;
   const account = userId ? await readAccount(String(userId)) : undefined;
   if (!account) throw new NotFound('Email not registered', { userExists: false });
+  // The token signs in once; an unknown email (above) spends nothing, as the client registers with it next.
+  await spendGoogleSignIn(identity.nonce);
 
   const { user } = account;
   if (!googleClaim && user.googleSub && user.googleSub !== identity.sub)

@@ -1,13 +1,15 @@
 import { Invalid } from '../../shared/errors';
 import type { User } from '../../users/repo';
 import { verifyGoogleIdToken } from '../google';
+import { spendGoogleSignIn } from '../google-nonce';
 import { checkPassword } from './attempts';
 
 /** What a sensitive change carries to prove the caller is the owner now, not only a session. */
 export interface FreshProof {
   password?: string;
   googleToken?: string;
-  nonce?: string;
+  /** The secret of the Google sign-in's nonce, from this browser's cookie. */
+  nonceSecret?: string;
 }
 
 /** How recent a Google sign-in must be to count as proof. */
@@ -16,7 +18,8 @@ const googleProofSeconds = 5 * 60;
 /**
  * The proof a change of who holds the account needs (a new email, a first password): the current
  * password when the account has one (counted against its login limit), else a Google ID token of
- * the account's own Google identity signed within the last few minutes, verified as log-in does.
+ * the account's own Google identity signed within the last few minutes, verified as log-in does
+ * and spent once.
  * A stolen session token alone proves nothing.
  */
 export async function requireFreshProof(user: User, proof: FreshProof): Promise<void> {
@@ -28,7 +31,8 @@ export async function requireFreshProof(user: User, proof: FreshProof): Promise<
   }
   const again = 'Please sign in with Google again to confirm this change';
   if (!proof.googleToken || !user.googleSub) throw new Invalid(again, { google_token: again });
-  const identity = await verifyGoogleIdToken(proof.googleToken, proof.nonce);
+  const identity = await verifyGoogleIdToken(proof.googleToken, proof.nonceSecret);
   if (identity.sub !== user.googleSub || Date.now() / 1000 - identity.issuedAt > googleProofSeconds)
     throw new Invalid(again, { google_token: again });
+  await spendGoogleSignIn(identity.nonce);
 }

@@ -5,6 +5,7 @@ import { type RateLimit, takeAttempt, tryAgainIn } from '../../shared/rate-limit
 import * as users from '../../users/repo';
 import type { User } from '../../users/repo';
 import { verifyGoogleIdToken } from '../google';
+import { requireOpenGoogleNonce } from '../google-nonce';
 import { createAccount } from './accounts';
 import { sendVerification } from './mails';
 
@@ -18,12 +19,20 @@ const registrationsPerAddress: RateLimit = {
 
 /**
  * Registration, limited per client address. With a Google ID token the identity comes from the
- * verified token (its email must be the one given, its nonce the one of this sign-in) and the
+ * verified token (its email must be the one given, its nonce this browser's and still open) and the
  * account has no password and a verified email; otherwise the password is required and the
  * address gets a verification link.
  */
 export async function register(
-  input: { name: string; email: string; mobileNo: string; password?: string; googleToken?: string; nonce?: string; language?: Language },
+  input: {
+    name: string;
+    email: string;
+    mobileNo: string;
+    password?: string;
+    googleToken?: string;
+    nonceSecret?: string;
+    language?: Language;
+  },
   clientIp: string,
 ): Promise<User> {
   await takeAttempt(registrationsPerAddress, clientIp);
@@ -32,8 +41,10 @@ export async function register(
     await sendVerification(user, user.email).catch((error: unknown) => logger.error('verification mail not sent', { error }));
     return user;
   }
-  const identity = await verifyGoogleIdToken(input.googleToken, input.nonce);
+  const identity = await verifyGoogleIdToken(input.googleToken, input.nonceSecret);
   if (users.normalizeEmail(identity.email) !== users.normalizeEmail(input.email)) throw new Invalid('Google sign-in failed');
+  // Not spent: the client logs in with the same token next, which spends it.
+  await requireOpenGoogleNonce(identity.nonce);
   return createAccount({
     name: input.name || identity.name,
     email: identity.email,

@@ -1,6 +1,6 @@
 // web-push is CommonJS whose exports Node's ESM loader cannot name: its default export is the whole API.
 import webPush, { type Urgency } from 'web-push';
-import type { Language } from '../../contract/fields';
+import type { User } from '../../users/repo';
 import { siteUrl } from '../../shared/config';
 import { logger } from '../../shared/logger';
 import { type VapidKeys, vapidKeys } from '../../shared/secrets';
@@ -14,6 +14,7 @@ import {
   pushSubscriptionsOf,
   wordsIn,
 } from '../repo';
+import { isLiveDevice } from '../push-devices';
 import { sendOnce } from './claim';
 
 /** What the service worker shows (web/worker/service-worker.ts): the words, the page to open, and a tag so that repeats collapse. */
@@ -39,19 +40,33 @@ const deviceName = (subscription: PushSubscription) => endpointHash(subscription
 /** A device the push service no longer knows (RFC 8030 §7.3: 404, 410): forgotten, not failed. */
 const gone = (status: number) => status === 404 || status === 410;
 
+/** An answer sending the message elsewhere, which no push service gives (RFC 8030 §5 answers 201). */
+const redirected = (status: number) => status >= 300 && status < 400;
+
+/** Forgets a device that will never get a push again, saying why (never its address). */
+async function forget(device: PushSubscription, why: string): Promise<void> {
+  await deletePushSubscription(device.userId, device.endpoint);
+  logger.info('push device forgotten', { device: deviceName(device), why });
+}
+
 /**
- * Pushes a notification, in its owner's language, to each of their devices, each at most once (a claim per device on
- * the notification). A device whose subscription ended is forgotten; any other failure gives that
- * device's claim back and fails the whole, after every device was tried, so that the stream's
- * retry sends to the failed devices only. Answers how many devices it pushed to.
+ * Pushes a notification, in its owner's language, to each of their live devices, each at most once
+ * (a claim per device on the notification). A device that is no longer live (an identity change
+ * ended its session's devices, or its address is not a push service's) and one whose subscription
+ * ended are forgotten; any other failure gives that device's claim back and fails the whole, after
+ * every device was tried, so that the stream's retry sends to the failed devices only. Answers how
+ * many devices it pushed to.
  */
-export async function pushNotification(notification: Notification, language: Language | undefined): Promise<number> {
-  const devices = await pushSubscriptionsOf(notification.userId);
+export async function pushNotification(notification: Notification, user: User | undefined): Promise<number> {
+  if (!user) return 0;
+  const stored = await pushSubscriptionsOf(notification.userId);
+  const devices = stored.filter((device) => isLiveDevice(device, user));
+  await Promise.all(stored.filter((device) => !devices.includes(device)).map((device) => forget(device, 'no longer live')));
   if (devices.length === 0) return 0;
   const keys = await vapidKeys();
   if (!keys) return 0;
   const payload: PushPayload = {
-    ...wordsIn(notification, language),
+    ...wordsIn(notification, user.language),
     url: `${siteUrl()}${notification.link}`,
     tag: notification.id,
   };
@@ -88,16 +103,15 @@ async function pushTo(device: PushSubscription, payload: string, urgency: Urgenc
     method: request.method,
     headers: request.headers,
     body: new Uint8Array(request.body),
+    // A push service answers, it never sends elsewhere: a redirect is not followed to any address.
+    redirect: 'manual',
     signal: AbortSignal.timeout(sendTimeoutMs),
   }).catch((error: unknown) => {
     // A network error may carry the address it failed on: only its kind goes on, for the log line.
     throw new Error(`The push service of device ${deviceName(device)} did not answer (${(error as Error).name})`);
   });
   await response.body?.cancel();
-  if (gone(response.status)) {
-    await deletePushSubscription(device.userId, device.endpoint);
-    logger.info('push subscription ended; device forgotten', { device: deviceName(device), status: response.status });
-    return;
-  }
+  if (gone(response.status)) return forget(device, `its push service answered ${response.status}`);
+  if (redirected(response.status)) return forget(device, `its address redirected (${response.status}): not a push service`);
   if (!response.ok) throw new Error(`The push service answered ${response.status} for device ${deviceName(device)}`);
 }

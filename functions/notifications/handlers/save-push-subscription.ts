@@ -2,9 +2,9 @@ import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
 import { pushSubscriptionBody } from '../../contract/accounts';
-import { subscribePush } from '../service';
+import { subscribePush } from '../push-devices';
 
-export const handler = userRoute({ ...formBody(pushSubscriptionBody) }, async ({ body: device, user }) => {
-  await subscribePush({ userId: user.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth });
+export const handler = userRoute({ ...formBody(pushSubscriptionBody) }, async ({ body: device, user, headers }) => {
+  await subscribePush(user, device, headers['user-agent']);
   return success({});
 });

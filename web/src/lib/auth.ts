@@ -69,6 +69,19 @@ export async function startSession({ authToken, ...user }: UserInfo & { authToke
   else await switchLocale(user.language).catch(() => undefined);
 }
 
+/** How long logging out waits for the shop to forget this device's notifications before it goes on. */
+const pushStopWaitMs = 3000;
+
+/**
+ * Logs out on this browser: it stops getting the account's notifications first (as far as the
+ * network allows in a moment: the browser drops its subscription anyway), then the session ends.
+ */
+export async function logOut(): Promise<void> {
+  const stopped = import('./push-here').then(({ stopPushHere }) => stopPushHere()).catch(() => undefined);
+  await Promise.race([stopped, new Promise((done) => setTimeout(done, pushStopWaitMs))]);
+  endSession();
+}
+
 /** Ends the session: the token and everything cached are forgotten. */
 export function endSession(): void {
   sessionStore.clear();

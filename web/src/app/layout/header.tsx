@@ -6,7 +6,7 @@ import { site } from '../../config/site';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useSiteSettings } from '../../features/content/api/get-site-settings';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
-import { endSession, useUser } from '../../lib/auth';
+import { logOut, useUser } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { useSessionToken } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -196,8 +196,8 @@ function AccountArea() {
       </div>
     );
   }
-  const logout = () => {
-    endSession();
+  const logout = async () => {
+    await logOut();
     toast.success(t('header.loggedOut'));
     navigate(paths.home);
   };
@@ -232,7 +232,7 @@ function AccountArea() {
         <Link to={paths.profileSecurity}>{t('nav.security')}</Link>
         <AdminLink />
         <LanguageSwitch className="menu-language" />
-        <button type="button" onClick={logout}>
+        <button type="button" onClick={() => void logout()}>
           {t('nav.logout')}
         </button>
       </Menu>

@@ -19,7 +19,6 @@ export async function logInWithGoogle(): Promise<string> {
       password: credential.sub,
       photoURL: credential.picture,
       google_token: credential.idToken,
-      nonce: credential.nonce,
       // The shop's language on this device, for the account's mails (as register() sends it too).
       language: currentLocale(),
     });
@@ -35,7 +34,6 @@ export async function logInWithGoogle(): Promise<string> {
       mobile_no: googlePlaceholderMobile,
       password: credential.sub,
       google_token: credential.idToken,
-      nonce: credential.nonce,
     });
     return await login();
   } catch {

@@ -1,11 +1,10 @@
+import { apiRequest } from '../../lib/api';
 import { webConfig } from '../../lib/web-config';
 import { t } from './messages';
 
 /** What the Google ID token says; the server verifies the token itself, this only fills forms. */
 export interface GoogleCredential {
   idToken: string;
-  /** The nonce this sign-in asked Google to put in the token; the server checks the two agree. */
-  nonce: string;
   sub: string;
   email: string;
   name: string;
@@ -14,13 +13,12 @@ export interface GoogleCredential {
 
 const randomValue = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-function decodeIdToken(idToken: string, nonce: string): GoogleCredential {
+function decodeIdToken(idToken: string): GoogleCredential {
   const payload = atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'));
   const json = new TextDecoder().decode(Uint8Array.from(payload, (char) => char.charCodeAt(0)));
   const claims = JSON.parse(json) as { sub: string; email: string; name?: string; picture?: string };
   return {
     idToken,
-    nonce,
     sub: claims.sub,
     email: claims.email,
     name: claims.name ?? claims.email.split('@')[0]!,
@@ -30,14 +28,26 @@ function decodeIdToken(idToken: string, nonce: string): GoogleCredential {
 
 /**
  * Google's account chooser in a popup (OpenID implicit flow: prompt select_account, scope with
- * profile), answered by /google-callback.html through postMessage. The same code talks to Google
- * in the cloud and to the local stack's stand-in, as config.json says.
+ * profile), answered by /google-callback.html through postMessage. The nonce Google signs into the
+ * ID token is the server's (POST /auth/google_nonce), whose secret this browser holds in a cookie:
+ * the token works once, and only from here. The popup opens at once, while the click still
+ * allows it, and goes to Google when the nonce is in. The same code talks to Google in the cloud
+ * and to the local stack's stand-in, as config.json says.
  */
 export async function chooseGoogleAccount(): Promise<GoogleCredential> {
-  const config = await webConfig();
-  if (!config.googleClientId) throw new Error(t('auth.google.unavailable'));
+  const popup = window.open('', 'google-sign-in', 'width=480,height=640');
+  if (!popup) throw new Error(t('auth.google.blocked'));
+  const [config, nonce] = await Promise.all([webConfig(), apiRequest<{ nonce: string }>('POST', '/auth/google_nonce')]).catch(
+    (error: unknown) => {
+      popup.close();
+      throw error;
+    },
+  );
+  if (!config.googleClientId) {
+    popup.close();
+    throw new Error(t('auth.google.unavailable'));
+  }
   const state = randomValue();
-  const nonce = randomValue();
   const url = new URL(config.googleAuthUrl);
   url.search = new URLSearchParams({
     client_id: config.googleClientId,
@@ -45,11 +55,10 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
     response_type: 'id_token',
     scope: 'openid email profile',
     prompt: 'select_account',
-    nonce,
+    nonce: nonce.data.nonce,
     state,
   }).toString();
-  const popup = window.open(url, 'google-sign-in', 'width=480,height=640');
-  if (!popup) throw new Error(t('auth.google.blocked'));
+  popup.location.href = url.toString();
 
   return new Promise((resolve, reject) => {
     let grace: number | undefined;
@@ -61,7 +70,7 @@ export async function chooseGoogleAccount(): Promise<GoogleCredential> {
     const onMessage = (event: MessageEvent<{ type?: string; state?: string; idToken?: string; error?: string }>) => {
       if (event.origin !== window.location.origin || event.data?.type !== 'google-sign-in' || event.data.state !== state) return;
       finish();
-      if (event.data.idToken) resolve(decodeIdToken(event.data.idToken, nonce));
+      if (event.data.idToken) resolve(decodeIdToken(event.data.idToken));
       else reject(new Error(event.data.error ?? t('auth.google.cancelled')));
     };
     // The callback page posts its answer and closes itself at once: a closed window may still

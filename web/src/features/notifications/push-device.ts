@@ -1,25 +1,14 @@
-import useSWR from 'swr';
 import { ApiError } from '../../lib/api';
+import { browserPushSubscription, pushSupported, stopPushHere } from '../../lib/push-here';
 import { useAction } from '../../lib/use-action';
 import { toast } from '../../lib/toast';
 import { t } from './messages';
-import { useDeletePushSubscription } from './api/delete-push-subscription';
+import { usePushDevices } from './api/get-push-devices';
 import { fetchPushKey } from './api/get-push-key';
-import { pushDeviceKey, useSavePushSubscription } from './api/save-push-subscription';
+import { useSavePushSubscription } from './api/save-push-subscription';
 
 /** Whether this device gets the shop's notifications: `denied` when the browser blocks them for the shop. */
 export type PushState = 'on' | 'off' | 'denied';
-
-/** Whether this browser can get push notifications at all (a service worker and the Push API). */
-export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
-/** This device's state, read from the browser: a subscription of the shop's worker, and the permission. */
-async function readPushState(): Promise<PushState> {
-  if (Notification.permission === 'denied') return 'denied';
-  const registration = await navigator.serviceWorker.getRegistration();
-  const subscription = await registration?.pushManager.getSubscription();
-  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
-}
 
 /** What a browser's own refusal to subscribe (no push service reachable, a private window) tells a shopper. */
 const subscribeFailed = () => t('notifications.push.subscribeFailed');
@@ -31,10 +20,15 @@ const subscribeFailed = () => t('notifications.push.subscribeFailed');
  */
 export function usePushDevice() {
   const supported = pushSupported();
-  const { data: state, mutate } = useSWR(supported ? pushDeviceKey : null, readPushState);
+  const { data: devices, mutate } = usePushDevices(supported);
   const { trigger: save } = useSavePushSubscription();
-  const { trigger: remove } = useDeletePushSubscription();
   const { busy, run } = useAction(t('notifications.push.failed'));
+  // On only while the shop still pushes to this browser's subscription: an identity change elsewhere ends it.
+  const state: PushState | undefined = !supported
+    ? undefined
+    : Notification.permission === 'denied'
+      ? 'denied'
+      : devices && (Notification.permission === 'granted' && devices.some((device) => device.this_device) ? 'on' : 'off');
 
   const enable = () =>
     run(async () => {
@@ -46,8 +40,8 @@ export function usePushDevice() {
         navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready),
         fetchPushKey(),
       ]);
-      // A subscription made with an older key of the shop cannot be renewed in place.
-      await (await registration.pushManager.getSubscription())?.unsubscribe();
+      // A subscription made with an older key of the shop, or one an identity change ended, is not renewed in place.
+      await (await browserPushSubscription())?.unsubscribe();
       const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => {
         throw new Error(subscribeFailed());
       });
@@ -63,12 +57,7 @@ export function usePushDevice() {
 
   const disable = () =>
     run(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const subscription = await registration?.pushManager.getSubscription();
-      if (subscription) {
-        await remove(subscription.endpoint);
-        await subscription.unsubscribe();
-      }
+      await stopPushHere();
       await mutate();
       toast.success(t('notifications.push.turnedOff'));
     });

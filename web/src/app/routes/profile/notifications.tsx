@@ -1,5 +1,6 @@
 import { MailSettingsForm } from '../../../features/notifications/components/mail-settings-form';
 import { NotificationList } from '../../../features/notifications/components/notification-list';
+import { PushDeviceList } from '../../../features/notifications/components/push-device-list';
 import { PushToggle } from '../../../features/notifications/components/push-toggle';
 import { notificationsMessages, useT } from '../../../features/notifications/messages';
 
@@ -15,6 +16,7 @@ export function NotificationsPage() {
         <h1>{t('notifications.title')}</h1>
       </div>
       <PushToggle />
+      <PushDeviceList />
       <MailSettingsForm />
       <NotificationList />
     </section>

@@ -1,7 +1,7 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import type { UserInfo } from '@contract/wire';
 import { paths } from '../../../config/paths';
-import { endSession } from '../../../lib/auth';
+import { logOut } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useT } from '../messages';
 import { Avatar } from './avatar';
@@ -10,8 +10,8 @@ import { Avatar } from './avatar';
 export function ProfilePanel({ user }: { user: UserInfo }) {
   const { t, taka } = useT();
   const navigate = useNavigate();
-  const logout = () => {
-    endSession();
+  const logout = async () => {
+    await logOut();
     toast.success(t('auth.logout.done'));
     navigate(paths.home);
   };
@@ -38,7 +38,7 @@ export function ProfilePanel({ user }: { user: UserInfo }) {
         <NavLink to={paths.profileCodes}>{t('auth.panel.codes')}</NavLink>
         <NavLink to={paths.profileNotifications}>{t('auth.panel.notifications')}</NavLink>
         <NavLink to={paths.profileSecurity}>{t('auth.panel.security')}</NavLink>
-        <button type="button" onClick={logout}>
+        <button type="button" onClick={() => void logout()}>
           {t('auth.panel.logout')}
         </button>
       </nav>

@@ -1,0 +1,12 @@
+import useSWRMutation from 'swr/mutation';
+import { apiRequest, writeOptions } from '../../../lib/api';
+import { pushDevicesKey } from './get-push-devices';
+
+async function deletePushDevice(_key: string, { arg: id }: { arg: string }): Promise<string> {
+  return (await apiRequest('POST', '/user/push_devices/delete', { body: { id } })).message;
+}
+
+/** POST /user/push_devices/delete: notifications off on one of the account's devices, from the list. */
+export function useDeletePushDevice() {
+  return useSWRMutation(pushDevicesKey, deletePushDevice, { ...writeOptions, revalidate: true });
+}
