@@ -291,6 +291,8 @@ describe('push goes only to push services', () => {
   it('refuses a subscription at an IP literal, a private or an unknown host, with credentials or a port', async () => {
     const shopper = await fundedAccount(0, 'pushhosts');
     const device = await newDevice();
+    const subscribeAt = (endpoint: string) =>
+      callApi('/user/push_subscriptions', { token: shopper.token, json: { endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth } });
     for (const endpoint of [
       'https://169.254.169.254/latest/meta-data',
       'https://10.0.0.7/push/abc',
@@ -302,10 +304,7 @@ describe('push goes only to push services', () => {
       'https://fcm.googleapis.com:8443/fcm/send/abc',
       'http://fcm.googleapis.com/fcm/send/abc',
     ]) {
-      const refused = await callApi('/user/push_subscriptions', {
-        token: shopper.token,
-        json: { endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
-      });
+      const refused = await subscribeAt(endpoint);
       expect(refused.status, endpoint).toBe(400);
       expect(refused.body).toMatchObject({ errors: { endpoint: 'endpoint must be a push service address' } });
     }
@@ -315,13 +314,8 @@ describe('push goes only to push services', () => {
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
       'https://web.push.apple.com/abc',
       'https://wns2-by3p.notify.windows.com/w/?token=abc',
-    ]) {
-      const taken = await callApi('/user/push_subscriptions', {
-        token: shopper.token,
-        json: { endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
-      });
-      expect(taken.status, endpoint).toBe(200);
-    }
+    ])
+      expect((await subscribeAt(endpoint)).status, endpoint).toBe(200);
   });
 
   it('never follows a redirect from a push endpoint, forgets that device, and still pushes to the others', async () => {
