@@ -1,24 +1,69 @@
 /**
- * `npm test`: the five vitest projects in two lanes at once, each lane its own vitest process
- * over its own stack. Vitest itself runs projects whose files go one at a time in one lane, one
- * after another; the browser tier keeps Chromium busy while the others mostly wait on DynamoDB
- * Local, timers and their own stack, so side by side they share the machine's cores. Each lane's
- * output is printed whole when it ends (prefixed lines would interleave), and the two JSON reports
- * are merged into test-results/vitest.json, which .ci/run counts. With arguments, it is plain
- * `vitest run <arguments>` in one process.
+ * `npm test`: the five vitest projects in lanes at once, each lane its own vitest process over its
+ * own stack. Most of a test's time is spent waiting (on DynamoDB Local, timers, polls, Chromium), so
+ * lanes side by side keep both cores busy: the integration and browser tiers' files are dealt into
+ * two lanes each (longest first, by the last run's times in test-results/vitest.json, else by file
+ * size), and unit, infra and bundles share one. A lane never shares a stack, so no test sees another
+ * lane's shop closed or supplier down. Each lane's output is printed whole when it ends (prefixed
+ * lines would interleave), and the lanes' JSON reports are merged into test-results/vitest.json,
+ * which .ci/run counts. With arguments, it is plain `vitest run <arguments>` in one process.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 
 const projectRoot = resolve(import.meta.dirname, '..');
 const vitest = join(projectRoot, 'node_modules', 'vitest', 'vitest.mjs');
 const results = join(projectRoot, 'test-results');
 
-const lanes = [
-  { name: 'browser', projects: ['browser'] },
-  { name: 'servers', projects: ['unit', 'infra', 'integration', 'bundles'] },
-];
+/** A vitest process: its projects and, where a tier is dealt into lanes, its share of the tier's files. */
+interface Lane {
+  name: string;
+  projects: string[];
+  files?: string[];
+}
+
+/** The tiers dealt into several lanes, and how many. */
+const dealt = { integration: 2, browser: 2 } as const;
+
+/** Each test file's seconds in the last run, by its path from the project root. */
+function lastRunSeconds(): Map<string, number> {
+  try {
+    const report = JSON.parse(readFileSync(join(results, 'vitest.json'), 'utf8')) as {
+      testResults: { name: string; startTime: number; endTime: number }[];
+    };
+    return new Map(report.testResults.map((file) => [relative(projectRoot, file.name), (file.endTime - file.startTime) / 1000]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** A tier's files dealt into `count` lanes of about equal time, the longest first into the lightest lane. */
+function deal(tier: string, count: number, seconds: Map<string, number>): string[][] {
+  const dir = join('test', tier);
+  const files = (readdirSync(join(projectRoot, dir), { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(dir, name));
+  // Without a last run, a file's size stands for its time (bytes to seconds only orders them).
+  const weight = (file: string) => seconds.get(file) ?? statSync(join(projectRoot, file)).size / 1000;
+  const lanes = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
+  for (const file of files.sort((a, b) => weight(b) - weight(a))) {
+    const lightest = lanes.reduce((best, lane) => (lane.total < best.total ? lane : best));
+    lightest.files.push(file);
+    lightest.total += weight(file);
+  }
+  return lanes.map((lane) => lane.files).filter((laneFiles) => laneFiles.length > 0);
+}
+
+function plannedLanes(): Lane[] {
+  const seconds = lastRunSeconds();
+  return [
+    ...Object.entries(dealt).flatMap(([tier, count]) =>
+      deal(tier, count, seconds).map((files, index) => ({ name: `${tier}-${index + 1}`, projects: [tier], files })),
+    ),
+    { name: 'servers', projects: ['unit', 'infra', 'bundles'] },
+  ];
+}
 
 const counts = [
   'numTotalTests',
@@ -35,12 +80,13 @@ const counts = [
 /** The part of vitest's JSON report that is summed or joined across lanes. */
 type Report = { success: boolean; startTime: number; testResults: unknown[] } & Record<(typeof counts)[number], number>;
 
-/** Runs vitest with these arguments; resolves with its exit code and, when `capture`, its output. */
-function runVitest(args: string[], capture: boolean): Promise<{ code: number; output: string }> {
+/** Runs vitest with these arguments (in lane `lane`, if any); resolves with its exit code and, when `capture`, its output. */
+function runVitest(args: string[], capture: boolean, lane?: string): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [vitest, 'run', ...args], {
       cwd: projectRoot,
       stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: lane ? { ...process.env, TEST_LANE: lane } : process.env,
     });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,14 +124,20 @@ async function main() {
   if (args.length > 0) return (await runVitest(args, false)).code;
 
   mkdirSync(results, { recursive: true });
+  const lanes = plannedLanes();
   const started = Date.now();
   const laneReports = lanes.map((lane) => join(results, `vitest-${lane.name}.json`));
   for (const file of laneReports) rmSync(file, { force: true });
   const codes = await Promise.all(
     lanes.map(async (lane, index) => {
       const projectArgs = lane.projects.flatMap((project) => ['--project', project]);
-      const { code, output } = await runVitest([...projectArgs, '--outputFile.json', laneReports[index]!], true);
-      process.stdout.write(`\n━━ ${lane.name} lane (${lane.projects.join(', ')}): exit ${code} ━━\n${output}`);
+      const { code, output } = await runVitest(
+        [...projectArgs, ...(lane.files ?? []), '--outputFile.json', laneReports[index]!],
+        true,
+        lane.name,
+      );
+      const laneSeconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`\n━━ ${lane.name} lane (${lane.projects.join(', ')}): exit ${code} after ${laneSeconds} s ━━\n${output}`);
       return code;
     }),
   );

@@ -40,12 +40,15 @@ export interface StackInfo {
   telegramBotToken: string;
 }
 
+/** Where a stack of this name logs: one file per lane of `npm test` (TEST_LANE), since lanes run side by side. */
+const stackLogFile = (name: string) => join('test-results', `${name}${process.env.TEST_LANE ? `-${process.env.TEST_LANE}` : ''}-stack.log`);
+
 /** What a stack of this name has logged so far (its functions' lines and its own). */
-export const stackLog = (name: string) => readFileSync(join(projectRoot, 'test-results', `${name}-stack.log`), 'utf8');
+export const stackLog = (name: string) => readFileSync(join(projectRoot, stackLogFile(name)), 'utf8');
 
 /**
  * Starts the local stack exactly as `npm start` does, on a free port with fresh in-memory
- * data, and waits for its ready line. Its logs go to test-results/<name>-stack.log.
+ * data, and waits for its ready line. Its logs go to test-results/<name>[-<lane>]-stack.log.
  */
 export async function spawnStack(
   name: string,
@@ -89,16 +92,13 @@ export async function spawnStack(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true });
-  const log = createWriteStream(join(projectRoot, 'test-results', `${name}-stack.log`));
+  const log = createWriteStream(join(projectRoot, stackLogFile(name)));
   child.stderr!.pipe(log);
 
   const ready = await new Promise<Omit<StackInfo, 'masterSecret' | 'gatewayApiKey' | 'supplierCredentials' | 'telegramBotToken'>>(
     (done, fail) => {
-      const timer = setTimeout(
-        () => fail(new Error(`The ${name} stack did not start in 90 s; see test-results/${name}-stack.log`)),
-        90_000,
-      );
-      child.once('exit', (code) => fail(new Error(`The ${name} stack exited with ${code}; see test-results/${name}-stack.log`)));
+      const timer = setTimeout(() => fail(new Error(`The ${name} stack did not start in 90 s; see ${stackLogFile(name)}`)), 90_000);
+      child.once('exit', (code) => fail(new Error(`The ${name} stack exited with ${code}; see ${stackLogFile(name)}`)));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         log.write(`${line}\n`);
         if (!line.startsWith('{"ready"')) return;
