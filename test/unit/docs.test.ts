@@ -12,16 +12,8 @@ import { fallbackHandler, routes } from '../../functions/routes';
 const root = resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
-function markdownUnder(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return markdownUnder(path);
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
-}
-
 /** What a newcomer reads: the front door, the crib sheet and every page under docs/. */
-const docs = ['README.md', 'CONTRIBUTING.md', ...markdownUnder('docs')];
+const docs = ['README.md', 'CONTRIBUTING.md', ...filesUnder('docs', (name) => name.endsWith('.md'))];
 
 /** The text of a page's section: from its `## ` heading to the next one. */
 function section(text: string, heading: string): string {
@@ -36,6 +28,16 @@ const repoPath =
   /^(?:(?:functions|web|infra|scripts|test|docs|bench|\.ci)\/|(?:[A-Z][A-Z_-]*\.md|[\w-]+\.config\.ts|(?:package|package-lock|biome|cdk|tsconfig)\.json|\.gitignore)$)/;
 /** Placeholders and patterns, not paths: `functions/<area>/`, `{id}`, globs, ellipses, alternatives. */
 const placeholder = /[<>{}*…|]/;
+/**
+ * A test file named by its name alone (`purchases.test.ts`): the docs name tests so, with their
+ * tier's folder, because tests move between folders; it must exist somewhere under test/ or web/.
+ */
+const testFile = /^[\w.-]+\.test\.tsx?$/;
+let testFilesFound: string[] | undefined;
+const testFiles = () => {
+  testFilesFound ??= ['test', 'web'].flatMap((dir) => filesUnder(dir, (name) => testFile.test(name)));
+  return testFilesFound;
+};
 /** Build output and local data (the .gitignore's folders): named in the docs, absent from a clone. */
 const generated = read('.gitignore')
   .split('\n')
@@ -48,6 +50,10 @@ function missingPaths(file: string, text: string): string[] {
   const missing: string[] = [];
   for (const [, span] of prose.matchAll(/`([^`\n]+)`/g)) {
     const path = span!.trim().replace(/[#?].*$/, '');
+    if (testFile.test(path)) {
+      if (!testFiles().some((file) => file.endsWith(`/${path}`))) missing.push(`${file}: \`${span}\``);
+      continue;
+    }
     if (/\s/.test(path) || placeholder.test(path) || !repoPath.test(path)) continue;
     if (generated.some((folder) => `${path}/`.startsWith(folder))) continue;
     if (!existsSync(join(root, path))) missing.push(`${file}: \`${span}\``);
@@ -62,14 +68,27 @@ function missingPaths(file: string, text: string): string[] {
   return missing;
 }
 
-/** A `Record<string, number>` object literal declared as `name` in a TypeScript file: the floors of an area test. */
-function objectLiteral(file: string, name: string): Record<string, number> {
+/** Every file under `dir` (recursively) whose name passes `keep`, as a repo path. */
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path, keep);
+    return keep(entry.name) ? [path] : [];
+  });
+}
+
+/** A `Record<string, number>` object literal declared as `name` in a TypeScript file (another value declared so is none). */
+function objectLiteral(file: string, name: string): Record<string, number> | undefined {
   const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
-  const found: Record<string, number> = {};
+  let found: Record<string, number> | undefined;
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) {
-      if (!ts.isObjectLiteralExpression(node.initializer)) throw new Error(`${name} in ${file} is no object literal`);
-      for (const property of node.initializer.properties)
+      let value = node.initializer;
+      while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value)) value = value.expression;
+      if (!ts.isObjectLiteralExpression(value)) return;
+      found = {};
+      for (const property of value.properties)
         if (ts.isPropertyAssignment(property) && ts.isNumericLiteral(property.initializer))
           found[(property.name as ts.Identifier | ts.StringLiteral).text] = Number(property.initializer.text);
     }
@@ -77,6 +96,23 @@ function objectLiteral(file: string, name: string): Record<string, number> {
   };
   visit(source);
   return found;
+}
+
+/**
+ * The floors the architecture test enforces, wherever under test/ it declares them (`name` is
+ * `floors` for the server, `webFloors` for the web app): exactly one file may declare each, so a
+ * move of the test or of its tools needs no change here.
+ */
+function enforcedFloors(name: string): Record<string, number> {
+  const declaration = new RegExp(`\\b(?:const|let|var) ${name}\\b`);
+  const declared = filesUnder('test', (file) => file.endsWith('.ts'))
+    .filter((file) => declaration.test(read(file)))
+    .flatMap((file) => {
+      const literal = objectLiteral(file, name);
+      return literal ? [literal] : [];
+    });
+  if (declared.length !== 1) throw new Error(`${declared.length} files under test/ declare ${name}; the architecture test should, once`);
+  return declared[0]!;
 }
 
 /** The floors a docs table draws: rows `| <floor> | \`<area>\` | … |`. */
@@ -116,11 +152,10 @@ describe('the docs', () => {
     expect(docs.flatMap((file) => missingPaths(file, read(file)))).toEqual([]);
   });
 
-  it('draw the server areas and web floors that test/unit/architecture.test.ts enforces', () => {
+  it('draw the server areas and web floors that the architecture test enforces', () => {
     const architecture = read('docs/architecture.md');
-    const enforced = 'test/unit/architecture.test.ts';
-    expect(sorted(floorsIn(section(architecture, 'Server areas and floors')))).toEqual(sorted(objectLiteral(enforced, 'floors')));
-    expect(sorted(floorsIn(section(architecture, 'Web areas and floors')))).toEqual(sorted(objectLiteral(enforced, 'webFloors')));
+    expect(sorted(floorsIn(section(architecture, 'Server areas and floors')))).toEqual(sorted(enforcedFloors('floors')));
+    expect(sorted(floorsIn(section(architecture, 'Web areas and floors')))).toEqual(sorted(enforcedFloors('webFloors')));
   });
 
   it('print the route table of functions/routes.ts in docs/api.md, row for row', () => {
@@ -155,7 +190,9 @@ describe('the docs', () => {
     ]);
     expect(missingPaths('docs/x.md', '`functions/routes.ts`, `functions/<area>/`, `web/dist`, [api](api.md), `config.json`')).toEqual([]);
     expect(floorsIn('| 0 | `routes` | the table |\n| 9 | `admin` | the console |')).toEqual({ routes: 0, admin: 9 });
-    expect(Object.keys(objectLiteral('test/unit/architecture.test.ts', 'floors'))).toContain('admin');
+    expect(Object.keys(enforcedFloors('floors'))).toContain('admin');
+    expect(Object.keys(enforcedFloors('webFloors'))).toContain('app');
+    expect(missingPaths('docs/x.md', '`purchases.test.ts` and `docs.test.ts` but `nowhere.test.ts`')).toEqual(['docs/x.md: `nowhere.test.ts`']);
     const figures = ['JS 97.9 KiB gzip', '915 req/s', 'p50 541 ms, p99 911 ms', 'the floor 1.06×', '12 min 13 s'];
     expect(undatedFigures('docs/x.md', figures.join('\n'))).toHaveLength(figures.length);
     expect(undatedFigures('docs/decisions/9.md', `Measured on 2026-11-26: ${figures[0]}.`)).toEqual([]);
