@@ -30,12 +30,12 @@ const repoPath =
 const placeholder = /[<>{}*…|]/;
 /**
  * A test file named by its name alone (`purchases.test.ts`): the docs name tests so, with their
- * tier's folder, because tests move between folders; it must exist somewhere under test/ or web/.
+ * tier's folder, because tests move between folders; it must exist somewhere in the repository.
  */
 const testFile = /^[\w.-]+\.test\.tsx?$/;
 let testFilesFound: string[] | undefined;
 const testFiles = () => {
-  testFilesFound ??= ['test', 'web'].flatMap((dir) => filesUnder(dir, (name) => testFile.test(name)));
+  testFilesFound ??= ['test', 'web', 'scripts', 'functions', 'infra'].flatMap((dir) => filesUnder(dir, (name) => testFile.test(name)));
   return testFilesFound;
 };
 /** Build output and local data (the .gitignore's folders): named in the docs, absent from a clone. */
