@@ -192,7 +192,9 @@ describe('the docs', () => {
     expect(floorsIn('| 0 | `routes` | the table |\n| 9 | `admin` | the console |')).toEqual({ routes: 0, admin: 9 });
     expect(Object.keys(enforcedFloors('floors'))).toContain('admin');
     expect(Object.keys(enforcedFloors('webFloors'))).toContain('app');
-    expect(missingPaths('docs/x.md', '`purchases.test.ts` and `docs.test.ts` but `nowhere.test.ts`')).toEqual(['docs/x.md: `nowhere.test.ts`']);
+    expect(missingPaths('docs/x.md', '`purchases.test.ts` and `docs.test.ts` but `nowhere.test.ts`')).toEqual([
+      'docs/x.md: `nowhere.test.ts`',
+    ]);
     const figures = ['JS 97.9 KiB gzip', '915 req/s', 'p50 541 ms, p99 911 ms', 'the floor 1.06×', '12 min 13 s'];
     expect(undatedFigures('docs/x.md', figures.join('\n'))).toHaveLength(figures.length);
     expect(undatedFigures('docs/decisions/9.md', `Measured on 2026-11-26: ${figures[0]}.`)).toEqual([]);
