@@ -64,12 +64,3 @@ describe('the route table', () => {
     expect(matchRoute('GET', '/user/nothing')).toEqual({ kind: 'none' });
   });
 });
-
-describe('the README', () => {
-  it('lists every route of the table', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-    for (const route of routes) {
-      expect(readme, route.path).toContain(`| ${route.method} | /api${route.path} | ${route.access} | ${route.handler} |`);
-    }
-  });
-});
