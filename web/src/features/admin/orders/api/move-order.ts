@@ -38,11 +38,13 @@ export type MoveRequest<Move extends OrderMove> = { order_id: string } & MoveFor
  */
 export function useMoveOrder<Move extends OrderMove>(move: Move) {
   const { mutate } = useSWRConfig();
+  // A plain string: SWR cannot type a fetcher whose key is still generic.
+  const key: string = `/admin/orders/${move}`;
   return useSWRMutation(
-    `/admin/orders/${move}`,
+    key,
     async (_key: string, { arg }: { arg: MoveRequest<Move> }) => {
       try {
-        const { order_id: orderId, ...form } = arg;
+        const { order_id: orderId, ...form }: MoveRequest<OrderMove> = arg;
         const { data, message } = await apiRequest<WireAdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/${move}`, {
           body: form,
         });
