@@ -380,3 +380,87 @@ describe('web areas (web/src)', () => {
     ).toEqual([]);
   });
 });
+
+/** The web's endpoint files: `features/<area>/api/*.ts`, the console's `features/admin/<section>/api/*.ts` too. */
+const isWebApiFile = (file: string) => {
+  const [first, ...folders] = relative(webDir, file).split(sep).slice(0, -1);
+  return first === 'features' && folders.at(-1) === 'api';
+};
+
+/**
+ * The calls of a web endpoint file (its text given) that send a body, `apiRequest('POST', path,
+ * { body })`, each as `file:line`, and whether the file types them by a request schema of the
+ * contract: imports one type-only (`import type { xBody } from '@contract/…'`, so that no schema
+ * code reaches the bundle) and uses it (`v.InferInput<typeof xBody>`).
+ */
+function bodiesSent(file: string, text: string): { calls: string[]; typed: boolean } {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const calls: string[] = [];
+  const schemas = new Set<string>();
+  const used = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const bindings = node.importClause?.namedBindings;
+      if (
+        ts.isStringLiteral(node.moduleSpecifier) &&
+        node.moduleSpecifier.text.startsWith('@contract/') &&
+        bindings &&
+        ts.isNamedImports(bindings)
+      )
+        for (const element of bindings.elements)
+          if (/Body$/.test((element.propertyName ?? element.name).text) && (node.importClause?.isTypeOnly || element.isTypeOnly))
+            schemas.add(element.name.text);
+      return;
+    }
+    if (ts.isTypeQueryNode(node) && ts.isIdentifier(node.exprName)) used.add(node.exprName.text);
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'apiRequest') {
+      const [method, , options] = node.arguments;
+      const hasBody =
+        options !== undefined &&
+        ts.isObjectLiteralExpression(options) &&
+        options.properties.some(
+          (property) =>
+            (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) && property.name.getText(source) === 'body',
+        );
+      if (method && ts.isStringLiteral(method) && method.text === 'POST' && hasBody)
+        calls.push(`${relative(webDir, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { calls, typed: [...schemas].some((schema) => used.has(schema)) };
+}
+
+/** The calls of a web endpoint file that send a body typed by hand: one drifts from what the handler validates. */
+function untypedBodies(file: string, text: string): string[] {
+  const { calls, typed } = bodiesSent(file, text);
+  return typed ? [] : calls;
+}
+
+describe('web endpoint files (web/src/features/**/api)', () => {
+  const apiFiles = webFiles.filter(isWebApiFile).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+  it('type each body they send by its request schema from the contract', () => {
+    expect(apiFiles.filter(({ file, text }) => bodiesSent(file, text).calls.length > 0).length).toBeGreaterThan(30);
+    expect(apiFiles.flatMap(({ file, text }) => untypedBodies(file, text))).toEqual([]);
+  });
+
+  it('catches a body typed by hand (the rule is not vacuous)', () => {
+    const file = join(webDir, 'features', 'vouchers', 'api', 'buy-voucher.ts');
+    const send = "apiRequest<CodeSale>('POST', '/user/buy_voucher/', { body: arg });";
+    const typed = 'type R = v.InferInput<typeof buyVoucherBody>;';
+    const plant = (...lines: string[]) => untypedBodies(file, lines.join('\n'));
+    expect(plant("import type { CodeSale } from '@contract/wire';", send)).toEqual(['features/vouchers/api/buy-voucher.ts:2']);
+    expect(plant('const body = { voucher_id, qty };', "apiRequest('POST', path, { body, quietUnauthorized: true });")).toEqual([
+      'features/vouchers/api/buy-voucher.ts:2',
+    ]);
+    expect(plant("import type { buyVoucherBody } from '@contract/orders';", send)).toEqual(['features/vouchers/api/buy-voucher.ts:2']);
+    expect(plant("import { buyVoucherBody } from '@contract/orders';", typed, send)).toEqual(['features/vouchers/api/buy-voucher.ts:3']);
+    expect(plant("import type { buyVoucherBody } from '@contract/orders';", typed, send)).toEqual([]);
+    expect(plant("import { type buyVoucherBody } from '@contract/orders';", typed, send)).toEqual([]);
+    expect(plant("apiRequest<RevealedSecret>('POST', path);", "apiRequest('POST', path, { quietUnauthorized: true });")).toEqual([]);
+    expect(isWebApiFile(file)).toBe(true);
+    expect(isWebApiFile(join(webDir, 'features', 'admin', 'orders', 'api', 'move-order.ts'))).toBe(true);
+    expect(isWebApiFile(join(webDir, 'lib', 'api.ts'))).toBe(false);
+  });
+});
