@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { advanceDeliveries } from '../../functions/orders/delivery';
+import { advanceDeliveries } from '../../functions/orders/delivery-job';
 import { db, tableName } from '../../functions/shared/db';
 import { getPlan } from '../../functions/catalog/repo';
 import { stockOf } from '../../functions/vouchers/repo';

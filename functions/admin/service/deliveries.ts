@@ -1,5 +1,6 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import { setExchangeRate, suppliers } from '../../orders/delivery';
+import { setExchangeRate } from '../../orders/delivery';
+import { suppliers } from '../../suppliers/registry';
 import { type PlanOrder, listOpenDeliveries, listOrdersByStatus } from '../../orders/repo';
 import { dhakaDay } from '../../shared/days';
 import { homeCurrency, takaWorthOf } from '../../suppliers/exchange';
