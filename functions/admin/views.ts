@@ -37,7 +37,7 @@ import type { VoucherWithStock } from '../vouchers/repo';
 import { voucherView } from '../vouchers/views';
 import type { CatalogTree } from './service/catalog';
 import type { contentOverview } from './service/content';
-import type { PlanOrder } from '../orders/repo';
+import type { PlanOrder } from '../orders/types';
 import { refundAwaitsPerson } from '../orders/order-rules';
 import { deliveryView, orderView } from '../orders/views';
 import type { DeliveryOverview } from './service/deliveries';

@@ -7,7 +7,8 @@ import { egressAddress, suppliers } from '../suppliers/registry';
 import { putSupplierStatus, supplierRecords } from '../suppliers/repo';
 import { inquire, startDelivery } from './delivery';
 import { dueForDelivery } from './delivery-rules';
-import { type PlanOrder, countQueuedPaidBefore, listOpenDeliveries } from './repo';
+import { countQueuedPaidBefore, listOpenDeliveries } from './delivery-repo';
+import type { PlanOrder } from './types';
 
 /** What one run of the delivery job did. */
 export interface DeliveryRunOutcome {

@@ -26,7 +26,9 @@ import { codeToClaim, tellLowStockAfterClaim } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet } from '../wallet/repo';
 import { type DeliveryEvent, costGuard, isOpen, nextDeliveryState, pastAskingWindow } from './delivery-rules';
-import { type Delivery, type DeliveryMove, type PlanOrder, deliveryMoveItem, getOrder, findOrder } from './repo';
+import { type DeliveryMove, deliveryMoveItem } from './delivery-repo';
+import { getOrder, findOrder } from './repo';
+import type { Delivery, PlanOrder } from './types';
 
 /**
  * The delivery a new order of `plan` records with it (the intent, in the order's own write): none
@@ -225,7 +227,6 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
   // Still queued: the delivery job takes it up again shortly.
   return order;
 }
-
 
 /**
  * What stands between an order and its supplier before anything is sent: the cost guard (never

@@ -8,7 +8,7 @@ import { logger } from '../shared/logger';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
 import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
 import type { ActiveUser } from '../users/active-user';
-import { type PlayerLookupEntry, playerLookupFromItem, playerLookupKey, putPlayerLookup, putShopperLookup } from './repo';
+import { type PlayerLookupEntry, playerLookupFromItem, playerLookupKey, putPlayerLookup, putShopperLookup } from './lookup-repo';
 
 /** Nickname checks one user may make in ten minutes, and one address (the check is an enumeration oracle). */
 const lookupsPerUser: RateLimit = { name: 'lookup-user', max: 30, windowSeconds: 600, message: tryAgainIn('Too many player checks.') };
