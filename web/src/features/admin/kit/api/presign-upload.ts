@@ -1,4 +1,4 @@
-import type { UploadPermit } from '@contract/wire';
+import type { UploadPermit } from '@contract/admin-wire';
 import useSWRMutation from 'swr/mutation';
 import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';
 import { uploadProblem } from '../edit-rules';

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/admin-wire';
 import { type ScopedMutator, useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';
