@@ -8,24 +8,19 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
+import { apiBasePath, canonicalPath } from '../../functions/routes/route';
+import { deliveryJob, jobs, streamConsumers, reconcilerJob } from '../../functions/routes/jobs';
+import { fallbackHandler, routes } from '../../functions/routes';
 import {
-  apiBasePath,
-  canonicalPath,
-  deliveryJob,
-  fallbackHandler,
   functionGrantsOf,
-  jobs,
   needsGatewayKey,
   needsLookup,
   needsSecret,
   needsSupplier,
-  streamConsumers,
   needsVapid,
-  partitionScopes,
-  reconcilerJob,
-  routes,
   tableGrantOf,
-} from '../../functions/routes';
+} from '../../functions/routes/grants';
+import { partitionScopes } from '../../functions/routes/partitions';
 import { gatewayKeyPlaceholder } from '../../functions/shared/config';
 import { businessMetricNames } from '../../functions/shared/metric-names';
 import { tableDefinition } from '../../functions/shared/table';

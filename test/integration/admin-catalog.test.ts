@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AdminCatalog, AdminContent, AdminVoucher, CodeUploadResult, MaskedCodes, UploadPermit } from '../../functions/contract/wire';
+import type {
+  AdminCatalog,
+  AdminContent,
+  AdminVoucher,
+  CodeUploadResult,
+  MaskedCodes,
+  UploadPermit,
+} from '../../functions/contract/admin-wire';
 import { type ApiResponse, callApi } from '../support/http';
 import { fundedAccount, setShopStatus } from '../support/money';
 import { stackLog } from '../support/spawn-stack';

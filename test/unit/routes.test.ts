@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpHandler } from '../../functions/http/stack';
-import { cachedPaths, canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../functions/routes';
+import { cachedPaths, matchRoute } from '../../functions/routes/match';
+import { canonicalPath, handlerModule } from '../../functions/routes/route';
+import { fallbackHandler, routes } from '../../functions/routes';
 
 const functionsDir = join(import.meta.dirname, '../../functions');
 

@@ -1,5 +1,5 @@
 import type { presignUploadBody } from '@contract/admin-content';
-import type { UploadPermit } from '@contract/wire';
+import type { UploadPermit } from '@contract/admin-wire';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';
 import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';

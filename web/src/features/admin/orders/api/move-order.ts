@@ -1,5 +1,5 @@
 import type { completeOrderBody, refundOrderBody, resolveRefundBody, takeOverDeliveryBody } from '@contract/admin-operations';
-import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/admin-wire';
 import { type ScopedMutator, useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';

@@ -1,5 +1,5 @@
 import type { settlePaymentBody } from '@contract/admin-operations';
-import type { AdminSettledPayment } from '@contract/wire';
+import type { AdminSettledPayment } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';

@@ -1,5 +1,5 @@
 import type { uploadCodesBody } from '@contract/admin-catalog';
-import type { CodeUploadResult } from '@contract/wire';
+import type { CodeUploadResult } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';
