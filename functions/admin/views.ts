@@ -48,7 +48,7 @@ import type { LedgerEntry, WalletRequest } from '../wallet/repo';
 import { ledgerEntryView, walletRequestWireStatus } from '../wallet/views';
 import type { DashboardFigures } from './service/dashboard';
 import type { UserWithBalance } from './service/users';
-import type { WaitingPaymentDetail } from '../payments/service';
+import type { WaitingPaymentDetail } from '../payments/waiting';
 import type { GatewayBookLine } from '../gateway/repo';
 import { type PaymentDaysReport, type PaymentFigures as DayFigures, channelOf } from './service/payment-days';
 
