@@ -1,4 +1,12 @@
-import { type InvoiceHint, type WaitingPayment, dropHintItem, listInvoiceHints, listWaitingPayments, markCheckedItem, markHintCheckedItem } from '../gateway/repo';
+import {
+  type InvoiceHint,
+  type WaitingPayment,
+  dropHintItem,
+  listInvoiceHints,
+  listWaitingPayments,
+  markCheckedItem,
+  markHintCheckedItem,
+} from '../gateway/repo';
 import { paymentReviewAlert, paymentStuckAlert, raiseAlert } from '../notifications/alerts';
 import { ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -118,7 +126,11 @@ export async function reconcilePayments(options: ReconcileOptions): Promise<Reco
       if (result.status === 'rejected') {
         outcome.checked += 1;
         outcome.failed += 1;
-        logger.error('payment not reconciled', { gateway: batch[i]!.gateway, invoiceId: batch[i]!.invoiceId, error: result.reason as Error });
+        logger.error('payment not reconciled', {
+          gateway: batch[i]!.gateway,
+          invoiceId: batch[i]!.invoiceId,
+          error: result.reason as Error,
+        });
         continue;
       }
       if (result.value !== 'notDue' && result.value !== 'withoutInvoice') outcome.checked += 1;
