@@ -117,6 +117,8 @@ export class GatewayError extends Error {
 export interface PaymentGateway {
   /** Its name in the registry, in the stage settings, in its webhook path and in the keys of its invoices: lower-case letters and digits. */
   readonly name: string;
+  /** The shop's path its checkouts name for its webhook, under /api, when not `/payment/{name}/webhook` (UddoktaPay's is the contract's `/payment/webhook`). */
+  readonly webhookPath?: string;
   /**
    * Opens a checkout; answers the URL the payer goes to. The invoice id is not known yet: the
    * gateway names it only when the payer comes back or in its webhook.
@@ -159,8 +161,8 @@ export function gatewayTimeOf(date: string): string | undefined {
 /** Whether a gateway amount is exactly `taka` whole taka ("500.00" and "500" are 500; "500.01" is not). */
 export const isExactly = (amount: string, taka: number) => paisaOf(amount) === taka * 100;
 
-/** The shop's webhook path of a gateway, under /api (the route `/payment/{gateway}/webhook`). */
-export const webhookPath = (gateway: string) => `/payment/${gateway}/webhook`;
+/** The shop's webhook path of a gateway, under /api: its own, else the route `/payment/{gateway}/webhook`. */
+export const webhookPath = (gateway: Pick<PaymentGateway, 'name' | 'webhookPath'>) => gateway.webhookPath ?? `/payment/${gateway.name}/webhook`;
 
 /**
  * The links a checkout at `gateway` carries. The payer comes back to `returnPath` of the shop with
@@ -170,7 +172,7 @@ export const webhookPath = (gateway: string) => `/payment/${gateway}/webhook`;
  * sends its webhook with the merchant's credentials to whatever host these links name.
  */
 export function checkoutLinks(
-  gateway: string,
+  gateway: Pick<PaymentGateway, 'name' | 'webhookPath'>,
   returnPath: string,
   reference: PaymentReference,
 ): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {

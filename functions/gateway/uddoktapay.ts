@@ -92,6 +92,8 @@ const sameSecret = (presented: string, expected: string) => {
  */
 export const uddoktaPay: PaymentGateway = {
   name,
+  // The contract's path, which its checkouts have always named; /payment/uddoktapay/webhook reaches the same handler.
+  webhookPath: '/payment/webhook',
 
   async createCheckout(request) {
     const answer = await call<{ payment_url?: string }>('/api/checkout-v2', {

@@ -164,7 +164,7 @@ export async function startGatewayOrder(
       email: user.email,
       amount: plan.price,
       metadata: reference,
-      ...checkoutLinks(gateway.name, '/profile/userOrder', reference),
+      ...checkoutLinks(gateway, '/profile/userOrder', reference),
     })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;

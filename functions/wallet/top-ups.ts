@@ -65,7 +65,7 @@ export async function startTopUp(
       email: user.email,
       amount: input.amount,
       metadata: reference,
-      ...checkoutLinks(gateway.name, '/profile/userWallet', reference),
+      ...checkoutLinks(gateway, '/profile/userWallet', reference),
     });
   } catch (error) {
     throw error instanceof GatewayError ? error.toShopperError() : error;

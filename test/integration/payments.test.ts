@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WalletRequestRow } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { reconcilePayments } from '../../functions/payments/service';
+import { reconcilePayments } from '../../functions/payments/reconciler';
 import { dhakaDay } from '../../functions/shared/days';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
