@@ -127,6 +127,24 @@ describe('settling is idempotent', () => {
     await expectLedgerMatchesBalance(payer.code);
   });
 
+  it("credits once across the contract's webhook path and UddoktaPay's own, and knows no other gateway", async () => {
+    const payer = await fundedAccount(0, 'gateway-path');
+    const { paymentUrl } = await startTopUp(payer, 120);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
+    const ownPath = (gateway: string, apiKey: string) =>
+      callApi(`/payment/${gateway}/webhook`, {
+        json: { invoice_id: invoiceId, status: 'COMPLETED' },
+        headers: { 'rt-uddoktapay-api-key': apiKey },
+      });
+    expect((await ownPath('uddoktapay', 'guessed')).status).toBe(401);
+    expect((await ownPath('nosuchgateway', inject('stack').gatewayApiKey)).status).toBe(404);
+    const [own, contract] = await Promise.all([ownPath('uddoktapay', inject('stack').gatewayApiKey), sendWebhook(invoiceId)]);
+    expect([own.status, contract.status]).toEqual([200, 200]);
+    expect(await balanceOf(payer.code)).toBe(120);
+    expect(await storedItem(`INVOICE#uddoktapay#${invoiceId}`, 'PAYMENT')).toMatchObject({ receipt: { gateway: 'uddoktapay', invoiceId } });
+    await expectLedgerMatchesBalance(payer.code);
+  });
+
   it('settles a lost callback once through the return path', async () => {
     const payer = await fundedAccount(0, 'lost');
     const { paymentUrl } = await startTopUp(payer, 150);
@@ -354,6 +372,8 @@ describe('a webhook during a verify outage', () => {
       expect(during.status).toBe(200);
       expect(await sendWebhook(invoiceId)).toMatchObject({ status: 200 });
       expect(await balanceOf(payer.code)).toBe(0);
+      // Kept under its gateway's invoice key: invoice ids are each gateway's own.
+      expect(await storedItem(`INVOICE#uddoktapay#${invoiceId}`, 'HINT')).toMatchObject({ gateway: 'uddoktapay', invoiceId });
       // Asked while the gateway is still down: nothing moves, the id is kept for later.
       await reconcileAt(Date.now() + hours(1));
       expect(await balanceOf(payer.code)).toBe(0);
@@ -367,7 +387,7 @@ describe('a webhook during a verify outage', () => {
     await reconcileAt(Date.now() + hours(3));
     expect(await balanceOf(payer.code)).toBe(230);
     await expectLedgerMatchesBalance(payer.code);
-    expect(await storedItem(`INVOICE#${invoiceId}`, 'HINT')).toBeUndefined();
+    expect(await storedItem(`INVOICE#uddoktapay#${invoiceId}`, 'HINT')).toBeUndefined();
   }, 30_000);
 });
 
