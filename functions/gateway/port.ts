@@ -162,7 +162,8 @@ export function gatewayTimeOf(date: string): string | undefined {
 export const isExactly = (amount: string, taka: number) => paisaOf(amount) === taka * 100;
 
 /** The shop's webhook path of a gateway, under /api: its own, else the route `/payment/{gateway}/webhook`. */
-export const webhookPath = (gateway: Pick<PaymentGateway, 'name' | 'webhookPath'>) => gateway.webhookPath ?? `/payment/${gateway.name}/webhook`;
+export const webhookPath = (gateway: Pick<PaymentGateway, 'name' | 'webhookPath'>) =>
+  gateway.webhookPath ?? `/payment/${gateway.name}/webhook`;
 
 /**
  * The links a checkout at `gateway` carries. The payer comes back to `returnPath` of the shop with
@@ -178,6 +179,23 @@ export function checkoutLinks(
 ): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
   const back = `${siteUrl()}${returnPath}?payment=${encodeURIComponent(reference.id)}`;
   return { redirectUrl: back, cancelUrl: `${back}&cancelled=1`, webhookUrl: `${siteUrl()}/api${webhookPath(gateway)}` };
+}
+
+/**
+ * A gateway's base URL from the stage settings (`gatewayUrls` in cdk.json, GATEWAY_URLS to the
+ * functions), for an adapter to read when it calls; UddoktaPay's is GATEWAY_URL. Throws for a
+ * gateway the stage gives no URL, so a registered but unconfigured gateway fails where it is used.
+ */
+export function gatewayUrlOf(name: string): string {
+  let urls: Record<string, unknown> = {};
+  try {
+    urls = JSON.parse(process.env.GATEWAY_URLS || '{}') as Record<string, unknown>;
+  } catch {
+    throw new Error('GATEWAY_URLS is not JSON');
+  }
+  const url = urls[name];
+  if (typeof url !== 'string' || !url) throw new Error(`The stage gives no URL for the payment gateway "${name}" (gatewayUrls)`);
+  return url.replace(/\/+$/, '');
 }
 
 /** How long one gateway call may take: well under the 10 s of the functions that make it, so they can answer their own error. */

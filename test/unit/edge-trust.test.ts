@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clientAddress } from '../../functions/http/client-address';
-import { checkoutLinks } from '../../functions/gateway/port';
+import { checkoutLinks, gatewayUrlOf } from '../../functions/gateway/port';
 
 describe('the client address', () => {
   it("is CloudFront's x-viewer-ip, else API Gateway's source", () => {
@@ -30,6 +30,15 @@ describe('checkout links', () => {
     expect(checkoutLinks({ name: 'sslcommerz' }, '/profile/userWallet', reference).webhookUrl).toBe(
       'https://shop.example.com/api/payment/sslcommerz/webhook',
     );
+    vi.unstubAllEnvs();
+  });
+});
+
+describe("a second gateway's base URL", () => {
+  it('comes from the stage settings by its registry name, and a gateway the stage does not configure fails where it is used', () => {
+    vi.stubEnv('GATEWAY_URLS', JSON.stringify({ sslcommerz: 'https://securepay.sslcommerz.com/' }));
+    expect(gatewayUrlOf('sslcommerz')).toBe('https://securepay.sslcommerz.com');
+    expect(() => gatewayUrlOf('shurjopay')).toThrow(/no URL for the payment gateway "shurjopay"/);
     vi.unstubAllEnvs();
   });
 });
