@@ -22,7 +22,8 @@ describe('the settlement rule', () => {
   it('completes a waiting payable only when paid, and exactly its amount', () => {
     expect(settlementOf(pending, payment('paid'))).toEqual({ action: 'complete' });
     expect(settlementOf(pending, payment('paid', '499.99'))).toMatchObject({ action: 'review' });
-    for (const status of ['pending', 'refunded', 'unknown'] as const) expect(settlementOf(pending, payment(status))).toEqual({ action: 'record' });
+    for (const status of ['pending', 'refunded', 'unknown'] as const)
+      expect(settlementOf(pending, payment(status))).toEqual({ action: 'record' });
   });
 
   it('records the invoice of a waiting payment once, and cancels on a failure of its own invoice only', () => {

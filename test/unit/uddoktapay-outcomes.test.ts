@@ -11,7 +11,8 @@ describe("what UddoktaPay's verify status means for the shop", () => {
   });
 
   it('fails for good on ERROR and the newer installs’ failure words, and reads any other word as unknown (not paid, not given up)', () => {
-    for (const status of ['ERROR', 'FAILED', 'CANCELLED', 'CANCELED', 'REJECTED', 'EXPIRED']) expect(outcomeOf(status), status).toBe('failed');
+    for (const status of ['ERROR', 'FAILED', 'CANCELLED', 'CANCELED', 'REJECTED', 'EXPIRED'])
+      expect(outcomeOf(status), status).toBe('failed');
     for (const status of ['PROCESSING', '', 'completed']) expect(outcomeOf(status), status).toBe('unknown');
   });
 });
