@@ -158,7 +158,7 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
 /** A setting of base URLs by name: an object in cdk.json, or its JSON text as `-c` gives it; none when absent. */
 function urlsByName(value: unknown, problems: string[]): Record<string, string> {
   if (value === undefined || value === null || value === '') return {};
-  let parsed = value;
+  let parsed: unknown = value;
   try {
     if (typeof value === 'string') parsed = JSON.parse(value);
   } catch {
