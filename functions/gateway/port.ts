@@ -90,6 +90,8 @@ export interface GatewayCallback {
   headers: Record<string, string | undefined>;
   /** The body as parsed (JSON, urlencoded or multipart), in the gateway's own fields. */
   body: Record<string, unknown>;
+  /** The exact text it sent, for a gateway that signs its bytes. */
+  rawBody: string;
 }
 
 /**

@@ -168,6 +168,24 @@ describe('the handler stack', () => {
     expect((await invoke(webhook, httpEvent({ headers: key }))).json.data).toEqual({ gateway: 'uddoktapay' });
     expect((await invoke(webhook, httpEvent({ headers: key, pathParameters: { gateway: 'sslcommerz' } }))).statusCode).toBe(404);
   });
+
+  it('shows the check the parsed body and the exact text sent (a gateway may sign its bytes), and hands the call on', async () => {
+    const seen: unknown[] = [];
+    const signed = gatewayRoute(
+      { ...formBody(v.looseObject({})) },
+      async (_gateway, call) => {
+        seen.push(call.rawBody);
+        return call.rawBody.includes('"sig":"ok"') ? {} : undefined;
+      },
+      async ({ call }) => success({ raw: call.rawBody, body: call.body }, 'received'),
+    );
+    const body = '{"invoice_id":"INV1",  "sig":"ok"}';
+    const json = { 'content-type': 'application/json' };
+    const answer = await invoke(signed, httpEvent({ headers: json, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }));
+    expect(answer.json.data).toEqual({ raw: body, body: { invoice_id: 'INV1', sig: 'ok' } });
+    expect((await invoke(signed, httpEvent({ headers: json, body: '{"sig":"no"}' }))).statusCode).toBe(401);
+    expect(seen).toEqual([body, '{"sig":"no"}']);
+  });
 });
 
 describe('the access log', () => {

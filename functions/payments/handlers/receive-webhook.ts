@@ -17,9 +17,9 @@ import { gatewayCallbackBody } from '../../contract/orders';
 export const handler = gatewayRoute(
   { ...formBody(gatewayCallbackBody) },
   (name, call) => gateways.authenticate(name, call),
-  async ({ body, headers, gateway }) => {
+  async ({ call, gateway }) => {
     try {
-      const invoiceId = gateway.invoiceNamedBy({ headers, body });
+      const invoiceId = gateway.invoiceNamedBy(call);
       const result = await settleInvoice({ gateway: gateway.name, invoiceId }, { namedBy: 'webhook' });
       return success(result ? paymentCheckView(result) : {}, 'Received');
     } catch (error) {
