@@ -37,7 +37,7 @@ describe('the gateway registry', () => {
 
   it("lets each adapter judge calls to its own webhook path; the contract's path is UddoktaPay's; an unknown name is a 404", async () => {
     const registry = gatewayRegistry([uddokta, second], 'uddoktapay');
-    const call = (word: string) => ({ headers: { word }, body: {} });
+    const call = (word: string) => ({ headers: { word }, body: {}, rawBody: '' });
     expect(await registry.authenticate('sslcommerz', call('sslcommerz'))).toEqual({ gateway: second });
     expect(await registry.authenticate('sslcommerz', call('uddoktapay'))).toBeUndefined();
     expect(await registry.authenticate(undefined, call('uddoktapay'))).toEqual({ gateway: uddokta });
