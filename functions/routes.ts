@@ -218,6 +218,15 @@ export const routes: readonly Route[] = [
     gateway: true,
   },
   {
+    method: 'POST',
+    path: '/payment/{gateway}/webhook',
+    handler: 'payments/receive-webhook',
+    access: 'gateway',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'paymentCallback',
+    gateway: true,
+  },
+  {
     method: 'GET',
     path: '/user/master_category_list',
     handler: 'catalog/list-master-categories',

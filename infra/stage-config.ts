@@ -17,8 +17,15 @@ export interface StageConfig {
   backupCopyRegion: string;
   /** The shop's public origin, e.g. https://shop.example.com: the links the gateway and Google send payers back to. */
   siteUrl: string;
-  /** The payment gateway's base URL. */
+  /** The payment gateway's base URL: UddoktaPay's (or a compatible install's), the first gateway. */
   gatewayUrl: string;
+  /**
+   * The gateway new checkouts open at, by its name in functions/gateway/registry.ts; `uddoktapay`
+   * when the stage names none. A payment opened at another is still settled and refunded there.
+   */
+  paymentGateway: string;
+  /** Every other gateway's base URL by its registry name (`{"sslcommerz": "https://…"}`); none by default. */
+  gatewayUrls: Record<string, string>;
   /** The top-up supplier's base URL (Digiflazz's buyer API); `defaultSupplierUrl` when the stage gives none. */
   supplierUrl: string;
   /** The nickname lookup's base URL; empty when the stage gives none, and then the shop confirms without a name. */
@@ -95,6 +102,8 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
     ),
     siteUrl: String(setting('siteUrl') ?? '').replace(/\/+$/, ''),
     gatewayUrl: String(setting('gatewayUrl') ?? '').replace(/\/+$/, ''),
+    paymentGateway: String(setting('paymentGateway') || 'uddoktapay'),
+    gatewayUrls: urlsByName(setting('gatewayUrls'), problems),
     supplierUrl: String(setting('supplierUrl') || defaultSupplierUrl).replace(/\/+$/, ''),
     playerLookupUrl: String(setting('playerLookupUrl') ?? '').replace(/\/+$/, ''),
     fixedSupplierAddress: flag(setting('fixedSupplierAddress'), stage === 'prod'),
@@ -129,6 +138,14 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   }
   if (stage === 'prod' && sandboxLike.test(config.gatewayUrl))
     problems.push(`gatewayUrl ${config.gatewayUrl} looks like a sandbox: prod takes real payments`);
+  for (const [name, url] of Object.entries(config.gatewayUrls)) {
+    if (!/^[a-z0-9]+$/.test(name) || name === 'uddoktapay') problems.push(`gatewayUrls names "${name}": another gateway's registry name`);
+    if (!/^https:\/\/[^/\s]+$/.test(url)) problems.push(`gatewayUrls.${name} must be an https origin without a path`);
+    else if (stage === 'prod' && sandboxLike.test(url))
+      problems.push(`gatewayUrls.${name} ${url} looks like a sandbox: prod takes real payments`);
+  }
+  if (config.paymentGateway !== 'uddoktapay' && !(config.paymentGateway in config.gatewayUrls))
+    problems.push(`paymentGateway "${config.paymentGateway}" must be uddoktapay or a gateway named in gatewayUrls`);
   for (const key of ['supplierUrl', 'playerLookupUrl'] as const) {
     if (stage === 'prod' && sandboxLike.test(config[key]))
       problems.push(`${key} ${config[key]} looks like a sandbox or a stand-in: prod delivers real top-ups`);
@@ -136,6 +153,22 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   if (problems.length > 0)
     throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
   return { stage, config };
+}
+
+/** A setting of base URLs by name: an object in cdk.json, or its JSON text as `-c` gives it; none when absent. */
+function urlsByName(value: unknown, problems: string[]): Record<string, string> {
+  if (value === undefined || value === null || value === '') return {};
+  let parsed: unknown = value;
+  try {
+    if (typeof value === 'string') parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push('gatewayUrls must be an object of base URLs by gateway name');
+    return {};
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([name, url]) => [name, String(url).replace(/\/+$/, '')]));
 }
 
 /** A setting that is on or off: true, false, or their text as `-c` gives it; `fallback` when absent. */

@@ -67,6 +67,8 @@ export class StorefrontStack extends Stack {
         STAGE: props.stage,
         SITE_URL: config.siteUrl,
         GATEWAY_URL: config.gatewayUrl,
+        PAYMENT_GATEWAY: config.paymentGateway,
+        ...(Object.keys(config.gatewayUrls).length > 0 ? { GATEWAY_URLS: JSON.stringify(config.gatewayUrls) } : {}),
         GOOGLE_CLIENT_ID: config.googleClientId,
         GOOGLE_ISSUER: 'https://accounts.google.com',
         GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',

@@ -27,7 +27,7 @@ import type { LedgerEntry, WalletRequest } from '../wallet/repo';
 import { ledgerEntryView, walletRequestWireStatus } from '../wallet/views';
 import type { DashboardFigures } from './service/dashboard';
 import type { UserWithBalance } from './service/users';
-import type { WaitingPaymentDetail } from '../payments/service';
+import type { WaitingPaymentDetail } from '../payments/waiting';
 
 /** A waiting gateway payment in the operators' list. */
 export const adminWaitingPaymentView = (payment: WaitingPaymentDetail): AdminWaitingPayment => ({

@@ -48,8 +48,11 @@ export const cancelPaymentBody = v.object({
 /** POST /user/verify_payment: the gateway's invoice id of a return. */
 export const verifyPaymentBody = v.object({ invoice_id: requiredText('invoice_id is required', 100) });
 
-/** POST /payment/webhook: the gateway's invoice id (the rest is the gateway's and not read). */
+/** POST /payment/webhook, UddoktaPay's callback: the gateway's invoice id (the rest is the gateway's and not read). */
 export const webhookBody = v.looseObject({ invoice_id: requiredText('invoice_id is required', 100) });
+
+/** POST /payment/{gateway}/webhook: the gateway's own fields, which its adapter reads (UddoktaPay's: `webhookBody`). */
+export const gatewayCallbackBody = v.looseObject({});
 
 /** POST /user/wallet_statement: the next page's cursor. */
 export const statementBody = v.object({ cursor: optionalText(2000) });

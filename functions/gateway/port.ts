@@ -1,6 +1,13 @@
 import { siteUrl } from '../shared/config';
 import { type AppError, Conflict, ServiceUnavailable } from '../shared/errors';
 
+/**
+ * The port to a payment gateway: one adapter per gateway API (uddoktapay.ts), found through the
+ * registry (registry.ts), so that a second gateway is its adapter and one entry there. Adapters
+ * answer in the shop's words (`PaymentOutcome`), authenticate their own webhooks, and take our
+ * reference (what the payment is for) as the payment's metadata, so every payment is matched by it.
+ */
+
 /** A checkout to open at the payment gateway. */
 export interface CheckoutRequest {
   fullName: string;
@@ -26,13 +33,35 @@ export interface PaymentReference {
   id: string;
 }
 
+/** An invoice at a gateway: invoice ids are each gateway's own, unique only within it. */
+export interface Invoice {
+  gateway: string;
+  invoiceId: string;
+}
+
+/**
+ * The gateway a stored record (a payable, a receipt, an invoice hint) names: those written before
+ * records named one were all opened at, and paid through, the first gateway, UddoktaPay.
+ */
+export const gatewayOf = (record: { gateway?: string }) => record.gateway ?? 'uddoktapay';
+
+/**
+ * What a gateway says of a payment, in the shop's words; each adapter maps its own statuses:
+ * - `paid`: the money is taken (only this pays anything);
+ * - `pending`: not yet, and it may still be paid (an approval hours later);
+ * - `failed`: it will not be paid any more (refused, failed, cancelled, expired);
+ * - `refunded`: it was paid and has been given back;
+ * - `unknown`: a status the adapter does not know: not paid, and not given up either.
+ */
+export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'refunded' | 'unknown';
+
 /**
  * A payment as the gateway reports it when asked (never as a callback body claims). Amounts are
  * the gateway's decimal strings ("500.00"), compared and summed exactly, never as floats.
  */
-export interface VerifiedPayment {
-  invoiceId: string;
-  /** COMPLETED, PENDING, ERROR, or a newer install's FAILED, REFUNDED…: only COMPLETED is paid. */
+export interface VerifiedPayment extends Invoice {
+  outcome: PaymentOutcome;
+  /** The gateway's own word for it (COMPLETED, PENDING…), for logs and the operators only: the shop decides on `outcome`. */
   status: string;
   amount: string;
   fee: string;
@@ -41,8 +70,8 @@ export interface VerifiedPayment {
   paymentMethod: string;
   senderNumber: string;
   transactionId: string;
-  /** The gateway's own time of the payment ("YYYY-MM-DD HH:MM:SS"), as it wrote it. */
-  date: string;
+  /** When the gateway says the payment was made, as an instant (its own clock), when it says it in a form we read. */
+  paidAt?: string;
 }
 
 /** A refund of a completed payment back to the payer's wallet at the provider (bKash, Nagad…). */
@@ -54,6 +83,15 @@ export interface RefundRequest {
   productName: string;
   /** Carries our reference (the order id) so the gateway's panel ties the refund to the order. */
   reason: string;
+}
+
+/** A call to a gateway's webhook path, as the handler stack read it: whether it is the gateway's own is for its adapter to say. */
+export interface GatewayCallback {
+  headers: Record<string, string | undefined>;
+  /** The body as parsed (JSON, urlencoded or multipart), in the gateway's own fields. */
+  body: Record<string, unknown>;
+  /** The exact text it sent, for a gateway that signs its bytes. */
+  rawBody: string;
 }
 
 /**
@@ -77,8 +115,12 @@ export class GatewayError extends Error {
   }
 }
 
-/** The one port to the payment gateway; the UddoktaPay adapter implements it. */
+/** One payment gateway's API, behind the port. */
 export interface PaymentGateway {
+  /** Its name in the registry, in the stage settings, in its webhook path and in the keys of its invoices: lower-case letters and digits. */
+  readonly name: string;
+  /** The shop's path its checkouts name for its webhook, under /api, when not `/payment/{name}/webhook` (UddoktaPay's is the contract's `/payment/webhook`). */
+  readonly webhookPath?: string;
   /**
    * Opens a checkout; answers the URL the payer goes to. The invoice id is not known yet: the
    * gateway names it only when the payer comes back or in its webhook.
@@ -88,13 +130,14 @@ export interface PaymentGateway {
   verify(invoiceId: string): Promise<VerifiedPayment>;
   /** Sends a completed payment's money back to the payer; a `refused` error carries the gateway's reason. */
   refund(request: RefundRequest): Promise<void>;
+  /**
+   * Whether a call to its webhook path is the gateway's own (its key, its signature), compared in
+   * constant time; asked before anything else is read from the call.
+   */
+  isAuthentic(callback: GatewayCallback): Promise<boolean>;
+  /** The invoice an authentic callback names (a 400 when it names none); only a reason to ask `verify`, never trusted itself. */
+  invoiceNamedBy(callback: GatewayCallback): string;
 }
-
-/** The statuses after which a payment will not complete any more: a waiting payable is given up. */
-const failedStatuses = new Set(['ERROR', 'FAILED', 'CANCELLED', 'CANCELED', 'REJECTED', 'EXPIRED']);
-
-/** Whether the gateway says the payment failed for good (not merely not paid yet, nor refunded). */
-export const hasFailed = (payment: Pick<VerifiedPayment, 'status'>) => failedStatuses.has(payment.status);
 
 /** A gateway decimal amount ("500.00", "9.25", "500") in paisa; NaN for anything else (a sign, an exponent, three decimals). */
 export function paisaOf(amount: string): number {
@@ -104,9 +147,10 @@ export function paisaOf(amount: string): number {
 }
 
 /**
- * The gateway's own time of a payment ("YYYY-MM-DD HH:MM:SS", as verify writes it) as an ISO
- * instant, read as Bangladesh time (UTC+6, no daylight saving), the clock of the gateway's panel
- * and of the statement the day's report is held against; undefined for anything else.
+ * A gateway's time of a payment written as Bangladesh wall-clock time ("YYYY-MM-DD HH:MM:SS", as
+ * UddoktaPay's verify writes it) as an ISO instant, read as UTC+6 (no daylight saving), the clock
+ * of the gateway's panel and of the statement the day's report is held against; undefined for
+ * anything else.
  */
 export function gatewayTimeOf(date: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(date.trim());
@@ -119,19 +163,41 @@ export function gatewayTimeOf(date: string): string | undefined {
 /** Whether a gateway amount is exactly `taka` whole taka ("500.00" and "500" are 500; "500.01" is not). */
 export const isExactly = (amount: string, taka: number) => paisaOf(amount) === taka * 100;
 
+/** The shop's webhook path of a gateway, under /api: its own, else the route `/payment/{gateway}/webhook`. */
+export const webhookPath = (gateway: Pick<PaymentGateway, 'name' | 'webhookPath'>) =>
+  gateway.webhookPath ?? `/payment/${gateway.name}/webhook`;
+
 /**
- * The links a checkout carries. The payer comes back to `returnPath` of the shop with our own
- * reference (`?payment=<id>`): the gateway appends `invoice_id` after a payment and nothing
- * after a cancel, so the cancel link says so itself. The gateway calls the shop's webhook. The
- * shop's origin is the stage's configured SITE_URL, never a request header: the gateway sends its
- * webhook with the merchant's API key to whatever host these links name.
+ * The links a checkout at `gateway` carries. The payer comes back to `returnPath` of the shop with
+ * our own reference (`?payment=<id>`): the gateway appends `invoice_id` after a payment and nothing
+ * after a cancel, so the cancel link says so itself. The gateway calls its own webhook path of the
+ * shop. The shop's origin is the stage's configured SITE_URL, never a request header: the gateway
+ * sends its webhook with the merchant's credentials to whatever host these links name.
  */
 export function checkoutLinks(
+  gateway: Pick<PaymentGateway, 'name' | 'webhookPath'>,
   returnPath: string,
   reference: PaymentReference,
 ): Pick<CheckoutRequest, 'redirectUrl' | 'cancelUrl' | 'webhookUrl'> {
   const back = `${siteUrl()}${returnPath}?payment=${encodeURIComponent(reference.id)}`;
-  return { redirectUrl: back, cancelUrl: `${back}&cancelled=1`, webhookUrl: `${siteUrl()}/api/payment/webhook` };
+  return { redirectUrl: back, cancelUrl: `${back}&cancelled=1`, webhookUrl: `${siteUrl()}/api${webhookPath(gateway)}` };
+}
+
+/**
+ * A gateway's base URL from the stage settings (`gatewayUrls` in cdk.json, GATEWAY_URLS to the
+ * functions), for an adapter to read when it calls; UddoktaPay's is GATEWAY_URL. Throws for a
+ * gateway the stage gives no URL, so a registered but unconfigured gateway fails where it is used.
+ */
+export function gatewayUrlOf(name: string): string {
+  let urls: Record<string, unknown> = {};
+  try {
+    urls = JSON.parse(process.env.GATEWAY_URLS || '{}') as Record<string, unknown>;
+  } catch {
+    throw new Error('GATEWAY_URLS is not JSON');
+  }
+  const url = urls[name];
+  if (typeof url !== 'string' || !url) throw new Error(`The stage gives no URL for the payment gateway "${name}" (gatewayUrls)`);
+  return url.replace(/\/+$/, '');
 }
 
 /** How long one gateway call may take: well under the 10 s of the functions that make it, so they can answer their own error. */

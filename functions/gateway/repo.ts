@@ -4,7 +4,7 @@ import { db, queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
-import type { PaymentReference } from './port';
+import { type Invoice, type PaymentReference, gatewayOf } from './port';
 
 /**
  * Items waiting for a gateway payment (wallet requests, gateway plan orders) carry these gsi2
@@ -12,7 +12,8 @@ import type { PaymentReference } from './port';
  * settling or cancelling removes them (a sparse index). The owning areas' repos take the keys
  * from their services, which build them here. This area also owns two attributes of such an
  * item: `invoiceId`, recorded the first time a return, webhook or operator names the invoice
- * (the checkout itself does not tell it), and `checkedAt`, when the reconciler last asked.
+ * (the checkout itself does not tell it), and `checkedAt`, when the reconciler last asked. The
+ * item names the gateway it was opened at in its own `gateway` (absent: `gatewayOf`'s first one).
  */
 const pendingPaymentsPartition = 'PAYMENT#PENDING';
 
@@ -30,6 +31,8 @@ export type ItemKey = { pk: string; sk: string };
 /** A payment still waiting, as the pending-payment index holds it. */
 export interface WaitingPayment {
   reference: PaymentReference;
+  /** The gateway it was opened at. */
+  gateway: string;
   /** The item that waits, for the writes this area makes on it. */
   key: ItemKey;
   /** Unknown until the payer returns, the webhook comes or an operator names it. */
@@ -38,12 +41,13 @@ export interface WaitingPayment {
   checkedAt?: string;
 }
 
-/** Pending payments created before `before`, oldest first: Query gsi2 PAYMENT#PENDING, sk < before (keys, invoice and last check only). */
+/** Pending payments created before `before`, oldest first: Query gsi2 PAYMENT#PENDING, sk < before (keys, gateway, invoice and last check only). */
 export async function listWaitingPayments(before: string): Promise<WaitingPayment[]> {
   const items = await queryAll({ index: 'gsi2', key: 'gsi2pk', value: pendingPaymentsPartition, sortKey: 'gsi2sk', sortBelow: before }, [
     'pk',
     'sk',
     'gsi2sk',
+    'gateway',
     'invoiceId',
     'checkedAt',
   ]);
@@ -53,6 +57,7 @@ export async function listWaitingPayments(before: string): Promise<WaitingPaymen
     return [
       {
         reference: { kind, userId, id },
+        gateway: gatewayOf(item as { gateway?: string }),
         key: { pk: String(item.pk), sk: String(item.sk) },
         invoiceId: typeof item.invoiceId === 'string' && item.invoiceId ? item.invoiceId : undefined,
         createdAt: createdAt!,
@@ -89,14 +94,19 @@ export function markCheckedItem(key: ItemKey, now: string): TransactionItem {
 }
 
 /**
+ * The partition of everything kept about one invoice of one gateway (its day-book lines, its
+ * hint): invoice ids are each gateway's own, so two gateways' ids never meet.
+ */
+export const invoicePartition = (invoice: Invoice) => `INVOICE#${invoice.gateway}#${invoice.invoiceId}`;
+
+/**
  * An invoice id named while the gateway could not be asked about it (a webhook or a payer's return
  * during a verify outage), kept so that it is not lost: UddoktaPay documents no retry of its
  * webhook. It credits nothing by itself; the reconciler verifies it later, with back-off, through
- * the one settle step. One per invoice (pk INVOICE#<id>, sk HINT), in the sparse gsi2 partition
- * PAYMENT#HINT, kept at most a week (TTL).
+ * the one settle step. One per invoice (pk INVOICE#<gateway>#<id>, sk HINT), in the sparse gsi2
+ * partition PAYMENT#HINT, kept at most a week (TTL).
  */
-export interface InvoiceHint {
-  invoiceId: string;
+export interface InvoiceHint extends Invoice {
   /** Who named it: the gateway's webhook, or a payer's return. */
   source: 'webhook' | 'return';
   createdAt: string;
@@ -104,18 +114,18 @@ export interface InvoiceHint {
 }
 
 const hintsPartition = 'PAYMENT#HINT';
-const hintKey = (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'HINT' });
+const hintKey = (invoice: Invoice) => ({ pk: invoicePartition(invoice), sk: 'HINT' });
 const hintKeptDays = 7;
 
-/** Keeps an invoice id named during an outage, once (a second naming adds nothing): PutItem INVOICE#<id> / HINT. */
-export async function keepInvoiceHint(invoiceId: string, source: InvoiceHint['source'], now: string): Promise<void> {
-  const hint: InvoiceHint = { invoiceId, source, createdAt: now };
+/** Keeps an invoice id named during an outage, once (a second naming adds nothing): PutItem INVOICE#<gateway>#<id> / HINT. */
+export async function keepInvoiceHint(invoice: Invoice, source: InvoiceHint['source'], now: string): Promise<void> {
+  const hint: InvoiceHint = { gateway: invoice.gateway, invoiceId: invoice.invoiceId, source, createdAt: now };
   try {
     await db.send(
       new PutCommand({
         TableName: tableName,
         Item: {
-          ...toItem('InvoiceHint', { ...hintKey(invoiceId), gsi2pk: hintsPartition, gsi2sk: `${now}#${invoiceId}` }, hint, now),
+          ...toItem('InvoiceHint', { ...hintKey(invoice), gsi2pk: hintsPartition, gsi2sk: `${now}#${invoice.invoiceId}` }, hint, now),
           expiresAt: Math.floor(Date.parse(now) / 1000) + hintKeptDays * 86_400,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -128,15 +138,18 @@ export async function keepInvoiceHint(invoiceId: string, source: InvoiceHint['so
 
 /** The invoice ids kept during outages, oldest first: Query gsi2 PAYMENT#HINT. */
 export async function listInvoiceHints(): Promise<InvoiceHint[]> {
-  return (await queryAll({ index: 'gsi2', key: 'gsi2pk', value: hintsPartition })).map((item) => fromItem<InvoiceHint>(item));
+  return (await queryAll({ index: 'gsi2', key: 'gsi2pk', value: hintsPartition })).map((item) => {
+    const hint = fromItem<InvoiceHint>(item);
+    return { ...hint, gateway: gatewayOf(hint) };
+  });
 }
 
 /** Notes when the reconciler last asked about a kept invoice id (its back-off counts from it). */
-export function markHintCheckedItem(invoiceId: string, now: string): TransactionItem {
+export function markHintCheckedItem(invoice: Invoice, now: string): TransactionItem {
   return {
     Update: {
       TableName: tableName,
-      Key: hintKey(invoiceId),
+      Key: hintKey(invoice),
       UpdateExpression: 'SET checkedAt = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':now': now },
@@ -145,8 +158,8 @@ export function markHintCheckedItem(invoiceId: string, now: string): Transaction
 }
 
 /** Forgets a kept invoice id once the gateway answered about it (or it was kept too long). */
-export function dropHintItem(invoiceId: string): TransactionItem {
-  return { Delete: { TableName: tableName, Key: hintKey(invoiceId) } };
+export function dropHintItem(invoice: Invoice): TransactionItem {
+  return { Delete: { TableName: tableName, Key: hintKey(invoice) } };
 }
 
 /** How many gateway payments one user may have waiting at once. */
@@ -188,18 +201,19 @@ export function closeCheckoutItem(userId: string): TransactionItem {
 /**
  * The gateway's day book: one line per payment settled (credited, ordered) and per refund sent
  * back through the gateway, in the Dhaka day it happened, for the operators' daily reconciliation.
- * A payment's line is keyed by its invoice, so one invoice pays for one thing, once, ever.
+ * A payment's line is keyed by its gateway's invoice, so one invoice pays for one thing, once, ever.
  */
 export interface GatewayBookLine {
   kind: 'payment' | 'refund';
   /** When we settled the payment or closed the refund. */
   at: string;
-  /** When the gateway says the payment was made (its `date`), which dates the line: its statement's day is the report's. */
+  /** When the gateway says the payment was made (its own clock), which dates the line: its statement's day is the report's. */
   paidAt?: string;
   /** What it paid for or refunds: a top-up request or an order. */
   reference: PaymentReference;
   /** Whole taka: paid to us, or sent back. */
   amount: number;
+  /** The payment's receipt, which names its gateway (`gatewayOf`). */
   receipt: GatewayReceipt;
 }
 
@@ -216,7 +230,7 @@ export function bookLineItem(line: GatewayBookLine): TransactionItem {
   const { entity, sk } = bookEntities[line.kind];
   const dated = line.paidAt ?? line.at;
   const keys = {
-    pk: `INVOICE#${line.receipt.invoiceId}`,
+    pk: invoicePartition({ gateway: gatewayOf(line.receipt), invoiceId: line.receipt.invoiceId }),
     sk,
     gsi3pk: `GATEWAYDAY#${dhakaDay(Date.parse(dated))}`,
     gsi3sk: `${dated}#${line.kind}#${line.receipt.invoiceId}`,

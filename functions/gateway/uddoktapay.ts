@@ -1,16 +1,35 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { webhookBody } from '../contract/orders';
 import { requiredEnv } from '../shared/config';
-import { gatewayApiKey } from '../shared/secrets';
-import { GatewayError, type PaymentGateway, type PaymentReference, type VerifiedPayment, gatewayTimeoutMs } from './port';
+import { gatewayCredentials } from '../shared/secrets';
+import { parseInput } from '../shared/validation';
+import {
+  GatewayError,
+  type PaymentGateway,
+  type PaymentOutcome,
+  type PaymentReference,
+  type VerifiedPayment,
+  gatewayTimeOf,
+  gatewayTimeoutMs,
+} from './port';
 
+const name = 'uddoktapay';
 const baseUrl = requiredEnv('GATEWAY_URL').replace(/\/+$/, '');
 
+/** The merchant's API key, sent on our calls and expected on the webhook: the gateway secret's first form is this key alone. */
+async function apiKey(): Promise<string> {
+  const key = await gatewayCredentials(name, { ownsBareKey: true });
+  if (typeof key !== 'string') throw new Error(`The gateway secret's ${name} field is not an API key`);
+  return key;
+}
+
 async function call<T>(path: string, body: unknown): Promise<T> {
-  const apiKey = await gatewayApiKey();
+  const key = await apiKey();
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'RT-UDDOKTAPAY-API-KEY': apiKey },
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'RT-UDDOKTAPAY-API-KEY': key },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(gatewayTimeoutMs),
     });
@@ -40,11 +59,42 @@ function referenceFrom(metadata: unknown): PaymentReference | undefined {
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
+ * UddoktaPay's statuses in the shop's words: COMPLETED is paid; PENDING waits (the merchant may
+ * approve it hours later); ERROR, and a newer install's FAILED, CANCELLED, REJECTED or EXPIRED,
+ * will not be paid any more; REFUNDED was given back. Any other status is unknown: not paid.
+ */
+const outcomes: Record<string, PaymentOutcome> = {
+  COMPLETED: 'paid',
+  PENDING: 'pending',
+  REFUNDED: 'refunded',
+  ERROR: 'failed',
+  FAILED: 'failed',
+  CANCELLED: 'failed',
+  CANCELED: 'failed',
+  REJECTED: 'failed',
+  EXPIRED: 'failed',
+};
+
+/** A status of UddoktaPay's verify, upper-cased, as the shop's outcome. */
+export const outcomeOf = (status: string): PaymentOutcome => outcomes[status] ?? 'unknown';
+
+/** Compares in constant time (hashes first, so lengths leak nothing). */
+const sameSecret = (presented: string, expected: string) => {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+};
+
+/**
  * The UddoktaPay-compatible adapter: checkout-v2, verify-payment and refund-payment with the API
  * key header. The payment URL carries a payment token, not the invoice id: the invoice id comes
  * back only on the payer's return and in the webhook, and payments are matched by their metadata.
+ * Its webhook carries the same API key in RT-UDDOKTAPAY-API-KEY and verify's JSON as its body.
  */
 export const uddoktaPay: PaymentGateway = {
+  name,
+  // The contract's path, which its checkouts have always named; /payment/uddoktapay/webhook reaches the same handler.
+  webhookPath: '/payment/webhook',
+
   async createCheckout(request) {
     const answer = await call<{ payment_url?: string }>('/api/checkout-v2', {
       full_name: request.fullName,
@@ -67,9 +117,12 @@ export const uddoktaPay: PaymentGateway = {
     if (answer.invoice_id === undefined && answer.metadata === undefined) {
       throw new GatewayError(typeof answer.message === 'string' && answer.message ? answer.message : 'Payment not found', 'refused');
     }
+    const status = text(answer.status).toUpperCase();
     return {
+      gateway: name,
       invoiceId: text(answer.invoice_id) || invoiceId,
-      status: text(answer.status).toUpperCase(),
+      outcome: outcomeOf(status),
+      status,
       amount: text(answer.amount),
       fee: text(answer.fee),
       chargedAmount: text(answer.charged_amount),
@@ -77,7 +130,7 @@ export const uddoktaPay: PaymentGateway = {
       paymentMethod: text(answer.payment_method),
       senderNumber: text(answer.sender_number),
       transactionId: text(answer.transaction_id),
-      date: text(answer.date),
+      paidAt: gatewayTimeOf(text(answer.date)),
     } satisfies VerifiedPayment;
   },
 
@@ -89,5 +142,16 @@ export const uddoktaPay: PaymentGateway = {
       product_name: request.productName,
       reason: request.reason,
     });
+  },
+
+  async isAuthentic({ headers }) {
+    // The key first: while it is not set, 503 (and the log line saying so) before anything is compared.
+    const expected = await apiKey();
+    const presented = headers['rt-uddoktapay-api-key'];
+    return !!presented && sameSecret(presented, expected);
+  },
+
+  invoiceNamedBy({ body }) {
+    return parseInput(webhookBody, body).invoice_id;
   },
 };

@@ -153,6 +153,7 @@ export function buildHandler<
     .use(errorEnvelope())
     .use({ before: ({ event }) => requireCloudFront(event.headers) })
     .use(httpHeaderNormalizer())
+    .use(access === 'gateway' ? keepRawBody() : [])
     .use(options.bodyParser ?? [])
     .use({
       before: async ({ event }) => {
@@ -166,6 +167,21 @@ export function buildHandler<
     invalidates: options.invalidates?.reads ?? [],
     query: schemaFields(options.query),
   });
+}
+
+const rawBodies = new WeakMap<Event, string>();
+
+/** The exact text a gateway's server sent, kept before the body parser replaces it: a signature may be over these bytes. */
+export const rawBodyOf = (event: Event) => rawBodies.get(event) ?? '';
+
+function keepRawBody(): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      const body =
+        typeof event.body !== 'string' ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      rawBodies.set(event, body);
+    },
+  };
 }
 
 /** The fields an object schema reads (valibot's `entries`); none without a schema. */

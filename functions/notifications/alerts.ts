@@ -180,12 +180,12 @@ export const supplierSetupAlert = (supplier: string, problem: string, orderId: s
   );
 
 /**
- * A payment the settle step will not act on by itself (a COMPLETED payment of another amount, a
+ * A payment the settle step will not act on by itself (a paid payment of another amount, a
  * second payment for something already paid, an invoice named during an outage and never
- * confirmed): once per invoice. `amount` is the gateway's, as it wrote it; `reference` what it names.
+ * confirmed): once per invoice of a gateway. `amount` is the gateway's, as it wrote it; `reference` what it names.
  */
 export const paymentReviewAlert = (
-  payment: { invoiceId: string; reason: string; amount?: string; reference?: { kind: 'wallet' | 'order'; id: string } },
+  payment: { gateway: string; invoiceId: string; reason: string; amount?: string; reference?: { kind: 'wallet' | 'order'; id: string } },
   now: string,
 ) => {
   const paysFor = payment.reference
@@ -193,7 +193,7 @@ export const paymentReviewAlert = (
     : '';
   return alertItem(
     {
-      id: `payment-review#${payment.invoiceId}`,
+      id: `payment-review#${payment.gateway}#${payment.invoiceId}`,
       kind: 'payment_review',
       text: `Payment needs a person: ${payment.reason}. Invoice ${payment.invoiceId}${payment.amount ? `, ৳${payment.amount}` : ''}${paysFor}. Nothing was credited.`,
       link: payment.reference?.kind === 'order' ? consolePaths.order(payment.reference.id) : consolePaths.payments,

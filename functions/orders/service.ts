@@ -3,8 +3,8 @@ import { type Plan, planFromItem, planKey, planOnSaleCheckItem } from '../catalo
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
+import { gateways } from '../gateway/registry';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
-import { uddoktaPay } from '../gateway/uddoktapay';
 import { orderWaitingAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
@@ -131,8 +131,8 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
 }
 
 /**
- * A plan order paid through the gateway: the checkout opens first, then the pending order is
- * recorded with its payment link (its invoice id comes later, with the payer or the webhook); only the settle step (webhook, return or reconciler) turns it into
+ * A plan order paid through the gateway: the checkout opens first, at the stage's gateway, then the
+ * pending order is recorded with its gateway and payment link (its invoice id comes later, with the payer or the webhook); only the settle step (webhook, return or reconciler) turns it into
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
 export async function startGatewayOrder(
@@ -144,18 +144,19 @@ export async function startGatewayOrder(
   await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway', player);
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
-  const { paymentUrl } = await uddoktaPay
+  const gateway = gateways.forCheckout;
+  const { paymentUrl } = await gateway
     .createCheckout({
       fullName: user.name,
       email: user.email,
       amount: plan.price,
       metadata: reference,
-      ...checkoutLinks('/profile/userOrder', reference),
+      ...checkoutLinks(gateway, '/profile/userOrder', reference),
     })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
-  const pending = { order, paymentStatus: 'pending' as const, paymentUrl, createdAt: order.createdAt };
+  const pending = { order, paymentStatus: 'pending' as const, gateway: gateway.name, paymentUrl, createdAt: order.createdAt };
   await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch(
     (error: unknown) => {
       throw tooManyOpenCheckouts(error, 1) ?? error;

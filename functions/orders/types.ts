@@ -110,6 +110,8 @@ export type OrderPaymentStatus = 'pending' | 'completed' | 'cancelled' | 'credit
 export interface PendingOrder {
   order: PlanOrder;
   paymentStatus: OrderPaymentStatus;
+  /** The payment gateway its checkout was opened at (absent on orders from before gateways were named). */
+  gateway?: string;
   /** The gateway's invoice, from the first return, webhook or operator that names it (the checkout does not). */
   invoiceId?: string;
   receipt?: GatewayReceipt;

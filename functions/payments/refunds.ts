@@ -1,6 +1,6 @@
-import { GatewayError } from '../gateway/port';
+import { GatewayError, type PaymentOutcome, gatewayOf } from '../gateway/port';
+import { gateways } from '../gateway/registry';
 import { bookLineItem } from '../gateway/repo';
-import { uddoktaPay } from '../gateway/uddoktapay';
 import { raiseAlert, refundReviewAlert } from '../notifications/alerts';
 import { orderRefundedNotice } from '../notifications/events';
 import { deliveryInTheWay, lostItsSender, movedSinceSeen, refundAwaitsPerson } from '../orders/order-rules';
@@ -93,29 +93,30 @@ async function needsPerson(order: PlanOrder, outcome: Pick<GatewayRefund, 'state
 }
 
 /**
- * An unanswered refund: the gateway is asked what became of the payment (a newer install's verify
- * shows REFUNDED once refunded; UddoktaPay documents no other way to ask), never called again.
- * When it cannot say, a person records what its panel shows (`resolveGatewayRefund`).
+ * An unanswered refund: the payment's gateway is asked what became of the payment (UddoktaPay's
+ * newer installs show it refunded; it documents no other way to ask), never called again. When it
+ * cannot say, a person records what its panel shows (`resolveGatewayRefund`).
  */
 async function askAboutRefund(order: PlanOrder): Promise<PlanOrder> {
-  let status: string;
+  const receipt = order.receipt!;
+  let outcome: PaymentOutcome;
   try {
-    status = (await verifyInvoice(order.receipt!.invoiceId)).status;
+    outcome = (await verifyInvoice({ gateway: gatewayOf(receipt), invoiceId: receipt.invoiceId })).outcome;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     throw new ServiceUnavailable(
       "The gateway did not say whether the refund went through. Ask again in a few minutes, or check the gateway's panel and record what it shows: it will not be sent twice.",
     );
   }
-  if (status === 'REFUNDED') return refundDone(order);
+  if (outcome === 'refunded') return refundDone(order);
   throw new Conflict(
     "The gateway does not show this refund. Check the gateway's panel and record what it shows (refunded there, or not refunded): it will not be sent twice.",
   );
 }
 
 /**
- * Sends a gateway-paid order's money back to the payer's bKash/Nagad through the gateway's refund
- * API, exactly once. The order as the caller read it must allow a refund (`requireMove`); the rest
+ * Sends a gateway-paid order's money back to the payer's bKash/Nagad through the refund API of the
+ * gateway that took it, exactly once. The order as the caller read it must allow a refund (`requireMove`); the rest
  * works on a strongly consistent read of it: the intent (and `alsoWrite`, the operator's audit
  * entry) is written before the call, conditioned so that parallel clicks start one refund and no
  * open delivery can also move the money; the order's id is in the refund's reason, so the gateway's
@@ -154,7 +155,7 @@ export async function refundThroughGateway(
   }
   const sending: PlanOrder = { ...order, gatewayRefund: { state: 'sending', at: started, remark } };
   try {
-    await uddoktaPay.refund({
+    await gateways.of(receipt).refund({
       transactionId: receipt.transactionId,
       paymentMethod: receipt.paymentMethod,
       amount: order.price,

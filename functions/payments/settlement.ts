@@ -1,4 +1,4 @@
-import { type PaymentState, type VerifiedPayment, hasFailed, isExactly } from '../gateway/port';
+import { type PaymentState, type VerifiedPayment, isExactly } from '../gateway/port';
 
 /** Why a pending payment was given up on by the reconciler, or by its payer; money paid after either is still honoured. */
 export const expiredReason = 'expired';
@@ -21,7 +21,7 @@ export interface Payable {
   invoiceId?: string;
 }
 
-/** What to do with a payable, given what the gateway says of an invoice that names it. */
+/** What to do with a payable, given what its gateway says of an invoice that names it. */
 export type Settlement =
   | { action: 'none' }
   /** The payment still waits at the gateway (it may be approved hours later): note its invoice, so it can be asked about. */
@@ -33,14 +33,14 @@ export type Settlement =
 /**
  * The one settlement rule, whichever path asks (return, webhook, reconciler, operator):
  * - a paid payable stays paid; a second completed invoice for it is money taken twice, for a person;
- * - a COMPLETED payment of exactly the amount completes the payable, even one that was cancelled
+ * - a paid payment of exactly the amount completes the payable, even one that was cancelled
  *   or expired meanwhile (money taken is honoured, once); of another amount it goes to a person;
  * - a failed payment cancels a waiting payable, unless another invoice is the one it waits for;
- * - anything else (PENDING, REFUNDED, a status we do not know) is not paid: the payable waits,
- *   and learns its invoice id if it did not know it yet.
+ * - anything else (pending, refunded, unknown) is not paid: the payable waits, and learns its
+ *   invoice id if it did not know it yet.
  */
-export function settlementOf(payable: Payable, payment: Pick<VerifiedPayment, 'invoiceId' | 'status' | 'amount'>): Settlement {
-  const paid = payment.status === 'COMPLETED';
+export function settlementOf(payable: Payable, payment: Pick<VerifiedPayment, 'invoiceId' | 'outcome' | 'amount'>): Settlement {
+  const paid = payment.outcome === 'paid';
   if (payable.state === 'completed') {
     return paid && payable.invoiceId !== payment.invoiceId
       ? { action: 'review', reason: 'a second payment for a paid payable' }
@@ -51,7 +51,7 @@ export function settlementOf(payable: Payable, payment: Pick<VerifiedPayment, 'i
       ? { action: 'complete' }
       : { action: 'review', reason: 'amount differs from the payable' };
   const itsInvoice = !payable.invoiceId || payable.invoiceId === payment.invoiceId;
-  if (hasFailed(payment))
+  if (payment.outcome === 'failed')
     return payable.state === 'pending' && itsInvoice ? { action: 'cancel', reason: 'Payment failed' } : { action: 'none' };
   return payable.state === 'pending' && !payable.invoiceId ? { action: 'record' } : { action: 'none' };
 }

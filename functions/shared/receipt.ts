@@ -7,6 +7,8 @@ import type { PaymentReceipt } from '../contract/admin-wire';
  * own decimal strings.
  */
 export interface GatewayReceipt {
+  /** The gateway that took the payment (a refund goes back through it); absent on receipts from before gateways were named. */
+  gateway?: string;
   invoiceId: string;
   paymentMethod: string;
   senderNumber: string;

@@ -7,7 +7,7 @@ import { logger } from './logger';
 /**
  * The stage's secrets. In the cloud each is its own Secrets Manager secret, named to a function
  * only where its route row grants it: APP_SECRET_ID (the key ring) and GATEWAY_SECRET_ID (the
- * payment gateway's API key). They are read through Powertools Parameters and cached for
+ * payment gateways' credentials). They are read through Powertools Parameters and cached for
  * `secretMaxAgeSeconds`, so a rotation reaches warm containers within that time. Locally
  * APP_MASTER_SECRET and GATEWAY_API_KEY carry the values instead. Nothing here is ever logged.
  */
@@ -78,17 +78,31 @@ function derive(master: string, purpose: string): Uint8Array {
 }
 
 /**
- * The payment gateway's API key, sent on our calls and expected on its callbacks. Until the
- * operator replaces the placeholder the deploy created, every gateway path answers 503 and logs
- * why, rather than accepting callbacks signed with a value anyone can read in this repository.
+ * A payment gateway's credentials, sent on its calls and expected on its webhooks, from the stage's
+ * gateway secret: JSON naming each gateway's own (`{"uddoktapay": "<API key>", …}`), or, as the
+ * stage was first deployed, one API key alone, which is the credentials of the gateway that passes
+ * `ownsBareKey`. Until the operator replaces the placeholder the deploy created, every gateway
+ * path answers 503 and logs why, rather than accepting callbacks signed with a value anyone can
+ * read in this repository.
  */
-export async function gatewayApiKey(): Promise<string> {
-  const key = gatewaySecretId ? await getSecret(gatewaySecretId, { maxAge: secretMaxAgeSeconds }) : process.env.GATEWAY_API_KEY;
-  if (typeof key !== 'string' || !key.trim() || key.trim() === gatewayKeyPlaceholder) {
-    logger.error('the payment gateway API key is not set: put the merchant key in the gateway key secret (README, Deploy)');
+export async function gatewayCredentials(gateway: string, { ownsBareKey = false } = {}): Promise<unknown> {
+  const raw = gatewaySecretId ? await getSecret(gatewaySecretId, { maxAge: secretMaxAgeSeconds }) : process.env.GATEWAY_API_KEY;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  const credentials = text.startsWith('{') ? jsonField(text, gateway) : ownsBareKey ? text : undefined;
+  if (!credentials || credentials === gatewayKeyPlaceholder) {
+    logger.error('the payment gateway API key is not set: put the merchant key in the gateway key secret (README, Deploy)', { gateway });
     throw new ServiceUnavailable('Payments are not available right now, please try again later');
   }
-  return key.trim();
+  return typeof credentials === 'string' ? credentials.trim() : credentials;
+}
+
+/** A field of a JSON secret; undefined when the text is not a JSON object. */
+function jsonField(text: string, field: string): unknown {
+  try {
+    return (JSON.parse(text) as Record<string, unknown>)[field];
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -19,6 +19,8 @@ export interface WalletRequest {
   status: WalletRequestStatus;
   /** The client's optional note (spec: requestData). */
   note?: string;
+  /** The payment gateway its checkout was opened at (absent on requests from before gateways were named). */
+  gateway?: string;
   /** The gateway's invoice, from the first return, webhook or operator that names it (the checkout does not). */
   invoiceId?: string;
   paymentUrl?: string;

@@ -1,7 +1,7 @@
 import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
+import { gateways } from '../gateway/registry';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
-import { uddoktaPay } from '../gateway/uddoktapay';
 import { batchGet } from '../shared/db';
 import { Conflict } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -31,8 +31,8 @@ async function repeatOf(userId: string, requestId: string, amount: number): Prom
 }
 
 /**
- * Starts a wallet top-up: opens a gateway checkout naming the request, then records the pending
- * request and the claim on its txn_id in one transaction, so one user's txn_id never makes two
+ * Starts a wallet top-up: opens a checkout at the stage's gateway naming the request, then records
+ * the pending request (with the gateway it was opened at) and the claim on its txn_id in one transaction, so one user's txn_id never makes two
  * requests; the user may have at most five payments waiting, and start only so many checkouts
  * (per user and per address) a few minutes. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
  * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
@@ -57,21 +57,22 @@ export async function startTopUp(
     createdAt,
   };
   const reference = { kind: 'wallet' as const, userId: user.id, id: request.requestId };
+  const gateway = gateways.forCheckout;
   let checkout: { paymentUrl: string };
   try {
-    checkout = await uddoktaPay.createCheckout({
+    checkout = await gateway.createCheckout({
       fullName: user.name,
       email: user.email,
       amount: input.amount,
       metadata: reference,
-      ...checkoutLinks('/profile/userWallet', reference),
+      ...checkoutLinks(gateway, '/profile/userWallet', reference),
     });
   } catch (error) {
     throw error instanceof GatewayError ? error.toShopperError() : error;
   }
   try {
     await transact([
-      ...repo.newWalletRequestItems({ ...request, ...checkout }, pendingPaymentKeys(reference, request.createdAt)),
+      ...repo.newWalletRequestItems({ ...request, ...checkout, gateway: gateway.name }, pendingPaymentKeys(reference, request.createdAt)),
       openCheckoutItem(user.id),
     ]);
   } catch (error) {

@@ -444,6 +444,7 @@ describe('API', () => {
           STAGE: stage,
           SITE_URL: config.siteUrl,
           GATEWAY_URL: config.gatewayUrl,
+          PAYMENT_GATEWAY: config.paymentGateway,
           GOOGLE_CLIENT_ID: config.googleClientId,
           GOOGLE_ISSUER: 'https://accounts.google.com',
           GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
@@ -629,6 +630,23 @@ describe('stages', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Stage prod is not ready to deploy');
     expect(run.stderr).toContain('gatewayUrl is still the placeholder');
+  });
+
+  it('open checkouts at UddoktaPay unless the stage names another gateway, given with its base URL, never a sandbox for prod', () => {
+    const withOverrides = (overrides: Record<string, unknown>) => (key: string) => (key in overrides ? overrides[key] : committed(key));
+    expect(stageConfig('prod', committed).config).toMatchObject({ paymentGateway: 'uddoktapay', gatewayUrls: {} });
+    const second = withOverrides({ paymentGateway: 'sslcommerz', gatewayUrls: '{"sslcommerz":"https://securepay.sslcommerz.com/"}' });
+    expect(stageConfig('prod', second).config).toMatchObject({
+      paymentGateway: 'sslcommerz',
+      gatewayUrls: { sslcommerz: 'https://securepay.sslcommerz.com' },
+    });
+    expect(() => stageConfig('dev', withOverrides({ paymentGateway: 'sslcommerz' }))).toThrow(/paymentGateway "sslcommerz"/);
+    expect(() => stageConfig('prod', withOverrides({ gatewayUrls: { sslcommerz: 'https://sandbox.sslcommerz.com' } }))).toThrow(
+      /gatewayUrls.sslcommerz .* looks like a sandbox/,
+    );
+    expect(() => stageConfig('dev', withOverrides({ gatewayUrls: { uddoktapay: 'https://pay.example.org' } }))).toThrow(
+      /gatewayUrls names/,
+    );
   });
 
   it('take the supplier from the stage, Digiflazz when it names none, and refuse a stand-in supplier or lookup for prod', () => {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { countOverdueOrders, overdueAfterMinutes } from '../../functions/orders/delivery-job';
-import { reconcilePayments, settleInvoice } from '../../functions/payments/service';
+import { reconcilePayments } from '../../functions/payments/reconciler';
+import { settleInvoice } from '../../functions/payments/service';
 import { ServiceUnavailable } from '../../functions/shared/errors';
 import { businessMetrics } from '../../functions/shared/metrics';
 import { callApi } from '../support/http';
@@ -114,12 +115,12 @@ describe('gateway verify failures', () => {
       const { paymentUrl } = await startTopUp(payer, 150);
       const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
       await outage(true);
-      await expect(settleInvoice(invoiceId)).rejects.toBeInstanceOf(ServiceUnavailable);
+      await expect(settleInvoice({ invoiceId })).rejects.toBeInstanceOf(ServiceUnavailable);
       expect(failed).toHaveBeenCalledTimes(1);
       await outage(false);
       // A refusal (an invoice the gateway does not know) is the gateway answering.
-      expect(await settleInvoice(`unknown-${Date.now()}`)).toBeUndefined();
-      expect(await settleInvoice(invoiceId)).toMatchObject({ status: 'completed' });
+      expect(await settleInvoice({ invoiceId: `unknown-${Date.now()}` })).toBeUndefined();
+      expect(await settleInvoice({ invoiceId })).toMatchObject({ status: 'completed' });
       expect(failed).toHaveBeenCalledTimes(1);
     } finally {
       failed.mockRestore();

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminAlertSettings } from '../../functions/contract/admin-wire';
 import { handler as outboxConsumer } from '../../functions/notifications/jobs/fan-out-notifications';
 import { handler as relayAlarms } from '../../functions/notifications/jobs/relay-alarms';
-import { reconcilePayments } from '../../functions/payments/service';
+import { reconcilePayments } from '../../functions/payments/reconciler';
 import type { TestAccount } from '../support/accounts';
 import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
 import { stockPlanWith } from '../support/catalog';

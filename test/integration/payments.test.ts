@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WalletRequestRow } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { reconcilePayments } from '../../functions/payments/service';
+import { reconcilePayments } from '../../functions/payments/reconciler';
 import { dhakaDay } from '../../functions/shared/days';
 import { logInAdmin } from '../support/admin';
 import { callApi } from '../support/http';
@@ -124,6 +124,24 @@ describe('settling is idempotent', () => {
     expect(webhook.status).toBe(200);
     expect(returned.body.data).toMatchObject({ kind: 'wallet', status: '1' });
     expect(await balanceOf(payer.code)).toBe(250);
+    await expectLedgerMatchesBalance(payer.code);
+  });
+
+  it("credits once across the contract's webhook path and UddoktaPay's own, and knows no other gateway", async () => {
+    const payer = await fundedAccount(0, 'gateway-path');
+    const { paymentUrl } = await startTopUp(payer, 120);
+    const invoiceId = await payForInvoice(paymentUrl, { webhook: false });
+    const ownPath = (gateway: string, apiKey: string) =>
+      callApi(`/payment/${gateway}/webhook`, {
+        json: { invoice_id: invoiceId, status: 'COMPLETED' },
+        headers: { 'rt-uddoktapay-api-key': apiKey },
+      });
+    expect((await ownPath('uddoktapay', 'guessed')).status).toBe(401);
+    expect((await ownPath('nosuchgateway', inject('stack').gatewayApiKey)).status).toBe(404);
+    const [own, contract] = await Promise.all([ownPath('uddoktapay', inject('stack').gatewayApiKey), sendWebhook(invoiceId)]);
+    expect([own.status, contract.status]).toEqual([200, 200]);
+    expect(await balanceOf(payer.code)).toBe(120);
+    expect(await storedItem(`INVOICE#uddoktapay#${invoiceId}`, 'PAYMENT')).toMatchObject({ receipt: { gateway: 'uddoktapay', invoiceId } });
     await expectLedgerMatchesBalance(payer.code);
   });
 
@@ -354,6 +372,8 @@ describe('a webhook during a verify outage', () => {
       expect(during.status).toBe(200);
       expect(await sendWebhook(invoiceId)).toMatchObject({ status: 200 });
       expect(await balanceOf(payer.code)).toBe(0);
+      // Kept under its gateway's invoice key: invoice ids are each gateway's own.
+      expect(await storedItem(`INVOICE#uddoktapay#${invoiceId}`, 'HINT')).toMatchObject({ gateway: 'uddoktapay', invoiceId });
       // Asked while the gateway is still down: nothing moves, the id is kept for later.
       await reconcileAt(Date.now() + hours(1));
       expect(await balanceOf(payer.code)).toBe(0);
@@ -367,7 +387,7 @@ describe('a webhook during a verify outage', () => {
     await reconcileAt(Date.now() + hours(3));
     expect(await balanceOf(payer.code)).toBe(230);
     await expectLedgerMatchesBalance(payer.code);
-    expect(await storedItem(`INVOICE#${invoiceId}`, 'HINT')).toBeUndefined();
+    expect(await storedItem(`INVOICE#uddoktapay#${invoiceId}`, 'HINT')).toBeUndefined();
   }, 30_000);
 });
 

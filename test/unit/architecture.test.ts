@@ -118,6 +118,33 @@ describe('functions/ areas', () => {
   });
 });
 
+describe('payment gateways (functions/gateway/)', () => {
+  /** The port's own files; every other file there is one gateway's adapter. */
+  const portFiles = new Set(['port.ts', 'registry.ts', 'repo.ts', 'limits.ts'].map((name) => join(functionsDir, 'gateway', name)));
+  const adapters = functionFiles.filter((file) => areaOf(file) === 'gateway' && !portFiles.has(file));
+  /** Files that import an adapter other than the registry, which holds them all. */
+  const adapterImports = (files: string[]) =>
+    files.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => adapters.includes(`${target}.ts`) && file !== join(functionsDir, 'gateway', 'registry.ts'))
+        .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+    );
+
+  it('are reached through the registry only: no service imports an adapter', () => {
+    expect(adapters.map((file) => relative(functionsDir, file))).toContain(join('gateway', 'uddoktapay.ts'));
+    expect(adapterImports(functionFiles)).toEqual([]);
+  });
+
+  it('catches a service importing an adapter (the rule is not vacuous)', () => {
+    const registry = join(functionsDir, 'gateway', 'registry.ts');
+    expect(relativeImports(registry).map((target) => `${target}.ts`)).toContain(join(functionsDir, 'gateway', 'uddoktapay.ts'));
+    const service = join(functionsDir, 'payments', 'service.ts');
+    expect(adapterImports([service])).toEqual([]);
+    const text = `import { uddoktaPay } from '../gateway/uddoktapay';\n${readFileSync(service, 'utf8')}`;
+    expect(relativeImports(service, text).some((target) => adapters.includes(`${target}.ts`))).toBe(true);
+  });
+});
+
 /** The top-level functions and constants of a module, by name, with their text and whether they are exported. */
 function declarations(file: string): Map<string, { text: string; exported: boolean }> {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clientAddress } from '../../functions/http/client-address';
-import { checkoutLinks } from '../../functions/gateway/port';
+import { checkoutLinks, gatewayUrlOf } from '../../functions/gateway/port';
 
 describe('the client address', () => {
   it("is CloudFront's x-viewer-ip, else API Gateway's source", () => {
@@ -21,11 +21,24 @@ describe('the client address', () => {
 describe('checkout links', () => {
   it("name the stage's configured site, never a request's host, and carry our own reference (a cancel brings nothing else back)", () => {
     vi.stubEnv('SITE_URL', 'https://shop.example.com/');
-    expect(checkoutLinks('/profile/userWallet', { kind: 'wallet', userId: 'U1', id: '0KQ3ZD7M2X' })).toEqual({
+    const reference = { kind: 'wallet' as const, userId: 'U1', id: '0KQ3ZD7M2X' };
+    expect(checkoutLinks({ name: 'uddoktapay', webhookPath: '/payment/webhook' }, '/profile/userWallet', reference)).toEqual({
       redirectUrl: 'https://shop.example.com/profile/userWallet?payment=0KQ3ZD7M2X',
       cancelUrl: 'https://shop.example.com/profile/userWallet?payment=0KQ3ZD7M2X&cancelled=1',
       webhookUrl: 'https://shop.example.com/api/payment/webhook',
     });
+    expect(checkoutLinks({ name: 'sslcommerz' }, '/profile/userWallet', reference).webhookUrl).toBe(
+      'https://shop.example.com/api/payment/sslcommerz/webhook',
+    );
+    vi.unstubAllEnvs();
+  });
+});
+
+describe("a second gateway's base URL", () => {
+  it('comes from the stage settings by its registry name, and a gateway the stage does not configure fails where it is used', () => {
+    vi.stubEnv('GATEWAY_URLS', JSON.stringify({ sslcommerz: 'https://securepay.sslcommerz.com/' }));
+    expect(gatewayUrlOf('sslcommerz')).toBe('https://securepay.sslcommerz.com');
+    expect(() => gatewayUrlOf('shurjopay')).toThrow(/no URL for the payment gateway "shurjopay"/);
     vi.unstubAllEnvs();
   });
 });

@@ -4,6 +4,7 @@ import { httpEvent, lambdaContext, testOriginSecret } from '../support/lambda-ev
 
 vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
 vi.stubEnv('GATEWAY_API_KEY', 'gateway-key-for-tests');
+vi.stubEnv('GATEWAY_URL', 'http://127.0.0.1:9');
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 
 vi.stubEnv('TABLE_NAME', 'unit-test-table-never-reached');
@@ -14,6 +15,7 @@ const { formBody, maxBodyBytes } = await import('../../functions/http/body');
 const { publicRoute } = await import('../../functions/http/public-route');
 const { userRoute } = await import('../../functions/http/user-route');
 const { gatewayRoute } = await import('../../functions/http/gateway-route');
+const { gateways } = await import('../../functions/gateway/registry');
 const { Conflict, NotFound } = await import('../../functions/shared/errors');
 const { logger } = await import('../../functions/shared/logger');
 const { signSessionToken } = await import('../../functions/shared/session-token');
@@ -23,7 +25,7 @@ const echo = publicRoute({ ...formBody(v.object({ name: requiredText('Required F
   success(body, 'ok'),
 );
 const whoAmI = userRoute({}, async ({ user }) => success(user.id));
-const webhook = gatewayRoute({}, async () => success({}, 'received'));
+const webhook = gatewayRoute({}, gateways.authenticate, async ({ gateway }) => success({ gateway: gateway.name }, 'received'));
 
 type Result = { statusCode: number; body: string; headers: Record<string, string> };
 const invoke = async (handler: typeof echo, event: ReturnType<typeof httpEvent>) => {
@@ -156,6 +158,33 @@ describe('the handler stack', () => {
     expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'gateway-key-for-tests' } }))).statusCode).toBe(200);
     expect((await invoke(webhook, httpEvent({ headers: { 'rt-uddoktapay-api-key': 'wrong' } }))).statusCode).toBe(401);
     expect((await invoke(webhook, httpEvent({}))).statusCode).toBe(401);
+  });
+
+  it("asks the adapter of the path's gateway: the contract's path is UddoktaPay's, a gateway the shop does not know is a 404", async () => {
+    const key = { 'rt-uddoktapay-api-key': 'gateway-key-for-tests' };
+    const named = await invoke(webhook, httpEvent({ headers: key, pathParameters: { gateway: 'uddoktapay' } }));
+    expect(named.statusCode).toBe(200);
+    expect(named.json.data).toEqual({ gateway: 'uddoktapay' });
+    expect((await invoke(webhook, httpEvent({ headers: key }))).json.data).toEqual({ gateway: 'uddoktapay' });
+    expect((await invoke(webhook, httpEvent({ headers: key, pathParameters: { gateway: 'sslcommerz' } }))).statusCode).toBe(404);
+  });
+
+  it('shows the check the parsed body and the exact text sent (a gateway may sign its bytes), and hands the call on', async () => {
+    const seen: unknown[] = [];
+    const signed = gatewayRoute(
+      { ...formBody(v.looseObject({})) },
+      async (_gateway, call) => {
+        seen.push(call.rawBody);
+        return call.rawBody.includes('"sig":"ok"') ? {} : undefined;
+      },
+      async ({ call }) => success({ raw: call.rawBody, body: call.body }, 'received'),
+    );
+    const body = '{"invoice_id":"INV1",  "sig":"ok"}';
+    const json = { 'content-type': 'application/json' };
+    const answer = await invoke(signed, httpEvent({ headers: json, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }));
+    expect(answer.json.data).toEqual({ raw: body, body: { invoice_id: 'INV1', sig: 'ok' } });
+    expect((await invoke(signed, httpEvent({ headers: json, body: '{"sig":"no"}' }))).statusCode).toBe(401);
+    expect(seen).toEqual([body, '{"sig":"no"}']);
   });
 });
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../functions/shared/metrics', () => ({
   businessMetrics: { paymentsPendingPastWindow: vi.fn(), paidOrdersUndelivered: vi.fn(), paymentVerifyFailed: vi.fn() },
 }));
-vi.mock('../../functions/payments/service', () => ({ reconcilePayments: vi.fn() }));
+vi.mock('../../functions/payments/reconciler', () => ({ reconcilePayments: vi.fn() }));
 vi.mock('../../functions/notifications/alert-settings', () => ({ alertSettings: async () => ({ paymentPendingMinutes: 15 }) }));
 vi.mock('../../functions/shared/lease', () => ({
   withLease: (_job: string, _holder: string, _ms: number, work: () => Promise<unknown>) => work(),
@@ -18,7 +18,7 @@ vi.mock('../../functions/orders/delivery-job', () => ({
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 
 const { businessMetrics } = await import('../../functions/shared/metrics');
-const payments = await import('../../functions/payments/service');
+const payments = await import('../../functions/payments/reconciler');
 const delivery = await import('../../functions/orders/delivery-job');
 const reconciler = (await import('../../functions/payments/jobs/reconcile-payments')).handler;
 const deliveryJob = (await import('../../functions/orders/jobs/advance-deliveries')).handler;

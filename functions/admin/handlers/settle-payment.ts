@@ -12,6 +12,6 @@ const messages = {
 };
 
 export const handler = adminRoute({ ...formBody(settlePaymentBody) }, async ({ body: form, user }) => {
-  const result = await settleInvoiceFor(user, form.invoice_id, form.invoice_id);
+  const result = await settleInvoiceFor(user, { invoiceId: form.invoice_id }, form.invoice_id);
   return success({ ...paymentCheckView(result), changed: result.changed }, messages[result.status]);
 });

@@ -1,5 +1,7 @@
+import { gatewayOf } from '../../gateway/port';
 import { auditEntry, auditItem } from '../../audit/repo';
-import { type SettleResult, settleInvoice, waitingPaymentDetails } from '../../payments/service';
+import { type NamedInvoice, type SettleResult, settleInvoice } from '../../payments/service';
+import { waitingPaymentDetails } from '../../payments/waiting';
 import type { Page, PageRequest } from '../../shared/cursor';
 import { Conflict, NotFound } from '../../shared/errors';
 import { transact } from '../../shared/transactions';
@@ -15,13 +17,14 @@ export function walletRequestsOf(status: WalletRequestStatus, page: PageRequest)
 export const waitingPayments = waitingPaymentDetails;
 
 /**
- * Settles an invoice through the one settle step, for an operator: the gateway is asked, and the
- * payment is matched to its top-up or order by its metadata, like a payer's return. The audit
- * entry goes in the settle's transaction when it changes something, else alone.
+ * Settles an invoice through the one settle step, for an operator: its gateway (or, not named,
+ * each gateway in turn) is asked, and the payment is matched to its top-up or order by its
+ * metadata, like a payer's return. The audit entry goes in the settle's transaction when it
+ * changes something, else alone.
  */
-export async function settleInvoiceFor(admin: ActiveUser, invoiceId: string, target: string): Promise<SettleResult> {
-  const entry = auditEntry(admin.id, 'payment.settle', target, `invoice ${invoiceId}`);
-  const result = await settleInvoice(invoiceId, { alsoWrite: [auditItem(entry)] });
+export async function settleInvoiceFor(admin: ActiveUser, invoice: NamedInvoice, target: string): Promise<SettleResult> {
+  const entry = auditEntry(admin.id, 'payment.settle', target, `invoice ${invoice.invoiceId}`);
+  const result = await settleInvoice(invoice, { alsoWrite: [auditItem(entry)] });
   if (!result) throw new NotFound('The payment gateway does not know this invoice, or it is not a payment of this shop');
   if (!result.changed) await transact([auditItem({ ...entry, detail: `${entry.detail}: no change` })]);
   return result;
@@ -37,5 +40,5 @@ export async function verifyWalletRequest(admin: ActiveUser, requestId: string):
   if (!request) throw new NotFound('Top-up not found');
   if (!request.invoiceId)
     throw new Conflict("No invoice id has come for this top-up yet: settle it with the invoice id from the gateway's panel");
-  return (await settleInvoiceFor(admin, request.invoiceId, requestId)).status;
+  return (await settleInvoiceFor(admin, { gateway: gatewayOf(request), invoiceId: request.invoiceId }, requestId)).status;
 }

@@ -11,6 +11,6 @@ const messages = { completed: 'Payment received', cancelled: 'Payment was not co
 /** The return path: the payer is back from the gateway with an invoice id; settle it now if paid. */
 export const handler = userRoute({ ...formBody(verifyPaymentBody) }, async ({ body: form, user }) => {
   await limitPaymentCheck(user.id);
-  const result = await settleInvoice(form.invoice_id, { payerId: user.id, namedBy: 'return' });
+  const result = await settleInvoice({ invoiceId: form.invoice_id }, { payerId: user.id, namedBy: 'return' });
   return success(result && paymentCheckView(result), messages[result?.status ?? 'pending']);
 });

@@ -6,7 +6,7 @@ import { alertSettings } from '../../notifications/alert-settings';
 import { withLease } from '../../shared/lease';
 import { logger } from '../../shared/logger';
 import { businessMetrics } from '../../shared/metrics';
-import { reconcilePayments } from '../service';
+import { reconcilePayments } from '../reconciler';
 
 /** Payments settled at once: enough to clear a backlog, few enough not to crowd the gateway. */
 const batchSize = 5;

@@ -1,0 +1,161 @@
+import { type PaymentReference, type PaymentState, type VerifiedPayment, gatewayOf } from '../gateway/port';
+import { type ItemKey, bookLineItem, closeCheckoutItem } from '../gateway/repo';
+import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
+import { waitingAlertItems } from '../orders/service';
+import { rememberedPlayerIdItems } from '../orders/player-id-repo';
+import * as orders from '../orders/repo';
+import type { PlanOrder } from '../orders/types';
+import { batchGet } from '../shared/db';
+import type { GatewayReceipt } from '../shared/receipt';
+import type { TransactionItem } from '../shared/transactions';
+import { changeBalance } from '../wallet/money';
+import * as wallet from '../wallet/repo';
+import { type Payable, cancelledBecause } from './settlement';
+
+/** A payable that leaves `pending` frees one of its user's open checkouts; one paid after it was given up has already. */
+const leavesPending = (state: PaymentState, userId: string) => (state === 'pending' ? [closeCheckoutItem(userId)] : []);
+
+/** What the gateway told us of a payment, as kept on what it paid for. */
+const receiptOf = (payment: VerifiedPayment): GatewayReceipt => ({
+  gateway: payment.gateway,
+  invoiceId: payment.invoiceId,
+  paymentMethod: payment.paymentMethod,
+  senderNumber: payment.senderNumber,
+  transactionId: payment.transactionId,
+  fee: payment.fee,
+  chargedAmount: payment.chargedAmount,
+});
+
+/** A payable as read, with the writes that close it one way or the other, conditioned on what was read. */
+export interface ReadPayable extends Payable {
+  key: ItemKey;
+  /** The gateway its checkout was opened at: only a payment there pays it. */
+  gateway: string;
+  complete(payment: VerifiedPayment, now: string): TransactionItem[];
+  /** Gives it up; `invoiceId` is the failed payment's, recorded with it when it was not known. */
+  cancel(reason: string, now: string, invoiceId?: string): TransactionItem[];
+  /** Ids for the log line of a completed payment. */
+  describe(): Record<string, unknown>;
+  /** The order that `complete` placed, once its transaction is written: its automatic delivery starts then. */
+  placed?(): PlanOrder | undefined;
+}
+
+/** The day-book line of a payment that completes `reference`, dated by the gateway's own time of it where it gives one. */
+const bookLine = (reference: PaymentReference, amount: number, payment: VerifiedPayment, now: string) =>
+  bookLineItem({ kind: 'payment', at: now, paidAt: payment.paidAt, reference, amount, receipt: receiptOf(payment) });
+
+/**
+ * The two kinds of payables, each read in one BatchGetItem: a wallet top-up request (completing
+ * it credits the wallet with its ledger entry) and a gateway plan order (completing it places the
+ * order for fulfilment; paid after it was cancelled, the money goes to the wallet instead, since
+ * the price, the stock or the player's wish may have changed meanwhile).
+ */
+export const payables: Record<PaymentReference['kind'], (reference: PaymentReference) => Promise<ReadPayable | undefined>> = {
+  async wallet(reference) {
+    const { userId, id } = reference;
+    const [requestItem, walletItem] = await batchGet([wallet.walletRequestKey(userId, id), wallet.walletKey(userId)]);
+    if (!requestItem) return undefined;
+    const request = wallet.walletRequestFromItem(requestItem);
+    return {
+      key: wallet.walletRequestKey(userId, id),
+      gateway: gatewayOf(request),
+      state: request.status,
+      amount: request.amount,
+      invoiceId: request.invoiceId,
+      complete: (payment, now) => [
+        ...leavesPending(request.status, userId),
+        wallet.closeWalletRequestItem(request, { status: 'completed', invoiceId: payment.invoiceId, receipt: receiptOf(payment) }, now),
+        ...wallet.balanceChangeItems(
+          userId,
+          changeBalance(wallet.walletFromItem(walletItem), request.amount, 'topup', request.requestId),
+          now,
+        ),
+        bookLine(reference, request.amount, payment, now),
+        walletCreditedNotice(
+          {
+            userId,
+            amount: request.amount,
+            source: { topUp: receiptOf(payment) },
+            subject: request.requestId,
+            receipt: receiptOf(payment),
+          },
+          now,
+        ),
+      ],
+      cancel: (reason, now, invoiceId) => [
+        ...leavesPending(request.status, userId),
+        wallet.closeWalletRequestItem(
+          request,
+          { status: 'cancelled', cancelReason: reason, invoiceId: request.invoiceId ?? invoiceId },
+          now,
+        ),
+        paymentCancelledNotice(
+          {
+            userId,
+            subject: request.requestId,
+            amount: request.amount,
+            reason: cancelledBecause(reason),
+            link: '/profile/userWallet',
+          },
+          now,
+        ),
+      ],
+      describe: () => ({ requestId: request.requestId, amount: request.amount }),
+    };
+  },
+  async order(reference) {
+    const { userId, id } = reference;
+    const [pendingItem, walletItem] = await batchGet([orders.pendingOrderKey(userId, id), wallet.walletKey(userId)]);
+    if (!pendingItem) return undefined;
+    const pending = orders.pendingOrderFromItem(pendingItem);
+    const price = pending.order.price;
+    const state: PaymentState = pending.paymentStatus === 'credited' ? 'completed' : pending.paymentStatus;
+    let placed: PlanOrder | undefined;
+    return {
+      key: orders.pendingOrderKey(userId, id),
+      gateway: gatewayOf(pending),
+      state,
+      amount: price,
+      invoiceId: pending.invoiceId,
+      complete: (payment, now) => {
+        const receipt = receiptOf(payment);
+        if (pending.paymentStatus === 'cancelled') {
+          return [
+            orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
+            ...wallet.balanceChangeItems(userId, changeBalance(wallet.walletFromItem(walletItem), price, 'refund', id), now),
+            bookLine(reference, price, payment, now),
+            walletCreditedNotice({ userId, amount: price, source: { lateOrder: id }, subject: id }, now),
+          ];
+        }
+        const order = { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now };
+        placed = order;
+        return [
+          ...leavesPending(state, userId),
+          orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
+          orders.newOrderItem(order),
+          ...waitingAlertItems(order),
+          ...rememberedPlayerIdItems(order),
+          bookLine(reference, price, payment, now),
+          orderPaidNotice(order, now),
+        ];
+      },
+      cancel: (reason, now, invoiceId) => [
+        ...leavesPending(state, userId),
+        orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
+        paymentCancelledNotice(
+          {
+            userId,
+            subject: id,
+            planName: pending.order.planName,
+            amount: price,
+            reason: cancelledBecause(reason),
+            link: `/profile/order/${encodeURIComponent(id)}`,
+          },
+          now,
+        ),
+      ],
+      describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
+      placed: () => placed,
+    };
+  },
+};
