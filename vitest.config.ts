@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Five tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
  * DynamoDB Local, CDK template assertions, the synthesized Lambda bundles behind the local
- * adapter, and browser journeys in Chromium. The JSON report is what .ci/run counts.
+ * adapter, and browser journeys in Chromium; each tier's files sit in one folder per area
+ * (test/<tier>/<area>/). A sixth project holds the local stand-ins' own tests, beside them in
+ * scripts/local. The JSON report is what .ci/run counts.
  */
 export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
@@ -18,6 +20,8 @@ export default defineConfig({
         plugins: [lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true })],
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
       },
+      // The local stack's stand-ins (supplier, gateway, push, Telegram, the table guard…) checked against their specs.
+      { test: { name: 'stand-ins', include: ['scripts/local/**/*.test.ts'] } },
       {
         test: {
           name: 'integration',

@@ -2,9 +2,9 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeSupplier, type FakeSupplierOptions, startFakeSupplier } from '../../scripts/local/fake-supplier';
-import { escapeHtml, readText } from '../../scripts/local/local-service';
-import { freePort } from '../../scripts/local/ports';
+import { type FakeSupplier, type FakeSupplierOptions, startFakeSupplier } from './fake-supplier';
+import { escapeHtml, readText } from './local-service';
+import { freePort } from './ports';
 
 /**
  * The stand-in supplier over real HTTP, as Digiflazz's buyer API documents it (and the player lookup

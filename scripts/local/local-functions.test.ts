@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Route, jobs, outboxConsumer, routes, supplierCallers } from '../../functions/routes';
-import { FunctionHost } from '../../scripts/local/function-host';
-import type { FunctionResolver } from '../../scripts/local/api-adapter';
-import { type BundledModule, bundleSources, jobFunction, sourceFunctions } from '../../scripts/local/local-functions';
-import { httpEvent, testOriginSecret } from '../support/lambda-event';
+import { FunctionHost } from './function-host';
+import type { FunctionResolver } from './api-adapter';
+import { type BundledModule, bundleSources, jobFunction, sourceFunctions } from './local-functions';
+import { httpEvent, testOriginSecret } from '../../test/support/lambda-event';
 
 /**
  * The local stack gives each function only the environment its route row grants in the cloud,

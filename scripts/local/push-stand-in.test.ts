@@ -1,7 +1,7 @@
 import { type ECDH, type KeyObject, createCipheriv, createECDH, generateKeyPairSync, hkdfSync, randomBytes, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/local/ports';
-import { type PushStandIn, decryptWebPush, startPushStandIn } from '../../scripts/local/push-stand-in';
+import { freePort } from './ports';
+import { type PushStandIn, decryptWebPush, startPushStandIn } from './push-stand-in';
 
 /**
  * The push stand-in over real HTTP. The sender's side is written here from the RFCs, apart from the

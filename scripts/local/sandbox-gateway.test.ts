@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type LocalService, readText } from '../../scripts/local/local-service';
-import { freePort } from '../../scripts/local/ports';
-import { type SandboxGatewayOptions, sandboxMaxAmount, startSandboxGateway } from '../../scripts/local/sandbox-gateway';
+import { type LocalService, readText } from './local-service';
+import { freePort } from './ports';
+import { type SandboxGatewayOptions, sandboxMaxAmount, startSandboxGateway } from './sandbox-gateway';
 
 /**
  * The stand-in gateway over real HTTP, as UddoktaPay documents it: a tiny "shop" on loopback

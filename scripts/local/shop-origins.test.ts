@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { isShopOrigin } from '../../scripts/local/shop-origins';
+import { isShopOrigin } from './shop-origins';
 
 const url = 'http://localhost:3000';
 const interfaceAddresses = Object.values(networkInterfaces())

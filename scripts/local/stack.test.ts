@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { afterEach, expect, it, vi } from 'vitest';
-import { viteMiddleware } from '../../scripts/local/stack';
+import { viteMiddleware } from './stack';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobs, partitionScopes, routes, tableGrantOf } from '../../functions/routes';
-import { refusal } from '../../scripts/local/table-guard';
+import { refusal } from './table-guard';
 
 const rowGrant = (handler: string) => tableGrantOf(routes.find((row) => row.handler === handler)!);
 const put = (pk: string) => ({ Put: { Item: { pk: { S: pk }, sk: { S: '#' } } } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/local/ports';
-import { type TelegramStandIn, startTelegramStandIn } from '../../scripts/local/telegram-stand-in';
+import { freePort } from './ports';
+import { type TelegramStandIn, startTelegramStandIn } from './telegram-stand-in';
 
 /** The Telegram stand-in over real HTTP, as the Bot API documents sendMessage and its failures. */
 const token = '123456:stand-in-secret';

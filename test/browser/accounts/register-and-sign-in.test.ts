@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../functions/contract/wire';
-import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { desktop, phone, toast, useBrowser, useDevSpa } from '../support/browser';
-import { callApi } from '../support/http';
+import type { UserInfo } from '../../../functions/contract/wire';
+import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../../support/accounts';
+import { desktop, phone, toast, useBrowser, useDevSpa } from '../../support/browser';
+import { callApi } from '../../support/http';
 
 async function logInThroughForm(page: Page, identifier: string, password: string) {
   await page.goto('/login');

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestAccount } from '../support/accounts';
-import { expectSectionsFit, logInAdmin, placeUidOrder, saveScreenshots, sidewaysOverflow, uniquePlayerId } from '../support/admin';
-import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { balanceOf, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp } from '../support/money';
+import type { TestAccount } from '../../support/accounts';
+import { expectSectionsFit, logInAdmin, placeUidOrder, saveScreenshots, sidewaysOverflow, uniquePlayerId } from '../../support/admin';
+import { desktop, phone, signIn, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { balanceOf, fundedAccount, leavePending, merchantPanel, payInvoice, startTopUp } from '../../support/money';
 
 let adminToken = '';
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { AdminContent, AdminSiteSettings, MaskedCodes } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectSectionsFit, logInAdmin, saveScreenshots, sidewaysOverflow } from '../support/admin';
-import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
+import { expectSectionsFit, logInAdmin, saveScreenshots, sidewaysOverflow } from '../../support/admin';
+import { desktop, phone, signIn, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { balanceOf, freshVoucher, fundedAccount } from '../../support/money';
 
 let adminToken = '';
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dhakaDay } from '../../functions/shared/days';
-import { logInAdmin, sidewaysOverflow } from '../support/admin';
-import { phone, settled, toast, useBrowser } from '../support/browser';
-import { balanceOf, fundedAccount, payForInvoice, startTopUp } from '../support/money';
+import { dhakaDay } from '../../../functions/shared/days';
+import { logInAdmin, sidewaysOverflow } from '../../support/admin';
+import { phone, settled, toast, useBrowser } from '../../support/browser';
+import { balanceOf, fundedAccount, payForInvoice, startTopUp } from '../../support/money';
 
 let adminToken = '';
 beforeAll(async () => {

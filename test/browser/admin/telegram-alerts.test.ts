@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { AdminAlertSettings } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { logInAdmin, sidewaysOverflow } from '../support/admin';
-import { phone, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
+import { logInAdmin, sidewaysOverflow } from '../../support/admin';
+import { phone, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
 
 let adminToken = '';
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { desktop, phone, settled, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import type { TestAccount } from '../support/accounts';
-import { fundedAccount, startTopUp } from '../support/money';
+import { desktop, phone, settled, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import type { TestAccount } from '../../support/accounts';
+import { fundedAccount, startTopUp } from '../../support/money';
 
 /** axe-core as the browser runs it, injected into each page. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

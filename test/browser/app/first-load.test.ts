@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { registerAndLogIn } from '../support/accounts';
-import { phone, settled, toast, useBrowser } from '../support/browser';
+import { registerAndLogIn } from '../../support/accounts';
+import { phone, settled, toast, useBrowser } from '../../support/browser';
 
 /** Whether any style sheet of the page carries react-toastify's rules. */
 const toastStylesLoaded = () =>

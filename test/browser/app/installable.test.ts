@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, type Response, chromium } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumFlags, chromiumPath } from '../../scripts/local/chromium';
-import type { ReceivedPush, TestSubscription } from '../../scripts/local/push-stand-in';
-import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
-import { desktop, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { fundedAccount } from '../support/money';
+import { chromiumFlags, chromiumPath } from '../../../scripts/local/chromium';
+import type { ReceivedPush, TestSubscription } from '../../../scripts/local/push-stand-in';
+import { logInAdmin, placeUidOrder, uniquePlayerId } from '../../support/admin';
+import { desktop, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { fundedAccount } from '../../support/money';
 
 /** Waits until the shop's service worker controls the page (installed, shell cached, activated, clients claimed). */
 const controlled = (page: Page) =>

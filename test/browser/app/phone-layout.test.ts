@@ -2,11 +2,11 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logInAdmin, placeUidOrder, sidewaysOverflow, uniquePlayerId } from '../support/admin';
-import { settled, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { fundedAccount } from '../support/money';
-import { projectRoot } from '../support/spawn-stack';
+import { logInAdmin, placeUidOrder, sidewaysOverflow, uniquePlayerId } from '../../support/admin';
+import { settled, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { fundedAccount } from '../../support/money';
+import { projectRoot } from '../../support/spawn-stack';
 
 /** The phone the issue was tried on. */
 const phone390 = { width: 390, height: 844 };

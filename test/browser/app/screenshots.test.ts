@@ -1,8 +1,8 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, settled, useBrowser } from '../support/browser';
-import { projectRoot } from '../support/spawn-stack';
+import { desktop, phone, settled, useBrowser } from '../../support/browser';
+import { projectRoot } from '../../support/spawn-stack';
 
 /** Where the pictures go for a person to look at (test-results/ is git-ignored). */
 const folder = join(projectRoot, 'test-results', 'screenshots');

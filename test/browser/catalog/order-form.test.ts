@@ -3,14 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adjustBalance } from '../../functions/wallet/service';
-import { googlePlaceholderMobile } from '../../functions/contract/rules';
-import { type TestAccount, uniqueContact } from '../support/accounts';
-import { uniquePlayerId } from '../support/admin';
-import { settled, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { fundedAccount } from '../support/money';
-import { projectRoot } from '../support/spawn-stack';
+import { adjustBalance } from '../../../functions/wallet/service';
+import { googlePlaceholderMobile } from '../../../functions/contract/rules';
+import { type TestAccount, uniqueContact } from '../../support/accounts';
+import { uniquePlayerId } from '../../support/admin';
+import { settled, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { fundedAccount } from '../../support/money';
+import { projectRoot } from '../../support/spawn-stack';
 
 /** A fresh player ID the fake supplier knows (it knows none ending in 0, which would hold Confirm). */
 const knownPlayerId = () => `${uniquePlayerId().slice(0, -1)}7`;

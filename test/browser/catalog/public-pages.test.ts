@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newBlogPost, refreshEdge } from '../support/catalog';
-import { desktop, phone, settled, toast, useBrowser } from '../support/browser';
-import { fundedAccount } from '../support/money';
+import { newBlogPost, refreshEdge } from '../../support/catalog';
+import { desktop, phone, settled, toast, useBrowser } from '../../support/browser';
+import { fundedAccount } from '../../support/money';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../functions/shared/db';
+import { db, tableName } from '../../../functions/shared/db';
 
 const bengaliQuantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phone, useBrowser } from '../support/browser';
+import { phone, useBrowser } from '../../support/browser';
 
 const seededCategories = [
   'Free Fire',

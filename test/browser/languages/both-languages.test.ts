@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uniquePlayerId } from '../support/admin';
-import { settled, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { freshVoucher, fundedAccount } from '../support/money';
-import { projectRoot } from '../support/spawn-stack';
+import { uniquePlayerId } from '../../support/admin';
+import { settled, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { freshVoucher, fundedAccount } from '../../support/money';
+import { projectRoot } from '../../support/spawn-stack';
 
 /**
  * The shop in Bengali and in English (issue 26): the main journeys walked in each language, with a

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { mailedToken, mailsTo } from '../support/accounts';
-import { fundedAccount } from '../support/money';
-import { pushSubscriptionsOf } from '../../functions/notifications/repo';
-import type { TestSubscription } from '../../scripts/local/push-stand-in';
+import { desktop, phone, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { mailedToken, mailsTo } from '../../support/accounts';
+import { fundedAccount } from '../../support/money';
+import { pushSubscriptionsOf } from '../../../functions/notifications/repo';
+import type { TestSubscription } from '../../../scripts/local/push-stand-in';
 import { inject } from 'vitest';
 
 describe('notifications in the browser', () => {

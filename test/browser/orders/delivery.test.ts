@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminPlan } from '@contract/wire';
 import { describe, expect, inject, it } from 'vitest';
-import { logInAdmin } from '../support/admin';
-import { desktop, phone, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { fundedAccount } from '../support/money';
+import { logInAdmin } from '../../support/admin';
+import { desktop, phone, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { fundedAccount } from '../../support/money';
 
 /** Takes the fake supplier's API down (every call 503) or brings it back. */
 async function setSupplierDown(down: boolean): Promise<void> {

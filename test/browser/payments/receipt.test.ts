@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uniquePlayerId } from '../support/admin';
-import { settled, toast, useBrowser } from '../support/browser';
-import { balanceOf, fundedAccount } from '../support/money';
-import { projectRoot } from '../support/spawn-stack';
+import { uniquePlayerId } from '../../support/admin';
+import { settled, toast, useBrowser } from '../../support/browser';
+import { balanceOf, fundedAccount } from '../../support/money';
+import { projectRoot } from '../../support/spawn-stack';
 
 /** A phone of this market's size. */
 const phone390 = { width: 390, height: 844 };

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailedToken, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
-import { desktop, phone, signIn, toast, useBrowser } from '../support/browser';
-import { callApi } from '../support/http';
-import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../support/money';
+import { mailedToken, registerAndLogIn, uniqueContact } from '../../support/accounts';
+import { logInAdmin, placeUidOrder, uniquePlayerId } from '../../support/admin';
+import { desktop, phone, signIn, toast, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../../support/money';
 
 let adminToken = '';
 beforeAll(async () => {

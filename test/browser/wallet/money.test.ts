@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, toast, useBrowser } from '../support/browser';
-import { balanceOf, freshVoucher, fundedAccount } from '../support/money';
+import { desktop, phone, toast, useBrowser } from '../../support/browser';
+import { balanceOf, freshVoucher, fundedAccount } from '../../support/money';
 
 describe('money in the browser', () => {
   const browser = useBrowser();

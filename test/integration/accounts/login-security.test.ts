@@ -5,11 +5,11 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { UserInfo } from '../../functions/contract/wire';
-import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { callApi } from '../support/http';
-import { balanceOf, fundedAccount, payForInvoice, payInvoice, startTopUp } from '../support/money';
-import { projectRoot, testLoginWindowSeconds } from '../support/spawn-stack';
+import type { UserInfo } from '../../../functions/contract/wire';
+import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { balanceOf, fundedAccount, payForInvoice, payInvoice, startTopUp } from '../../support/money';
+import { projectRoot, testLoginWindowSeconds } from '../../support/spawn-stack';
 
 /** A JSON POST over a connection of its own (no keep-alive pool), as a burst of separate clients would send it. */
 function postOnFreshConnection(
@@ -195,7 +195,7 @@ describe('one phone number, one account', () => {
 
 describe('registration', () => {
   it('is limited per client address', async () => {
-    const { register } = await import('../../functions/auth/service/registration');
+    const { register } = await import('../../../functions/auth/service/registration');
     const address = `198.51.100.${Math.floor(Math.random() * 250)}`;
     const attempt = () => {
       const contact = uniqueContact('limited');
@@ -232,8 +232,8 @@ describe('payment work per user', () => {
   });
 
   it('rate-limits the checkouts one user starts', async () => {
-    const { startTopUp: start } = await import('../../functions/wallet/top-ups');
-    const { requireActiveUser } = await import('../../functions/users/active-user');
+    const { startTopUp: start } = await import('../../../functions/wallet/top-ups');
+    const { requireActiveUser } = await import('../../../functions/users/active-user');
     const payer = await registerAndLogIn('ratelimited');
     const user = await requireActiveUser({ userId: payer.code, tokenVersion: 1 });
     const outcomes: number[] = [];
@@ -329,7 +329,7 @@ describe('the local stack keeps its secrets', () => {
 
 describe('session tokens', () => {
   it('refuses a token without exp, or made to last a hundred years, even when signed with the key', async () => {
-    const { keyRing } = await import('../../functions/shared/secrets');
+    const { keyRing } = await import('../../../functions/shared/secrets');
     const { SignJWT } = await import('jose');
     const account = await registerAndLogIn('claims');
     const { tokenKey } = (await keyRing()).current;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mailedToken, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { callApi } from '../support/http';
+import { mailedToken, registerAndLogIn, uniqueContact } from '../../support/accounts';
+import { callApi } from '../../support/http';
 
 /** A small seeded generator (mulberry32), so that a failing sequence can be run again with its seed. */
 function seeded(seed: number) {

@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../functions/contract/wire';
-import { db, tableName } from '../../functions/shared/db';
-import { signSessionToken } from '../../functions/shared/session-token';
-import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { callApi } from '../support/http';
-import { testLoginWindowSeconds } from '../support/spawn-stack';
+import type { UserInfo } from '../../../functions/contract/wire';
+import { db, tableName } from '../../../functions/shared/db';
+import { signSessionToken } from '../../../functions/shared/session-token';
+import { googleSignIn, mailedToken, mailsTo, mintGoogleToken, registerAndLogIn, uniqueContact } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { testLoginWindowSeconds } from '../../support/spawn-stack';
 
 const claimExists = async (pk: string) =>
   Boolean((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: '#CLAIM' } }))).Item);
@@ -114,7 +114,7 @@ describe('login and user data', () => {
   it('refuses a missing, tampered, expired, foreign or deleted-user token with 401', async () => {
     const account = await registerAndLogIn('tokens');
     const expired = await signSessionToken({ userId: account.code, tokenVersion: 1 }).then(async () => {
-      const { keyRing } = await import('../../functions/shared/secrets');
+      const { keyRing } = await import('../../../functions/shared/secrets');
       const { tokenKey } = (await keyRing()).current;
       return new SignJWT({ ver: 1 })
         .setProtectedHeader({ alg: 'HS256' })
@@ -706,7 +706,7 @@ describe('brute-force limits', () => {
   }, 40_000);
 
   it('refuses one client address with 429 after 30 failures across accounts', async () => {
-    const { logIn } = await import('../../functions/auth/service/log-in');
+    const { logIn } = await import('../../../functions/auth/service/log-in');
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
     const outcome = (email: string) =>
       logIn(email, 'wrong', address, undefined).then(
@@ -724,7 +724,7 @@ describe('brute-force limits', () => {
 
 describe('every user route', () => {
   it('answers a revoked token with 401', async () => {
-    const { routes } = await import('../../functions/routes');
+    const { routes } = await import('../../../functions/routes');
     const account = await registerAndLogIn('revoked');
     await callApi('/user/update_user', { token: account.token, form: { password: account.password, new_password: 'rotated-1' } });
     // Bodies that pass validation, so that each route gets as far as checking the token's version.

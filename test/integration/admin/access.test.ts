@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
-import { success } from '../../functions/http/stack';
-import { adminRoute, userRoute } from '../../functions/http/user-route';
-import { registerAndLogIn } from '../support/accounts';
-import { callApi } from '../support/http';
-import { httpEvent, lambdaContext } from '../support/lambda-event';
+import { success } from '../../../functions/http/stack';
+import { adminRoute, userRoute } from '../../../functions/http/user-route';
+import { registerAndLogIn } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { httpEvent, lambdaContext } from '../../support/lambda-event';
 
 /** A user and an admin handler on the one stack, driven directly against the stack's table. */
 const whoAmI = userRoute({}, async ({ user }) => success({ userId: user.id }));

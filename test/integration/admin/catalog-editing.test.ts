@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AdminCatalog, AdminContent, AdminVoucher, CodeUploadResult, MaskedCodes, UploadPermit } from '../../functions/contract/wire';
-import { type ApiResponse, callApi } from '../support/http';
-import { fundedAccount, setShopStatus } from '../support/money';
-import { stackLog } from '../support/spawn-stack';
+import type {
+  AdminCatalog,
+  AdminContent,
+  AdminVoucher,
+  CodeUploadResult,
+  MaskedCodes,
+  UploadPermit,
+} from '../../../functions/contract/wire';
+import { type ApiResponse, callApi } from '../../support/http';
+import { fundedAccount, setShopStatus } from '../../support/money';
+import { stackLog } from '../../support/spawn-stack';
 
 let adminToken = '';
 beforeAll(async () => {

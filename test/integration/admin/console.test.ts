@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes } from '../../functions/routes';
-import { type TestAccount, registerAndLogIn } from '../support/accounts';
-import { type ApiResponse, callApi } from '../support/http';
+import { routes } from '../../../functions/routes';
+import { type TestAccount, registerAndLogIn } from '../../support/accounts';
+import { type ApiResponse, callApi } from '../../support/http';
 import {
   balanceOf,
   expectLedgerMatchesBalance,
@@ -14,8 +14,8 @@ import {
   payInvoice,
   startTopUp,
   storedItem,
-} from '../support/money';
-import { projectRoot, stackLog } from '../support/spawn-stack';
+} from '../../support/money';
+import { projectRoot, stackLog } from '../../support/spawn-stack';
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newBlogPost, newGame, newGroup, newPlan, newVoucher, stockCodes } from '../support/catalog';
-import { callApi } from '../support/http';
+import { newBlogPost, newGame, newGroup, newPlan, newVoucher, stockCodes } from '../../support/catalog';
+import { callApi } from '../../support/http';
 
 /** A fresh id for this test's own items (never a seeded one). */
 const uniqueId = (label: string) => `${label}-${randomBytes(5).toString('hex')}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callApi } from '../support/http';
+import { callApi } from '../../support/http';
 
 describe('the home page slice', () => {
   it('lists the seeded master categories in menu order, in the contract shape', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { edgeCacheControl, stockCacheControl } from '../../functions/routes';
-import { registerAndLogIn } from '../support/accounts';
-import { type ApiResponse, callApi } from '../support/http';
+import { edgeCacheControl, stockCacheControl } from '../../../functions/routes';
+import { registerAndLogIn } from '../../support/accounts';
+import { type ApiResponse, callApi } from '../../support/http';
 
 /**
  * The public reads through the local stack's edge cache (CloudFront's behaviour for them): kept as

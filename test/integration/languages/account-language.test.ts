@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NotificationList, UserInfo } from '../../functions/contract/wire';
-import { mailedToken, mailsTo, mailWithSubject, type TestAccount, uniqueContact } from '../support/accounts';
-import { callApi } from '../support/http';
-import { fundedAccount } from '../support/money';
+import type { NotificationList, UserInfo } from '../../../functions/contract/wire';
+import { mailedToken, mailsTo, mailWithSubject, type TestAccount, uniqueContact } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { fundedAccount } from '../../support/money';
 
 /** The account as it reads itself. */
 const userData = async (account: TestAccount) =>

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { NotificationList } from '../../functions/contract/wire';
-import { sendOnce } from '../../functions/notifications/channels/claim';
-import { fanOut } from '../../functions/notifications/fan-out';
-import { notificationKey, notificationPage } from '../../functions/notifications/repo';
-import { mailedToken, mailsTo, mailWithSubject, type StoredMail, type TestAccount } from '../support/accounts';
-import { logInAdmin } from '../support/admin';
-import { callApi } from '../support/http';
-import { freshVoucher, fundedAccount, invoiceOfToken, orderOnceStatus, payForInvoice, payInvoice, startTopUp } from '../support/money';
+import type { NotificationList } from '../../../functions/contract/wire';
+import { sendOnce } from '../../../functions/notifications/channels/claim';
+import { fanOut } from '../../../functions/notifications/fan-out';
+import { notificationKey, notificationPage } from '../../../functions/notifications/repo';
+import { mailedToken, mailsTo, mailWithSubject, type StoredMail, type TestAccount } from '../../support/accounts';
+import { logInAdmin } from '../../support/admin';
+import { callApi } from '../../support/http';
+import { freshVoucher, fundedAccount, invoiceOfToken, orderOnceStatus, payForInvoice, payInvoice, startTopUp } from '../../support/money';
 
 const notifications = async (account: TestAccount) =>
   (await callApi<{ data: NotificationList }>('/user/notifications', { token: account.token, form: {} })).body.data;

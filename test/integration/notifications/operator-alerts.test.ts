@@ -2,15 +2,15 @@ import { randomInt } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AdminAlertSettings } from '../../functions/contract/wire';
-import { handler as outboxConsumer } from '../../functions/notifications/jobs/fan-out-notifications';
-import { handler as relayAlarms } from '../../functions/notifications/jobs/relay-alarms';
-import { reconcilePayments } from '../../functions/payments/service';
-import type { TestAccount } from '../support/accounts';
-import { logInAdmin, placeUidOrder, uniquePlayerId } from '../support/admin';
-import { stockPlanWith } from '../support/catalog';
-import { callApi } from '../support/http';
-import { lambdaContext } from '../support/lambda-event';
+import type { AdminAlertSettings } from '../../../functions/contract/wire';
+import { handler as outboxConsumer } from '../../../functions/notifications/jobs/fan-out-notifications';
+import { handler as relayAlarms } from '../../../functions/notifications/jobs/relay-alarms';
+import { reconcilePayments } from '../../../functions/payments/service';
+import type { TestAccount } from '../../support/accounts';
+import { logInAdmin, placeUidOrder, uniquePlayerId } from '../../support/admin';
+import { stockPlanWith } from '../../support/catalog';
+import { callApi } from '../../support/http';
+import { lambdaContext } from '../../support/lambda-event';
 import {
   balanceOf,
   freshVoucher,
@@ -21,7 +21,7 @@ import {
   sendWebhook,
   startTopUp,
   storedItem,
-} from '../support/money';
+} from '../../support/money';
 
 /** The operators' chat of this file: a group id no other test uses. */
 const chatId = `-100${randomInt(1e9, 1e10)}`;

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { NotificationList, PushKey } from '../../functions/contract/wire';
-import { fanOut } from '../../functions/notifications/fan-out';
-import { notificationPage, pushSubscriptionsOf } from '../../functions/notifications/repo';
-import type { ReceivedPush, TestSubscription } from '../../scripts/local/push-stand-in';
-import type { PushDevices, UserInfo } from '../../functions/contract/wire';
-import { type TestAccount, googleSignIn, mailedToken, mintGoogleToken, registerAndLogIn } from '../support/accounts';
-import { callApi } from '../support/http';
-import { fundedAccount, orderOnceStatus, payInvoice, startTopUp } from '../support/money';
+import type { NotificationList, PushKey } from '../../../functions/contract/wire';
+import { fanOut } from '../../../functions/notifications/fan-out';
+import { notificationPage, pushSubscriptionsOf } from '../../../functions/notifications/repo';
+import type { ReceivedPush, TestSubscription } from '../../../scripts/local/push-stand-in';
+import type { PushDevices, UserInfo } from '../../../functions/contract/wire';
+import { type TestAccount, googleSignIn, mailedToken, mintGoogleToken, registerAndLogIn } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { fundedAccount, orderOnceStatus, payInvoice, startTopUp } from '../../support/money';
 
 const stack = inject('stack');
 

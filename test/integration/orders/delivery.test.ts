@@ -1,17 +1,17 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { advanceDeliveries } from '../../functions/orders/delivery';
-import { db, tableName } from '../../functions/shared/db';
-import { getPlan } from '../../functions/catalog/repo';
-import { stockOf } from '../../functions/vouchers/repo';
-import { listLedger } from '../../functions/wallet/repo';
-import type { AdminDeliveries, OrderDetail } from '../../functions/contract/wire';
-import type { TestAccount } from '../support/accounts';
-import { logInAdmin } from '../support/admin';
-import { stockPlanWith } from '../support/catalog';
-import { callApi } from '../support/http';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts, payInvoice } from '../support/money';
+import { advanceDeliveries } from '../../../functions/orders/delivery';
+import { db, tableName } from '../../../functions/shared/db';
+import { getPlan } from '../../../functions/catalog/repo';
+import { stockOf } from '../../../functions/vouchers/repo';
+import { listLedger } from '../../../functions/wallet/repo';
+import type { AdminDeliveries, OrderDetail } from '../../../functions/contract/wire';
+import type { TestAccount } from '../../support/accounts';
+import { logInAdmin } from '../../support/admin';
+import { stockPlanWith } from '../../support/catalog';
+import { callApi } from '../../support/http';
+import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts, payInvoice } from '../../support/money';
 
 /** The seeded Free Fire plans delivered without an operator (scripts/local/seed.ts). */
 const supplierPlan = { plan_id: 'ff-100-instant', price: 75 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listVouchers } from '../../functions/vouchers/repo';
-import { registerAndLogIn } from '../support/accounts';
-import { callApi } from '../support/http';
+import { listVouchers } from '../../../functions/vouchers/repo';
+import { registerAndLogIn } from '../../support/accounts';
+import { callApi } from '../../support/http';
 import {
   balanceOf,
   expectLedgerMatchesBalance,
@@ -10,7 +10,7 @@ import {
   fundedAccounts,
   setShopStatus,
   storedItem,
-} from '../support/money';
+} from '../../support/money';
 
 type OrderRow = {
   order_id: string;
@@ -73,7 +73,7 @@ describe('plan orders from the wallet', () => {
     expect(JSON.stringify(stored)).not.toContain('hunter2-secret');
     expect(JSON.stringify(stored)).not.toContain('8811');
     expect(String(stored?.sealedSecret)).toMatch(/^v2\.master\./);
-    const { unseal } = await import('../../functions/shared/sealed');
+    const { unseal } = await import('../../../functions/shared/sealed');
     expect(JSON.parse(await unseal(String(stored?.sealedSecret)))).toEqual({ password: 'hunter2-secret', backupCode: '8811' });
     const list = await callApi('/user/get_request_list', { token: buyer.token, form: {} });
     expect(JSON.stringify(list.body)).not.toContain('sealed');

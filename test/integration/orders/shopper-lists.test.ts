@@ -1,8 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CodeOrderRow, OrderDetail, OrderRow, RecentPlayerId, WalletRequestRow, WalletStatement } from '../../functions/contract/wire';
-import { mailedToken, mailsTo, registerAndLogIn, uniqueContact } from '../support/accounts';
-import { callApi } from '../support/http';
-import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../support/money';
+import type {
+  CodeOrderRow,
+  OrderDetail,
+  OrderRow,
+  RecentPlayerId,
+  WalletRequestRow,
+  WalletStatement,
+} from '../../../functions/contract/wire';
+import { mailedToken, mailsTo, registerAndLogIn, uniqueContact } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { balanceOf, freshVoucher, fundedAccount, payInvoice, startTopUp } from '../../support/money';
 
 let adminToken = '';
 beforeAll(async () => {
@@ -250,8 +257,8 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link, and limits how often one address may be sent links', async () => {
-    const { emailTokenItem } = await import('../../functions/users/repo');
-    const { transact } = await import('../../functions/shared/transactions');
+    const { emailTokenItem } = await import('../../../functions/users/repo');
+    const { transact } = await import('../../../functions/shared/transactions');
     const { createHash } = await import('node:crypto');
     const shopper = await registerAndLogIn('expired');
     const token = 'expired-token-for-a-test-0123456789abcdef';

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type TransactionItem, TransactionCancelled, transact } from '../../functions/shared/transactions';
-import { requireActiveUser } from '../../functions/users/active-user';
-import { buyCodes } from '../../functions/vouchers/service';
-import { claimCodeItems, listVouchers } from '../../functions/vouchers/repo';
-import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, storedItem } from '../support/money';
+import { type TransactionItem, TransactionCancelled, transact } from '../../../functions/shared/transactions';
+import { requireActiveUser } from '../../../functions/users/active-user';
+import { buyCodes } from '../../../functions/vouchers/service';
+import { claimCodeItems, listVouchers } from '../../../functions/vouchers/repo';
+import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, storedItem } from '../../support/money';
 
 // DynamoDB Local never answers TransactionConflict, so contention is injected here, at the
 // boundary where the voucher service hands its transaction to DynamoDB.
-vi.mock('../../functions/shared/transactions', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../functions/shared/transactions')>();
+vi.mock('../../../functions/shared/transactions', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../functions/shared/transactions')>();
   return { ...real, transact: vi.fn(real.transact) };
 });
 

@@ -1,11 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminPaymentDays, PaymentBookLine } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dhakaDay } from '../../functions/shared/days';
-import { db, tableName } from '../../functions/shared/db';
-import { type TestAccount, registerAndLogIn } from '../support/accounts';
-import { callApi } from '../support/http';
-import { balanceOf, payInvoice, startTopUp } from '../support/money';
+import { dhakaDay } from '../../../functions/shared/days';
+import { db, tableName } from '../../../functions/shared/db';
+import { type TestAccount, registerAndLogIn } from '../../support/accounts';
+import { callApi } from '../../support/http';
+import { balanceOf, payInvoice, startTopUp } from '../../support/money';
 
 let adminToken = '';
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopChild } from '../../scripts/local/child';
-import { uniqueContact } from '../support/accounts';
-import { type CallOptions, callApiAt } from '../support/http';
-import { type StackInfo, projectRoot, spawnStack } from '../support/spawn-stack';
+import { stopChild } from '../../../scripts/local/child';
+import { uniqueContact } from '../../support/accounts';
+import { type CallOptions, callApiAt } from '../../support/http';
+import { type StackInfo, projectRoot, spawnStack } from '../../support/spawn-stack';
 
 /**
  * The local shop pointed at a gateway of the tester's (GATEWAY_URL, GATEWAY_API_KEY), as the

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WalletRequestRow } from '@contract/wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { reconcilePayments } from '../../functions/payments/service';
-import { dhakaDay } from '../../functions/shared/days';
-import { logInAdmin } from '../support/admin';
-import { callApi } from '../support/http';
+import { reconcilePayments } from '../../../functions/payments/service';
+import { dhakaDay } from '../../../functions/shared/days';
+import { logInAdmin } from '../../support/admin';
+import { callApi } from '../../support/http';
 import {
   balanceOf,
   expectLedgerMatchesBalance,
@@ -17,7 +17,7 @@ import {
   sendWebhook,
   startTopUp,
   storedItem,
-} from '../support/money';
+} from '../../support/money';
 
 const walletHistory = async (token: string) =>
   (await callApi<{ data: WalletRequestRow[] }>('/user/get_wallet_request', { token, form: {} })).body.data;
@@ -85,8 +85,8 @@ describe('wallet top-up through the gateway', () => {
 
   it('answers a gateway refusal with its message as a 409, recording no top-up the shopper did not cause', async () => {
     // The API's own limit (৳25,000) keeps such amounts from the gateway; the service below it is asked directly.
-    const { startTopUp: start } = await import('../../functions/wallet/top-ups');
-    const { requireActiveUser } = await import('../../functions/users/active-user');
+    const { startTopUp: start } = await import('../../../functions/wallet/top-ups');
+    const { requireActiveUser } = await import('../../../functions/users/active-user');
     const payer = await fundedAccount(0, 'refused');
     const user = await requireActiveUser({ userId: payer.code, tokenVersion: 1 });
     await expect(start(user, { amount: 5_000_000, txnId: `${Date.now()}42` }, '203.0.113.42')).rejects.toMatchObject({

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { countOverdueOrders, overdueAfterMinutes } from '../../functions/orders/delivery';
-import { reconcilePayments, settleInvoice } from '../../functions/payments/service';
-import { ServiceUnavailable } from '../../functions/shared/errors';
-import { businessMetrics } from '../../functions/shared/metrics';
-import { callApi } from '../support/http';
-import { fundedAccount, leavePending, merchantPanel, payForInvoice, startTopUp } from '../support/money';
+import { countOverdueOrders, overdueAfterMinutes } from '../../../functions/orders/delivery';
+import { reconcilePayments, settleInvoice } from '../../../functions/payments/service';
+import { ServiceUnavailable } from '../../../functions/shared/errors';
+import { businessMetrics } from '../../../functions/shared/metrics';
+import { callApi } from '../../support/http';
+import { fundedAccount, leavePending, merchantPanel, payForInvoice, startTopUp } from '../../support/money';
 
 /**
  * The counts behind the business metrics, on the shared table: other tests' payments and orders

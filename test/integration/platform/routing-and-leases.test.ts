@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withLease } from '../../functions/shared/lease';
-import { callApi } from '../support/http';
+import { withLease } from '../../../functions/shared/lease';
+import { callApi } from '../../support/http';
 
 describe('the API platform: routing, envelope and body handling', () => {
   it('answers an unknown /api path with the 404 envelope', async () => {

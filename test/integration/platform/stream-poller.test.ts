@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteItemCommand, CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pollTableStream } from '../../scripts/local/stream-poller';
+import { pollTableStream } from '../../../scripts/local/stream-poller';
 
 /**
  * The local stack's stand-in for Lambda's event source mapping, on DynamoDB Local's own stream:

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('TABLE_NAME', 'unit-test');
-const { normalizeMobile } = await import('../../functions/users/repo');
+const { normalizeMobile } = await import('../../../functions/users/repo');
 
 describe('mobile numbers', () => {
   it('writes every form of a Bangladeshi number as its eleven national digits', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decoyHash, hashPassword, verifyPassword } from '../../functions/auth/passwords';
+import { decoyHash, hashPassword, verifyPassword } from '../../../functions/auth/passwords';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one', async () => {

@@ -2,8 +2,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
-const { signSessionToken, verifySessionToken, tokenFromHeader } = await import('../../functions/shared/session-token');
-const { keyRing } = await import('../../functions/shared/secrets');
+const { signSessionToken, verifySessionToken, tokenFromHeader } = await import('../../../functions/shared/session-token');
+const { keyRing } = await import('../../../functions/shared/secrets');
 
 describe('session tokens', () => {
   it('round-trips the user and token version', async () => {

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { siteSettingsBody } from '../../functions/contract/admin-content';
-import { savePlanBody, saveVoucherBody } from '../../functions/contract/admin-catalog';
-import { maxUploadBytes } from '../../functions/contract/rules';
-import type { Invalid } from '../../functions/shared/errors';
-import { parseInput } from '../../functions/shared/validation';
-import { parseCodes } from '../../functions/vouchers/inventory';
+import { siteSettingsBody } from '../../../functions/contract/admin-content';
+import { savePlanBody, saveVoucherBody } from '../../../functions/contract/admin-catalog';
+import { maxUploadBytes } from '../../../functions/contract/rules';
+import type { Invalid } from '../../../functions/shared/errors';
+import { parseInput } from '../../../functions/shared/validation';
+import { parseCodes } from '../../../functions/vouchers/inventory';
 import { describe, expect, it } from 'vitest';
 import {
   codeLines,
@@ -14,8 +14,8 @@ import {
   numberField,
   uploadProblem,
   youtubeIdOf,
-} from '../../web/src/features/admin/kit/edit-rules';
-import { schemaProblems } from '../../web/src/features/admin/kit/schema-problems';
+} from '../../../web/src/features/admin/kit/edit-rules';
+import { schemaProblems } from '../../../web/src/features/admin/kit/schema-problems';
 
 /** The field errors of the server's 400 for this request (what parseInput throws), or {} when it passes. */
 const serverErrors = (schema: Parameters<typeof parseInput>[0], input: unknown) => {

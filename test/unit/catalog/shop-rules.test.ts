@@ -1,9 +1,9 @@
 import { isOrderableQuantity, isPlayerIdGroup, orderAccountProblems } from '@contract/rules';
 import { describe, expect, it } from 'vitest';
-import { slidesForWidth } from '../../web/src/components/card-carousel';
-import { walletCovers } from '../../web/src/features/catalog/order-rules';
-import { type SiteSettings, shopClosedMessage } from '../../web/src/features/content/api/get-site-settings';
-import { activePopups, isShopperStart } from '../../web/src/features/content/popup-rules';
+import { slidesForWidth } from '../../../web/src/components/card-carousel';
+import { walletCovers } from '../../../web/src/features/catalog/order-rules';
+import { type SiteSettings, shopClosedMessage } from '../../../web/src/features/content/api/get-site-settings';
+import { activePopups, isShopperStart } from '../../../web/src/features/content/popup-rules';
 
 const empty = { saccount_type: '', saccount_id: '', saccount_password: '', backup_code: '' };
 

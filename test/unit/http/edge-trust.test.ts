@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clientAddress } from '../../functions/http/client-address';
-import { checkoutLinks } from '../../functions/gateway/port';
+import { clientAddress } from '../../../functions/http/client-address';
+import { checkoutLinks } from '../../../functions/gateway/port';
 
 describe('the client address', () => {
   it("is CloudFront's x-viewer-ip, else API Gateway's source", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { boundedInt, idField, optionalText, requiredText, wholeTaka } from '../../functions/contract/fields';
-import { parseInput } from '../../functions/shared/validation';
+import { boundedInt, idField, optionalText, requiredText, wholeTaka } from '../../../functions/contract/fields';
+import { parseInput } from '../../../functions/shared/validation';
 
 describe('field rules', () => {
   const amount = v.object({ amount: wholeTaka() });

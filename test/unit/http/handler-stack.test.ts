@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { httpEvent, lambdaContext, testOriginSecret } from '../support/lambda-event';
+import { httpEvent, lambdaContext, testOriginSecret } from '../../support/lambda-event';
 
 vi.stubEnv('APP_MASTER_SECRET', 'unit-test-master-secret-with-enough-length-0123456789');
 vi.stubEnv('GATEWAY_API_KEY', 'gateway-key-for-tests');
@@ -9,15 +9,15 @@ vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 vi.stubEnv('TABLE_NAME', 'unit-test-table-never-reached');
 vi.stubEnv('ORIGIN_VERIFY_SECRET', testOriginSecret);
 
-const { success, errorResponse } = await import('../../functions/http/stack');
-const { formBody, maxBodyBytes } = await import('../../functions/http/body');
-const { publicRoute } = await import('../../functions/http/public-route');
-const { userRoute } = await import('../../functions/http/user-route');
-const { gatewayRoute } = await import('../../functions/http/gateway-route');
-const { Conflict, NotFound } = await import('../../functions/shared/errors');
-const { logger } = await import('../../functions/shared/logger');
-const { signSessionToken } = await import('../../functions/shared/session-token');
-const { requiredText, wholeTaka } = await import('../../functions/contract/fields');
+const { success, errorResponse } = await import('../../../functions/http/stack');
+const { formBody, maxBodyBytes } = await import('../../../functions/http/body');
+const { publicRoute } = await import('../../../functions/http/public-route');
+const { userRoute } = await import('../../../functions/http/user-route');
+const { gatewayRoute } = await import('../../../functions/http/gateway-route');
+const { Conflict, NotFound } = await import('../../../functions/shared/errors');
+const { logger } = await import('../../../functions/shared/logger');
+const { signSessionToken } = await import('../../../functions/shared/session-token');
+const { requiredText, wholeTaka } = await import('../../../functions/contract/fields');
 
 const echo = publicRoute({ ...formBody(v.object({ name: requiredText('Required Field'), amount: wholeTaka() })) }, async ({ body }) =>
   success(body, 'ok'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dateTime, groupDigits, longDate, signedTaka, taka } from '../../web/src/lib/format';
+import { dateTime, groupDigits, longDate, signedTaka, taka } from '../../../web/src/lib/format';
 
 /**
  * The shop's words and numbers in Bengali and English through the same runtime the pages use
@@ -25,12 +25,12 @@ describe('money and dates in both languages', () => {
 });
 
 describe("the shell's messages in both languages", () => {
-  let i18n: typeof import('../../web/src/lib/i18n');
+  let i18n: typeof import('../../../web/src/lib/i18n');
   beforeAll(async () => {
     // lib/i18n writes <html lang>: a stand-in document for Node.
     vi.stubGlobal('document', { documentElement: { lang: 'en' } });
-    i18n = await import('../../web/src/lib/i18n');
-    const { shellMessages } = await import('../../web/src/app/messages');
+    i18n = await import('../../../web/src/lib/i18n');
+    const { shellMessages } = await import('../../../web/src/app/messages');
     await i18n.loadMessages(shellMessages);
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * languages have the same ids, every id the code asks for is in a catalog it loads, none is left
  * unused, and every page loads, before it renders, the catalog of every area it shows.
  */
-const webDir = resolve(import.meta.dirname, '../../web/src');
+const webDir = resolve(import.meta.dirname, '../../../web/src');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

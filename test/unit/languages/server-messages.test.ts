@@ -1,4 +1,4 @@
-/// <reference path="../../web/src/lib/po.d.ts" />
+/// <reference path="../../../web/src/lib/po.d.ts" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
  * and holds the table to them.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const at = (path: string) => join(root, path);
 
 // ---------------------------------------------------------------------------------------------
@@ -889,10 +889,10 @@ describe('the server messages table', () => {
 describe('translateServerMessage', () => {
   it('shows a known message in Bengali, with its numbers in Bengali digits, and passes the rest through', async () => {
     vi.stubGlobal('document', { documentElement: { lang: 'en' } });
-    const { loadMessages, switchLocale } = await import('../../web/src/lib/i18n');
-    const { shellMessages } = await import('../../web/src/app/messages');
+    const { loadMessages, switchLocale } = await import('../../../web/src/lib/i18n');
+    const { shellMessages } = await import('../../../web/src/app/messages');
     await loadMessages(shellMessages);
-    const { loadServerMessages, translateServerMessage } = await import('../../web/src/lib/server-messages');
+    const { loadServerMessages, translateServerMessage } = await import('../../../web/src/lib/server-messages');
     // English: the server's words, without loading the table.
     expect(translateServerMessage('Insufficient balance')).toBe('Insufficient balance');
     await switchLocale('bn');

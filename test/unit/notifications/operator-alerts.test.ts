@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('TABLE_NAME', 'unit-test');
-const alerts = await import('../../functions/notifications/alerts');
+const alerts = await import('../../../functions/notifications/alerts');
 
 const order = { orderId: '2QB0000000AB', gameName: 'Free Fire', planName: '100 Diamonds', price: 75 };
 const now = '2026-11-25T20:30:00.000Z';

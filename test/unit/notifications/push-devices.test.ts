@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pushServiceOf } from '../../functions/contract/push-services';
-import { deviceKindOf } from '../../functions/notifications/device-names';
+import { pushServiceOf } from '../../../functions/contract/push-services';
+import { deviceKindOf } from '../../../functions/notifications/device-names';
 
 describe('the push services the shop sends to', () => {
   it('names the service of the endpoints browsers get', () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messengerChatLink, whatsappChatLink } from '../../web/src/features/orders/chat-links';
-import { isInAppBrowser } from '../../web/src/features/payments/payment-window';
-import { ordersMessages } from '../../web/src/features/orders/messages';
-import { loadMessages } from '../../web/src/lib/i18n';
+import { messengerChatLink, whatsappChatLink } from '../../../web/src/features/orders/chat-links';
+import { isInAppBrowser } from '../../../web/src/features/payments/payment-window';
+import { ordersMessages } from '../../../web/src/features/orders/messages';
+import { loadMessages } from '../../../web/src/lib/i18n';
 
 // The words come from the area's catalog, as a page loads it (English: Node has no page).
 beforeAll(() => loadMessages(ordersMessages));

@@ -7,7 +7,7 @@ import {
   inquiryIntervalSeconds,
   nextDeliveryState,
   pastAskingWindow,
-} from '../../functions/orders/delivery-rules';
+} from '../../../functions/orders/delivery-rules';
 
 const states: DeliveryState[] = ['queued', 'delivering', 'unknown', 'delivered', 'failed', 'manual'];
 const events: DeliveryEvent[] = ['send', 'delivered', 'pending', 'failed', 'refused', 'later', 'lost', 'fallBack'];

@@ -1,9 +1,9 @@
 import type { OrderDelivery } from '@contract/wire';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { playerCheckOf } from '../../web/src/features/catalog/order-rules';
-import { deliveryLabel } from '../../web/src/features/orders/delivery';
-import { ordersMessages } from '../../web/src/features/orders/messages';
-import { loadMessages } from '../../web/src/lib/i18n';
+import { playerCheckOf } from '../../../web/src/features/catalog/order-rules';
+import { deliveryLabel } from '../../../web/src/features/orders/delivery';
+import { ordersMessages } from '../../../web/src/features/orders/messages';
+import { loadMessages } from '../../../web/src/lib/i18n';
 
 // The words come from the area's catalog, as a page loads it (English: Node has no page).
 beforeAll(() => loadMessages(ordersMessages));

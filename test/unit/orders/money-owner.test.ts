@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryInTheWay, moveBlocked, movedSinceSeen, refundAwaitsPerson, refundInTheWay } from '../../functions/orders/order-rules';
-import type { GatewayRefund, PlanOrder } from '../../functions/orders/repo';
-import { rateUnits, supplierUnitsOf, takaOf, takaWorthOf } from '../../functions/suppliers/exchange';
+import { deliveryInTheWay, moveBlocked, movedSinceSeen, refundAwaitsPerson, refundInTheWay } from '../../../functions/orders/order-rules';
+import type { GatewayRefund, PlanOrder } from '../../../functions/orders/repo';
+import { rateUnits, supplierUnitsOf, takaOf, takaWorthOf } from '../../../functions/suppliers/exchange';
 
 type Facts = Pick<PlanOrder, 'status' | 'delivery' | 'gatewayRefund'>;
 const now = Date.parse('2026-11-27T10:00:00.000Z');

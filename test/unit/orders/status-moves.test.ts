@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStatus } from '../../functions/orders/order-rules';
+import { nextStatus } from '../../../functions/orders/order-rules';
 
 describe("an order's lifecycle", () => {
   it('completes a pending order only', () => {

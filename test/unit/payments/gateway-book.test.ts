@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { gatewayTimeOf } from '../../functions/gateway/port';
+import { gatewayTimeOf } from '../../../functions/gateway/port';
 
 vi.stubEnv('TABLE_NAME', 'book-test');
-const { bookLineItem } = await import('../../functions/gateway/repo');
+const { bookLineItem } = await import('../../../functions/gateway/repo');
 
 const receipt = {
   invoiceId: 'INV0001',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasFailed, isExactly, paisaOf } from '../../functions/gateway/port';
-import { dueForCheck, settlementOf, stateAfter } from '../../functions/payments/settlement';
+import { hasFailed, isExactly, paisaOf } from '../../../functions/gateway/port';
+import { dueForCheck, settlementOf, stateAfter } from '../../../functions/payments/settlement';
 
 const payment = (status: string, amount = '500.00', invoiceId = 'INV1') => ({ status, amount, invoiceId });
 

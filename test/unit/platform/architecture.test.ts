@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * lower floors), a repo imports no other area, the console (admin) writes only through the areas'
  * services, and the web's areas sit on floors too (a feature imports only features below it).
  */
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 const functionsDir = join(root, 'functions');
 const webDir = join(root, 'web', 'src');
 

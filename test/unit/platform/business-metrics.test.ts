@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { businessMetricNames, metricDimensions, metricsNamespace } from '../../functions/shared/metric-names';
-import { emittedMetrics as emitted } from '../support/emitted-metrics';
+import { businessMetricNames, metricDimensions, metricsNamespace } from '../../../functions/shared/metric-names';
+import { emittedMetrics as emitted } from '../../support/emitted-metrics';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idPattern } from '../../functions/contract/fields';
-import { creationStamp, randomId, timeOfId } from '../../functions/shared/ids';
+import { idPattern } from '../../../functions/contract/fields';
+import { creationStamp, randomId, timeOfId } from '../../../functions/shared/ids';
 
 describe('ids', () => {
   it('makes time-ordered ids of 12 unambiguous characters that sort by time to the millisecond', () => {

@@ -2,26 +2,26 @@ import type { Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The two scheduled jobs write their gauge every run, 0 included, and before a failed run throws. */
-vi.mock('../../functions/shared/metrics', () => ({
+vi.mock('../../../functions/shared/metrics', () => ({
   businessMetrics: { paymentsPendingPastWindow: vi.fn(), paidOrdersUndelivered: vi.fn(), paymentVerifyFailed: vi.fn() },
 }));
-vi.mock('../../functions/payments/service', () => ({ reconcilePayments: vi.fn() }));
-vi.mock('../../functions/notifications/alert-settings', () => ({ alertSettings: async () => ({ paymentPendingMinutes: 15 }) }));
-vi.mock('../../functions/shared/lease', () => ({
+vi.mock('../../../functions/payments/service', () => ({ reconcilePayments: vi.fn() }));
+vi.mock('../../../functions/notifications/alert-settings', () => ({ alertSettings: async () => ({ paymentPendingMinutes: 15 }) }));
+vi.mock('../../../functions/shared/lease', () => ({
   withLease: (_job: string, _holder: string, _ms: number, work: () => Promise<unknown>) => work(),
 }));
-vi.mock('../../functions/orders/delivery', () => ({
+vi.mock('../../../functions/orders/delivery', () => ({
   advanceDeliveries: vi.fn(),
   countOverdueOrders: vi.fn(),
   refreshSupplierStatus: vi.fn(),
 }));
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 
-const { businessMetrics } = await import('../../functions/shared/metrics');
-const payments = await import('../../functions/payments/service');
-const delivery = await import('../../functions/orders/delivery');
-const reconciler = (await import('../../functions/payments/jobs/reconcile-payments')).handler;
-const deliveryJob = (await import('../../functions/orders/jobs/advance-deliveries')).handler;
+const { businessMetrics } = await import('../../../functions/shared/metrics');
+const payments = await import('../../../functions/payments/service');
+const delivery = await import('../../../functions/orders/delivery');
+const reconciler = (await import('../../../functions/payments/jobs/reconcile-payments')).handler;
+const deliveryJob = (await import('../../../functions/orders/jobs/advance-deliveries')).handler;
 
 const context = { awsRequestId: 'run-1', functionName: 'job', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
 const reconciled = {

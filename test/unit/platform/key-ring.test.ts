@@ -1,7 +1,7 @@
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sealWith, unsealWith } from '../../functions/shared/sealed';
-import { keyRingFrom } from '../../functions/shared/secrets';
+import { sealWith, unsealWith } from '../../../functions/shared/sealed';
+import { keyRingFrom } from '../../../functions/shared/secrets';
 
 const first = 'first-key-of-the-ring-0123456789abcdef0123456789';
 const second = 'second-key-of-the-ring-0123456789abcdef012345678';

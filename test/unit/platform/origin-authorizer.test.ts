@@ -1,9 +1,9 @@
 import type { APIGatewayRequestAuthorizerEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { testOriginSecret } from '../support/lambda-event';
+import { testOriginSecret } from '../../support/lambda-event';
 
 vi.stubEnv('ORIGIN_VERIFY_SECRET', testOriginSecret);
-const { handler } = await import('../../functions/platform/handlers/origin-authorizer');
+const { handler } = await import('../../../functions/platform/handlers/origin-authorizer');
 
 const ask = (headers: Record<string, string>) =>
   handler(

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpHandler } from '../../functions/http/stack';
-import { cachedPaths, canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../functions/routes';
+import type { HttpHandler } from '../../../functions/http/stack';
+import { cachedPaths, canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../../functions/routes';
 
-const functionsDir = join(import.meta.dirname, '../../functions');
+const functionsDir = join(import.meta.dirname, '../../../functions');
 
 describe('the route table', () => {
   it('has a handler file exporting `handler` for every row and for the fallback', () => {
@@ -67,7 +67,7 @@ describe('the route table', () => {
 
 describe('the README', () => {
   it('lists every route of the table', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
     for (const route of routes) {
       expect(readme, route.path).toContain(`| ${route.method} | /api${route.path} | ${route.access} | ${route.handler} |`);
     }

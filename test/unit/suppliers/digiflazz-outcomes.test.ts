@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOf } from '../../functions/suppliers/digiflazz';
+import { outcomeOf } from '../../../functions/suppliers/digiflazz';
 
 /** Answers shaped as developer.digiflazz.com/api/buyer/topup and response-code document them. */
 const answer = (status: string, rc: string, message = '', sn = '', price?: number) => ({ ref_id: 'o1', status, rc, message, sn, price });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeBalance, totalPrice } from '../../functions/wallet/money';
+import { changeBalance, totalPrice } from '../../../functions/wallet/money';
 
 describe('changeBalance', () => {
   it('credits and debits whole taka and moves the version on by one', () => {

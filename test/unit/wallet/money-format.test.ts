@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupDigits, signedTaka, taka } from '../../web/src/lib/format';
-import { amountError } from '../../web/src/features/wallet/amount-rules';
-import { walletMessages } from '../../web/src/features/wallet/messages';
-import { loadMessages } from '../../web/src/lib/i18n';
+import { groupDigits, signedTaka, taka } from '../../../web/src/lib/format';
+import { amountError } from '../../../web/src/features/wallet/amount-rules';
+import { walletMessages } from '../../../web/src/features/wallet/messages';
+import { loadMessages } from '../../../web/src/lib/i18n';
 
 // The words come from the area's catalog, as a page loads it (English: Node has no page).
 beforeAll(() => loadMessages(walletMessages));
