@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { declarations, importCycles, relativeImports, sourceFiles } from '../../support/tools/imports';
 
 /**
  * The import rules no linter checks here: areas of functions/ depend one way (a floor imports only
@@ -37,22 +38,6 @@ const floors: Record<string, number> = {
 
 /** Areas a repo may import besides its own: the shared floor. */
 const repoMayImport = new Set(['shared', 'contract']);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** The relative modules a file imports or re-exports, statically or dynamically, resolved to paths. */
-function relativeImports(file: string, text = readFileSync(file, 'utf8')): string[] {
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((match) => match[1] ?? match[2]!);
-  return specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => resolve(dirname(file), specifier));
-}
 
 /** The area of a path under functions/: its first folder, or the file's name at the top (routes). */
 const areaOf = (path: string) => relative(functionsDir, path).split(sep)[0]!.replace(/\.ts$/, '');
@@ -114,21 +99,6 @@ describe('functions/ areas', () => {
     expect(floors.payments! < floors.orders!).toBe(false);
   });
 });
-
-/** The top-level functions and constants of a module, by name, with their text and whether they are exported. */
-function declarations(file: string): Map<string, { text: string; exported: boolean }> {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const found = new Map<string, { text: string; exported: boolean }>();
-  for (const statement of source.statements) {
-    const exported = ts.canHaveModifiers(statement) && !!ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (ts.isFunctionDeclaration(statement) && statement.name)
-      found.set(statement.name.text, { text: statement.getText(source), exported });
-    if (ts.isVariableStatement(statement))
-      for (const declaration of statement.declarationList.declarations)
-        if (ts.isIdentifier(declaration.name)) found.set(declaration.name.text, { text: declaration.getText(source), exported });
-  }
-  return found;
-}
 
 /** What writing looks like in the data layer: a transaction item, a write command, the client itself. */
 const writing =
@@ -308,44 +278,8 @@ function webCrossings(file: string, text: string): string[] {
 
 const webFiles = sourceFiles(webDir);
 
-/** The file a relative import names (`./x` is `./x.ts` or `./x.tsx`), if it is one of `files`. */
-function resolveIn(files: Set<string>, path: string): string | undefined {
-  return [path, `${path}.ts`, `${path}.tsx`].find((candidate) => files.has(candidate));
-}
-
 /** The import cycles between web files: each as the files around it. */
-function webCycles(): string[] {
-  const files = new Set(webFiles);
-  const graph = new Map(
-    webFiles.map((file) => [
-      file,
-      relativeImports(file)
-        .map((target) => resolveIn(files, target))
-        .filter((target) => target !== undefined),
-    ]),
-  );
-  const open = new Set<string>();
-  const done = new Set<string>();
-  const cycles: string[] = [];
-  const visit = (file: string, trail: string[]) => {
-    open.add(file);
-    trail.push(file);
-    for (const next of graph.get(file)!)
-      if (open.has(next))
-        cycles.push(
-          trail
-            .slice(trail.indexOf(next))
-            .map((path) => relative(webDir, path))
-            .join(' → '),
-        );
-      else if (!done.has(next)) visit(next, trail);
-    trail.pop();
-    open.delete(file);
-    done.add(file);
-  };
-  for (const file of webFiles) if (!done.has(file)) visit(file, []);
-  return cycles;
-}
+const webCycles = () => importCycles(webFiles, webDir);
 
 describe('web areas (web/src)', () => {
   it('names every area on a floor', () => {
