@@ -34,7 +34,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          // One synthesis for all its files (by construct), started at once and awaited where the templates load.
+          globalSetup: ['test/support/infra-stack.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       {
         test: {
           name: 'bundles',
