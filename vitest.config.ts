@@ -40,6 +40,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           // One synthesis for all its files (by construct), started at once and awaited where the templates load.
           globalSetup: ['test/support/infra-stack.ts'],
+          // The files only read the templates: one worker loads CDK and them once for several files.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

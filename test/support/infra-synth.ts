@@ -1,10 +1,11 @@
 /**
- * Synthesizes one stage of the app for the infra tier, with cdk-nag, bundling skipped (the bundles
- * are the bundle tier's to build and test; the templates are the same). Run as a process of its own
- * by test/support/infra-stack.ts, one per stage side by side
- * (`node --import tsx test/support/infra-synth.ts <dir> <stage>`), it writes the stage's cloud
- * assembly to <dir>/cdk.out-<stage> and every template the tests read to <dir>/stacks-<stage>.json
- * (written last, whole: its presence means done), or the failure to <dir>/failed-<stage>.txt.
+ * Synthesizes the app's stages for the infra tier, with cdk-nag, bundling skipped (the bundles are
+ * the bundle tier's to build and test; the templates are the same). Run as a process of its own by
+ * test/support/infra-stack.ts (`node --import tsx test/support/infra-synth.ts <dir> dev prod`), one
+ * stage after the other (they share CDK's CloudFormation validator, whose start costs as much as a
+ * stage), it writes each stage's cloud assembly to <dir>/cdk.out-<stage> and every template the
+ * tests read to <dir>/stacks-<stage>.json (written last, whole: its presence means done), or the
+ * failure to <dir>/failed-<stage>.txt.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,13 +82,15 @@ function synthesize(workDir: string, stage: StageName): Synthesized {
   return { stage: synthesized, inlineScript, seconds: (performance.now() - started) / 1000 };
 }
 
-const [workDir, stage] = process.argv.slice(2) as [string?, StageName?];
-if (!workDir || !stage) throw new Error('usage: infra-synth.ts <dir> <stage>');
-try {
-  const synthesized = synthesize(workDir, stage);
-  writeFileSync(join(workDir, `stacks-${stage}.json.part`), JSON.stringify(synthesized));
-  renameSync(join(workDir, `stacks-${stage}.json.part`), join(workDir, `stacks-${stage}.json`));
-} catch (error) {
-  writeFileSync(join(workDir, `failed-${stage}.txt`), error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exitCode = 1;
+const [workDir, ...stages] = process.argv.slice(2) as [string?, ...StageName[]];
+if (!workDir || stages.length === 0) throw new Error('usage: infra-synth.ts <dir> <stage>…');
+for (const stage of stages) {
+  try {
+    const synthesized = synthesize(workDir, stage);
+    writeFileSync(join(workDir, `stacks-${stage}.json.part`), JSON.stringify(synthesized));
+    renameSync(join(workDir, `stacks-${stage}.json.part`), join(workDir, `stacks-${stage}.json`));
+  } catch (error) {
+    writeFileSync(join(workDir, `failed-${stage}.txt`), error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  }
 }

@@ -47,7 +47,7 @@ async function synthesized(stage: StageName): Promise<Synthesized> {
   for (const deadline = Date.now() + 300_000; Date.now() < deadline; await new Promise((wake) => setTimeout(wake, 200))) {
     if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as Synthesized;
     if (existsSync(failed)) {
-      const log = readFileSync(join(workDir, `synth-${stage}.log`), 'utf8');
+      const log = readFileSync(join(workDir, 'synth.log'), 'utf8');
       throw new Error(`the infra synthesis of ${stage} failed:\n${readFileSync(failed, 'utf8')}\n${log}`);
     }
   }
