@@ -18,10 +18,11 @@ export default defineConfig({
       {
         // The SPA's rules word their messages through its catalogs (compiled as the build does).
         plugins: [lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true })],
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+        // Group 1, before the infra tier's group 2 (see there), on every core (vitest leaves one free by default).
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 1 }, maxWorkers: '100%' },
       },
       // The local stack's stand-ins (supplier, gateway, push, Telegram, the table guard…) checked against their specs.
-      { test: { name: 'stand-ins', include: ['scripts/local/**/*.test.ts'] } },
+      { test: { name: 'stand-ins', include: ['scripts/local/**/*.test.ts'], sequence: { groupOrder: 1 }, maxWorkers: '100%' } },
       {
         test: {
           name: 'integration',
@@ -42,6 +43,8 @@ export default defineConfig({
           globalSetup: ['test/support/infra-stack.ts'],
           // The files only read the templates: one worker loads CDK and them once for several files.
           isolate: false,
+          // After unit and stand-ins (group 1), which test while the synthesis runs, instead of a worker waiting for it.
+          sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
