@@ -2,7 +2,8 @@ import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'a
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { alarmRelay, tableGrantOf } from '../functions/routes';
+import { alarmRelay } from '../functions/routes/jobs';
+import { tableGrantOf } from '../functions/routes/grants';
 import { Api } from './constructs/api';
 import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';

@@ -1,4 +1,5 @@
-import { type Route, routes } from '../functions/routes';
+import type { Route } from '../functions/routes/route';
+import { routes } from '../functions/routes';
 
 /**
  * The routes AWS's common rule set does not read: the console's (checked admins write HTML and

@@ -1,56 +1,33 @@
+/** The console's operations views: orders, top-ups, waiting payments, users, the audit log, the dashboard, deliveries and alert settings. */
 import type * as v from 'valibot';
 import type { AuditEntry } from '../audit/repo';
 import { type alertSettingsBody, alertKindNames } from '../contract/admin-operations';
 import type { AlertSettings } from '../notifications/alert-settings';
 import type {
   AdminAlertSettings,
-  AdminCatalog,
   AdminDeliveries,
   AdminOrderDelivery,
-  AdminContent,
-  AdminEvent,
-  AdminMasterCategory,
   AdminOrderDetail,
   AdminOrderRow,
-  AdminPaymentDays,
   AdminUserDetail,
   AdminUserRow,
-  AdminPaymentChannel,
-  AdminPlan,
-  AdminPlanGroup,
-  AdminSiteSettings,
-  AdminVoucher,
   AdminWaitingPayment,
   AdminWalletRequestRow,
   AuditRow,
   Dashboard,
-  MaskedCodes,
-  PaymentBookLine,
-  PaymentFigures,
   RevealedSecret,
-} from '../contract/wire';
-import type { MasterCategory, Plan, PlanGroup } from '../catalog/repo';
-import { masterCategoryView, planGroupView, planView } from '../catalog/views';
-import type { BannerEvent, PaymentChannel, SiteSettings } from '../content/repo';
-import { blogPostView, eventView, paymentChannelView, siteSettingsView } from '../content/views';
-import type { VoucherWithStock } from '../vouchers/repo';
-import { voucherView } from '../vouchers/views';
-import type { CatalogTree } from './service/catalog';
-import type { contentOverview } from './service/content';
-import type { PlanOrder } from '../orders/repo';
+} from '../contract/admin-wire';
+import type { PlanOrder } from '../orders/types';
 import { refundAwaitsPerson } from '../orders/order-rules';
 import { deliveryView, orderView } from '../orders/views';
 import type { DeliveryOverview } from './service/deliveries';
 import type { ConsoleOrder } from './service/orders';
-import { type Page, pageView } from '../shared/cursor';
 import { receiptView } from '../shared/receipt';
 import type { LedgerEntry, WalletRequest } from '../wallet/repo';
 import { ledgerEntryView, walletRequestWireStatus } from '../wallet/views';
 import type { DashboardFigures } from './service/dashboard';
 import type { UserWithBalance } from './service/users';
 import type { WaitingPaymentDetail } from '../payments/service';
-import type { GatewayBookLine } from '../gateway/repo';
-import { type PaymentDaysReport, type PaymentFigures as DayFigures, channelOf } from './service/payment-days';
 
 /** A waiting gateway payment in the operators' list. */
 export const adminWaitingPaymentView = (payment: WaitingPaymentDetail): AdminWaitingPayment => ({
@@ -198,201 +175,6 @@ export const deliveriesView = (overview: DeliveryOverview): AdminDeliveries => (
     egress_address: supplier.status?.egressAddress ?? '',
   })),
 });
-
-/** A game or brand as operators edit it. */
-export const adminMasterCategoryView = (category: MasterCategory): AdminMasterCategory => ({
-  ...masterCategoryView(category),
-  position: category.position,
-  lookup_code: category.lookupCode ?? '',
-});
-
-/** A plan group as operators edit it. */
-export const adminPlanGroupView = (group: PlanGroup): AdminPlanGroup => ({ ...planGroupView(group), position: group.position });
-
-/** A plan as operators edit it. */
-export const adminPlanView = (plan: Plan): AdminPlan => ({
-  ...planView(plan),
-  category_id: plan.groupId,
-  position: plan.position,
-  delivery: plan.delivery?.mode ?? 'manual',
-  delivery_voucher_id: plan.delivery?.mode === 'stock' ? plan.delivery.voucherId : '',
-  supplier_sku: plan.delivery?.mode === 'supplier' ? plan.delivery.sku : '',
-  cost: plan.delivery?.mode === 'supplier' ? plan.delivery.cost : 0,
-  delivery_paused: plan.deliveryPaused ?? '',
-});
-
-/** The catalog tree on the wire. */
-export const catalogTreeView = (tree: CatalogTree): AdminCatalog => ({
-  master_categories: tree.map(({ category, groups }) => ({
-    ...adminMasterCategoryView(category),
-    groups: groups.map(({ group, plans }) => ({ ...adminPlanGroupView(group), plans: plans.map(adminPlanView) })),
-  })),
-});
-
-/** A voucher as operators edit it. */
-export const adminVoucherView = (voucher: VoucherWithStock): AdminVoucher => ({
-  ...voucherView(voucher),
-  mcategory_id: voucher.masterCategoryId,
-  position: voucher.position,
-});
-
-/** A page of masked codes and the stock. */
-export const maskedCodesView = ({
-  stock,
-  page,
-}: {
-  stock: number;
-  page: Page<{ codeId: string; masked: string; createdAt: string }>;
-}): MaskedCodes => ({
-  stock,
-  ...pageView(page, (code) => ({ code_id: code.codeId, masked: code.masked, created_at: code.createdAt })),
-});
-
-/** A banner as operators edit it. */
-export const adminEventView = (event: BannerEvent): AdminEvent => ({ ...eventView(event), id: event.id, position: event.position });
-
-/** A payment channel as operators edit it. */
-export const adminPaymentChannelView = (channel: PaymentChannel): AdminPaymentChannel => ({
-  ...paymentChannelView(channel),
-  position: channel.position,
-});
-
-/** The whole site settings as operators edit them. */
-export const adminSiteSettingsView = (settings: SiteSettings): AdminSiteSettings => ({
-  ...siteSettingsView(settings),
-  upay: settings.redeemVideoLink,
-});
-
-/** The content pages' data on the wire. */
-export const contentOverviewView = (overview: Awaited<ReturnType<typeof contentOverview>>): AdminContent => ({
-  events: overview.events.map(adminEventView),
-  senders: overview.channels.map(adminPaymentChannelView),
-  settings: adminSiteSettingsView(overview.settings),
-  blogs: overview.posts.map(blogPostView),
-});
-
-/** The settings fields an operator may send, as the wire names them. */
-export interface SiteSettingsInput {
-  popup_status?: string;
-  popup_text?: string;
-  popup_image?: string;
-  popup_status2?: string;
-  popup_text2?: string;
-  popup_image2?: string;
-  phone?: string;
-  messenger_link?: string;
-  whatsapp?: string;
-  app_link?: string;
-  social?: { name: string; url: string }[];
-  shopStatus?: number;
-  errorMessage?: string;
-  upay?: string;
-}
-
-/** An operator's settings change, from the wire's names to the domain's: what it changes and the names of the fields it sent. */
-export function siteSettingsChange(input: SiteSettingsInput): { apply: (current: SiteSettings) => SiteSettings; fields: string[] } {
-  const fields = Object.entries(input)
-    .filter(([, value]) => value !== undefined)
-    .map(([name]) => name);
-  const apply = (current: SiteSettings): SiteSettings => {
-    const popup = (index: 0 | 1, status?: string, text?: string, image?: string) => ({
-      status: (status ?? current.popups[index].status) as '0' | '1',
-      text: text ?? current.popups[index].text,
-      image: image ?? current.popups[index].image,
-    });
-    return {
-      shopStatus: (input.shopStatus ?? current.shopStatus) as 0 | 1,
-      closedMessage: input.errorMessage ?? current.closedMessage,
-      popups: [
-        popup(0, input.popup_status, input.popup_text, input.popup_image),
-        popup(1, input.popup_status2, input.popup_text2, input.popup_image2),
-      ],
-      phone: input.phone ?? current.phone,
-      messengerLink: input.messenger_link ?? current.messengerLink,
-      whatsapp: input.whatsapp ?? current.whatsapp ?? '',
-      appLink: input.app_link ?? current.appLink,
-      social: input.social ?? current.social,
-      redeemVideoLink: input.upay ?? current.redeemVideoLink,
-    };
-  };
-  return { apply, fields };
-}
-
-/** Paisa as the gateway writes amounts: a decimal string with two places ("9.25", "-0.50"). */
-const decimalOfPaisa = (paisa: number) =>
-  `${paisa < 0 ? '-' : ''}${Math.trunc(Math.abs(paisa) / 100)}.${String(Math.abs(paisa) % 100).padStart(2, '0')}`;
-
-/** A day's, a channel's or a range's gateway money on the wire. */
-const paymentFiguresView = (figures: DayFigures): PaymentFigures => ({
-  payments: figures.payments,
-  amount: figures.amount,
-  fees: decimalOfPaisa(figures.feesPaisa),
-  charged: decimalOfPaisa(figures.chargedPaisa),
-  refunds: figures.refunds,
-  refunded: figures.refunded,
-  net: figures.amount - figures.refunded,
-});
-
-/** A line of the gateway's day book, the payer's number masked. */
-export const paymentBookLineView = (line: GatewayBookLine): PaymentBookLine => ({
-  at: line.at,
-  paid_at: line.paidAt ?? null,
-  kind: line.kind,
-  ref_kind: line.reference.kind,
-  ref_id: line.reference.id,
-  user_id: line.reference.userId,
-  amount: line.amount,
-  ...receiptView(line.receipt),
-  payment_method: channelOf(line),
-});
-
-/** The daily reconciliation on the wire; each day's lines only when asked for (`?detail=1`). */
-export const paymentDaysView = (report: PaymentDaysReport, { detail = false } = {}): AdminPaymentDays => ({
-  days: report.days.map((day) => ({
-    day: day.day,
-    channels: day.channels.map((channel) => ({ payment_method: channel.paymentMethod, ...paymentFiguresView(channel) })),
-    totals: paymentFiguresView(day.totals),
-    ...(detail ? { lines: day.lines.map(paymentBookLineView) } : {}),
-  })),
-  totals: paymentFiguresView(report.totals),
-});
-
-/** The CSV's columns, in order: its header row. */
-export const paymentDaysCsvColumns = [
-  'day',
-  'payment_method',
-  'payments',
-  'amount',
-  'fees',
-  'charged',
-  'refunds',
-  'refunded',
-  'net',
-] as const;
-
-/** A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break; a text a spreadsheet would run as a formula is kept text. */
-function csvCell(value: string | number): string {
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The daily reconciliation as CSV: the header row, then one row per day and channel (a day without gateway money has none). */
-export function paymentDaysCsv(report: AdminPaymentDays): string {
-  const rows = report.days.flatMap((day) =>
-    day.channels.map((channel) => [
-      day.day,
-      channel.payment_method,
-      channel.payments,
-      channel.amount,
-      channel.fees,
-      channel.charged,
-      channel.refunds,
-      channel.refunded,
-      channel.net,
-    ]),
-  );
-  return `${[paymentDaysCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
 
 /** The alert settings on the wire. */
 export const alertSettingsView = (settings: AlertSettings): AdminAlertSettings => ({

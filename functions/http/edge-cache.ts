@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import { type CachedRead, cachedPaths } from '../routes';
+import type { CachedRead } from '../routes/route';
+import { cachedPaths } from '../routes/match';
 import { requiredEnv } from '../shared/config';
 import { logger } from '../shared/logger';
 

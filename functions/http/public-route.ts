@@ -1,4 +1,4 @@
-import type { CachedRead } from '../routes';
+import type { CachedRead } from '../routes/route';
 import type { Output, Schema } from '../shared/validation';
 import { type BodyParser, type HttpHandler, type HttpRequest, type Parsed, type Reply, type RouteOptions, buildHandler } from './stack';
 

@@ -1,4 +1,9 @@
-import { type Plan, masterCategoryFromItem, masterCategoryKey, pauseDeliveryItem } from '../catalog/repo';
+/**
+ * The delivery engine: an order's automatic delivery, from stock or through its supplier, moved
+ * through the state machine (./delivery-rules.ts) once per event. The job that advances open
+ * deliveries is ./delivery-job.ts; the nickname check before paying is ./player-names.ts.
+ */
+import { type Plan, pauseDeliveryItem } from '../catalog/repo';
 import {
   deliveryFailedAlert,
   deliveryUnknownAlert,
@@ -9,43 +14,21 @@ import {
   supplierSetupAlert,
 } from '../notifications/alerts';
 import { orderDeliveredNotice, orderRefundedNotice } from '../notifications/events';
-import { batchGet } from '../shared/db';
-import { Conflict, NotFound, ServiceUnavailable, Unauthorized } from '../shared/errors';
+import { Conflict, NotFound, Unauthorized } from '../shared/errors';
 import { logger } from '../shared/logger';
-import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
-import { digiflazz } from '../suppliers/digiflazz';
-import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
 import { homeCurrency, rateUnits, supplierUnitsOf, takaOf } from '../suppliers/exchange';
 import type { RefusalAlert, Supplier, SupplierOutcome, TopUpRequest } from '../suppliers/port';
-import { putSupplierStatus, supplierRecords, supplierSettingsItem } from '../suppliers/repo';
-import type { ActiveUser } from '../users/active-user';
+import { defaultSupplier, egressAddress, suppliers } from '../suppliers/registry';
+import { supplierRecords, supplierSettingsItem } from '../suppliers/repo';
 import { codeToClaim, tellLowStockAfterClaim } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet } from '../wallet/repo';
-import { type DeliveryEvent, costGuard, dueForDelivery, isOpen, nextDeliveryState, pastAskingWindow } from './delivery-rules';
-import {
-  type Delivery,
-  type DeliveryMove,
-  type PlanOrder,
-  type PlayerLookupEntry,
-  countQueuedPaidBefore,
-  deliveryMoveItem,
-  getOrder,
-  findOrder,
-  listOpenDeliveries,
-  playerLookupFromItem,
-  playerLookupKey,
-  putPlayerLookup,
-  putShopperLookup,
-} from './repo';
-
-/** The suppliers an order may name; a second supplier is its adapter's file and one entry here. */
-export const suppliers: Record<string, Supplier> = { [digiflazz.name]: digiflazz };
-
-/** The supplier a new supplier-mode order goes to. */
-const defaultSupplier = digiflazz.name;
+import { type DeliveryEvent, costGuard, isOpen, nextDeliveryState, pastAskingWindow } from './delivery-rules';
+import { type DeliveryMove, deliveryMoveItem } from './delivery-repo';
+import { getOrder, findOrder } from './repo';
+import type { Delivery, PlanOrder } from './types';
 
 /**
  * The delivery a new order of `plan` records with it (the intent, in the order's own write): none
@@ -245,9 +228,6 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
   return order;
 }
 
-/** The stage's fixed outbound address, where its supplier calls leave from one (the delivery functions in prod); empty otherwise. */
-const egressAddress = process.env.SUPPLIER_EGRESS_ADDRESS ?? '';
-
 /**
  * What stands between an order and its supplier before anything is sent: the cost guard (never
  * sell at or below cost), a supplier that answers only a whitelisted address where the stage has
@@ -341,7 +321,7 @@ export async function startDeliveryAfterPlacing(order: PlanOrder): Promise<PlanO
  * them, and the answer goes through the state machine. A top-up the supplier can no longer be asked
  * about (`pastAskingWindow`) goes to a person instead of being asked.
  */
-async function inquire(order: PlanOrder, now = Date.now()): Promise<PlanOrder> {
+export async function inquire(order: PlanOrder, now = Date.now()): Promise<PlanOrder> {
   const delivery = order.delivery!;
   const supplier = suppliers[delivery.supplier ?? ''];
   if (!supplier || delivery.mode !== 'supplier') return order;
@@ -361,93 +341,6 @@ async function inquire(order: PlanOrder, now = Date.now()): Promise<PlanOrder> {
   }
   const asked: PlanOrder = { ...order, delivery: { ...delivery, ...claim.delivery } };
   return applyOutcome(asked, await supplier.inquire(topUpRequest(asked)));
-}
-
-/** What one run of the delivery job did. */
-export interface DeliveryRunOutcome {
-  open: number;
-  started: number;
-  asked: number;
-  delivered: number;
-  failed: number;
-  toQueue: number;
-  /** Orders whose step threw (logged); the next run tries them again. */
-  errors: number;
-}
-
-/** The least time between two calls about one top-up at the order's supplier (a minute where it names none). */
-const spacingOf = (order: PlanOrder) => suppliers[order.delivery?.supplier ?? '']?.callSpacingSeconds ?? 60;
-
-/**
- * The delivery job (every minute, like the payment reconciler): every open automatic delivery
- * that is due, oldest first in small parallel batches, is started (queued ones whose dispatch
- * never happened) or asked about (sent or lost ones, no sooner than the supplier's spacing and
- * less often as they age). Overlapping runs are harmless: every step is claimed by a conditional
- * write before any supplier call.
- */
-export async function advanceDeliveries(options: {
-  batchSize: number;
-  timeForAnotherBatch: () => boolean;
-  now?: number;
-}): Promise<DeliveryRunOutcome> {
-  const now = options.now ?? Date.now();
-  const outcome: DeliveryRunOutcome = { open: 0, started: 0, asked: 0, delivered: 0, failed: 0, toQueue: 0, errors: 0 };
-  let cursor: string | undefined;
-  do {
-    const page = await listOpenDeliveries({ cursor, limit: 100 });
-    cursor = page.nextCursor ?? undefined;
-    outcome.open += page.items.length;
-    const due = page.items.filter((order) => order.delivery && dueForDelivery(order.delivery, order.paidAt, now, spacingOf(order)));
-    for (let start = 0; start < due.length; start += options.batchSize) {
-      if (!options.timeForAnotherBatch()) return outcome;
-      const batch = due.slice(start, start + options.batchSize);
-      const results = await Promise.allSettled(
-        batch.map(async (order) => {
-          const queued = order.delivery!.state === 'queued';
-          outcome[queued ? 'started' : 'asked'] += 1;
-          return queued ? startDelivery(order) : inquire(order, now);
-        }),
-      );
-      for (const [i, result] of results.entries()) {
-        if (result.status === 'rejected') {
-          outcome.errors += 1;
-          logger.error('delivery step failed', { orderId: batch[i]!.orderId, error: result.reason as Error });
-          continue;
-        }
-        const state = result.value.delivery?.state;
-        if (state === 'delivered') outcome.delivered += 1;
-        else if (state === 'failed') outcome.failed += 1;
-        else if (state === 'manual') outcome.toQueue += 1;
-      }
-    }
-  } while (cursor);
-  return outcome;
-}
-
-/**
- * How long a paid order may wait for its delivery before it counts as overdue: an automatic one is
- * sent at once and asked about within minutes (30 minutes is several inquiries that found nothing);
- * one in the operators' queue waits for a person (the shop promises no time, so an hour).
- */
-export const overdueAfterMinutes = { automatic: 30, manual: 60 } as const;
-
-/** Paid orders past their window: automatic deliveries still under way, and orders in the operators' queue. */
-export interface OverdueOrders {
-  automatic: number;
-  manual: number;
-}
-
-/**
- * The paid orders not delivered past their window (`overdueAfterMinutes`): two count-only Queries
- * of gsi1, in parallel, each reading only the orders older than its window.
- */
-export async function countOverdueOrders(now = Date.now()): Promise<OverdueOrders> {
-  const before = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
-  const [automatic, manual] = await Promise.all([
-    countQueuedPaidBefore('delivering', before(overdueAfterMinutes.automatic)),
-    countQueuedPaidBefore('pending', before(overdueAfterMinutes.manual)),
-  ]);
-  return { automatic, manual };
 }
 
 /**
@@ -489,81 +382,5 @@ export async function setExchangeRate(supplierName: string, rate: string, by: st
   return supplier;
 }
 
-/**
- * What a supplier's status page in the console shows, kept fresh by the delivery job (whose calls
- * leave from the stage's fixed address): our deposit in its currency, or why it could not be read,
- * read again once older than `maxAgeMinutes`.
- */
-export async function refreshSupplierStatus(maxAgeMinutes: number, now = Date.now()): Promise<void> {
-  const records = await supplierRecords(Object.keys(suppliers));
-  for (const supplier of Object.values(suppliers)) {
-    const checkedAt = records.get(supplier.name)?.status?.checkedAt;
-    if (checkedAt && now - Date.parse(checkedAt) < maxAgeMinutes * 60_000) continue;
-    const at = new Date(now).toISOString();
-    try {
-      await putSupplierStatus(supplier.name, { balance: await supplier.balance(), error: '', egressAddress, checkedAt: at });
-    } catch (error) {
-      logger.warn('supplier balance not read', { supplier: supplier.name, error: (error as Error).message });
-      await putSupplierStatus(supplier.name, {
-        balance: null,
-        error: (error as Error).message.slice(0, 200),
-        egressAddress,
-        checkedAt: at,
-      });
-    }
-  }
-}
-
 /** The code a stock order was delivered with, for its shopper and for an operator (audited by the caller). */
 export const deliveredCode = (order: PlanOrder): string => order.delivery?.code ?? '';
-
-/** Nickname checks one user may make in ten minutes, and one address (the check is an enumeration oracle). */
-const lookupsPerUser: RateLimit = { name: 'lookup-user', max: 30, windowSeconds: 600, message: tryAgainIn('Too many player checks.') };
-const lookupsPerAddress: RateLimit = {
-  name: 'lookup-address',
-  max: 120,
-  windowSeconds: 600,
-  message: tryAgainIn('Too many player checks from this network.'),
-};
-
-/** How long a nickname check is kept: a found player for ten minutes, a missing one for two (a typo fixed a moment later). */
-const lookupSeconds = { found: 600, missing: 120 };
-
-/**
- * The player behind an ID of a game, before paying: from the short-lived cache, else from the
- * game's lookup (which is then cached). A found player is also kept in the shopper's partition,
- * where their order's one batch read finds it and records the name. 404 when there is no such
- * player; 503 when the game has no lookup or it cannot answer (the shop confirms without a name).
- */
-export async function lookUpPlayerName(
-  user: ActiveUser,
-  clientIp: string,
-  masterCategoryId: string,
-  playerId: string,
-): Promise<PlayerLookupEntry> {
-  const [[cachedItem, gameItem]] = await Promise.all([
-    batchGet([playerLookupKey(masterCategoryId, playerId), masterCategoryKey(masterCategoryId)]),
-    takeAttempt(lookupsPerUser, user.id),
-    takeAttempt(lookupsPerAddress, clientIp),
-  ]);
-  if (!gameItem) throw new NotFound('Game not found');
-  const game = masterCategoryFromItem(gameItem);
-  let entry = playerLookupFromItem(cachedItem);
-  if (!entry) {
-    if (!game.lookupCode) throw new ServiceUnavailable('There is no player check for this game');
-    try {
-      const result = await lookUpPlayer(game.lookupCode, playerId);
-      entry = result.found
-        ? { found: true, playerName: result.playerName, region: result.region, masterCategoryId }
-        : { found: false, playerName: '', region: '', masterCategoryId };
-    } catch (error) {
-      if (!(error instanceof LookupUnavailable)) throw error;
-      logger.warn('player lookup unavailable', { masterCategoryId, reason: error.message });
-      throw new ServiceUnavailable('The player check is not available right now');
-    }
-    await putPlayerLookup(entry, playerId, entry.found ? lookupSeconds.found : lookupSeconds.missing);
-  }
-  if (!entry.found) throw new NotFound('Player not found');
-  await putShopperLookup(user.id, playerId, entry, lookupSeconds.found);
-  return entry;
-}

@@ -2,7 +2,7 @@ import { accountTypes, isPlayerIdGroup, type OrderAccountFields, orderAccountPro
 import type { Plan } from '../catalog/repo';
 import { Invalid } from '../shared/errors';
 import { isOpen } from './delivery-rules';
-import type { GatewayRefund, OrderStatus, PlanOrder } from './repo';
+import type { GatewayRefund, OrderStatus, PlanOrder } from './types';
 
 /** What an order records of the game account, with the secrets apart so they can be sealed. */
 export interface OrderAccount {

@@ -19,23 +19,10 @@ import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
 import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
 import { type OrderMove, moveBlocked, movedSinceSeen, nextStatus, orderAccount } from './order-rules';
-import {
-  type OrderStatus,
-  type PendingOrder,
-  type PlanOrder,
-  getOrder,
-  getPendingOrder,
-  listAwaitingOrders,
-  listOrders,
-  listPlayerIds,
-  newOrderItem,
-  newPendingOrderItem,
-  orderStatusItem,
-  rememberedPlayerIdItems,
-  type ShopperLookup,
-  playerLookupFromItem,
-  shopperLookupKey,
-} from './repo';
+import { type ShopperLookup, playerLookupFromItem, shopperLookupKey } from './lookup-repo';
+import { listPlayerIds, rememberedPlayerIdItems } from './player-id-repo';
+import { getOrder, getPendingOrder, listAwaitingOrders, listOrders, newOrderItem, newPendingOrderItem, orderStatusItem } from './repo';
+import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 
 export interface PlanOrderInput extends OrderAccountFields {
   planId: string;

@@ -1,5 +1,5 @@
 import type { DeliveryState, OrderDelivery, OrderDetail, OrderRow, PlayerLookup, RecentPlayerId, WireStatus } from '../contract/wire';
-import type { OrderStatus, PendingOrder, PlanOrder } from './repo';
+import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 
 /** An order's status on the wire: "0" pending, "1" completed, "2" refunded. */
 export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', completed: '1', refunded: '2' };

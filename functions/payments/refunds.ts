@@ -4,15 +4,9 @@ import { uddoktaPay } from '../gateway/uddoktapay';
 import { raiseAlert, refundReviewAlert } from '../notifications/alerts';
 import { orderRefundedNotice } from '../notifications/events';
 import { deliveryInTheWay, lostItsSender, movedSinceSeen, refundAwaitsPerson } from '../orders/order-rules';
-import {
-  type GatewayRefund,
-  type OrderStatus,
-  type PlanOrder,
-  gatewayRefundDoneItem,
-  gatewayRefundOutcomeItem,
-  getOrder,
-  startGatewayRefundItem,
-} from '../orders/repo';
+import { gatewayRefundDoneItem, gatewayRefundOutcomeItem, startGatewayRefundItem } from '../orders/refund-repo';
+import { getOrder } from '../orders/repo';
+import type { GatewayRefund, OrderStatus, PlanOrder } from '../orders/types';
 import { requireMove } from '../orders/service';
 import { Conflict, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';

@@ -17,7 +17,9 @@ import { paymentReviewAlert, paymentStuckAlert, raiseAlert } from '../notificati
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { startDeliveryAfterPlacing } from '../orders/delivery';
 import { waitingAlertItems } from '../orders/service';
+import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
+import type { PlanOrder } from '../orders/types';
 import { batchGet } from '../shared/db';
 import { NotFound, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -87,7 +89,7 @@ interface ReadPayable extends Payable {
   /** Ids for the log line of a completed payment. */
   describe(): Record<string, unknown>;
   /** The order that `complete` placed, once its transaction is written: its automatic delivery starts then. */
-  placed?(): orders.PlanOrder | undefined;
+  placed?(): PlanOrder | undefined;
 }
 
 /** The day-book line of a payment that completes `reference`, dated by the gateway's own time of it where it gives one. */
@@ -159,7 +161,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
     const pending = orders.pendingOrderFromItem(pendingItem);
     const price = pending.order.price;
     const state: PaymentState = pending.paymentStatus === 'credited' ? 'completed' : pending.paymentStatus;
-    let placed: orders.PlanOrder | undefined;
+    let placed: PlanOrder | undefined;
     return {
       key: orders.pendingOrderKey(userId, id),
       state,
@@ -182,7 +184,7 @@ const payables: Record<PaymentReference['kind'], (reference: PaymentReference) =
           orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
           orders.newOrderItem(order),
           ...waitingAlertItems(order),
-          ...orders.rememberedPlayerIdItems(order),
+          ...rememberedPlayerIdItems(order),
           bookLine(reference, price, payment, now),
           orderPaidNotice(order, now),
         ];

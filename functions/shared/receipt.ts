@@ -1,4 +1,4 @@
-import type { PaymentReceipt } from '../contract/wire';
+import type { PaymentReceipt } from '../contract/admin-wire';
 
 /**
  * What the gateway told us of a payment it settled, kept on what the payment paid for (a top-up

@@ -18,22 +18,17 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { type Route, apiBasePath, canonicalPath, handlerModule } from '../../functions/routes/route';
+import { fallbackHandler, originAuthorizerHandler, routes } from '../../functions/routes';
 import {
-  type Route,
-  apiBasePath,
-  canonicalPath,
-  fallbackHandler,
   functionGrantsOf,
-  handlerModule,
   needsGatewayKey,
   needsLookup,
-  originAuthorizerHandler,
   needsSecret,
   needsSupplier,
   needsVapid,
-  routes,
   tableGrantOf,
-} from '../../functions/routes';
+} from '../../functions/routes/grants';
 import type { FunctionRoles } from './function-roles';
 import { type FunctionDefaults, HouseFunction, type LookupAccess, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';

@@ -16,7 +16,7 @@ import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { TableGrant } from '../../functions/routes';
+import type { TableGrant } from '../../functions/routes/grants';
 import { type Acknowledged, acknowledge } from '../nag';
 
 /** What every function with the table may do: read by key, by query, by batch. Never Scan. */

@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { functionsDir, houseBundling, repoRoot } from '../bundling';
 import { mailDomainOf } from '../stage-config';
-import type { TableGrant } from '../../functions/routes';
+import type { TableGrant } from '../../functions/routes/grants';
 import type { FunctionRoles } from './function-roles';
 import type { SupplierEgress } from './supplier-egress';
 

@@ -33,7 +33,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { originVerifyHeader } from '../../functions/shared/config';
-import { apiBasePath, canonicalPath, routes } from '../../functions/routes';
+import { apiBasePath, canonicalPath } from '../../functions/routes/route';
+import { routes } from '../../functions/routes';
 import { contentSecurityPolicy, hstsMaxAgeSeconds, inlineHashes, siteCacheControl, siteFolders } from '../security-headers';
 import { uploadsPrefix } from './site-bucket';
 import { acknowledge } from '../nag';

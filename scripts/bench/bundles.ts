@@ -4,17 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import {
-  type Route,
-  fallbackHandler,
-  handlerModule,
-  jobs,
-  needsGatewayKey,
-  needsSecret,
-  needsSupplier,
-  needsVapid,
-  routes,
-} from '../../functions/routes';
+import { type Route, handlerModule } from '../../functions/routes/route';
+import { fallbackHandler, routes } from '../../functions/routes';
+import { jobs } from '../../functions/routes/jobs';
+import { needsGatewayKey, needsSecret, needsSupplier, needsVapid } from '../../functions/routes/grants';
 import { functionsDir, lambdaEsbuildOptions } from '../../infra/bundling';
 import { median, round } from './stats';
 

@@ -49,6 +49,7 @@ export async function domain() {
     import('../../functions/wallet/money'),
   ]);
   const { activeUserCheckItem } = await import('../../functions/users/repo');
+  const { rememberedPlayerIdItems } = await import('../../functions/orders/player-id-repo');
   return {
     transactions,
     db,
@@ -67,6 +68,7 @@ export async function domain() {
     ids,
     money,
     activeUserCheckItem,
+    rememberedPlayerIdItems,
   };
 }
 export type Domain = Awaited<ReturnType<typeof domain>>;

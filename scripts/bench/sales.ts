@@ -193,7 +193,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     const items: TransactionItem[] = [
       ...d.walletRepo.balanceChangeItems(user.id, change, now),
       d.orderRepo.newOrderItem(order),
-      ...d.orderRepo.rememberedPlayerIdItems(order),
+      ...d.rememberedPlayerIdItems(order),
       d.activeUserCheckItem(user),
       d.contentRepo.shopOpenCheckItem(),
       d.catalogRepo.planOnSaleCheckItem(plan),

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { originVerifyHeader } from '../../functions/shared/config';
-import { type Route, apiBasePath, canonicalPath, matchRoute } from '../../functions/routes';
+import { type Route, apiBasePath, canonicalPath } from '../../functions/routes/route';
+import { matchRoute } from '../../functions/routes/match';
 import { type LocalEdgeCache, edgeQuery } from './edge-cache';
 import type { FunctionHost, LocalFunction } from './function-host';
 

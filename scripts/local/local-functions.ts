@@ -1,21 +1,18 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { functionsDir, lambdaEsbuildOptions } from '../../infra/bundling';
+import { type Route, handlerModule } from '../../functions/routes/route';
 import {
-  type Route,
   type TableGrant,
-  fallbackHandler,
-  handlerModule,
   needsGatewayKey,
-  jobs,
   needsLookup,
   needsSecret,
   needsSupplier,
-  streamConsumers,
   needsVapid,
-  routes,
   tableGrantOf,
-} from '../../functions/routes';
+} from '../../functions/routes/grants';
+import { fallbackHandler, routes } from '../../functions/routes';
+import { jobs, streamConsumers } from '../../functions/routes/jobs';
 import type { FunctionResolver } from './api-adapter';
 import type { LocalFunction } from './function-host';
 

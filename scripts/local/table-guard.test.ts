@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { jobs, partitionScopes, routes, tableGrantOf } from '../../functions/routes';
+import { jobs } from '../../functions/routes/jobs';
+import { partitionScopes } from '../../functions/routes/partitions';
+import { routes } from '../../functions/routes';
+import { tableGrantOf } from '../../functions/routes/grants';
 import { refusal } from './table-guard';
 
 const rowGrant = (handler: string) => tableGrantOf(routes.find((row) => row.handler === handler)!);

@@ -1,5 +1,5 @@
 import { createServer, request as forward } from 'node:http';
-import type { TableGrant } from '../../functions/routes';
+import type { TableGrant } from '../../functions/routes/grants';
 import { tableDefinition } from '../../functions/shared/table';
 import { type LocalService, listen, readText } from './local-service';
 

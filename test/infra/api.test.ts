@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
-import {
-  canonicalPath,
-  fallbackHandler,
-  jobs,
-  needsGatewayKey,
-  needsLookup,
-  needsSecret,
-  needsSupplier,
-  streamConsumers,
-  needsVapid,
-  partitionScopes,
-  routes,
-  tableGrantOf,
-} from '../../functions/routes';
+import { fallbackHandler, routes } from '../../functions/routes';
+import { needsGatewayKey, needsLookup, needsSecret, needsSupplier, needsVapid, tableGrantOf } from '../../functions/routes/grants';
+import { jobs, streamConsumers } from '../../functions/routes/jobs';
+import { partitionScopes } from '../../functions/routes/partitions';
+import { canonicalPath } from '../../functions/routes/route';
 import { tableReadActions } from '../../infra/constructs/function-roles';
 import { defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage-config';
 import {

@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
-import { deliveryJob, jobs, reconcilerJob } from '../../functions/routes';
+import { deliveryJob, jobs, reconcilerJob } from '../../functions/routes/jobs';
 import { tableReadActions } from '../../infra/constructs/function-roles';
 import { defaultSupplierUrl } from '../../infra/stage-config';
 import { actionsOf, alarmsOf, dev, houseFunctions, logicalIdOf, prod, resources, statementsOf } from '../support/infra-templates';

@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { functionGrantsOf, jobs, streamConsumers, routes } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { functionGrantsOf } from '../../functions/routes/grants';
+import { jobs, streamConsumers } from '../../functions/routes/jobs';
 import { repoRoot } from '../../infra/bundling';
 import { defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import {

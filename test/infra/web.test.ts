@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { apiBasePath, canonicalPath, routes } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { apiBasePath, canonicalPath } from '../../functions/routes/route';
 import { stageConfig } from '../../infra/stage-config';
 import {
   actionsOf,

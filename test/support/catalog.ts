@@ -5,7 +5,7 @@ import { saveMasterCategory, savePlan, savePlanGroup } from '../../functions/cat
 import type { BlogPost } from '../../functions/content/repo';
 import { saveBlogPost } from '../../functions/content/service';
 import { invalidating } from '../../functions/http/edge-cache';
-import type { CachedRead } from '../../functions/routes';
+import type { CachedRead } from '../../functions/routes/route';
 import { parseCodes } from '../../functions/vouchers/inventory';
 import type { Voucher } from '../../functions/vouchers/repo';
 import { addCodes, saveVoucher } from '../../functions/vouchers/service';

@@ -1,6 +1,12 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
+import './styles/header.css';
+import './styles/cards.css';
+import './styles/footer.css';
+import './styles/forms.css';
+import './styles/profile.css';
+import './styles/payments.css';
 import { App } from './app/app';
 import { firstPageReady } from './app/router';
 import { shellMessages } from './app/messages';

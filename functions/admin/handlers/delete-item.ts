@@ -1,6 +1,6 @@
 import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
-import type { CachedRead } from '../../routes';
+import type { CachedRead } from '../../routes/route';
 import { adminRoute } from '../../http/user-route';
 import { deleteCatalogItem } from '../service/catalog';
 import { deleteContentItem } from '../service/content';

@@ -1,7 +1,7 @@
 import { fileResponse, success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { paymentDays } from '../service/payment-days';
-import { paymentDaysCsv, paymentDaysView } from '../views';
+import { paymentDaysCsv, paymentDaysView } from '../payment-days-views';
 import { paymentDaysQuery } from '../../contract/admin-operations';
 
 export const handler = adminRoute({ query: paymentDaysQuery }, async ({ query: { from, to, format, detail } }) => {

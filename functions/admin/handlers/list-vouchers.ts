@@ -1,7 +1,7 @@
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { vouchersOf } from '../service/vouchers';
-import { adminVoucherView } from '../views';
+import { adminVoucherView } from '../catalog-views';
 import { adminVouchersQuery } from '../../contract/admin-catalog';
 
 export const handler = adminRoute({ query: adminVouchersQuery }, async ({ query: { mcategory_id } }) =>

@@ -3,7 +3,7 @@ import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { saveEvent } from '../service/content';
-import { adminEventView } from '../views';
+import { adminEventView } from '../content-views';
 import { saveEventBody } from '../../contract/admin-content';
 
 export const handler = adminRoute({ ...formBody(saveEventBody), ...invalidating('banners') }, async ({ body: form, user }) => {

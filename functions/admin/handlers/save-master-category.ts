@@ -3,7 +3,7 @@ import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { saveMasterCategory } from '../service/catalog';
-import { adminMasterCategoryView } from '../views';
+import { adminMasterCategoryView } from '../catalog-views';
 import { saveMasterCategoryBody } from '../../contract/admin-catalog';
 
 export const handler = adminRoute({ ...formBody(saveMasterCategoryBody), ...invalidating('games') }, async ({ body: form, user }) => {

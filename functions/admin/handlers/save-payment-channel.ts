@@ -3,7 +3,7 @@ import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { savePaymentChannel } from '../service/content';
-import { adminPaymentChannelView } from '../views';
+import { adminPaymentChannelView } from '../content-views';
 import { savePaymentChannelBody } from '../../contract/admin-content';
 
 export const handler = adminRoute(

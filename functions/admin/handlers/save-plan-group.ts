@@ -3,7 +3,7 @@ import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { savePlanGroup } from '../service/catalog';
-import { adminPlanGroupView } from '../views';
+import { adminPlanGroupView } from '../catalog-views';
 import { savePlanGroupBody } from '../../contract/admin-catalog';
 
 export const handler = adminRoute({ ...formBody(savePlanGroupBody), ...invalidating('planGroups') }, async ({ body: form, user }) => {

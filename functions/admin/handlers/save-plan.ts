@@ -3,7 +3,7 @@ import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { planDelivery, savePlan } from '../service/catalog';
-import { adminPlanView } from '../views';
+import { adminPlanView } from '../catalog-views';
 import { savePlanBody } from '../../contract/admin-catalog';
 
 export const handler = adminRoute({ ...formBody(savePlanBody), ...invalidating('plans') }, async ({ body: form, user }) => {

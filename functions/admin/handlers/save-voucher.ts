@@ -3,7 +3,7 @@ import { invalidating } from '../../http/edge-cache';
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { saveVoucher } from '../service/vouchers';
-import { adminVoucherView } from '../views';
+import { adminVoucherView } from '../catalog-views';
 import { saveVoucherBody } from '../../contract/admin-catalog';
 
 export const handler = adminRoute({ ...formBody(saveVoucherBody), ...invalidating('vouchers') }, async ({ body: form, user }) => {

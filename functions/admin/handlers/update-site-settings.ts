@@ -4,7 +4,7 @@ import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
 import { Invalid } from '../../shared/errors';
 import { updateSiteSettings } from '../service/content';
-import { adminSiteSettingsView, siteSettingsChange } from '../views';
+import { adminSiteSettingsView, siteSettingsChange } from '../content-views';
 import { siteSettingsBody } from '../../contract/admin-content';
 
 export const handler = adminRoute({ ...formBody(siteSettingsBody), ...invalidating('siteSettings') }, async ({ body: form, user }) => {

@@ -1,6 +1,9 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import { setExchangeRate, suppliers } from '../../orders/delivery';
-import { type PlanOrder, listOpenDeliveries, listOrdersByStatus } from '../../orders/repo';
+import { setExchangeRate } from '../../orders/delivery';
+import { suppliers } from '../../suppliers/registry';
+import { listOpenDeliveries } from '../../orders/delivery-repo';
+import { listOrdersByStatus } from '../../orders/repo';
+import type { PlanOrder } from '../../orders/types';
 import { dhakaDay } from '../../shared/days';
 import { homeCurrency, takaWorthOf } from '../../suppliers/exchange';
 import { type SupplierSettings, type SupplierStatus, supplierRecords } from '../../suppliers/repo';

@@ -1,6 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { refundThroughGateway, resolveGatewayRefund } from '../../payments/refunds';
-import { type OrderStatus, type PlanOrder, findOrder, listOrdersByStatus } from '../../orders/repo';
+import { findOrder, listOrdersByStatus } from '../../orders/repo';
+import type { OrderStatus, PlanOrder } from '../../orders/types';
 import { deliveredCode, takeOverDelivery } from '../../orders/delivery';
 import * as orders from '../../orders/service';
 import { masterCategoryFromItem, masterCategoryKey } from '../../catalog/repo';

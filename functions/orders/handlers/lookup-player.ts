@@ -1,7 +1,7 @@
 import { formBody } from '../../http/body';
 import { success } from '../../http/stack';
 import { userRoute } from '../../http/user-route';
-import { lookUpPlayerName } from '../delivery';
+import { lookUpPlayerName } from '../player-names';
 import { playerLookupView } from '../views';
 import { playerLookupBody } from '../../contract/orders';
 

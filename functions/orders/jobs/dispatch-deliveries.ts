@@ -5,7 +5,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { fromItem } from '../../shared/items';
 import { logger } from '../../shared/logger';
 import { startDelivery } from '../delivery';
-import type { PlanOrder } from '../repo';
+import type { PlanOrder } from '../types';
 
 type StreamRecord = DynamoDBStreamEvent['Records'][number];
 

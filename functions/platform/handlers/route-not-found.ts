@@ -1,6 +1,7 @@
 import { MethodNotAllowed, NotFound } from '../../shared/errors';
 import { publicRoute } from '../../http/public-route';
-import { apiBasePath, canonicalPath, matchRoute } from '../../routes';
+import { apiBasePath, canonicalPath } from '../../routes/route';
+import { matchRoute } from '../../routes/match';
 
 /**
  * The API's default route, for requests no row matched: a known path with another method is a

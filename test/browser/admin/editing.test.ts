@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import type { AdminContent, AdminSiteSettings, MaskedCodes } from '@contract/wire';
+import type { AdminContent, AdminSiteSettings, MaskedCodes } from '@contract/admin-wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectSectionsFit, logInAdmin, saveScreenshots, sidewaysOverflow } from '../../support/admin';
 import { desktop, phone, signIn, toast, useBrowser } from '../../support/browser';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { AdminAlertSettings } from '@contract/wire';
+import type { AdminAlertSettings } from '@contract/admin-wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { logInAdmin, sidewaysOverflow } from '../../support/admin';
 import { phone, toast, useBrowser } from '../../support/browser';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminPlan } from '@contract/wire';
+import type { AdminPlan } from '@contract/admin-wire';
 import { describe, expect, inject, it } from 'vitest';
 import { logInAdmin } from '../../support/admin';
 import { desktop, phone, toast, useBrowser } from '../../support/browser';

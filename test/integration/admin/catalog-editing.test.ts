@@ -7,7 +7,7 @@ import type {
   CodeUploadResult,
   MaskedCodes,
   UploadPermit,
-} from '../../../functions/contract/wire';
+} from '../../../functions/contract/admin-wire';
 import { type ApiResponse, callApi } from '../../support/http';
 import { fundedAccount, setShopStatus } from '../../support/money';
 import { stackLog } from '../../support/spawn-stack';

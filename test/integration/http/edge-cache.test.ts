@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { edgeCacheControl, stockCacheControl } from '../../../functions/routes';
+import { edgeCacheControl, stockCacheControl } from '../../../functions/routes/edge-cache';
 import { registerAndLogIn } from '../../support/accounts';
 import { type ApiResponse, callApi } from '../../support/http';
 

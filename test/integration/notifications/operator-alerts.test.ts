@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AdminAlertSettings } from '../../../functions/contract/wire';
+import type { AdminAlertSettings } from '../../../functions/contract/admin-wire';
 import { handler as outboxConsumer } from '../../../functions/notifications/jobs/fan-out-notifications';
 import { handler as relayAlarms } from '../../../functions/notifications/jobs/relay-alarms';
 import { reconcilePayments } from '../../../functions/payments/service';

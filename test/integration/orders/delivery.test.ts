@@ -1,12 +1,13 @@
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { advanceDeliveries } from '../../../functions/orders/delivery';
+import { advanceDeliveries } from '../../../functions/orders/delivery-job';
 import { db, tableName } from '../../../functions/shared/db';
 import { getPlan } from '../../../functions/catalog/repo';
 import { stockOf } from '../../../functions/vouchers/repo';
 import { listLedger } from '../../../functions/wallet/repo';
-import type { AdminDeliveries, OrderDetail } from '../../../functions/contract/wire';
+import type { AdminDeliveries } from '../../../functions/contract/admin-wire';
+import type { OrderDetail } from '../../../functions/contract/wire';
 import type { TestAccount } from '../../support/accounts';
 import { logInAdmin } from '../../support/admin';
 import { stockPlanWith } from '../../support/catalog';

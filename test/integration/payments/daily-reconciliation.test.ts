@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminPaymentDays, PaymentBookLine } from '@contract/wire';
+import type { AdminPaymentDays, PaymentBookLine } from '@contract/admin-wire';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dhakaDay } from '../../../functions/shared/days';
 import { db, tableName } from '../../../functions/shared/db';

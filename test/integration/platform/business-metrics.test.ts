@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { countOverdueOrders, overdueAfterMinutes } from '../../../functions/orders/delivery';
+import { countOverdueOrders, overdueAfterMinutes } from '../../../functions/orders/delivery-job';
 import { reconcilePayments, settleInvoice } from '../../../functions/payments/service';
 import { ServiceUnavailable } from '../../../functions/shared/errors';
 import { businessMetrics } from '../../../functions/shared/metrics';

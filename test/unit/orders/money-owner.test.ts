@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryInTheWay, moveBlocked, movedSinceSeen, refundAwaitsPerson, refundInTheWay } from '../../../functions/orders/order-rules';
-import type { GatewayRefund, PlanOrder } from '../../../functions/orders/repo';
+import type { GatewayRefund, PlanOrder } from '../../../functions/orders/types';
 import { rateUnits, supplierUnitsOf, takaOf, takaWorthOf } from '../../../functions/suppliers/exchange';
 
 type Facts = Pick<PlanOrder, 'status' | 'delivery' | 'gatewayRefund'>;

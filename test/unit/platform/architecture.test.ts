@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { declarations, importCycles, relativeImports, sourceFiles } from '../../support/tools/imports';
@@ -44,6 +44,9 @@ const areaOf = (path: string) => relative(functionsDir, path).split(sep)[0]!.rep
 
 const functionFiles = sourceFiles(functionsDir);
 
+/** A repo: an area's `repo.ts`, or one of its repos split by job (`orders/delivery-repo.ts`). */
+const isRepo = (path: string) => /(?:^|-)repo\.ts$/.test(basename(path));
+
 describe('functions/ areas', () => {
   it('names every area on a floor', () => {
     const areas = new Set(functionFiles.map(areaOf));
@@ -64,7 +67,7 @@ describe('functions/ areas', () => {
 
   it('keep each repo to its own area and the shared floor', () => {
     const crossing: string[] = [];
-    for (const file of functionFiles.filter((path) => path.endsWith(`${sep}repo.ts`))) {
+    for (const file of functionFiles.filter(isRepo)) {
       const from = areaOf(file);
       for (const target of relativeImports(file)) {
         const to = areaOf(target);
@@ -130,7 +133,7 @@ function writersOf(file: string): Set<string> {
  */
 const consoleMaySend = new Set(['transact']);
 const isDataLayer = (path: string) =>
-  (path.endsWith(`${sep}repo.ts`) && !['admin', 'audit'].includes(areaOf(path))) ||
+  (isRepo(path) && !['admin', 'audit'].includes(areaOf(path))) ||
   [join(functionsDir, 'shared', 'db.ts'), join(functionsDir, 'shared', 'transactions.ts')].includes(path);
 const writersCache = new Map<string, Set<string>>();
 const writersIn = (path: string) => writersCache.get(path) ?? writersCache.set(path, writersOf(path)).get(path)!;
@@ -195,7 +198,8 @@ describe('the console (functions/admin/)', () => {
 
   it("tells a repo's writers from its readers", () => {
     const orders = writersIn(join(functionsDir, 'orders', 'repo.ts'));
-    for (const writer of ['orderStatusItem', 'newOrderItem', 'gatewayRefundDoneItem']) expect(orders).toContain(writer);
+    for (const writer of ['orderStatusItem', 'newOrderItem']) expect(orders).toContain(writer);
+    expect(writersIn(join(functionsDir, 'orders', 'refund-repo.ts'))).toContain('gatewayRefundDoneItem');
     for (const reader of ['findOrder', 'getOrder', 'listOrdersByStatus', 'countPendingOrders', 'pendingOrderKey'])
       expect(orders).not.toContain(reader);
     const users = writersIn(join(functionsDir, 'users', 'repo.ts'));
@@ -312,5 +316,89 @@ describe('web areas (web/src)', () => {
     expect(
       plant('app/routes/admin/orders.tsx', "import { OrdersTable } from '../../../features/admin/orders/components/orders-table';"),
     ).toEqual([]);
+  });
+});
+
+/** The web's endpoint files: `features/<area>/api/*.ts`, the console's `features/admin/<section>/api/*.ts` too. */
+const isWebApiFile = (file: string) => {
+  const [first, ...folders] = relative(webDir, file).split(sep).slice(0, -1);
+  return first === 'features' && folders.at(-1) === 'api';
+};
+
+/**
+ * The calls of a web endpoint file (its text given) that send a body, `apiRequest('POST', path,
+ * { body })`, each as `file:line`, and whether the file types them by a request schema of the
+ * contract: imports one type-only (`import type { xBody } from '@contract/…'`, so that no schema
+ * code reaches the bundle) and uses it (`v.InferInput<typeof xBody>`).
+ */
+function bodiesSent(file: string, text: string): { calls: string[]; typed: boolean } {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const calls: string[] = [];
+  const schemas = new Set<string>();
+  const used = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const bindings = node.importClause?.namedBindings;
+      if (
+        ts.isStringLiteral(node.moduleSpecifier) &&
+        node.moduleSpecifier.text.startsWith('@contract/') &&
+        bindings &&
+        ts.isNamedImports(bindings)
+      )
+        for (const element of bindings.elements)
+          if (/Body$/.test((element.propertyName ?? element.name).text) && (node.importClause?.isTypeOnly || element.isTypeOnly))
+            schemas.add(element.name.text);
+      return;
+    }
+    if (ts.isTypeQueryNode(node) && ts.isIdentifier(node.exprName)) used.add(node.exprName.text);
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'apiRequest') {
+      const [method, , options] = node.arguments;
+      const hasBody =
+        options !== undefined &&
+        ts.isObjectLiteralExpression(options) &&
+        options.properties.some(
+          (property) =>
+            (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) && property.name.getText(source) === 'body',
+        );
+      if (method && ts.isStringLiteral(method) && method.text === 'POST' && hasBody)
+        calls.push(`${relative(webDir, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { calls, typed: [...schemas].some((schema) => used.has(schema)) };
+}
+
+/** The calls of a web endpoint file that send a body typed by hand: one drifts from what the handler validates. */
+function untypedBodies(file: string, text: string): string[] {
+  const { calls, typed } = bodiesSent(file, text);
+  return typed ? [] : calls;
+}
+
+describe('web endpoint files (web/src/features/**/api)', () => {
+  const apiFiles = webFiles.filter(isWebApiFile).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+  it('type each body they send by its request schema from the contract', () => {
+    expect(apiFiles.filter(({ file, text }) => bodiesSent(file, text).calls.length > 0).length).toBeGreaterThan(30);
+    expect(apiFiles.flatMap(({ file, text }) => untypedBodies(file, text))).toEqual([]);
+  });
+
+  it('catches a body typed by hand (the rule is not vacuous)', () => {
+    const file = join(webDir, 'features', 'vouchers', 'api', 'buy-voucher.ts');
+    const send = "apiRequest<CodeSale>('POST', '/user/buy_voucher/', { body: arg });";
+    const typed = 'type R = v.InferInput<typeof buyVoucherBody>;';
+    const plant = (...lines: string[]) => untypedBodies(file, lines.join('\n'));
+    expect(plant("import type { CodeSale } from '@contract/wire';", send)).toEqual(['features/vouchers/api/buy-voucher.ts:2']);
+    expect(plant('const body = { voucher_id, qty };', "apiRequest('POST', path, { body, quietUnauthorized: true });")).toEqual([
+      'features/vouchers/api/buy-voucher.ts:2',
+    ]);
+    expect(plant("import type { buyVoucherBody } from '@contract/orders';", send)).toEqual(['features/vouchers/api/buy-voucher.ts:2']);
+    expect(plant("import { buyVoucherBody } from '@contract/orders';", typed, send)).toEqual(['features/vouchers/api/buy-voucher.ts:3']);
+    expect(plant("import type { buyVoucherBody } from '@contract/orders';", typed, send)).toEqual([]);
+    expect(plant("import { type buyVoucherBody } from '@contract/orders';", typed, send)).toEqual([]);
+    expect(plant("apiRequest<RevealedSecret>('POST', path);", "apiRequest('POST', path, { quietUnauthorized: true });")).toEqual([]);
+    expect(isWebApiFile(file)).toBe(true);
+    expect(isWebApiFile(join(webDir, 'features', 'admin', 'orders', 'api', 'move-order.ts'))).toBe(true);
+    expect(isWebApiFile(join(webDir, 'lib', 'api.ts'))).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ vi.mock('../../../functions/notifications/alert-settings', () => ({ alertSetting
 vi.mock('../../../functions/shared/lease', () => ({
   withLease: (_job: string, _holder: string, _ms: number, work: () => Promise<unknown>) => work(),
 }));
-vi.mock('../../../functions/orders/delivery', () => ({
+vi.mock('../../../functions/orders/delivery-job', () => ({
   advanceDeliveries: vi.fn(),
   countOverdueOrders: vi.fn(),
   refreshSupplierStatus: vi.fn(),
@@ -19,7 +19,7 @@ vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
 
 const { businessMetrics } = await import('../../../functions/shared/metrics');
 const payments = await import('../../../functions/payments/service');
-const delivery = await import('../../../functions/orders/delivery');
+const delivery = await import('../../../functions/orders/delivery-job');
 const reconciler = (await import('../../../functions/payments/jobs/reconcile-payments')).handler;
 const deliveryJob = (await import('../../../functions/orders/jobs/advance-deliveries')).handler;
 

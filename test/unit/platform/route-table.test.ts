@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpHandler } from '../../../functions/http/stack';
-import { cachedPaths, canonicalPath, fallbackHandler, handlerModule, matchRoute, routes } from '../../../functions/routes';
+import { cachedPaths, matchRoute } from '../../../functions/routes/match';
+import { canonicalPath, handlerModule } from '../../../functions/routes/route';
+import { fallbackHandler, routes } from '../../../functions/routes';
 
 const functionsDir = join(import.meta.dirname, '../../../functions');
 
@@ -62,14 +64,5 @@ describe('the route table', () => {
     expect(matchRoute('get', '/user/event_list').kind).toBe('route');
     expect(matchRoute('POST', '/user/event_list')).toEqual({ kind: 'wrong-method', allow: ['GET'] });
     expect(matchRoute('GET', '/user/nothing')).toEqual({ kind: 'none' });
-  });
-});
-
-describe('the README', () => {
-  it('lists every route of the table', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
-    for (const route of routes) {
-      expect(readme, route.path).toContain(`| ${route.method} | /api${route.path} | ${route.access} | ${route.handler} |`);
-    }
   });
 });

@@ -1,3 +1,5 @@
+import type { pushUnsubscribeBody } from '@contract/accounts';
+import type * as v from 'valibot';
 import { apiRequest } from './api';
 
 /** Whether this browser can get push notifications at all (a service worker and the Push API). */
@@ -18,8 +20,9 @@ export async function browserPushSubscription(): Promise<PushSubscription | null
 export async function stopPushHere(): Promise<void> {
   const subscription = await browserPushSubscription();
   if (!subscription) return;
+  const body: v.InferInput<typeof pushUnsubscribeBody> = { endpoint: subscription.endpoint };
   try {
-    await apiRequest('POST', '/user/push_subscriptions/delete', { body: { endpoint: subscription.endpoint }, quietUnauthorized: true });
+    await apiRequest('POST', '/user/push_subscriptions/delete', { body, quietUnauthorized: true });
   } finally {
     await subscription.unsubscribe();
   }

@@ -1,4 +1,7 @@
 import './admin.css';
+import './admin-pages.css';
+import './admin-editing.css';
+import './admin-sections.css';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, matchPath, useLocation } from 'react-router-dom';
 import { CodesIcon, MenuIcon, OrdersIcon, WalletIcon } from '../../components/icons';

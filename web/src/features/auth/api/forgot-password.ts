@@ -1,4 +1,6 @@
+import type { forgotPasswordBody } from '@contract/accounts';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
 
@@ -10,7 +12,8 @@ export function useForgotPassword() {
   return useSWRMutation(
     '/auth/forgot_password',
     async (path: string, { arg: email }: { arg: string }) =>
-      (await apiRequest('POST', path, { body: { email, language: currentLocale() } })).message,
+      (await apiRequest('POST', path, { body: { email, language: currentLocale() } satisfies v.InferInput<typeof forgotPasswordBody> }))
+        .message,
     writeOptions,
   );
 }

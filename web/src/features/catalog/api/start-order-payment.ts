@@ -1,7 +1,12 @@
+import type { gatewayOrderBody } from '@contract/orders';
 import type { CheckoutAnswer } from '@contract/wire';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { type PlanOrderInput, orderPayload } from './place-order';
+
+/** The request of POST /user/request_webview as its schema takes it (functions/contract/orders.ts). */
+type GatewayOrderRequest = v.InferInput<typeof gatewayOrderBody>;
 
 /**
  * POST /user/request_webview: a plan order paid through the gateway; answers where the payer
@@ -11,7 +16,9 @@ export function useStartOrderPayment() {
   return useSWRMutation(
     '/user/request_webview',
     async (path: string, { arg }: { arg: PlanOrderInput }) => {
-      const { data } = await apiRequest<CheckoutAnswer>('POST', path, { body: { ...orderPayload(arg), amount: arg.plan.price } });
+      const { data } = await apiRequest<CheckoutAnswer>('POST', path, {
+        body: { ...orderPayload(arg), amount: arg.plan.price } satisfies GatewayOrderRequest,
+      });
       return data;
     },
     writeOptions,

@@ -11,6 +11,9 @@ import { useT } from '../messages';
 import { MoreCategories } from './more-categories';
 import { OrderForm } from './order-form';
 import '../catalog.css';
+import '../order-summary.css';
+import '../more-games.css';
+import '../confirm-top-up.css';
 import { Skeletons } from '../../../components/skeletons';
 
 interface TopUpCategoryProps {

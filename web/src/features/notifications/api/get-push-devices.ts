@@ -1,5 +1,7 @@
+import type { pushDevicesBody } from '@contract/accounts';
 import type { PushDevice, PushDevices } from '@contract/wire';
 import useSWR from 'swr';
+import type * as v from 'valibot';
 import { apiRequest } from '../../../lib/api';
 import { browserPushSubscription } from '../../../lib/push-here';
 
@@ -8,7 +10,9 @@ export const pushDevicesKey = 'push-devices';
 
 async function readPushDevices(): Promise<PushDevice[]> {
   const endpoint = (await browserPushSubscription())?.endpoint;
-  return (await apiRequest<PushDevices>('POST', '/user/push_devices', { body: { endpoint } })).data.items;
+  return (
+    await apiRequest<PushDevices>('POST', '/user/push_devices', { body: { endpoint } satisfies v.InferInput<typeof pushDevicesBody> })
+  ).data.items;
 }
 
 /**

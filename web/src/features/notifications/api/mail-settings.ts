@@ -1,6 +1,8 @@
+import type { notificationSettingsBody, unsubscribeBody } from '@contract/accounts';
 import type { NotificationSettings, Unsubscribed } from '@contract/wire';
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { t } from '../messages';
 
@@ -20,7 +22,10 @@ export function useSaveMailSettings() {
     async (_key, { arg }: { arg: MailSettings }) => {
       const flag = (on: boolean) => (on ? '1' : '0');
       const { data } = await apiRequest<NotificationSettings>('POST', `${settingsPath}/update`, {
-        body: { delivery_updates: flag(arg.delivery_updates), payment_updates: flag(arg.payment_updates) },
+        body: {
+          delivery_updates: flag(arg.delivery_updates),
+          payment_updates: flag(arg.payment_updates),
+        } satisfies v.InferInput<typeof notificationSettingsBody>,
       });
       return data;
     },
@@ -36,6 +41,8 @@ const unsubscribedWords: Record<Unsubscribed['topic'], () => string> = {
 
 /** POST /mail/unsubscribe: a mailed one-click link's token; answers what the shopper reads. */
 export async function unsubscribe(token: string): Promise<string> {
-  const { data } = await apiRequest<Unsubscribed>('POST', '/mail/unsubscribe', { body: { token } });
+  const { data } = await apiRequest<Unsubscribed>('POST', '/mail/unsubscribe', {
+    body: { token } satisfies v.InferInput<typeof unsubscribeBody>,
+  });
   return unsubscribedWords[data.topic]();
 }

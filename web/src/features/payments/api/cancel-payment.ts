@@ -1,6 +1,8 @@
+import type { cancelPaymentBody } from '@contract/orders';
 import type { PaymentCheck } from '@contract/wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
@@ -19,7 +21,9 @@ export function useCancelPayment() {
   return useSWRMutation(
     '/user/cancel_payment',
     async (path: string, { arg: payment }: { arg: Pick<PaymentCheck, 'kind' | 'id'> }) => {
-      const { message, data } = await apiRequest<PaymentCheck>('POST', path, { body: { kind: payment.kind, id: payment.id } });
+      const { message, data } = await apiRequest<PaymentCheck>('POST', path, {
+        body: { kind: payment.kind, id: payment.id } satisfies v.InferInput<typeof cancelPaymentBody>,
+      });
       const check = paymentFromWire(data);
       announcePayment(check);
       await Promise.all([mutate(userKey), mutate(ordersKey), mutate(walletRequestsKey)]);

@@ -1,6 +1,8 @@
+import type { verifyPaymentBody } from '@contract/orders';
 import type { PaymentCheck } from '@contract/wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey, walletRequestsKey } from '../../../lib/cache-keys';
@@ -20,7 +22,9 @@ export function useVerifyPayment() {
     '/user/verify_payment',
     async (path: string, { arg: invoiceId }: { arg: string }) => {
       try {
-        const { message, data } = await apiRequest<PaymentCheck | undefined>('POST', path, { body: { invoice_id: invoiceId } });
+        const { message, data } = await apiRequest<PaymentCheck | undefined>('POST', path, {
+          body: { invoice_id: invoiceId } satisfies v.InferInput<typeof verifyPaymentBody>,
+        });
         const check = data && paymentFromWire(data);
         if (check) announcePayment(check);
         return { message, data: check };

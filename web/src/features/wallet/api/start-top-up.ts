@@ -1,5 +1,7 @@
+import type { topUpBody } from '@contract/orders';
 import type { CheckoutAnswer } from '@contract/wire';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
 
 /** The txn_id of spec §3: a millisecond timestamp followed by a random number below 10000. */
@@ -14,7 +16,9 @@ export function useStartTopUp() {
   return useSWRMutation(
     '/user/wallet_request_webview',
     async (path: string, { arg }: { arg: { amount: number; txnId: string } }) => {
-      const { data } = await apiRequest<CheckoutAnswer>('POST', path, { body: { amount: arg.amount, txn_id: arg.txnId } });
+      const { data } = await apiRequest<CheckoutAnswer>('POST', path, {
+        body: { amount: arg.amount, txn_id: arg.txnId } satisfies v.InferInput<ReturnType<typeof topUpBody>>,
+      });
       return data;
     },
     writeOptions,

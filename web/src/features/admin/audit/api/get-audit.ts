@@ -1,4 +1,4 @@
-import type { AuditRow } from '@contract/wire';
+import type { AuditRow } from '@contract/admin-wire';
 import { useCursorList } from '../../kit/api/cursor-list';
 
 /** GET /admin/audit: the first page's path. */

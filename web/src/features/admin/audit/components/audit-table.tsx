@@ -1,4 +1,4 @@
-import type { AuditRow } from '@contract/wire';
+import type { AuditRow } from '@contract/admin-wire';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';
 import { dateTime } from '../../../../lib/format';

@@ -1,4 +1,4 @@
-import type { AdminCatalog, AdminPlan } from '@contract/wire';
+import type { AdminCatalog, AdminPlan } from '@contract/admin-wire';
 import type { ScopedMutator } from 'swr';
 import useSWR from 'swr';
 import type { DeleteRevalidation } from '../../kit/api/delete-item';

@@ -1,4 +1,5 @@
-import type { AdminPlan, DeliveryMode } from '@contract/wire';
+import type { AdminPlan } from '@contract/admin-wire';
+import type { DeliveryMode } from '@contract/wire';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';

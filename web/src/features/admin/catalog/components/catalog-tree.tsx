@@ -1,4 +1,4 @@
-import type { AdminCatalog, AdminPlan } from '@contract/wire';
+import type { AdminCatalog, AdminPlan } from '@contract/admin-wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';

@@ -1,4 +1,4 @@
-import type { AdminContent } from '@contract/wire';
+import type { AdminContent } from '@contract/admin-wire';
 import useSWR from 'swr';
 import type { DeleteRevalidation } from '../../kit/api/delete-item';
 

@@ -1,4 +1,4 @@
-import type { AdminEvent } from '@contract/wire';
+import type { AdminEvent } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';

@@ -1,4 +1,4 @@
-import type { AdminPaymentChannel } from '@contract/wire';
+import type { AdminPaymentChannel } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';

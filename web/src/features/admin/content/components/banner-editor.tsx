@@ -1,4 +1,4 @@
-import type { AdminEvent } from '@contract/wire';
+import type { AdminEvent } from '@contract/admin-wire';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';

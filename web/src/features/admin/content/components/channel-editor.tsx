@@ -1,4 +1,4 @@
-import type { AdminPaymentChannel } from '@contract/wire';
+import type { AdminPaymentChannel } from '@contract/admin-wire';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';

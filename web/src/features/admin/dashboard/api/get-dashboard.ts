@@ -1,4 +1,4 @@
-import type { Dashboard } from '@contract/wire';
+import type { Dashboard } from '@contract/admin-wire';
 import useSWR from 'swr';
 
 /** GET /admin/dashboard; every write that moves money or a queue revalidates it. */

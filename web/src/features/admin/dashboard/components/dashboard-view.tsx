@@ -1,4 +1,4 @@
-import type { Dashboard } from '@contract/wire';
+import type { Dashboard } from '@contract/admin-wire';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';
 import { taka } from '../../../../lib/format';

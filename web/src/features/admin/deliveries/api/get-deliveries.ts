@@ -1,4 +1,4 @@
-import type { AdminDeliveries as WireAdminDeliveries } from '@contract/wire';
+import type { AdminDeliveries as WireAdminDeliveries } from '@contract/admin-wire';
 import useSWR from 'swr';
 import { orderFromWire, readWith } from '../../../../lib/statuses';
 import type { AdminOrder } from '../../orders/api/get-orders';

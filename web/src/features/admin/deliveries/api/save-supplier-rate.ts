@@ -1,5 +1,5 @@
 import type { supplierRateBody } from '@contract/admin-operations';
-import type { AdminDeliveries as WireAdminDeliveries } from '@contract/wire';
+import type { AdminDeliveries as WireAdminDeliveries } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';

@@ -1,5 +1,5 @@
 import { supplierRateBody } from '@contract/admin-operations';
-import type { AdminSupplier } from '@contract/wire';
+import type { AdminSupplier } from '@contract/admin-wire';
 import { useState } from 'react';
 import { CopyButton } from '../../../../components/copy-button';
 import { FormField } from '../../../../components/form-field';

@@ -1,7 +1,12 @@
-import type { UploadPermit } from '@contract/wire';
+import type { presignUploadBody } from '@contract/admin-content';
+import type { UploadPermit } from '@contract/admin-wire';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';
 import { uploadProblem } from '../edit-rules';
+
+/** The request of POST /admin/uploads as its schema takes it (functions/contract/admin-content.ts). */
+type UploadPermitRequest = v.InferInput<typeof presignUploadBody>;
 
 /** What the file store answers, in words: S3's error codes (the local store speaks the same). */
 function storeMessage(status: number, body: string): string {
@@ -46,7 +51,9 @@ export function useUploadImage() {
     async (path: string, { arg }: { arg: { file: File; onProgress: (fraction: number) => void } }) => {
       const problem = uploadProblem(arg.file);
       if (problem) throw new ApiError(400, problem);
-      const { data: permit } = await apiRequest<UploadPermit>('POST', path, { body: { content_type: arg.file.type, size: arg.file.size } });
+      // uploadProblem has refused every type but the schema's.
+      const request: UploadPermitRequest = { content_type: arg.file.type as UploadPermitRequest['content_type'], size: arg.file.size };
+      const { data: permit } = await apiRequest<UploadPermit>('POST', path, { body: request });
       await postToStore(permit, arg.file, arg.onProgress);
       arg.onProgress(1);
       return permit.url;

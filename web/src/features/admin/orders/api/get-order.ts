@@ -1,4 +1,4 @@
-import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/admin-wire';
 import useSWR from 'swr';
 import { type OrderStatus, type Worded, isDeliveryUnderWay, orderFromWire, readWith } from '../../../../lib/statuses';
 

@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from '@contract/wire';
+import type { AdminOrderRow } from '@contract/admin-wire';
 import type { ScopedMutator } from 'swr';
 import type { OrderSort } from '../../../../config/admin-paths';
 import { type OrderStatus, type Worded, orderFromWire, statusToWire } from '../../../../lib/statuses';

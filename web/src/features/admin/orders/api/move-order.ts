@@ -1,6 +1,8 @@
-import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/wire';
+import type { completeOrderBody, refundOrderBody, resolveRefundBody, takeOverDeliveryBody } from '@contract/admin-operations';
+import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/admin-wire';
 import { type ScopedMutator, useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';
 import { userKey } from '../../../../lib/auth';
 import { orderFromWire } from '../../../../lib/statuses';
@@ -10,33 +12,41 @@ import { putOrderInLists } from './get-orders';
 import { userDetailKey } from '../../users/api/get-user';
 
 /**
- * What an operator can do to an order; each is its endpoint's last segment: complete, refund,
- * record what the gateway's panel shows of a refund that waits for a person, take an automatic
- * delivery over by hand.
+ * What an operator can do to an order, each by its endpoint's last segment, with the form its
+ * schema takes (functions/contract/admin-operations.ts): complete, refund, record what the
+ * gateway's panel shows of a refund that waits for a person, take an automatic delivery over by hand.
  */
-export type OrderMove = 'complete' | 'refund' | 'gateway_refund' | 'take_over_delivery';
+interface MoveForms {
+  complete: v.InferInput<typeof completeOrderBody>;
+  refund: v.InferInput<typeof refundOrderBody>;
+  gateway_refund: v.InferInput<typeof resolveRefundBody>;
+  take_over_delivery: v.InferInput<typeof takeOverDeliveryBody>;
+}
+
+export type OrderMove = keyof MoveForms;
 
 /** Where a refund goes: the shopper's wallet, or back to the bKash/Nagad that paid a gateway order (through the gateway, once). */
-export type RefundTo = 'wallet' | 'gateway';
+export type RefundTo = NonNullable<MoveForms['refund']['to']>;
 
 /** A move's order and its form (the remark the shopper sees, where the refund goes, what the panel shows…). */
-export type MoveRequest = { order_id: string } & Record<string, string | undefined>;
+export type MoveRequest<Move extends OrderMove> = { order_id: string } & MoveForms[Move];
 
 /**
  * POST /admin/orders/{id}/{move} with its form. Puts the moved order in place in the cache;
  * answers the server's message. A 409 ("Order is already completed") is thrown to the caller after
  * the order is read again.
  */
-export function useMoveOrder(move: OrderMove) {
+export function useMoveOrder<Move extends OrderMove>(move: Move) {
   const { mutate } = useSWRConfig();
+  // A plain string: SWR cannot type a fetcher whose key is still generic.
+  const key: string = `/admin/orders/${move}`;
   return useSWRMutation(
-    `/admin/orders/${move}`,
-    async (_key: string, { arg }: { arg: MoveRequest }) => {
+    key,
+    async (_key: string, { arg }: { arg: MoveRequest<Move> }) => {
       try {
-        const { order_id: orderId, ...form } = arg;
-        const body = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined));
+        const { order_id: orderId, ...form }: MoveRequest<OrderMove> = arg;
         const { data, message } = await apiRequest<WireAdminOrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/${move}`, {
-          body,
+          body: form,
         });
         await orderMoved(mutate, orderFromWire(data));
         return message;

@@ -1,4 +1,4 @@
-import type { RevealedSecret } from '@contract/wire';
+import type { RevealedSecret } from '@contract/admin-wire';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { AdminOrderDelivery } from '@contract/wire';
+import type { AdminOrderDelivery } from '@contract/admin-wire';
 import { CopyButton } from '../../../../components/copy-button';
 import { taka } from '../../../../lib/format';
 import type { OrderStatus } from '../../../../lib/statuses';

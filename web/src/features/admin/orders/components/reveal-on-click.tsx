@@ -1,4 +1,4 @@
-import type { RevealedSecret } from '@contract/wire';
+import type { RevealedSecret } from '@contract/admin-wire';
 import type { ReactNode } from 'react';
 import { useAction } from '../../../../lib/use-action';
 import { useRevealOrderSecret } from '../api/reveal-order-secret';

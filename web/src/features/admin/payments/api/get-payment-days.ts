@@ -1,4 +1,4 @@
-import type { AdminPaymentDays } from '@contract/wire';
+import type { AdminPaymentDays } from '@contract/admin-wire';
 import useSWR from 'swr';
 import { type ApiFile, apiFile } from '../../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { AdminWaitingPayment } from '@contract/wire';
+import type { AdminWaitingPayment } from '@contract/admin-wire';
 import useSWR from 'swr';
 
 /** GET /admin/payments/waiting; settling a payment revalidates it. */

@@ -1,6 +1,8 @@
-import type { AdminSettledPayment } from '@contract/wire';
+import type { settlePaymentBody } from '@contract/admin-operations';
+import type { AdminSettledPayment } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { userKey } from '../../../../lib/auth';
 import { paymentFromWire } from '../../../../lib/statuses';
@@ -10,6 +12,9 @@ import { orderStatuses, ordersListKey } from '../../orders/api/get-orders';
 import { isPaymentDaysKey } from './get-payment-days';
 import { waitingPaymentsKey } from './get-waiting-payments';
 import { topUpStatuses, walletRequestsListKey } from '../../wallet-requests/api/get-wallet-requests';
+
+/** The request of POST /admin/payments/settle as its schema takes it (functions/contract/admin-operations.ts). */
+export type SettlePaymentRequest = v.InferInput<typeof settlePaymentBody>;
 
 const everyWalletRequestsList = topUpStatuses.map(walletRequestsListKey);
 const everyOrdersList = orderStatuses.flatMap((status) => (['oldest', 'newest'] as const).map((sort) => ordersListKey({ status, sort })));
@@ -24,10 +29,8 @@ export function useSettlePayment() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     '/admin/payments/settle',
-    async (_key: string, { arg }: { arg: { invoice_id: string } }) => {
-      const { data, message } = await apiRequest<AdminSettledPayment>('POST', '/admin/payments/settle', {
-        body: { invoice_id: arg.invoice_id },
-      });
+    async (_key: string, { arg }: { arg: SettlePaymentRequest }) => {
+      const { data, message } = await apiRequest<AdminSettledPayment>('POST', '/admin/payments/settle', { body: arg });
       await Promise.all([
         mutate(waitingPaymentsKey),
         mutate(isPaymentDaysKey),

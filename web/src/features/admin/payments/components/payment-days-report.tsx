@@ -1,4 +1,4 @@
-import type { AdminPaymentDays, PaymentFigures } from '@contract/wire';
+import type { AdminPaymentDays, PaymentFigures } from '@contract/admin-wire';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { taka } from '../../../../lib/format';

@@ -1,4 +1,4 @@
-import type { AdminWaitingPayment } from '@contract/wire';
+import type { AdminWaitingPayment } from '@contract/admin-wire';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';
 import { dateTime, taka } from '../../../../lib/format';

@@ -1,4 +1,4 @@
-import type { AdminAlertSettings } from '@contract/wire';
+import type { AdminAlertSettings } from '@contract/admin-wire';
 import useSWR from 'swr';
 
 /** GET /admin/alert_settings; saving puts its answer in place. */

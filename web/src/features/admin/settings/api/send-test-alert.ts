@@ -5,7 +5,7 @@ import { apiRequest, writeOptions } from '../../../../lib/api';
 export function useSendTestAlert() {
   return useSWRMutation(
     '/admin/alert_settings/test',
-    async (path: string) => (await apiRequest<Record<string, never>>('POST', path, { body: {} })).message,
+    async (path: string) => (await apiRequest<Record<string, never>>('POST', path)).message,
     writeOptions,
   );
 }

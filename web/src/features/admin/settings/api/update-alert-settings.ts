@@ -1,5 +1,5 @@
 import type { alertSettingsBody } from '@contract/admin-operations';
-import type { AdminAlertSettings } from '@contract/wire';
+import type { AdminAlertSettings } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';

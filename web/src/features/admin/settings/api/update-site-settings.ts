@@ -1,4 +1,4 @@
-import type { AdminContent, AdminSiteSettings } from '@contract/wire';
+import type { AdminContent, AdminSiteSettings } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../../lib/api';

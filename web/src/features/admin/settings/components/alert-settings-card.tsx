@@ -1,5 +1,5 @@
 import { alertKindNames, alertSettingsBody } from '@contract/admin-operations';
-import type { AdminAlertSettings } from '@contract/wire';
+import type { AdminAlertSettings } from '@contract/admin-wire';
 import { FormField } from '../../../../components/form-field';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';

@@ -1,4 +1,4 @@
-import type { AdminSiteSettings } from '@contract/wire';
+import type { AdminSiteSettings } from '@contract/admin-wire';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { toast } from '../../../../lib/toast';

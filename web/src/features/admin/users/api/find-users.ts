@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@contract/wire';
+import type { AdminUserRow } from '@contract/admin-wire';
 import useSWR from 'swr';
 
 /** GET /admin/users?q= ; none without a query. */

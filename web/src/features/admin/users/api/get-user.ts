@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@contract/wire';
+import type { AdminUserDetail } from '@contract/admin-wire';
 import useSWR from 'swr';
 
 /** GET /admin/users/{id} */

@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@contract/wire';
+import type { AdminUserDetail } from '@contract/admin-wire';
 import { adjustWalletBody } from '@contract/admin-operations';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';

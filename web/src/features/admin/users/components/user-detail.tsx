@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@contract/wire';
+import type { AdminUserDetail } from '@contract/admin-wire';
 import { useState } from 'react';
 import { dateTime, taka } from '../../../../lib/format';
 import { AdjustDialog } from './adjust-dialog';

@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@contract/wire';
+import type { AdminUserRow } from '@contract/admin-wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPaths } from '../../../../config/admin-paths';

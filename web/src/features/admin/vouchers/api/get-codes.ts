@@ -1,4 +1,4 @@
-import type { MaskedCodes } from '@contract/wire';
+import type { MaskedCodes } from '@contract/admin-wire';
 import { useCursorList } from '../../kit/api/cursor-list';
 
 /** GET /admin/vouchers/{id}/codes: the first page's path. */

@@ -1,4 +1,4 @@
-import type { AdminVoucher } from '@contract/wire';
+import type { AdminVoucher } from '@contract/admin-wire';
 import useSWR from 'swr';
 import type { DeleteRevalidation } from '../../kit/api/delete-item';
 

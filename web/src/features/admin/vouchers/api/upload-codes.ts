@@ -1,12 +1,17 @@
-import type { CodeUploadResult } from '@contract/wire';
+import type { uploadCodesBody } from '@contract/admin-catalog';
+import type { CodeUploadResult } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { reloadList } from '../../kit/api/cursor-list';
 import { dashboardKey } from '../../dashboard/api/get-dashboard';
 import { codesListKey } from './get-codes';
 import { isVouchersKey } from './get-vouchers';
 import { refreshShopReads } from '../../kit/api/shop-reads';
+
+/** A batch of codes for a voucher: the voucher, and the request its schema takes (functions/contract/admin-catalog.ts). */
+export type UploadCodesRequest = { voucher_id: string } & v.InferInput<typeof uploadCodesBody>;
 
 /**
  * POST /admin/vouchers/{id}/codes: a batch of codes, one a line. Answers the counts only (the
@@ -17,10 +22,10 @@ export function useUploadCodes() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     '/admin/vouchers/codes',
-    async (_key: string, { arg }: { arg: { voucher_id: string; codes: string } }) => {
-      const { data } = await apiRequest<CodeUploadResult>('POST', codesListKey(arg.voucher_id), { body: { codes: arg.codes } });
+    async (_key: string, { arg: { voucher_id: voucherId, ...batch } }: { arg: UploadCodesRequest }) => {
+      const { data } = await apiRequest<CodeUploadResult>('POST', codesListKey(voucherId), { body: batch });
       await Promise.all([
-        reloadList(mutate, codesListKey(arg.voucher_id)),
+        reloadList(mutate, codesListKey(voucherId)),
         mutate(isVouchersKey),
         mutate(dashboardKey),
         refreshShopReads(mutate, 'vouchers'),

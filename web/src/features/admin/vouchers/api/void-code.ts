@@ -1,4 +1,4 @@
-import type { MaskedCodes } from '@contract/wire';
+import type { MaskedCodes } from '@contract/admin-wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';

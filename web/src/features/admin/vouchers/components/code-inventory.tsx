@@ -1,4 +1,4 @@
-import type { AdminVoucher, CodeUploadResult } from '@contract/wire';
+import type { AdminVoucher, CodeUploadResult } from '@contract/admin-wire';
 import { useId, useRef, useState } from 'react';
 import { counted, dateTime } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';

@@ -1,4 +1,4 @@
-import type { AdminVoucher } from '@contract/wire';
+import type { AdminVoucher } from '@contract/admin-wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../../../components/form-field';

@@ -1,4 +1,4 @@
-import type { AdminWalletRequestRow } from '@contract/wire';
+import type { AdminWalletRequestRow } from '@contract/admin-wire';
 import type { ScopedMutator } from 'swr';
 import { type TopUpStatus, type Worded, statusToWire, topUpFromWire } from '../../../../lib/statuses';
 import { readPagesWith, replaceInLists, useCursorList } from '../../kit/api/cursor-list';

@@ -1,0 +1,331 @@
+import type { alertKindNames } from './admin-operations';
+import type {
+  BlogPostRow,
+  DeliveryMode,
+  EventRow,
+  LedgerEntryRow,
+  ListPage,
+  MasterCategoryRow,
+  OrderDelivery,
+  OrderRow,
+  PaymentChannelRow,
+  PaymentCheck,
+  PlanGroupRow,
+  PlanRow,
+  SiteSettingsRow,
+  VoucherRow,
+  WireStatus,
+} from './wire';
+
+/**
+ * The console's answers (/admin/...) as the wire carries them, beside the shop's in ./wire.ts: the
+ * server's views return these shapes and the console reads them. Type-only: nothing here runs.
+ */
+
+/** GET /admin/orders: a plan order as the operators' queue shows it. */
+export interface AdminOrderRow extends Omit<OrderRow, 'paid_by' | 'delivery'> {
+  /** The game's icon (its master category's image, read with the page), empty for a deleted game; `game` names it. */
+  game_icon: string;
+  user_id: string;
+  paid_by: 'wallet' | 'gateway';
+  /** FB, Google, VK or Twitter for a game-account (ID-password) order, whose `saccount_id` is the login; empty for a player ID. */
+  account_type: string;
+  delivery: AdminOrderDelivery;
+}
+
+/** An order's delivery as operators see it: why it fell back to the queue, the attempts, the supplier and the cost (margin). */
+export interface AdminOrderDelivery extends Omit<OrderDelivery, 'code'> {
+  /** Why an automatic order waits for an operator, or the supplier's reason of a failure; empty otherwise. */
+  reason: string;
+  /** Calls made to the supplier for it (the first send and each inquiry). */
+  attempts: number;
+  /** The supplier that delivers it and what it may cost us (whole taka); empty and 0 for manual and stock orders. */
+  supplier: string;
+  cost: number;
+  /**
+   * What the supplier charged for a delivered top-up: in its currency (`supplier_currency`), and in
+   * whole taka at the exchange rate it was sent with (rounded up); null until it says.
+   */
+  supplier_price: number | null;
+  supplier_currency: string;
+  cost_paid: number | null;
+  /** A stock-mode order holds a code: `reveal` shows it, audited. */
+  has_code: boolean;
+}
+
+/** GET /admin/orders/{id}: the order and the game account to top up, never its password. */
+export interface AdminOrderDetail extends AdminOrderRow {
+  group_name: string;
+  account: { type: 'uid'; player_id: string } | { type: 'login'; account_type: string; email_or_phone: string; has_secret: boolean };
+  completed_at: string | null;
+  refunded_at: string | null;
+  /** A gateway order's receipt; null for a wallet order. */
+  receipt: PaymentReceipt | null;
+  /**
+   * The latest refund back to the payment method: under way (`sending`), `unknown` (no answer),
+   * `refused` (its reason), `released` (a person found it not refunded) or `done`; `awaits_person`
+   * when the gateway's panel must be checked and recorded (POST /admin/orders/{id}/gateway_refund).
+   */
+  gateway_refund: {
+    state: 'sending' | 'unknown' | 'refused' | 'released' | 'done';
+    at: string;
+    reason: string;
+    awaits_person: boolean;
+    resolved_by: string;
+  } | null;
+}
+
+/** POST /admin/orders/{id}/reveal: the game-account secret, or a stock-mode order's code, for the operator who fulfils it. */
+export interface RevealedSecret {
+  password: string;
+  backup_code: string;
+  /** A stock-mode order's code to redeem; empty for others. */
+  code: string;
+}
+
+/** What the gateway told us of a settled payment; the payer's number masked. Amounts are the gateway's decimal strings. */
+export interface PaymentReceipt {
+  invoice_id: string;
+  payment_method: string;
+  sender_number: string;
+  transaction_id: string;
+  fee: string;
+  charged_amount: string;
+}
+
+/** GET /admin/wallet_requests */
+export interface AdminWalletRequestRow {
+  rq_id: string;
+  user_id: string;
+  txn_id: string;
+  amount: number;
+  status: WireStatus;
+  created_at: string;
+  invoice_id: string;
+  cancel_reason: string;
+  /** A paid top-up's receipt; null otherwise. */
+  receipt: PaymentReceipt | null;
+}
+
+/** GET /admin/payments/waiting: a gateway payment still waiting, oldest first. */
+export interface AdminWaitingPayment {
+  kind: 'wallet' | 'order';
+  id: string;
+  user_id: string;
+  amount: number;
+  created_at: string;
+  /** Empty while no return, webhook or operator has named it: only an operator can settle it then. */
+  invoice_id: string;
+  /** When the reconciler last asked the gateway about it; empty if never. */
+  checked_at: string;
+}
+
+/** POST /admin/payments/settle: where the payment that the invoice names stands now. */
+export interface AdminSettledPayment extends PaymentCheck {
+  changed: boolean;
+}
+
+/**
+ * GET /admin/payments/daily: gateway money of a day (or of one channel in it, or of the range).
+ * Amounts are whole taka; `fees` and `charged` are the gateway's fee and charged amount summed
+ * exactly, as decimal strings with two places ("9.25").
+ */
+export interface PaymentFigures {
+  /** Payment lines: top-ups credited and gateway orders paid. */
+  payments: number;
+  amount: number;
+  fees: string;
+  charged: string;
+  /** Refund lines: money sent back to the payer's bKash, Nagad… */
+  refunds: number;
+  refunded: number;
+  /** amount − refunded. */
+  net: number;
+}
+
+/** One channel of a day: the gateway's payment method, lower case ("bkash", "nagad"; "unknown" when it named none). */
+export interface PaymentChannelFigures extends PaymentFigures {
+  payment_method: string;
+}
+
+/** One line of the gateway's day book (`?detail=1`): a payment settled or a refund sent back, the payer's number masked. */
+export interface PaymentBookLine extends PaymentReceipt {
+  /** When the shop settled the payment or closed the refund. */
+  at: string;
+  /** When the gateway says the payment was made (its own clock, which dates the line); null when it gave none, and for a refund. */
+  paid_at: string | null;
+  kind: 'payment' | 'refund';
+  /** What it paid for or refunds: a top-up request or an order. */
+  ref_kind: 'wallet' | 'order';
+  ref_id: string;
+  user_id: string;
+  amount: number;
+}
+
+/** One Dhaka day of the report: its channels (by name), their totals, and with `?detail=1` its lines in time order. */
+export interface PaymentDay {
+  day: string;
+  channels: PaymentChannelFigures[];
+  totals: PaymentFigures;
+  lines?: PaymentBookLine[];
+}
+
+/** GET /admin/payments/daily?from=&to=: every day of the range, oldest first, and the range's totals. */
+export interface AdminPaymentDays {
+  days: PaymentDay[];
+  totals: PaymentFigures;
+}
+
+/** GET /admin/users */
+export interface AdminUserRow {
+  user_id: string;
+  name: string;
+  email: string;
+  mobile_no: string;
+  role: 'shopper' | 'admin';
+  balance: number;
+  created_at: string;
+}
+
+/** GET /admin/users/{id}: the user, the balance and the newest 100 ledger lines. */
+export interface AdminUserDetail extends AdminUserRow {
+  ledger: LedgerEntryRow[];
+}
+
+/** GET /admin/audit */
+export interface AuditRow {
+  at: string;
+  actor_id: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
+/** GET /admin/dashboard: today (Asia/Dhaka) and what needs attention. */
+export interface Dashboard {
+  day: string;
+  today: { orders: number; orders_amount: number; codes_sold: number; codes_amount: number; topups: number; topups_amount: number };
+  pending_orders: number;
+  pending_topups: number;
+  low_stock: { voucher_id: string; voucher_name: string; stock: number }[];
+  /** Today's delivered orders by how (automatic: stock or supplier), and the minutes from payment to delivery of all of them. */
+  deliveries: { automatic: number; manual: number; median_minutes: number | null; p90_minutes: number | null };
+}
+
+/** GET /admin/deliveries: automatic deliveries that are open or failed, paused plans, and each supplier's balance. */
+export interface AdminDeliveries {
+  /** Sent or waiting at the supplier (`delivering`), or asked about after a lost answer (`unknown`), oldest first. */
+  open: AdminOrderRow[];
+  /** Failed and refunded today, newest first. */
+  failed: AdminOrderRow[];
+  /** Plans whose automatic delivery stopped (price at or below cost, supplier price above the recorded cost) until an operator saves them. */
+  paused_plans: { plans_id: string; pname: string; reason: string }[];
+  suppliers: AdminSupplier[];
+}
+
+/**
+ * A top-up supplier as the console shows it: the currency it prices in and the exchange rate set
+ * (units per taka, empty until an operator sets one; a supplier pricing in BDT needs none), the
+ * balance the delivery job last read (its currency and in taka at that rate; null when unread, with
+ * `error`), when, and the outbound address its calls leave from, to whitelist with it where it
+ * demands one (`needs_fixed_address`; empty: this stage has none, and its plans stay manual).
+ */
+export interface AdminSupplier {
+  name: string;
+  currency: string;
+  rate: string;
+  rate_set_at: string | null;
+  balance: number | null;
+  balance_taka: number | null;
+  checked_at: string | null;
+  error: string;
+  needs_fixed_address: boolean;
+  egress_address: string;
+}
+
+/** A game or gift-card brand as operators edit it. */
+export interface AdminMasterCategory extends MasterCategoryRow {
+  position: number;
+  /** The nickname lookup's name for the game ("freefire"); empty: no lookup, the confirm step shows no name. */
+  lookup_code: string;
+}
+
+/** A plan group as operators edit it. */
+export interface AdminPlanGroup extends PlanGroupRow {
+  position: number;
+}
+
+/** A plan as operators edit it; `category_id` is its plan group. */
+export interface AdminPlan extends PlanRow {
+  category_id: string;
+  position: number;
+  delivery: DeliveryMode;
+  /** stock: the voucher whose codes it consumes; empty otherwise. */
+  delivery_voucher_id: string;
+  /** supplier: the supplier's product code and what one costs us (whole taka); empty and 0 otherwise. */
+  supplier_sku: string;
+  cost: number;
+  /** Why automatic delivery stopped for it (saving the plan starts it again); empty when it runs. */
+  delivery_paused: string;
+}
+
+/** GET /admin/catalog: every game with its plan groups and their plans, in menu order. */
+export interface AdminCatalog {
+  master_categories: (AdminMasterCategory & { groups: (AdminPlanGroup & { plans: AdminPlan[] })[] })[];
+}
+
+/** GET /admin/vouchers */
+export interface AdminVoucher extends VoucherRow {
+  mcategory_id: string;
+  position: number;
+}
+
+/** POST /admin/vouchers/{id}/codes */
+export interface CodeUploadResult {
+  added: number;
+  duplicates: number;
+  stock: number;
+}
+
+/** GET /admin/vouchers/{id}/codes: the unsold codes, each masked to its last four characters. */
+export interface MaskedCodes extends ListPage<{ code_id: string; masked: string; created_at: string }> {
+  stock: number;
+}
+
+/** A home-page banner as operators edit it. */
+export interface AdminEvent extends EventRow {
+  id: string;
+  position: number;
+}
+
+/** A payment channel as operators edit it. */
+export interface AdminPaymentChannel extends PaymentChannelRow {
+  position: number;
+}
+
+/** The site settings as operators edit them: the shoppers' fields, the shop's status and the Watch video link. */
+export interface AdminSiteSettings extends SiteSettingsRow {
+  upay: string;
+}
+
+/** GET /admin/content: banners, payment channels, site settings and blog posts. */
+export interface AdminContent {
+  events: AdminEvent[];
+  senders: AdminPaymentChannel[];
+  settings: AdminSiteSettings;
+  blogs: BlogPostRow[];
+}
+
+/** POST /admin/uploads: a presigned form POST and the URL the uploaded image will have. */
+export interface UploadPermit {
+  upload_url: string;
+  fields: Record<string, string>;
+  url: string;
+}
+
+/** GET and POST /admin/alert_settings: where operator alerts go and which are sent. */
+export interface AdminAlertSettings {
+  chat_id: string;
+  payment_pending_minutes: number;
+  kinds: Record<(typeof alertKindNames)[number], boolean>;
+}

@@ -1,0 +1,56 @@
+/**
+ * The table partitions of the rows anyone can call (their `partitions`): what IAM's
+ * `dynamodb:LeadingKeys` holds each such function to.
+ */
+const signInPartitions = [
+  'USER#*',
+  'EMAIL#*',
+  'MOBILE#*',
+  'GOOGLE#*',
+  'EMAILTOKEN#*',
+  'GNONCE#*',
+  'LIMIT#login-*',
+  'LIMIT#register-*',
+  'LIMIT#reset-*',
+] as const;
+
+/** What settling a gateway payment writes: see `paymentCallback`. */
+const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] as const;
+
+/**
+ * The table partitions the functions anyone on the internet can call may touch (IAM
+ * `dynamodb:LeadingKeys`): what a public row reads and writes, and what a webhook writes. So no
+ * public function can read a code, an order or another's account, and no bug in one can move a
+ * balance where IAM would not stop it: wallets and ledgers live in `WALLET#<id>`, which only
+ * signed-in, operator, payment and delivery code may write. The shopper's functions that call the
+ * payment gateway are held to theirs as well. `*` matches any id
+ * (functions/data-layer.md has the keys); `read` or `write` absent: any partition; `indexes`
+ * absent: every index.
+ */
+export const partitionScopes = {
+  /** What anyone may browse: games, plan groups, plans, voucher listings, the blog, banners, channels and settings. */
+  shopWindow: {
+    read: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'],
+    write: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'],
+    indexes: ['gsi1'],
+  },
+  /**
+   * Making an account, signing in and getting back in: profiles, the email, mobile and Google
+   * claims, the e-mail link tokens, the login, registration and reset counters; the wallet only
+   * read (its balance is in the signed-in answer).
+   */
+  signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
+  /** Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in the account, the checkout limits. */
+  checkout: { write: ['USER#*', 'LIMIT#checkout-*'] },
+  /**
+   * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
+   * wallet, the day book's invoice line, the operators' alerts) and the automatic delivery a paid
+   * order starts (a stock code, a plan paused by its guard).
+   */
+  paymentCallback: { write: settlementPartitions },
+  /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */
+  paymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
+  /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts. */
+  supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*'] },
+} as const satisfies Record<string, { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] }>;
+export type PartitionScope = keyof typeof partitionScopes;

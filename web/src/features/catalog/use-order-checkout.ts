@@ -1,0 +1,135 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { ordersKey } from '../../lib/cache-keys';
+import { toast } from '../../lib/toast';
+import { useAction } from '../../lib/use-action';
+import { useUpdateUser } from '../auth/api/update-user';
+import { useOrders } from '../orders/api/get-orders';
+import { useGatewayCheckout } from '../payments/use-gateway-checkout';
+import { type PlanOrderInput, usePlaceOrder } from './api/place-order';
+import { useStartOrderPayment } from './api/start-order-payment';
+import { useT } from './messages';
+import { rememberPaymentMode } from './pay-mode-memory';
+import type { OrderChoice } from './use-order-choice';
+
+interface OrderCheckoutOptions {
+  choice: OrderChoice;
+  /** The game's name, as the shopper's orders list it. */
+  gameName: string;
+  /** While the shop is closed buying is disabled. */
+  shopClosed: boolean;
+}
+
+/**
+ * Buying what the order form's `choice` holds: Buy Now checks the account and opens the
+ * confirmation; once confirmed the order is paid from the wallet (and the shopper goes to My
+ * Orders) or through the gateway's page in a new window, followed here until it is paid or cancelled.
+ * Buy Now waits while a payment for the same top-up waits, and offers signing in to a visitor.
+ */
+export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckoutOptions) {
+  const { t } = useT();
+  const { trigger: placeOrder } = usePlaceOrder();
+  const { trigger: startPayment } = useStartOrderPayment();
+  const { trigger: updateUser } = useUpdateUser();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<PlanOrderInput>();
+  const [offerSignIn, setOfferSignIn] = useState(false);
+  const { busy: placing, run } = useAction(t('catalog.somethingWentWrong'));
+  const accountRef = useRef<HTMLFieldSetElement>(null);
+  const { data: myOrders } = useOrders(choice.signedIn);
+  const { plan, mode, accountId, userInfo } = choice;
+
+  // The gateway payment this form started, followed through the orders list: once listed, a
+  // payment that leaves the list was cancelled (a cancelled gateway order is never placed).
+  const gateway = useGatewayCheckout<PlanOrderInput>({
+    kind: 'order',
+    start: (order) => startPayment(order),
+    from: () => choice.herePath(),
+    list: ordersKey,
+    rowOf: (payment) => {
+      if (!myOrders) return undefined;
+      const row = myOrders.find((order) => order.order_id === payment.id);
+      if (!row) return 'absent';
+      return !row.awaiting_payment && row.status !== 'refunded' ? 'paid' : 'waiting';
+    },
+    onPaid: choice.startOver,
+    failureMessage: t('catalog.somethingWentWrong'),
+  });
+  const waiting = gateway.stage.kind === 'waiting';
+  const busy = placing || gateway.busy;
+
+  // A payment for this very top-up (plan and account) that waits, from this tab or another: Buy Now waits for it.
+  const waitingSame =
+    !waiting && plan && accountId
+      ? myOrders?.find(
+          (order) =>
+            order.awaiting_payment &&
+            order.plan_name === plan.pname &&
+            order.saccount_id === accountId &&
+            (!order.game || order.game === gameName),
+        )
+      : undefined;
+  const canBuy = plan !== undefined && !shopClosed && !choice.walletShort && !busy && !waiting && !waitingSame;
+
+  /** A new pack or mode: the last payment's notice, about the old choice, goes. */
+  const choose = (name: 'plan' | 'mode', value: string) => {
+    gateway.reset();
+    choice.choose(name, value);
+  };
+
+  /** Buy Now: a visitor is offered signing in; an account with problems shows them; else the confirmation opens. */
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canBuy) return;
+    if (!choice.signedIn) {
+      setOfferSignIn(true);
+      toast.error(t('catalog.loginToContinue'), { toastId: 'login-to-continue' });
+      return;
+    }
+    const order = choice.orderOf(plan);
+    if (!order) {
+      accountRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      accountRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
+      return;
+    }
+    setConfirming(order);
+  };
+
+  /** Confirmed: pays for the order the chosen way, with the mobile number the confirmation asked for (if given). */
+  const confirm = (order: PlanOrderInput, mobileNo: string | undefined) => {
+    setConfirming(undefined);
+    rememberPaymentMode(mode);
+    // The mobile number asked in the confirm step is saved on the way; an order never waits on it.
+    if (mobileNo && userInfo)
+      void updateUser({ name: userInfo.name, email: userInfo.email, mobile_no: mobileNo }).catch(() =>
+        toast.error(t('catalog.mobileNotSaved')),
+      );
+    if (mode === 'gateway') {
+      void gateway.pay(order);
+      return;
+    }
+    void run(async () => {
+      toast.success(await placeOrder(order));
+      navigate(paths.profileOrders);
+    });
+  };
+
+  return {
+    gateway,
+    busy,
+    waiting,
+    waitingSame,
+    canBuy,
+    offerSignIn,
+    confirming,
+    accountRef,
+    choose,
+    submit,
+    confirm,
+    /** Back from the confirmation to the form, to edit. */
+    back: () => setConfirming(undefined),
+  };
+}
+
+export type OrderCheckout = ReturnType<typeof useOrderCheckout>;
