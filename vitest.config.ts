@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Five tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
  * DynamoDB Local, CDK template assertions, the synthesized Lambda bundles behind the local
- * adapter, and browser journeys in Chromium. The JSON report is what .ci/run counts.
+ * adapter, and browser journeys in Chromium; each tier's files sit in one folder per area
+ * (test/<tier>/<area>/). A sixth project holds the local stand-ins' own tests, beside them in
+ * scripts/local. The JSON report is what .ci/run counts.
  */
 export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
@@ -16,8 +18,11 @@ export default defineConfig({
       {
         // The SPA's rules word their messages through its catalogs (compiled as the build does).
         plugins: [lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true })],
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+        // Group 1, before the infra tier's group 2 (see there), on every core (vitest leaves one free by default).
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 1 }, maxWorkers: '100%' },
       },
+      // The local stack's stand-ins (supplier, gateway, push, Telegram, the table guard…) checked against their specs.
+      { test: { name: 'stand-ins', include: ['scripts/local/**/*.test.ts'], sequence: { groupOrder: 1 }, maxWorkers: '100%' } },
       {
         test: {
           name: 'integration',
@@ -30,7 +35,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          // One synthesis for all its files (by construct), started at once and awaited where the templates load.
+          globalSetup: ['test/support/infra-stack.ts'],
+          // The files only read the templates: one worker loads CDK and them once for several files.
+          isolate: false,
+          // After unit and stand-ins (group 1), which test while the synthesis runs, instead of a worker waiting for it.
+          sequence: { groupOrder: 2 },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       {
         test: {
           name: 'bundles',

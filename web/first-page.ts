@@ -188,7 +188,7 @@ if(f&&f.image){var l=d.createElement('link');l.rel='preload';l.as='image';l.setA
 export function firstPageStarts(): Plugin {
   /**
    * The catalogs each start page (and the entry) loads before it renders, from the module graph:
-   * the messages modules it imports itself (its `loadMessages(…)`; test/unit/catalogs.test.ts
+   * the messages modules it imports itself (its `loadMessages(…)`; test/unit/languages/message-catalogs.test.ts
    * checks it names every area it shows) and their catalogs. The shared chunk holds every area's
    * messages module, so the chunks alone would name every catalog.
    */

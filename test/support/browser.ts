@@ -35,7 +35,7 @@ export function useBrowser() {
      * `origin` serves the page from elsewhere than the stack (the dev server of `useDevSpa`).
      * `signedInAs` opens it as a returning shopper with that token stored (one load, as after a
      * sign-in on an earlier visit) and waits for the signed-in header. The shop's service worker
-     * is blocked unless `serviceWorkers` is `allow` (installable-app.test.ts): a worker that answers
+     * is blocked unless `serviceWorkers` is `allow` (app/installable.test.ts): a worker that answers
      * a page's requests hides them from `page.route`, and it activates at a moment of its own.
      * `locale` is the browser's language (`bn-BD`: a first visit in Bengali); English otherwise.
      */
@@ -138,7 +138,7 @@ const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * DOMPurify parses stored HTML in an inert document, where Chrome still checks an event handler
  * attribute against the page's CSP and reports it refused before DOMPurify drops it: the policy's
- * second line of defence at work, not a fault (public-shop.test.ts shows that nothing ran).
+ * second line of defence at work, not a fault (catalog/public-pages.test.ts shows that nothing ran).
  */
 const sanitizerParseReport = /^Executing inline event handler violates .* @ .*\/assets\/safe-html-/;
 

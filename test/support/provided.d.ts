@@ -5,5 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
     bundleStack: BundleStackInfo;
+    /** The folder of the infra tier's one synthesis (test/support/infra-stack.ts). */
+    infraDir: string;
   }
 }

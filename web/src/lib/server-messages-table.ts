@@ -9,7 +9,7 @@ import { type Catalog, currentLocale } from './i18n';
  * as the server sends it. A message with parts that vary (`Quantity must be between 1 and 10`)
  * has an ICU msgid with its parts numbered in order (`Quantity must be between {0} and {1}`); the
  * English is matched back to it and its parts passed as the values. A message the table does not
- * know is shown as it came. test/unit/server-messages.test.ts holds the table to every message
+ * know is shown as it came. test/unit/languages/server-messages.test.ts holds the table to every message
  * the server's sources and the contract can answer.
  *
  * This module and the table are loaded only when a message is to be shown in Bengali (the API

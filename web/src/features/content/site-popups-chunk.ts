@@ -1,5 +1,5 @@
 import { withMessages } from '../../lib/i18n';
-// The popups' type, without an import line: to test/unit/catalogs.test.ts, which reads those, the first
+// The popups' type, without an import line: to test/unit/languages/message-catalogs.test.ts, which reads those, the first
 // load does not show the popups (their chunk loads their words).
 type SitePopups = typeof import('./components/site-popups')['SitePopups'];
 
