@@ -3,20 +3,38 @@ import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
- * DynamoDB Local, CDK template assertions, the synthesized Lambda bundles behind the local
- * adapter, and browser journeys in Chromium. The JSON report is what .ci/run counts.
+ * Six tiers, each its own project (and npm script): pure domain units, the SPA's components on a
+ * DOM emulation (happy-dom) with the HTTP stubbed, handlers over HTTP on DynamoDB Local, CDK
+ * template assertions, the synthesized Lambda bundles behind the local adapter, and browser
+ * journeys in Chromium. The JSON report is what .ci/run counts.
  */
+// The SPA's rules and components word their messages through its catalogs (compiled as the build does).
+const catalogs = () => lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true });
+
 export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
+      { plugins: [catalogs()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
-        // The SPA's rules word their messages through its catalogs (compiled as the build does).
-        plugins: [lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true })],
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+        // One component's logic (form rules, a status shown, formatting, a receipt's words) with its
+        // data stubbed: milliseconds a test. What needs a real page stays in the browser tier.
+        plugins: [catalogs()],
+        // As the build resolves them (web/vite.config.ts).
+        resolve: {
+          alias: [
+            { find: '@contract', replacement: fileURLToPath(new URL('./functions/contract', import.meta.url)) },
+            { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+          ],
+        },
+        test: {
+          name: 'component',
+          include: ['test/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/support/component-setup.ts'],
+        },
       },
       {
         test: {
