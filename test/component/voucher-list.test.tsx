@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VoucherList } from '../../web/src/features/vouchers/components/voucher-list';
-import { renderWithShop, stubApi } from '../support/component';
+import { location, renderWithShop, stubApi } from '../support/component';
 
 const bengaliQuantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
 
@@ -25,14 +25,17 @@ const itunes = [
   },
 ];
 
-function renderItunes() {
-  stubApi({
+function renderItunes({ balance }: { balance?: number } = {}) {
+  const api = stubApi({
     '/user/auto_delivery_vouchers_list?mcategory_id=itunes': { data: itunes },
     '/user/redeem_link': { data: { upay: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+    '/user/user_data': { data: { code: 'U1', name: 'Nusrat', email: 'n@example.com', wallet_balance: balance ?? 0, has_password: true } },
   });
   renderWithShop(<VoucherList brandId="itunes" brand={{ cname: 'iTunes gift cards.', image: '/i.svg' }} purchaseClosed={false} />, {
     path: '/voucher/itunes',
+    signedInAs: balance === undefined ? undefined : 'token-of-nusrat',
   });
+  return api;
 }
 
 const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
@@ -103,5 +106,41 @@ describe('the voucher page', () => {
     const watch = await item.findByRole('link', { name: 'Watch' });
     expect(watch.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     expect(watch.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('buying a voucher', () => {
+  it('asks a visitor to log in after the Bengali confirmation, and offers Log in and Register that come back to the card', async () => {
+    const user = userEvent.setup();
+    const api = renderItunes();
+    const item = within(await card('iTunes $25 (US)'));
+    await user.click(item.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(item.getByRole('button', { name: 'Buy' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'আপনি কি নিশ্চিত?' }));
+    confirm.getByText('আপনি কি iTunes $25 (US) এর 2 টি কোড ৳6,600 দিয়ে কিনতে চান?');
+    await user.click(confirm.getByRole('button', { name: 'হ্যাঁ' }));
+    expect(within(await screen.findByRole('alert', {}, { timeout: 3000 })).getByText('Please login to continue')).toBeTruthy();
+    expect(location.path).toBe('/voucher/itunes');
+    expect(item.getByRole('link', { name: 'Log in' }).getAttribute('href')).toContain(
+      encodeURIComponent('/voucher/itunes?voucher=itunes-25&qty=2'),
+    );
+    expect(api.calls.filter((call) => call.method === 'POST' && call.path.includes('voucher'))).toEqual([]);
+  });
+
+  it('opens the insufficient-balance modal on a short wallet, with the shortfall to add and a way back, and buys nothing', async () => {
+    const user = userEvent.setup();
+    const api = renderItunes({ balance: 50 });
+    const item = within(await card('iTunes $25 (US)'));
+    await user.click(item.getByRole('button', { name: 'Buy' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'হ্যাঁ' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Insufficient balance' }));
+    const add = modal.getByRole('link', { name: 'ADD AMOUNT IN WALLET' });
+    const target = new URL(add.getAttribute('href')!, 'http://shop.test');
+    expect(target.pathname).toBe('/profile/addMoney');
+    expect(target.searchParams.get('amount')).toBe('3250');
+    expect(target.searchParams.get('return')).toBe('/voucher/itunes?voucher=itunes-25&qty=1');
+    await user.click(add);
+    expect(location.path).toMatch(/^\/profile\/addMoney\?amount=3250/);
+    expect(api.calls.filter((call) => call.method === 'POST' && call.path.includes('voucher'))).toEqual([]);
   });
 });

@@ -18,6 +18,12 @@ import { sessionStore } from '../../web/src/lib/session';
  * test may switch to Bengali with `switchLocale('bn')`), and each test starting afresh in English,
  * signed out, with nothing stubbed and nothing left on the screen.
  */
+// happy-dom has no font loading: the pages that fetch the Bengali face ahead (lib/bengali-font.ts) find it loaded.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { load: async () => [], check: () => true, ready: Promise.resolve(), status: 'loaded' },
+});
+
 beforeAll(async () => {
   const catalogs = [
     shellMessages,

@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LoginPage } from '../../web/src/app/routes/login';
+import { location, renderWithShop, stubApi } from '../support/component';
+
+describe('the login form', () => {
+  it('marks the empty fields without asking the server, and keeps a wrong password on /login with the server message', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ '/auth/login': { status: 400, message: 'Invalid email/mobile number or password' } });
+    const { container } = renderWithShop(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(container.querySelectorAll('.input.is-invalid')).toHaveLength(2);
+    expect(api.calls).toEqual([]);
+
+    await user.type(screen.getByLabelText('Email/Mobile Number'), 'nusrat@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(await screen.findByRole('alert')).getByText('Invalid email/mobile number or password')).toBeTruthy();
+    expect(api.calls).toEqual([
+      { method: 'POST', path: '/auth/login', body: { email: 'nusrat@example.com', password: 'not-the-password' } },
+    ]);
+    expect(location.path).toBe('/login');
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    renderWithShop(<LoginPage />, { path: '/login' });
+    const field = screen.getByLabelText('Password', { exact: true });
+    expect(field.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(field.getAttribute('type')).toBe('password');
+  });
+});
