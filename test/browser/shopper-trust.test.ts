@@ -479,20 +479,6 @@ describe('rough edges', () => {
     await page.locator('.profile-balance', { hasText: '৳1,25,000' }).waitFor();
   });
 
-  it('says a failed catalogue load could not load, with a Retry that loads it', async () => {
-    const { page } = await browser.open('/');
-    await page.route('**/api/user/master_category_list', (route) =>
-      route.fulfill({ status: 500, json: { status: 0, message: 'Something went wrong' } }),
-    );
-    await page.goto('/player-id-topup');
-    const failed = page.getByRole('alert').filter({ hasText: 'The games could not be loaded' });
-    await failed.waitFor();
-    await expect.poll(() => page.getByText('Nothing here yet').count()).toBe(0);
-    await page.unroute('**/api/user/master_category_list');
-    await failed.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('category-grid').locator('.category-name', { hasText: 'Free Fire' }).waitFor();
-  });
-
   it('shows the shop-closed message at the top of the buying pages, above the header', async () => {
     const { page } = await browser.open('/');
     await page.route('**/api/user/shop_status', (route) =>
@@ -513,18 +499,6 @@ describe('rough edges', () => {
       ]);
       expect(noticeTop).toBeLessThan(mainTop);
     }
-  });
-
-  it('offers a way on from every empty list', async () => {
-    const account = await fundedAccount(0, 'empty');
-    const { page } = await browser.open('/profile/userOrder', desktop, { signedInAs: account.token });
-    await page.locator('.empty-state').getByRole('link', { name: 'Top up a game' }).waitFor();
-    await page.goto('/profile/userCode');
-    await page.locator('.empty-state').getByRole('link', { name: 'Buy a gift card' }).waitFor();
-    await page.goto('/profile/userWallet');
-    await page.getByText('No wallet activity yet').waitFor();
-    await page.getByText('No wallet transactions yet').waitFor();
-    await expect.poll(() => page.locator('.empty-state').getByRole('link', { name: 'Add money' }).count()).toBe(2);
   });
 
   it('has a skip link to the page content and named header and footer controls', async () => {

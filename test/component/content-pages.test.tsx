@@ -7,7 +7,7 @@ import { TermsPage } from '../../web/src/features/content/components/terms-page'
 import { BlogPage } from '../../web/src/app/routes/blog';
 import { PlayerIdTopupPage } from '../../web/src/app/routes/player-id-topup';
 import { VoucherCodePage } from '../../web/src/app/routes/voucher-code';
-import { renderWithShop, stubApi } from '../support/component';
+import { type Answer, renderWithShop, stubApi } from '../support/component';
 
 const categories = [
   { id: 'free-fire', cname: 'Free Fire', image: '/images/ff.svg' },
@@ -32,6 +32,20 @@ describe('category grids', () => {
     renderWithShop(<PlayerIdTopupPage />, { path: '/player-id-topup' });
     expect(await names()).toEqual(['Free Fire', 'PUBG Mobile']);
     expect(screen.getByRole('link', { name: 'PUBG Mobile' }).getAttribute('href')).toBe('/category/pubg-mobile');
+  });
+});
+
+describe('a failed catalogue load', () => {
+  it('says the games could not be loaded, not that there are none, with a Retry that loads them', async () => {
+    const user = userEvent.setup();
+    let answer: Answer = { status: 500, message: 'Something went wrong' };
+    stubApi({ '/user/master_category_list': () => Promise.resolve(answer) });
+    renderWithShop(<PlayerIdTopupPage />, { path: '/player-id-topup' });
+    const failed = (await screen.findAllByRole('alert')).find((alert) => alert.textContent?.includes('The games could not be loaded'))!;
+    expect(screen.queryByText('Nothing here yet')).toBeNull();
+    answer = { data: categories };
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await names()).toEqual(['Free Fire', 'PUBG Mobile']);
   });
 });
 
