@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newBlogPost, refreshEdge } from '../support/catalog';
-import { desktop, phone, settled, toast, useBrowser } from '../support/browser';
-import { fundedAccount } from '../support/money';
+import { phone, settled, toast, useBrowser } from '../support/browser';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/shared/db';
 
@@ -33,99 +32,6 @@ describe('the top-up page', () => {
       .first()
       .waitFor();
     expect(errors).toEqual([]);
-  });
-
-  it('tells a visitor to log in when pressing Buy Now', async () => {
-    const { page } = await browser.open('/category/free-fire?group=ff-uid');
-    const buy = page.getByRole('button', { name: 'Buy Now' });
-    await buy.waitFor();
-    await expect.poll(() => buy.isDisabled()).toBe(true);
-    // A visitor's mode starts as Instant Payment: a pack is all Buy Now waits for.
-    await expect.poll(() => page.getByRole('radio', { name: /Instant Payment/ }).isChecked()).toBe(true);
-    await page.getByText('25 Diamonds', { exact: true }).click();
-    // The choice goes through the URL and a render: the button is enabled after it, not at the click.
-    await expect.poll(() => buy.isEnabled()).toBe(true);
-    await page.getByText('Wallet', { exact: true }).click();
-    await expect.poll(() => buy.isEnabled()).toBe(true);
-    await buy.click();
-    await toast(page, 'Please login to continue');
-  });
-
-  it('does not let the out-of-stock plan be chosen', async () => {
-    const { page } = await browser.open('/category/free-fire?group=ff-uid');
-    const outOfStock = page.locator('.plan-option', { hasText: '2530 Diamonds' });
-    await outOfStock.getByText('Out Of Stock').waitFor();
-    await expect.poll(() => outOfStock.getByRole('radio').isDisabled()).toBe(true);
-    await outOfStock.click({ force: true });
-    await expect.poll(() => outOfStock.getByRole('radio').isChecked()).toBe(false);
-    await page.locator('.summary-row', { hasText: 'Choose a pack' }).waitFor();
-    await page.getByText('Instant Payment', { exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
-  });
-
-  it("checks the UID TOPUP form's player ID and the account form's fields with the spec's messages", async () => {
-    const account = await fundedAccount(0, 'uiform');
-    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
-    await page.getByText('50 Diamonds', { exact: true }).click();
-    await page.getByText('Instant Payment', { exact: true }).click();
-    await page.getByRole('button', { name: 'Buy Now' }).click();
-    await page.getByText('Please fill player ID').waitFor();
-    await page.getByLabel('Player ID').fill('123456789');
-    await expect.poll(() => page.getByText('Please fill player ID').count()).toBe(0);
-
-    await page.getByTestId('plan-groups').getByRole('button', { name: 'ID-Password Topup' }).click();
-    await page.getByRole('form', { name: 'ID-Password Topup' }).waitFor();
-    await page.getByText('520 Diamonds', { exact: true }).click();
-    await page.getByText('Instant Payment', { exact: true }).click();
-    await page.getByRole('button', { name: 'Buy Now' }).click();
-    for (const message of ['Please choose account type', 'Please fill email', 'Please fill password'])
-      await page.getByText(message).waitFor();
-    expect(await page.getByLabel('Account type').locator('option').allTextContents()).toEqual([
-      'Choose account type',
-      'FB',
-      'Google',
-      'VK',
-      'Twitter',
-    ]);
-    await page.getByLabel('Account type').selectOption('VK');
-    await expect.poll(() => page.getByText('Please choose account type').count()).toBe(0);
-  });
-
-  it('disables Buy Now in wallet mode while the price is above the balance', async () => {
-    const account = await fundedAccount(100, 'uiwallet');
-    const { page } = await browser.open('/category/free-fire?group=ff-uid', desktop, { signedInAs: account.token });
-    // Buy Now waits for the shop's open flag too: each state is waited for, not read at once.
-    const buyEnabled = page.locator('button:enabled', { hasText: 'Buy Now' });
-    const buyDisabled = page.locator('button:disabled', { hasText: 'Buy Now' });
-    await page.getByText('Wallet', { exact: true }).click();
-    await page.getByText('Balance ৳100').waitFor();
-
-    await page.getByText('115 Diamonds', { exact: true }).click();
-    await buyEnabled.waitFor();
-    await page.getByText('240 Diamonds', { exact: true }).click();
-    await buyDisabled.waitFor();
-    await page.getByText('less than ৳160').waitFor();
-    await page.getByText('Instant Payment', { exact: true }).click();
-    await buyEnabled.waitFor();
-  });
-
-  it('disables buying and shows the message while the shop is closed', async () => {
-    const { page } = await browser.open('/');
-    // The shop's open flag is one item shared by every test running alongside; this test alone sees it closed.
-    await page.route('**/api/user/shop_status', (route) =>
-      route.fulfill({ json: { status: 1, message: '', data: { shopStatus: 0, errorMessage: 'Closed for Eid, back on Sunday' } } }),
-    );
-    await page.goto('/category/free-fire?group=ff-uid');
-    await page.getByText('Closed for Eid, back on Sunday').waitFor();
-    await page.getByText('25 Diamonds', { exact: true }).click();
-    await page.getByText('Instant Payment', { exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).isDisabled()).toBe(true);
-
-    await page.goto('/voucher/google-play');
-    await page.getByText('Closed for Eid, back on Sunday').waitFor();
-    const buttons = page.getByTestId('voucher-list').getByRole('button', { name: 'Buy', exact: true });
-    await buttons.first().waitFor();
-    for (const button of await buttons.all()) await expect.poll(() => button.isDisabled()).toBe(true);
   });
 
   it('shows a not-found state for an unknown game', async () => {

@@ -7,7 +7,7 @@ import { TermsPage } from '../../web/src/features/content/components/terms-page'
 import { BlogPage } from '../../web/src/app/routes/blog';
 import { PlayerIdTopupPage } from '../../web/src/app/routes/player-id-topup';
 import { VoucherCodePage } from '../../web/src/app/routes/voucher-code';
-import { type Answer, renderWithShop, stubApi } from '../support/component';
+import { type Answer, findToast, renderWithShop, stubApi } from '../support/component';
 
 const categories = [
   { id: 'free-fire', cname: 'Free Fire', image: '/images/ff.svg' },
@@ -123,7 +123,6 @@ describe('a blog post', () => {
     stubApi({ '/user/blog/missing': { status: 404, message: 'Blog post not found' } });
     renderWithShop(<BlogPage />, { path: '/blog/missing', route: '/blog/:id' });
     await screen.findByRole('heading', { name: 'Post not found' });
-    const toast = await screen.findByRole('alert');
-    expect(within(toast).getByText('Blog post not found')).toBeTruthy();
+    await findToast('Blog post not found');
   });
 });

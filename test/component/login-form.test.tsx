@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../../web/src/app/routes/login';
-import { location, renderWithShop, stubApi } from '../support/component';
+import { findToast, location, renderWithShop, stubApi } from '../support/component';
 
 describe('the login form', () => {
   it('marks the empty fields without asking the server, and keeps a wrong password on /login with the server message', async () => {
@@ -16,7 +16,7 @@ describe('the login form', () => {
     await user.type(screen.getByLabelText('Email/Mobile Number'), 'nusrat@example.com');
     await user.type(screen.getByLabelText('Password', { exact: true }), 'not-the-password');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(within(await screen.findByRole('alert')).getByText('Invalid email/mobile number or password')).toBeTruthy();
+    await findToast('Invalid email/mobile number or password');
     expect(api.calls).toEqual([
       { method: 'POST', path: '/auth/login', body: { email: 'nusrat@example.com', password: 'not-the-password' } },
     ]);

@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { ApiError, swrFetcher } from '../../web/src/lib/api';
 import { t } from '../../web/src/lib/i18n';
 import { sessionStore } from '../../web/src/lib/session';
@@ -90,3 +90,9 @@ export function renderWithShop(
     </I18nProvider>,
   );
 }
+
+/** Waits for a toast saying `text` (react-toastify's container loads with the first toast). */
+export const findToast = (text: string) =>
+  waitFor(() => expect([...document.querySelectorAll('.Toastify__toast')].map((toast) => toast.textContent)).toContainEqual(text), {
+    timeout: 3000,
+  });
