@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newBlogPost, refreshEdge } from '../support/catalog';
-import { phone, settled, toast, useBrowser } from '../support/browser';
+import { phone, settled, useBrowser } from '../support/browser';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/shared/db';
 
@@ -32,12 +32,6 @@ describe('the top-up page', () => {
       .first()
       .waitFor();
     expect(errors).toEqual([]);
-  });
-
-  it('shows a not-found state for an unknown game', async () => {
-    const { page } = await browser.open('/category/no-such-game');
-    await page.getByRole('heading', { name: 'Game not found' }).waitFor();
-    await toast(page, 'Category not found');
   });
 });
 

@@ -140,4 +140,11 @@ describe('the top-up page', () => {
     await pick(user, 'Instant Payment');
     expect(buyNow().disabled).toBe(true);
   });
+
+  it("shows a not-found state and the server's toast for an unknown game", async () => {
+    stubApi({ ...freeFire, '/user/category_list?master_category=no-such-game': { status: 404, message: 'Category not found' } });
+    renderWithShop(<CategoryPage />, { path: '/category/no-such-game', route: '/category/:id' });
+    await screen.findByRole('heading', { name: 'Game not found' });
+    await findToast('Category not found');
+  });
 });
