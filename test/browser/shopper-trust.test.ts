@@ -183,16 +183,6 @@ describe('top-ups sent to the right player', () => {
     await page.getByRole('group', { name: 'Used before' }).getByRole('button', { name: playerId }).click();
     await expect.poll(() => page.getByLabel('Player ID').inputValue()).toBe(playerId);
   });
-
-  it('puts a safety note on the ID-password form and labels no game "Top up by player ID" in More games', async () => {
-    const { page } = await browser.open('/category/free-fire?group=ff-id-password');
-    await page.getByText('turn off 2-step login', { exact: false }).waitFor();
-    await page.getByText('Change its password once the top-up is delivered', { exact: false }).waitFor();
-    const more = page.getByRole('region', { name: 'More games and gift cards' });
-    await more.locator('.mini-card-note').first().waitFor();
-    expect(await more.locator('.mini-card-note').allTextContents()).not.toContain('Top up by player ID');
-    expect(await more.locator('.mini-card-note').allTextContents()).toContain('Game top-up');
-  });
 });
 
 describe('orders and wallet that add up', () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CategoryPage } from '../../web/src/app/routes/category';
@@ -15,7 +15,13 @@ const plan = (plans_id: string, pname: string, price: number, status: 0 | 1 = 1)
 
 /** The seeded Free Fire page as the API answers it (scripts/local/seed.ts). */
 const freeFire: Record<string, Answer> = {
-  '/user/master_category_list': { data: [{ id: 'free-fire', cname: 'Free Fire', image: '/images/ff.svg' }] },
+  '/user/master_category_list': {
+    data: [
+      { id: 'free-fire', cname: 'Free Fire', image: '/images/ff.svg' },
+      { id: 'pubg-mobile', cname: 'PUBG Mobile', image: '/images/pubg.svg' },
+      { id: 'google-play', cname: 'Google Play gift cards.', image: '/images/gp.svg' },
+    ],
+  },
   '/user/category_list?master_category=free-fire': {
     data: [
       {
@@ -146,5 +152,52 @@ describe('the top-up page', () => {
     renderWithShop(<CategoryPage />, { path: '/category/no-such-game', route: '/category/:id' });
     await screen.findByRole('heading', { name: 'Game not found' });
     await findToast('Category not found');
+  });
+
+  it('puts a safety note on the ID-password form and labels no game "Top up by player ID" in More games', async () => {
+    stubApi(freeFire);
+    renderWithShop(<CategoryPage />, { path: '/category/free-fire?group=ff-id-password', route: '/category/:id' });
+    await screen.findByText('turn off 2-step login', { exact: false });
+    screen.getByText('Change its password once the top-up is delivered', { exact: false });
+    const more = await screen.findAllByRole('region', { name: 'More games and gift cards' });
+    await within(more[0]!).findAllByText('PUBG Mobile');
+    const notes = more.flatMap((region) => [...region.querySelectorAll('.mini-card-note')].map((note) => note.textContent));
+    expect(notes).not.toContain('Top up by player ID');
+    expect(notes).toContain('Game top-up');
+  });
+});
+
+describe("the confirm step's player check", () => {
+  async function confirmFor(lookup: Answer) {
+    const user = userEvent.setup();
+    const api = renderFreeFire({ balance: 100, answers: { '/user/player_lookup': lookup } });
+    await pick(user, await screen.findByText('25 Diamonds', { exact: true }).then(() => '25 Diamonds'));
+    await user.type(screen.getByLabelText('Player ID'), '123456781');
+    await pick(user, 'Wallet');
+    await user.click(buyNow());
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your top-up' });
+    return { dialog, api, confirm: () => within(dialog).getByRole('button', { name: 'Confirm and pay ৳22' }) as HTMLButtonElement };
+  }
+
+  it('names the player the game knows, and lets the order be confirmed', async () => {
+    const { dialog, api, confirm } = await confirmFor({ data: { player_name: 'Player6781', region: 'BD' } });
+    await waitFor(() => expect(within(dialog).getByTestId('player-nickname').textContent).toBe('Nickname: Player6781 (BD)'));
+    expect(confirm().disabled).toBe(false);
+    expect(api.calls.find((call) => call.path === '/user/player_lookup')?.body).toEqual({
+      master_category: 'free-fire',
+      player_id: '123456781',
+    });
+  });
+
+  it("holds Confirm for an ID the game doesn't know", async () => {
+    const { dialog, confirm } = await confirmFor({ status: 404, message: 'No player with this ID' });
+    await within(dialog).findByText('No player with this ID — check it before paying');
+    expect(confirm().disabled).toBe(true);
+  });
+
+  it("confirms without a name while the supplier's lookup is down", async () => {
+    const { dialog, confirm } = await confirmFor({ status: 503, message: 'Supplier unavailable' });
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    expect(within(dialog).getByTestId('player-nickname').textContent).toBe('');
   });
 });
