@@ -404,19 +404,6 @@ describe('accounts', () => {
     await page.locator('.profile-name', { hasText: 'Typed Before Expiry' }).waitFor();
   });
 
-  it('drops the error toast of a failed login once the login succeeds', async () => {
-    const account = await registerAndLogIn('stale');
-    const { page } = await browser.open('/login');
-    await page.getByLabel('Email/Mobile Number').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Invalid email/mobile number or password');
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Logged in successfully');
-    await expect.poll(() => page.locator('.Toastify__toast', { hasText: 'Invalid email/mobile number or password' }).count()).toBe(0);
-  });
-
   it('asks a Google-registered account for a real mobile number in the confirm step, not in a card on every page', async () => {
     const { page } = await browser.open('/login');
     const { email } = uniqueContact('gmobile');
