@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CategoryGrid } from '../../web/src/features/catalog/components/category-grid';
 import { AboutPage } from '../../web/src/features/content/components/about-page';
 import { ContactPage } from '../../web/src/features/content/components/contact-page';
 import { TermsPage } from '../../web/src/features/content/components/terms-page';
@@ -20,6 +21,14 @@ const names = async () =>
   [...(await screen.findByTestId('category-grid')).querySelectorAll('.category-name')].map((name) => name.textContent);
 
 describe('category grids', () => {
+  it("links a code category to /voucher/{id} and a top-up category to /category/{id} on the home page's grid", async () => {
+    stubApi({ '/user/master_category_list': { data: categories } });
+    renderWithShop(<CategoryGrid title="Games and gift cards" />);
+    expect(await names()).toEqual(['Free Fire', 'Google Play gift cards', 'PUBG Mobile', 'iTunes gift cards']);
+    expect(screen.getByRole('link', { name: 'Google Play gift cards' }).getAttribute('href')).toBe('/voucher/google-play');
+    expect(screen.getByRole('link', { name: 'Free Fire' }).getAttribute('href')).toBe('/category/free-fire');
+  });
+
   it('shows only code categories (names ending with a full stop) on /voucher-code, without the full stop, each linking to its vouchers', async () => {
     stubApi({ '/user/master_category_list': { data: categories } });
     renderWithShop(<VoucherCodePage />, { path: '/voucher-code' });
