@@ -3,12 +3,15 @@ import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five tiers, each its own project (and npm script): pure domain units, handlers over HTTP on
- * DynamoDB Local, CDK template assertions, the synthesized Lambda bundles behind the local
- * adapter, and browser journeys in Chromium; each tier's files sit in one folder per area
- * (test/<tier>/<area>/). A sixth project holds the local stand-ins' own tests, beside them in
- * scripts/local. The JSON report is what .ci/run counts.
+ * Seven projects, each with its npm script: pure domain units, the SPA's components on a DOM
+ * emulation (happy-dom) with the HTTP stubbed, handlers over HTTP on DynamoDB Local, CDK template
+ * assertions, the synthesized Lambda bundles behind the local adapter, and browser journeys in
+ * Chromium; each tier's files sit in one folder per area (test/<tier>/<area>/). The local
+ * stand-ins' own tests sit beside them in scripts/local. The JSON report is what .ci/run counts.
  */
+// The SPA's rules and components word their messages through its catalogs (compiled as the build does).
+const catalogs = () => lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true });
+
 export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
   test: {
@@ -16,10 +19,29 @@ export default defineConfig({
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
-        // The SPA's rules word their messages through its catalogs (compiled as the build does).
-        plugins: [lingui({ configPath: fileURLToPath(new URL('./web/lingui.config.ts', import.meta.url)), failOnMissing: true })],
+        plugins: [catalogs()],
         // Group 1, before the infra tier's group 2 (see there), on every core (vitest leaves one free by default).
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 1 }, maxWorkers: '100%' },
+      },
+      {
+        // One component's logic (form rules, a status shown, formatting, a receipt's words) with its
+        // data stubbed: milliseconds a test. What needs a real page stays in the browser tier.
+        plugins: [catalogs()],
+        // As the build resolves them (web/vite.config.ts).
+        resolve: {
+          alias: [
+            { find: '@contract', replacement: fileURLToPath(new URL('./functions/contract', import.meta.url)) },
+            { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+          ],
+        },
+        test: {
+          name: 'component',
+          include: ['test/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/support/component-setup.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: '100%',
+        },
       },
       // The local stack's stand-ins (supplier, gateway, push, Telegram, the table guard…) checked against their specs.
       { test: { name: 'stand-ins', include: ['scripts/local/**/*.test.ts'], sequence: { groupOrder: 1 }, maxWorkers: '100%' } },

@@ -3,7 +3,7 @@
  * own stack. Most of a test's time is spent waiting (on DynamoDB Local, timers, polls, Chromium), so
  * lanes side by side keep both cores busy: the integration and browser tiers' files are dealt into
  * two lanes each (longest first, by the last run's times in test-results/vitest.json, else by file
- * size), and unit, stand-ins, infra and bundles share one. A lane never shares a stack, so no test sees another
+ * size), and unit, component, stand-ins, infra and bundles share one. A lane never shares a stack, so no test sees another
  * lane's shop closed or supplier down. Each lane's output is printed whole when it ends (prefixed
  * lines would interleave), and the lanes' JSON reports are merged into test-results/vitest.json,
  * which .ci/run counts. With arguments, it is plain `vitest run <arguments>` in one process.
@@ -61,7 +61,7 @@ function plannedLanes(): Lane[] {
     ...Object.entries(dealt).flatMap(([tier, count]) =>
       deal(tier, count, seconds).map((files, index) => ({ name: `${tier}-${index + 1}`, projects: [tier], files })),
     ),
-    { name: 'servers', projects: ['unit', 'stand-ins', 'infra', 'bundles'] },
+    { name: 'servers', projects: ['unit', 'component', 'stand-ins', 'infra', 'bundles'] },
   ];
 }
 

@@ -64,26 +64,6 @@ describe('accounts in the browser', () => {
     });
   });
 
-  it('marks empty login fields and keeps a wrong password on /login with the server message', async () => {
-    const account = await registerAndLogIn('uiwrong');
-    const { page } = await browser.open('/login');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.locator('.input.is-invalid').count()).toBe(2);
-    await logInThroughForm(page, account.email, 'not-the-password');
-    await toast(page, 'Invalid email/mobile number or password');
-    expect(new URL(page.url()).pathname).toBe('/login');
-  });
-
-  it('shows and hides the password', async () => {
-    const { page } = await browser.open('/login');
-    const field = page.getByLabel('Password', { exact: true });
-    expect(await field.getAttribute('type')).toBe('password');
-    await page.getByRole('button', { name: 'Show password' }).click();
-    expect(await field.getAttribute('type')).toBe('text');
-    await page.getByRole('button', { name: 'Hide password' }).click();
-    expect(await field.getAttribute('type')).toBe('password');
-  });
-
   it('registers a new Google account through the stand-in chooser and lands on /', async () => {
     const { page } = await browser.open('/login');
     const { email } = uniqueContact('gui');

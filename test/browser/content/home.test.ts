@@ -38,13 +38,6 @@ describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('links a code category to /voucher/{id} and a top-up category to /category/{id}', async () => {
-    const { page } = await browser.open('/');
-    await page.getByTestId('category-grid').waitFor();
-    expect(await page.getByRole('link', { name: 'Google Play gift cards' }).getAttribute('href')).toBe('/voucher/google-play');
-    expect(await page.getByRole('link', { name: 'Free Fire', exact: true }).getAttribute('href')).toBe('/category/free-fire');
-  });
-
   it('opens the slide link of a banner event', async () => {
     const { page } = await browser.open('/');
     await page.getByRole('button', { name: 'Free Fire Diamonds' }).first().click();

@@ -19,25 +19,6 @@ async function setSupplierDown(down: boolean): Promise<void> {
 describe('automatic delivery in the browser', () => {
   const browser = useBrowser();
 
-  it("names the player in the confirm step, and holds Confirm for an ID the game doesn't know", async () => {
-    const account = await fundedAccount(100, 'uinick');
-    const { page } = await browser.open('/category/free-fire?group=ff-uid', phone, { signedInAs: account.token });
-    await page.getByText('25 Diamonds', { exact: true }).click();
-    await page.getByLabel('Player ID').fill('123456781');
-    await page.getByText('Wallet', { exact: true }).click();
-    await page.getByRole('button', { name: 'Buy Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm your top-up' });
-    await expect.poll(() => dialog.getByTestId('player-nickname').textContent()).toBe('Nickname: Player6781 (BD)');
-    expect(await dialog.getByRole('button', { name: 'Confirm and pay ৳22' }).isEnabled()).toBe(true);
-
-    // The fake supplier knows no player whose ID ends in 0.
-    await dialog.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Player ID').fill('123456780');
-    await page.getByRole('button', { name: 'Buy Now' }).click();
-    await dialog.getByText('No player with this ID — check it before paying').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Confirm and pay ৳22' }).isDisabled()).toBe(true);
-  });
-
   it("confirms without a name while the supplier's lookup is down", async () => {
     const account = await fundedAccount(100, 'uinoname');
     await setSupplierDown(true);

@@ -183,16 +183,6 @@ describe('top-ups sent to the right player', () => {
     await page.getByRole('group', { name: 'Used before' }).getByRole('button', { name: playerId }).click();
     await expect.poll(() => page.getByLabel('Player ID').inputValue()).toBe(playerId);
   });
-
-  it('puts a safety note on the ID-password form and labels no game "Top up by player ID" in More games', async () => {
-    const { page } = await browser.open('/category/free-fire?group=ff-id-password');
-    await page.getByText('turn off 2-step login', { exact: false }).waitFor();
-    await page.getByText('Change its password once the top-up is delivered', { exact: false }).waitFor();
-    const more = page.getByRole('region', { name: 'More games and gift cards' });
-    await more.locator('.mini-card-note').first().waitFor();
-    expect(await more.locator('.mini-card-note').allTextContents()).not.toContain('Top up by player ID');
-    expect(await more.locator('.mini-card-note').allTextContents()).toContain('Game top-up');
-  });
 });
 
 describe('orders and wallet that add up', () => {
@@ -414,19 +404,6 @@ describe('accounts', () => {
     await page.locator('.profile-name', { hasText: 'Typed Before Expiry' }).waitFor();
   });
 
-  it('drops the error toast of a failed login once the login succeeds', async () => {
-    const account = await registerAndLogIn('stale');
-    const { page } = await browser.open('/login');
-    await page.getByLabel('Email/Mobile Number').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Invalid email/mobile number or password');
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Logged in successfully');
-    await expect.poll(() => page.locator('.Toastify__toast', { hasText: 'Invalid email/mobile number or password' }).count()).toBe(0);
-  });
-
   it('asks a Google-registered account for a real mobile number in the confirm step, not in a card on every page', async () => {
     const { page } = await browser.open('/login');
     const { email } = uniqueContact('gmobile');
@@ -479,20 +456,6 @@ describe('rough edges', () => {
     await page.locator('.profile-balance', { hasText: '৳1,25,000' }).waitFor();
   });
 
-  it('says a failed catalogue load could not load, with a Retry that loads it', async () => {
-    const { page } = await browser.open('/');
-    await page.route('**/api/user/master_category_list', (route) =>
-      route.fulfill({ status: 500, json: { status: 0, message: 'Something went wrong' } }),
-    );
-    await page.goto('/player-id-topup');
-    const failed = page.getByRole('alert').filter({ hasText: 'The games could not be loaded' });
-    await failed.waitFor();
-    await expect.poll(() => page.getByText('Nothing here yet').count()).toBe(0);
-    await page.unroute('**/api/user/master_category_list');
-    await failed.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('category-grid').locator('.category-name', { hasText: 'Free Fire' }).waitFor();
-  });
-
   it('shows the shop-closed message at the top of the buying pages, above the header', async () => {
     const { page } = await browser.open('/');
     await page.route('**/api/user/shop_status', (route) =>
@@ -513,18 +476,6 @@ describe('rough edges', () => {
       ]);
       expect(noticeTop).toBeLessThan(mainTop);
     }
-  });
-
-  it('offers a way on from every empty list', async () => {
-    const account = await fundedAccount(0, 'empty');
-    const { page } = await browser.open('/profile/userOrder', desktop, { signedInAs: account.token });
-    await page.locator('.empty-state').getByRole('link', { name: 'Top up a game' }).waitFor();
-    await page.goto('/profile/userCode');
-    await page.locator('.empty-state').getByRole('link', { name: 'Buy a gift card' }).waitFor();
-    await page.goto('/profile/userWallet');
-    await page.getByText('No wallet activity yet').waitFor();
-    await page.getByText('No wallet transactions yet').waitFor();
-    await expect.poll(() => page.locator('.empty-state').getByRole('link', { name: 'Add money' }).count()).toBe(2);
   });
 
   it('has a skip link to the page content and named header and footer controls', async () => {

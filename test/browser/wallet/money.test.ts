@@ -98,28 +98,4 @@ describe('money in the browser', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[0]);
     expect(await balanceOf(account.code)).toBe(100);
   });
-
-  it('opens the insufficient-balance modal with a way to add money', async () => {
-    const voucher = await freshVoucher(2, 100);
-    const account = await fundedAccount(50, 'uishort');
-    const { page } = await browser.open('/voucher/google-play', desktop, { signedInAs: account.token });
-    const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
-    await card.getByRole('button', { name: 'Buy', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
-    const modal = page.getByRole('dialog', { name: 'Insufficient balance' });
-    await modal.waitFor();
-    await modal.getByRole('link', { name: 'ADD AMOUNT IN WALLET' }).click();
-    await page.waitForURL((url) => url.pathname === '/profile/addMoney');
-    expect(await balanceOf(account.code)).toBe(50);
-  });
-
-  it('asks a visitor to log in after the confirmation', async () => {
-    const voucher = await freshVoucher(1, 100);
-    const { page } = await browser.open('/voucher/google-play');
-    const card = page.locator('.voucher-card', { hasText: `Test voucher ${voucher.id}` });
-    await card.getByRole('button', { name: 'Buy', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ' }).click();
-    await toast(page, 'Please login to continue');
-    expect(new URL(page.url()).pathname).toBe('/voucher/google-play');
-  });
 });
