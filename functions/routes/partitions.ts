@@ -24,7 +24,7 @@ const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOU
  * balance where IAM would not stop it: wallets and ledgers live in `WALLET#<id>`, which only
  * signed-in, operator, payment and delivery code may write. The shopper's functions that call the
  * payment gateway are held to theirs as well. `*` matches any id
- * (functions/data-layer.md has the keys); `read` or `write` absent: any partition; `indexes`
+ * (docs/data-layer.md has the keys); `read` or `write` absent: any partition; `indexes`
  * absent: every index.
  */
 export const partitionScopes = {

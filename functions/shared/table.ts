@@ -1,6 +1,6 @@
 /**
  * The one DynamoDB table, as data. CDK builds the cloud table from it, the local stack and the
- * tests create DynamoDB Local's table from it. Keys and access patterns: functions/data-layer.md.
+ * tests create DynamoDB Local's table from it. Keys and access patterns: docs/data-layer.md.
  */
 export const tableDefinition = {
   partitionKey: 'pk',
