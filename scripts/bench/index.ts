@@ -195,7 +195,7 @@ try {
     stack = await section('stack start', () => startBenchStack(spaDir!, logFile, deliveryJobTuning));
     log(`local stack at ${stack.url} (DynamoDB Local ${stack.dynamoDbEndpoint})`);
     // The sales and the delivery run the domain code in this process, reaching the stack as its own functions do.
-    Object.assign(process.env, domainEnvironment(stack));
+    Object.assign(process.env, await domainEnvironment(stack));
     await warmUp(stack.url);
     await warmFiles(stack.url, spaDir!);
 

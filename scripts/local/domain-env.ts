@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gatewaySecret } from './gateway-stand-ins';
 
 /** The shop's sender on the local stack (the mailbox stand-in takes any). */
 export const localMailFrom = 'TopUp Bazar <no-reply@topupbazar.local>';
@@ -11,7 +12,10 @@ export interface RunningStack {
   gatewayUrl: string;
   mailboxUrl: string;
   masterSecret: string;
+  /** UddoktaPay's key at the stand-in (the seed of the other gateways' credentials: gateway-stand-ins.ts). */
   gatewayApiKey: string;
+  /** The other gateways' stand-ins by registry name (scripts/local/gateways/). */
+  gatewayUrls: Record<string, string>;
   /** The fake top-up supplier, and the credentials the stack was handed for it (`supplierEnvironment`). */
   supplierUrl: string;
   supplierCredentials: SupplierCredentials;
@@ -52,7 +56,8 @@ export const supplierEnvironment = (credentials: SupplierCredentials): Record<st
  * test worker, the bench) reaches a running local stack's table, secrets, gateway and mailbox as
  * the stack's own functions do; logging and metrics off.
  */
-export function domainEnvironment(stack: RunningStack): Record<string, string> {
+export async function domainEnvironment(stack: RunningStack): Promise<Record<string, string>> {
+  const otherGateways = Object.keys(stack.gatewayUrls);
   return {
     STAGE: 'local',
     TABLE_NAME: stack.tableName,
@@ -61,8 +66,9 @@ export function domainEnvironment(stack: RunningStack): Record<string, string> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     APP_MASTER_SECRET: stack.masterSecret,
-    GATEWAY_API_KEY: stack.gatewayApiKey,
+    GATEWAY_API_KEY: await gatewaySecret(stack.gatewayApiKey, otherGateways),
     GATEWAY_URL: stack.gatewayUrl,
+    ...(otherGateways.length > 0 ? { GATEWAY_URLS: JSON.stringify(stack.gatewayUrls) } : {}),
     SITE_URL: stack.url,
     MAIL_FROM: localMailFrom,
     AWS_ENDPOINT_URL_SESV2: stack.mailboxUrl,

@@ -20,6 +20,7 @@ import { startFakeSupplier } from './fake-supplier';
 import { startPushStandIn } from './push-stand-in';
 import { startTelegramStandIn } from './telegram-stand-in';
 import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './local-functions';
+import { startGatewayStandIns } from './gateway-stand-ins';
 import { startSandboxGateway } from './sandbox-gateway';
 import { startSecretsManager } from './secrets-manager';
 import { isShopOrigin } from './shop-origins';
@@ -53,6 +54,8 @@ export interface RunningStack {
   gatewayUrl: string;
   /** Whether that gateway is the tester's own (GATEWAY_URL) rather than the stand-in. */
   externalGateway: boolean;
+  /** The other gateways' stand-ins (scripts/local/gateways/), by registry name. */
+  gatewayUrls: Record<string, string>;
   identityProviderUrl: string;
   /** The local SES emulator: its page lists the shop's mails, `/store` answers them as JSON. */
   mailboxUrl: string;
@@ -218,6 +221,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir });
   const gateway = await paymentGateway(state);
+  const otherGateways = await startGatewayStandIns(gateway.apiKey);
   const supplierCredentials = state.supplier ?? freshSupplierCredentials();
   const supplier = await topUpSupplier(supplierCredentials);
   const identityProvider = await startGoogleIdp();
@@ -248,6 +252,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     dynamo.stop,
     tableGuard.stop,
     gateway.stop,
+    otherGateways.stop,
     supplier.stop,
     pushService.stop,
     telegram.stop,
@@ -270,6 +275,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       GATEWAY_URL: gateway.url,
+      ...(Object.keys(otherGateways.urls).length > 0 ? { GATEWAY_URLS: JSON.stringify(otherGateways.urls) } : {}),
       GOOGLE_CLIENT_ID: localGoogleClientId,
       GOOGLE_ISSUER: identityProvider.issuer,
       GOOGLE_JWKS_URL: identityProvider.jwksUrl,
@@ -279,7 +285,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
     table: { TABLE_NAME: tableName },
     secret: { APP_MASTER_SECRET: state.masterSecret },
-    gatewayKey: { GATEWAY_API_KEY: gateway.apiKey },
+    gatewayKey: { GATEWAY_API_KEY: otherGateways.secret },
     supplier: {
       SUPPLIER_URL: supplier.url,
       SUPPLIER_USERNAME: supplier.credentials.username,
@@ -398,6 +404,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       tableName,
       gatewayUrl: gateway.url,
       externalGateway: gateway.external,
+      gatewayUrls: otherGateways.urls,
       identityProviderUrl: identityProvider.url,
       mailboxUrl: mailbox.url,
       edgeInvalidationUrl: invalidations.url,

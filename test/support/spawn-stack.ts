@@ -17,6 +17,8 @@ export interface StackInfo {
   dynamoDbEndpoint: string;
   tableName: string;
   gatewayUrl: string;
+  /** The other gateways' stand-ins (scripts/local/gateways/), by registry name. */
+  gatewayUrls: Record<string, string>;
   identityProviderUrl: string;
   mailboxUrl: string;
   edgeInvalidationUrl: string;

@@ -9,7 +9,7 @@ import { testLoginWindowSeconds } from './spawn-stack';
  * secrets, so that a test can set up data and check the table behind the HTTP API.
  */
 const stack = inject('stack');
-Object.assign(process.env, domainEnvironment(stack), {
+Object.assign(process.env, await domainEnvironment(stack), {
   // Data a test writes behind the API empties the edge cache as an operator's edit does (support/catalog.ts).
   EDGE_DISTRIBUTION_ID: localDistributionId,
   AWS_ENDPOINT_URL_CLOUDFRONT: stack.edgeInvalidationUrl,
