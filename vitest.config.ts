@@ -94,6 +94,8 @@ export default defineConfig({
           expect: { poll: { timeout: 5_000 } },
           // One stack behind all files, and the console's tests close the shop and change popup 1 for a moment: one file at a time.
           fileParallelism: false,
+          // One worker loads Playwright and the helpers once for every file (no file mocks a module).
+          isolate: false,
         },
       },
     ],

@@ -2,8 +2,8 @@
  * `npm test`: the six vitest projects in lanes at once, each lane its own vitest process over its
  * own stack. Most of a test's time is spent waiting (on DynamoDB Local, timers, polls, Chromium), so
  * lanes side by side keep both cores busy: the integration and browser tiers' files are dealt into
- * two lanes each (longest first, by the last run's times in test-results/vitest.json, else by file
- * size), and unit, component, stand-ins, infra and bundles share one. A lane never shares a stack, so no test sees another
+ * two lanes each (longest first, by the last run's times in test-results/vitest.json, else by the
+ * times committed in test/lane-seconds.json, which a clean clone has, else by file size), and unit, component, stand-ins, infra and bundles share one. A lane never shares a stack, so no test sees another
  * lane's shop closed or supplier down. Each lane's output is printed whole when it ends (prefixed
  * lines would interleave), and the lanes' JSON reports are merged into test-results/vitest.json,
  * which .ci/run counts. With arguments, it is plain `vitest run <arguments>` in one process.
@@ -15,6 +15,7 @@ import { join, relative, resolve } from 'node:path';
 const projectRoot = resolve(import.meta.dirname, '..');
 const vitest = join(projectRoot, 'node_modules', 'vitest', 'vitest.mjs');
 const results = join(projectRoot, 'test-results');
+const laneSecondsFile = join(projectRoot, 'test', 'lane-seconds.json');
 
 /** A vitest process: its projects and, where a tier is dealt into lanes, its share of the tier's files. */
 interface Lane {
@@ -26,16 +27,22 @@ interface Lane {
 /** The tiers dealt into several lanes, and how many. */
 const dealt = { integration: 2, browser: 2 } as const;
 
-/** Each test file's seconds in the last run, by its path from the project root. */
+/**
+ * Each test file's seconds, by its path from the project root: the last run's where this checkout
+ * has one, else a full run's as committed (`npm test -- --save-lane-seconds` after a full run).
+ */
 function lastRunSeconds(): Map<string, number> {
+  const committed = JSON.parse(readFileSync(laneSecondsFile, 'utf8')) as Record<string, number>;
+  const seconds = new Map(Object.entries(committed));
   try {
     const report = JSON.parse(readFileSync(join(results, 'vitest.json'), 'utf8')) as {
       testResults: { name: string; startTime: number; endTime: number }[];
     };
-    return new Map(report.testResults.map((file) => [relative(projectRoot, file.name), (file.endTime - file.startTime) / 1000]));
+    for (const file of report.testResults) seconds.set(relative(projectRoot, file.name), (file.endTime - file.startTime) / 1000);
   } catch {
-    return new Map();
+    // No run yet in this checkout: the committed times alone.
   }
+  return seconds;
 }
 
 /** A tier's files dealt into `count` lanes of about equal time, the longest first into the lightest lane. */
@@ -119,8 +126,19 @@ function mergeReports(files: string[]): Report {
   return merged;
 }
 
+/** Commits the last full run's times of the dealt tiers' files as the weights a clean clone deals by. */
+function saveLaneSeconds(): number {
+  const seconds = lastRunSeconds();
+  const dealtFiles = [...seconds.keys()].filter((file) => Object.keys(dealt).some((tier) => file.startsWith(`test/${tier}/`)));
+  const rounded = Object.fromEntries(dealtFiles.sort().map((file) => [file, Math.round(seconds.get(file)!)]));
+  writeFileSync(laneSecondsFile, `${JSON.stringify(rounded, null, 2)}\n`);
+  console.log(`${dealtFiles.length} files' times written to ${relative(projectRoot, laneSecondsFile)}`);
+  return 0;
+}
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args[0] === '--save-lane-seconds') return saveLaneSeconds();
   if (args.length > 0) return (await runVitest(args, false)).code;
 
   mkdirSync(results, { recursive: true });

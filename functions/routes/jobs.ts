@@ -5,6 +5,18 @@
 import type { Route } from './route';
 
 /**
+ * Which new items feed a stream consumer, as a Lambda event filter pattern on the item's new image
+ * (DynamoDB's typed form; each leaf lists the values it accepts): the event source mapping filters
+ * by it in the cloud, and the local stack's stream poller by the same pattern.
+ */
+export interface NewImagePattern {
+  [attribute: string]: { S: readonly string[] } | { M: NewImagePattern };
+}
+
+/** The whole filter pattern of a stream consumer's event source: new items (INSERT) whose image matches. */
+export const streamFeedPattern = (newImage: NewImagePattern) => ({ eventName: ['INSERT'], dynamodb: { NewImage: newImage } });
+
+/**
  * The scheduled payments reconciler: no route, but granted like a row (the table writes of
  * settling and cancelling, the gateway key), in the cloud and on the local stack alike.
  */
@@ -48,7 +60,8 @@ export const deliveryDispatcher = {
   writes: ['PutItem', 'UpdateItem'],
   supplier: true,
   egress: true,
-} as const satisfies Pick<Route, 'writes'> & CallsSupplier & { module: string };
+  newImage: { entity: { S: ['PlanOrder'] }, delivery: { M: { mode: { S: ['supplier'] }, state: { S: ['queued'] } } } },
+} as const satisfies Pick<Route, 'writes'> & CallsSupplier & { module: string; newImage: NewImagePattern };
 
 /**
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
@@ -65,7 +78,8 @@ export const outboxConsumer = {
   secret: true,
   push: true,
   telegram: true,
-} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string; telegram: true };
+  newImage: { entity: { S: ['Notification', 'Alert'] } },
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string; telegram: true; newImage: NewImagePattern };
 
 /**
  * The alarms' relay: subscribed to the stage's alarm topic (SNS), it writes each alarm as an

@@ -1,6 +1,5 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterRule } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { deliveryDispatcher } from '../../functions/routes/jobs';
@@ -44,10 +43,7 @@ export class DeliveryDispatch extends Construct {
         supplier: props.supplier,
         egress: props.egress,
       },
-      newImage: {
-        entity: { S: FilterRule.isEqual('PlanOrder') },
-        delivery: { M: { mode: { S: FilterRule.isEqual('supplier') }, state: { S: FilterRule.isEqual('queued') } } },
-      },
+      newImage: deliveryDispatcher.newImage,
       batchSize: 10,
       batchingWindow: Duration.seconds(0),
       removalPolicy: props.removalPolicy,

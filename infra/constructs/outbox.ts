@@ -1,7 +1,6 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { FilterRule } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { needsVapid, tableGrantOf } from '../../functions/routes/grants';
@@ -47,7 +46,7 @@ export class Outbox extends Construct {
         keyRing: outboxConsumer.secret ? props.keyRing : undefined,
         vapidSecret: needsVapid(outboxConsumer) ? props.vapidSecret : undefined,
       },
-      newImage: { entity: { S: FilterRule.or('Notification', 'Alert') } },
+      newImage: outboxConsumer.newImage,
       batchSize: 25,
       batchingWindow: Duration.seconds(1),
       removalPolicy: props.removalPolicy,

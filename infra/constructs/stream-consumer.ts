@@ -1,9 +1,10 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { type NewImagePattern, streamFeedPattern } from '../../functions/routes/jobs';
 import { acknowledge } from '../nag';
 import { HouseFunction, type HouseFunctionProps } from './house-function';
 
@@ -12,8 +13,8 @@ export interface StreamConsumerProps {
   function: Omit<HouseFunctionProps, 'description' | 'readsTableStream' | 'timeout'> & { table: ITable };
   /** What the consumer is, as the dead-letter queue's acknowledgement names it. */
   name: string;
-  /** The new items it is fed, as the event source's filter matches their new image. */
-  newImage: Record<string, unknown>;
+  /** The new items it is fed, as the event source's filter matches their new image (its row in functions/routes/jobs.ts). */
+  newImage: NewImagePattern;
   batchSize: number;
   batchingWindow: Duration;
   removalPolicy: RemovalPolicy;
@@ -48,7 +49,7 @@ export function streamConsumer(scope: Construct, functionId: string, props: Stre
       retryAttempts: 3,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(deadLetters),
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: props.newImage } })],
+      filters: [FilterCriteria.filter(streamFeedPattern(props.newImage))],
     }),
   );
   return { consumer, deadLetters };

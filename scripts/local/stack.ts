@@ -14,7 +14,7 @@ import { localMailFrom } from './domain-env';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { FunctionHost } from './function-host';
 import { localGoogleClientId, startGoogleIdp } from './google-idp';
-import { deliveryDispatcher, deliveryJob, outboxConsumer, reconcilerJob } from '../../functions/routes/jobs';
+import { deliveryJob, reconcilerJob, streamConsumers, streamFeedPattern } from '../../functions/routes/jobs';
 import { pollTableStream } from './stream-poller';
 import { startFakeSupplier } from './fake-supplier';
 import { startPushStandIn } from './push-stand-in';
@@ -375,14 +375,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     environment.common.SITE_URL = shopOrigin;
     supplier.setWebhookUrl(`${shopOrigin}${apiBasePath}/supplier/digiflazz/webhook`);
     // The stream's consumers (the outbox's and the delivery dispatcher), each fed the table's stream
-    // by a poller of its own as each has its own event source mapping in the cloud; from here on,
-    // since they link to the shop's origin.
-    for (const job of [outboxConsumer, deliveryDispatcher]) {
+    // by a poller of its own, filtered as its event source mapping filters it in the cloud; from
+    // here on, since they link to the shop's origin.
+    for (const job of streamConsumers) {
       const consumer = jobFunction(job, bundled, environment);
       const streamPoller = pollTableStream({
         endpoint: dynamo.endpoint,
         tableName,
         everyMs: 500,
+        patterns: [streamFeedPattern(job.newImage)],
         deliver: async (records) => {
           const answer = (await functions.invoke(consumer, { Records: records })) as { batchItemFailures?: unknown[] } | undefined;
           if (answer?.batchItemFailures?.length)

@@ -267,9 +267,9 @@ export default async function setup(project: TestProject) {
         endpoint: dynamo.endpoint,
         tableName,
         everyMs: 300,
+        patterns,
         deliver: async (records) => {
-          const passed = records.filter((record) => patterns.length === 0 || patterns.some((pattern) => matchesPattern(pattern, record)));
-          if (passed.length > 0) await host.invoke(functionOf(functionId), { Records: passed });
+          await host.invoke(functionOf(functionId), { Records: records });
         },
       });
       stops.push(poller.stop);
@@ -318,12 +318,4 @@ function templateTableGrant(resources: Record<string, Resource>, functionId: str
     [...JSON.stringify(statement.Resource).matchAll(/\/index\/([\w*]+)/g)].map((match) => match[1]!),
   );
   return { writes, readKeys, writeKeys, indexes: indexes.includes('*') ? undefined : indexes };
-}
-
-/** Whether a stream record matches an event source mapping's filter pattern (values: the allowed list; objects: nested). */
-function matchesPattern(pattern: unknown, value: unknown): boolean {
-  if (Array.isArray(pattern)) return pattern.includes(value);
-  if (pattern && typeof pattern === 'object')
-    return Object.entries(pattern).every(([key, inner]) => matchesPattern(inner, (value as Record<string, unknown> | undefined)?.[key]));
-  return pattern === value;
 }

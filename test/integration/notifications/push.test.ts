@@ -121,6 +121,7 @@ describe("web push to the shopper's devices (the outbox's push channel)", () => 
     await expect
       .poll(
         async () => (await callApi<{ data: NotificationList }>('/user/notifications', { token: buyer.token, form: {} })).body.data.unread,
+        { timeout: 15_000 },
       )
       .toBe(2);
     await settle();

@@ -56,11 +56,12 @@ describe('a lease in the table (one run of a job at a time, without reserved con
     expect(most).toBe(1);
     expect(await withLease(name, 'next', 60_000, work)).toBe('worked');
 
-    // A holder that died (never gave it back) holds it only until it lapses.
-    const dead = withLease(name, 'dead', 100, () => new Promise<string>(() => undefined));
+    // A holder that died (never gave it back) holds it only until it lapses: 3 s, which a loaded
+    // machine's next call comes well within.
+    const dead = withLease(name, 'dead', 3_000, () => new Promise<string>(() => undefined));
     await new Promise((done) => setTimeout(done, 50));
     expect(await withLease(name, 'early', 60_000, work)).toBeUndefined();
-    await new Promise((done) => setTimeout(done, 100));
+    await new Promise((done) => setTimeout(done, 3_100));
     expect(await withLease(name, 'late', 60_000, work)).toBe('worked');
     void dead;
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteItemCommand, CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { outboxConsumer, streamFeedPattern } from '../../../functions/routes/jobs';
 import { pollTableStream } from '../../../scripts/local/stream-poller';
 
 /**
@@ -28,12 +29,14 @@ afterAll(async () => {
   client.destroy();
 });
 
-/** Writes `count` new items named `<prefix>-<n>`, n from 0, in order. */
-async function writeItems(prefix: string, count: number) {
+/** Writes `count` new items named `<prefix>-<n>`, n from 0, in order, each of `entity` (`Thing` unless told). */
+async function writeItems(prefix: string, count: number, entity = 'Thing') {
   for (let first = 0; first < count; first += 25) {
     const keys = Array.from({ length: Math.min(25, count - first) }, (_, i) => `${prefix}-${String(first + i).padStart(4, '0')}`);
     await client.send(
-      new BatchWriteItemCommand({ RequestItems: { [tableName]: keys.map((pk) => ({ PutRequest: { Item: { pk: { S: pk } } } })) } }),
+      new BatchWriteItemCommand({
+        RequestItems: { [tableName]: keys.map((pk) => ({ PutRequest: { Item: { pk: { S: pk }, entity: { S: entity } } } })) },
+      }),
     );
   }
 }
@@ -54,6 +57,32 @@ describe('the local stream poller', () => {
       expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(100);
       const seen = keysOf(batches.flat()).filter((key) => key.startsWith('burst-'));
       expect(seen).toEqual(Array.from({ length: 350 }, (_, n) => `burst-${String(n).padStart(4, '0')}`));
+    } finally {
+      await poller.stop();
+    }
+  });
+
+  it('hands over only the new items its consumer’s filter takes, as the cloud’s mapping filters them, and reads on past the rest', async () => {
+    const delivered: _Record[] = [];
+    const poller = pollTableStream({
+      endpoint,
+      tableName,
+      everyMs: neverTicks,
+      patterns: [streamFeedPattern(outboxConsumer.newImage)],
+      deliver: async (records) => void delivered.push(...records),
+    });
+    try {
+      await writeItems('other', 5);
+      await writeItems('note', 2, 'Notification');
+      await writeItems('alert', 1, 'Alert');
+      await writeItems('other', 5, 'Notification'); // overwritten: MODIFY, not a new item
+      await poller.readNow();
+      expect(keysOf(delivered)).toEqual(['note-0000', 'note-0001', 'alert-0000']);
+      expect(delivered.every((record) => record.eventName === 'INSERT')).toBe(true);
+      await writeItems('later', 1, 'Alert');
+      await poller.readNow();
+      expect(keysOf(delivered).at(-1)).toBe('later-0000');
+      expect(delivered).toHaveLength(4);
     } finally {
       await poller.stop();
     }
@@ -83,7 +112,7 @@ describe('the local stream poller', () => {
       await writeItems('after', 2);
       await poller.readNow();
       expect(refusals).toBe(4);
-      expect(delivered.filter((key) => !key.startsWith('burst-'))).toEqual(['after-0000', 'after-0001']);
+      expect(delivered.filter((key) => /^(refused|after)-/.test(key))).toEqual(['after-0000', 'after-0001']);
     } finally {
       await poller.stop();
     }
