@@ -102,6 +102,7 @@ export const routes: readonly Route[] = [
     partitions: 'checkout',
     gateway: true,
   },
+  { method: 'POST', path: '/user/quote', handler: 'orders/quote-price', access: 'public', partitions: 'quote' },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },

@@ -1,6 +1,7 @@
 /** The request schemas of a shopper's orders, codes, payments and wallet (functions/orders, vouchers, payments, wallet handlers). */
 import * as v from 'valibot';
 import { boundedInt, idField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
+import { coupanCodeField } from './promotions';
 import { voucherQuantity } from './rules';
 
 /**
@@ -13,6 +14,7 @@ const orderPayload = {
   saccount_id: optionalText(200),
   saccount_password: optionalSecret(200),
   backup_code: optionalText(100),
+  coupan_code: coupanCodeField,
 };
 
 /** POST /user/request/: an order paid from the wallet, at the price the shopper saw. */

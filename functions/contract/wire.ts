@@ -162,6 +162,9 @@ export interface OrderRow {
   created_at: string;
   status: WireStatus;
   paid_amount: number;
+  /** What a promo code took off the list price (0 without one), and the code. */
+  discount: number;
+  coupan_code: string;
   plan_name: string;
   saccount_id: string;
   remark: string;

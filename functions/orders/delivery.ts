@@ -235,7 +235,8 @@ async function deliverFromStock(read: PlanOrder): Promise<PlanOrder> {
  * or the exchange rate to send with (undefined for a supplier pricing in taka).
  */
 async function sendingBlocked(order: PlanOrder, supplier: Supplier): Promise<{ reason: string; alert?: RefusalAlert } | { rate?: string }> {
-  const guard = costGuard(order.price, order.delivery!.cost ?? 0);
+  // The plan's own price, not a promo code's total: the guard stops a mispriced plan, and a code's discount is a promotion's cost.
+  const guard = costGuard(order.listPrice ?? order.price, order.delivery!.cost ?? 0);
   if (guard) return { reason: guard };
   if (supplier.needsFixedAddress && !egressAddress)
     return { reason: `${supplier.name} answers only a whitelisted address, and this stage has no fixed outbound address`, alert: 'setup' };

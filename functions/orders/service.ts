@@ -8,7 +8,9 @@ import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { orderWaitingAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
-import { Conflict, NotFound } from '../shared/errors';
+import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { type Quote, promoRefusals } from '../promotions/rules';
+import { pricePromo, promoRequest, promoUseItems, promoUseRefusal } from '../promotions/service';
 import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { seal } from '../shared/sealed';
@@ -26,31 +28,36 @@ import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 
 export interface PlanOrderInput extends OrderAccountFields {
   planId: string;
-  /** What the shopper was shown as the price; the plan's own price is what is charged. */
+  /** What the shopper was shown as the total; the server's own quote is what is charged. */
   price: number;
+  /** A promo code (spec: coupan_code); empty or absent: none. */
+  coupanCode?: string;
 }
 
 /**
- * Reads, in one BatchGetItem, everything a plan purchase decides on: the plan, the buyer's wallet
- * and the shop's settings; and applies the refusals that come before any write.
+ * Reads, in one BatchGetItem, everything a plan purchase decides on: the plan, the buyer's wallet,
+ * the shop's settings and a promo code's items; applies the refusals that come before any write,
+ * and prices the order (a total other than the one the shopper saw: 409, nothing written).
  */
 async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
   const playerId = input.saccount_id?.trim() ?? '';
-  const [planItem, walletItem, settingsItem, lookupItem] = await batchGet([
-    planKey(input.planId),
-    walletKey(user.id),
-    settingsKey(),
-    ...(playerId ? [shopperLookupKey(user.id, playerId)] : []),
-  ]);
+  const promo = promoRequest(input.coupanCode, { userId: user.id, playerId });
+  const ownKeys = [planKey(input.planId), walletKey(user.id), settingsKey(), ...(playerId ? [shopperLookupKey(user.id, playerId)] : [])];
+  const items = await batchGet([...ownKeys, ...(promo?.keys ?? [])]);
+  const [planItem, walletItem, settingsItem, lookupItem] = items;
   if (!planItem) throw new NotFound('Plan not found');
   const settings = settingsItem && settingsFromItem(settingsItem);
   if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
   const plan = planFromItem(planItem);
   if (plan.status !== 1) throw new Conflict('This plan is out of stock');
-  if (plan.price !== input.price) throw new Conflict('Price changed, please review your order', { price: plan.price });
+  const line = { gameId: plan.masterCategoryId, planId: plan.id, total: plan.price, onSale: false };
+  const { quote, use } = pricePromo(promo, items.slice(ownKeys.length), line, Date.now());
+  if (use && plan.delivery?.mode === 'supplier' && quote.total <= (plan.delivery.cost ?? 0)) throw new Invalid(promoRefusals.notForItem);
+  if (quote.total !== input.price)
+    throw new Conflict('Price changed, please review your order', { price: plan.price, data: { total: quote.total } });
   const lookup = playerLookupFromItem(lookupItem);
   const player = lookup?.found && lookup.masterCategoryId === plan.masterCategoryId ? lookup : undefined;
-  return { plan, wallet: walletFromItem(walletItem), player };
+  return { plan, wallet: walletFromItem(walletItem), player, quote, use };
 }
 
 /**
@@ -88,6 +95,12 @@ async function draftOrder(
   };
 }
 
+/** What a quote makes of an order: the price charged, and a code's use with the list price it was taken off. */
+const pricedFields = (quote: Quote): Pick<PlanOrder, 'price' | 'coupanCode' | 'discount' | 'listPrice'> =>
+  quote.discount > 0
+    ? { price: quote.total, coupanCode: quote.coupanCode, discount: quote.discount, listPrice: quote.price }
+    : { price: quote.total };
+
 /** The operators' alert of a paid order with no automatic delivery (the manual queue), for the transaction that records it. */
 export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
   order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
@@ -106,10 +119,10 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
   try {
     return await retrying(
       async () => {
-        const { plan, wallet, player } = await purchaseContext(user, input);
-        const order = await draftOrder(user, plan, input, 'wallet', player);
-        const change = changeBalance(wallet, -plan.price, 'plan-order', order.orderId);
-        await transact([
+        const { plan, wallet, player, quote, use } = await purchaseContext(user, input);
+        const order = { ...(await draftOrder(user, plan, input, 'wallet', player)), ...pricedFields(quote) };
+        const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId);
+        const items = [
           ...balanceChangeItems(user.id, change, order.createdAt),
           newOrderItem(order),
           ...waitingAlertItems(order),
@@ -118,7 +131,14 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
           shopOpenCheckItem(),
           planOnSaleCheckItem(plan),
           orderPaidNotice(order, order.createdAt),
-        ]);
+        ];
+        const useAt = items.length;
+        await transact([
+          ...items,
+          ...promoUseItems(use, { ...order, discount: quote.discount, total: quote.total, at: order.createdAt }),
+        ]).catch((error: unknown) => {
+          throw (error instanceof TransactionCancelled && promoUseRefusal(error, use, useAt)) || error;
+        });
         return order;
       },
       (error) => error instanceof TransactionCancelled,
@@ -140,6 +160,8 @@ export async function startGatewayOrder(
   input: PlanOrderInput,
   clientIp: string,
 ): Promise<{ paymentUrl: string; orderId: string }> {
+  // A gateway checkout holds a code's use until it is paid: not built yet, so a code is refused, never ignored.
+  if (input.coupanCode?.trim()) throw new Invalid(promoRefusals.walletOnly);
   const { plan, player } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
   const order = await draftOrder(user, plan, input, 'gateway', player);

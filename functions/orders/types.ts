@@ -15,7 +15,12 @@ export interface PlanOrder {
   /** The game, as it was named when the order was placed. */
   gameName: string;
   masterCategoryId: string;
+  /** What was charged: the list price less any promo code's discount. */
   price: number;
+  /** A promo code's use: the code, what it took off, and the plan's list price then. */
+  coupanCode?: string;
+  discount?: number;
+  listPrice?: number;
   paidFrom: 'wallet' | 'gateway';
   status: OrderStatus;
   /** FB, Google, VK or Twitter for game-account top-ups; empty for player-ID top-ups. */

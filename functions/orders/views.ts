@@ -38,6 +38,8 @@ export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder, code 
     created_at: order.createdAt,
     status: credited ? orderWireStatus.refunded : orderWireStatus[order.status],
     paid_amount: order.price,
+    discount: order.discount ?? 0,
+    coupan_code: order.coupanCode ?? '',
     plan_name: order.planName,
     saccount_id: order.accountId,
     remark: credited ? lateCreditRemark(order.price) : order.remark,

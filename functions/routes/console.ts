@@ -63,6 +63,8 @@ export const consoleRoutes: readonly Route[] = [
   { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
+  { method: 'GET', path: '/admin/promo_codes', handler: 'admin/list-promo-codes', access: 'admin' },
+  { method: 'POST', path: '/admin/promo_codes', handler: 'admin/save-promo-code', access: 'admin', writes: ['PutItem'] },
   { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },
   {
     method: 'POST',

@@ -40,6 +40,8 @@ export const partitionScopes = {
    * read (its balance is in the signed-in answer).
    */
   signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
+  /** Pricing a top-up (`/user/quote`): the plan and a promo code's items, read only. */
+  quote: { read: ['PLAN#*', 'PROMO#*'], write: [], indexes: [] },
   /** Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in the account, the checkout limits. */
   checkout: { write: ['USER#*', 'LIMIT#checkout-*'] },
   /**

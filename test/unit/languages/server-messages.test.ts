@@ -76,6 +76,7 @@ const beyondTheFunctions = [
  * that is right. A new one fails the test: find where its words come from and collect them there.
  */
 const knownDynamic: Record<string, string> = {
+  'functions/promotions/service.ts new Invalid(refusal)': 'a promo code refusal: collected from promoRefusals in rules.ts',
   'functions/gateway/port.ts new Conflict(this.message)': "a GatewayError's message: collected where each is made (uddoktapay.ts)",
   'functions/gateway/uddoktapay.ts new GatewayError( typeof answer.message':
     "the payment gateway's own words in its refusal (a third party's text); our fallback is collected",

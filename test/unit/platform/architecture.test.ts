@@ -28,6 +28,7 @@ const floors: Record<string, number> = {
   catalog: 4,
   content: 4,
   wallet: 5,
+  promotions: 5,
   auth: 6,
   vouchers: 6,
   orders: 7,

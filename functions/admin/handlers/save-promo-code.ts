@@ -1,0 +1,10 @@
+import { formBody } from '../../http/body';
+import { success } from '../../http/stack';
+import { adminRoute } from '../../http/user-route';
+import { promoCodeBody } from '../../contract/promotions';
+import { promoCodeView } from '../../promotions/views';
+import { addPromoCode } from '../service/promotions';
+
+export const handler = adminRoute({ ...formBody(promoCodeBody) }, async ({ body, user }) =>
+  success(promoCodeView(await addPromoCode(user, body)), 'Promo code created'),
+);

@@ -1,0 +1,76 @@
+/** The request schemas of promotions: the shop's quote and the console's promo codes (functions/promotions). */
+import * as v from 'valibot';
+import { boundedInt, flagField, idField, optionalText, requiredText } from './fields';
+import { voucherQuantity } from './rules';
+
+/** A promo code as typed (empty: none); its form is checked by the promotions rules, which say why one is refused. */
+export const coupanCodeField = optionalText(40);
+
+/** POST /user/quote: a plan, or a voucher and a quantity, with a code or none. */
+export const quoteBody = v.pipe(
+  v.object({
+    plan_id: v.optional(idField('plan')),
+    voucher_id: v.optional(idField('voucher')),
+    qty: v.optional(
+      boundedInt(voucherQuantity.min, voucherQuantity.max, `Quantity must be between ${voucherQuantity.min} and ${voucherQuantity.max}`),
+      1,
+    ),
+    coupan_code: coupanCodeField,
+  }),
+  v.check((body) => (body.plan_id === undefined) !== (body.voucher_id === undefined), 'Send plan_id, or voucher_id and qty'),
+);
+
+/** A time the console sends: ISO 8601; without an offset it is Dhaka time (+06:00). */
+const dhakaTime = (label: string) =>
+  v.optional(
+    v.pipe(
+      requiredText(`${label} is required`, 40),
+      v.transform((text) => Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}+06:00`)),
+      v.check((time) => !Number.isNaN(time), `${label} must be a date and time (ISO 8601)`),
+    ),
+  );
+
+/** Comma-separated ids (none: every item). */
+const idList = v.optional(
+  v.pipe(
+    optionalText(4000),
+    v.transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+    v.check((ids) => ids.every((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)), 'Ids are letters, digits, - and _, separated by commas'),
+  ),
+  '',
+);
+
+const optionalTaka = (label: string) => v.optional(boundedInt(1, 10_000_000, `${label} must be a whole number of taka from 1`));
+const optionalFlag = (name: string, otherwise: '1' | '0') => v.optional(flagField(`${name} must be 1 or 0`), otherwise);
+
+/** POST /admin/promo_codes: a new code (its name's form is checked by the promotions rules). */
+export const promoCodeBody = v.pipe(
+  v.object({
+    code: requiredText('Code is required', 40),
+    kind: v.picklist(['percent', 'fixed'], 'Kind must be percent or fixed'),
+    value: boundedInt(1, 10_000_000, 'Value must be a whole number from 1'),
+    description: v.optional(optionalText(200), ''),
+    max_discount: optionalTaka('The maximum discount'),
+    min_total: optionalTaka('The minimum total'),
+    starts_at: dhakaTime('The start'),
+    ends_at: dhakaTime('The end'),
+    max_uses: v.optional(boundedInt(1, 1_000_000, 'Uses in all must be a whole number from 1')),
+    per_person: v.optional(boundedInt(1, 1000, 'Uses per person must be a whole number from 1'), 1),
+    plan_ids: idList,
+    voucher_ids: idList,
+    game_ids: idList,
+    refund_returns_use: optionalFlag('refund_returns_use', '0'),
+    public: optionalFlag('public', '0'),
+    active: optionalFlag('active', '1'),
+  }),
+  v.check((body) => body.kind !== 'percent' || body.value <= 100, 'A percent is at most 100'),
+  v.check(
+    (body) => body.starts_at === undefined || body.ends_at === undefined || body.starts_at < body.ends_at,
+    'The end must be after the start',
+  ),
+);

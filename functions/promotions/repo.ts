@@ -1,0 +1,148 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../shared/db';
+import { toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+import { type PromoCode, type PromoShard, shardLimits } from './rules';
+
+/**
+ * A promo code's partition `PROMO#<CODE>`: the code (`#META`), its use counter in shards
+ * (`#USES#<n>`, each with its share of the limit, so that buyers of one code write different
+ * items), each person's uses (`PERSON#<key>`) and one line per use (`USE#<orderId>`).
+ */
+const partition = (code: string) => `PROMO#${code}`;
+export const promoKey = (code: string) => ({ pk: partition(code), sk: '#META' });
+const shardKey = (code: string, shard: number) => ({ pk: partition(code), sk: `#USES#${shard}` });
+const personKey = (code: string, person: string) => ({ pk: partition(code), sk: `PERSON#${person}` });
+
+/** Every shard key a code may have (a code has up to eight), for the read that prices an order. */
+export const promoReadKeys = (code: string) => [promoKey(code), ...Array.from({ length: 8 }, (_, shard) => shardKey(code, shard))];
+
+/**
+ * Who a use counts against: the account, and the player ID of a top-up (a second account for the
+ * same player gets nothing more). The player ID counts across games: the code is read before the
+ * plan that names the game, and a number shared by two games' players is rare and errs strict.
+ */
+export function personKeysOf(use: { userId: string; playerId?: string }): string[] {
+  const playerId = use.playerId?.trim().toLowerCase();
+  return [`account#${use.userId}`, ...(playerId ? [`player#${playerId}`] : [])];
+}
+export const promoPersonKeys = (code: string, persons: string[]) => persons.map((person) => personKey(code, person));
+
+/** The code and its shards from the items of `promoReadKeys` (undefined: no such code). */
+export function promoFromItems(items: (Record<string, unknown> | undefined)[]): { code: PromoCode; shards: PromoShard[] } | undefined {
+  const [meta, ...shardItems] = items;
+  if (!meta) return undefined;
+  const code = meta as unknown as PromoCode;
+  const shards = shardItems.flatMap((item, shard) =>
+    item ? [{ shard, uses: Number(item.uses ?? 0), limit: item.limit === undefined ? undefined : Number(item.limit) }] : [],
+  );
+  return { code, shards };
+}
+
+/** The uses a person has had of a code, from the items of `promoPersonKeys`. */
+export const personUses = (items: (Record<string, unknown> | undefined)[]) => Math.max(0, ...items.map((item) => Number(item?.count ?? 0)));
+
+/** A new code with its empty shards: written only where no code of that name exists. */
+export function newPromoItems(code: PromoCode, now: string): TransactionItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('PromoCode', { ...promoKey(code.code), gsi2pk: 'PROMOS', gsi2sk: code.code }, code, now),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...shardLimits(code.maxUses).map((limit, shard) => ({
+      Put: {
+        TableName: tableName,
+        Item: toItem(
+          'PromoUses',
+          { ...shardKey(code.code, shard), gsi2pk: 'PROMOS', gsi2sk: `${code.code}#USES#${shard}` },
+          { shard, uses: 0, limit, discountTotal: 0, revenue: 0 },
+          now,
+        ),
+      },
+    })),
+  ];
+}
+
+/** What one order's use writes: the use counted on a shard with room (its condition keeps the limit), each person's count, and the use's line. */
+export function takeUseItems(
+  code: PromoCode,
+  shard: number,
+  persons: string[],
+  use: { orderId: string; userId: string; discount: number; total: number; at: string },
+): TransactionItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: shardKey(code.code, shard),
+        UpdateExpression: 'ADD uses :one, discountTotal :discount, revenue :total',
+        ConditionExpression: 'attribute_not_exists(#limit) OR uses < #limit',
+        ExpressionAttributeNames: { '#limit': 'limit' },
+        ExpressionAttributeValues: { ':one': 1, ':discount': use.discount, ':total': use.total },
+      },
+    },
+    // The code itself, still active: a pause between the read and this write refuses the use.
+    {
+      ConditionCheck: {
+        TableName: tableName,
+        Key: promoKey(code.code),
+        ConditionExpression: 'active = :true',
+        ExpressionAttributeValues: { ':true': true },
+      },
+    },
+    ...persons.map((person) => ({
+      Update: {
+        TableName: tableName,
+        Key: personKey(code.code, person),
+        UpdateExpression: 'ADD #count :one SET entity = :entity',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :perPerson',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':perPerson': code.perPerson, ':entity': 'PromoPersonUse' },
+      },
+    })),
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('PromoUse', { pk: partition(code.code), sk: `USE#${use.orderId}` }, { ...use, code: code.code, shard }, use.at),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** Where, in `takeUseItems`' list, the person counts begin (the shard and the code's check come first). */
+export const personItemsOffset = 2;
+
+/** Every code with its uses, discount and revenue so far: one Query of gsi2 PROMOS (codes and their shards). */
+export async function listPromoCodes(): Promise<(PromoCode & { uses: number; discountTotal: number; revenue: number })[]> {
+  const codes = new Map<string, PromoCode & { uses: number; discountTotal: number; revenue: number }>();
+  const totals = new Map<string, { uses: number; discountTotal: number; revenue: number }>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'PROMOS' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const name = String(item.pk).slice('PROMO#'.length);
+      if (item.sk === '#META') codes.set(name, { ...(item as unknown as PromoCode), uses: 0, discountTotal: 0, revenue: 0 });
+      else {
+        const sum = totals.get(name) ?? { uses: 0, discountTotal: 0, revenue: 0 };
+        sum.uses += Number(item.uses ?? 0);
+        sum.discountTotal += Number(item.discountTotal ?? 0);
+        sum.revenue += Number(item.revenue ?? 0);
+        totals.set(name, sum);
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return [...codes.values()].map((code) => ({ ...code, ...(totals.get(code.code) ?? {}) }));
+}

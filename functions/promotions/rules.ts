@@ -1,0 +1,138 @@
+/**
+ * The rules of promo codes, pure: what a code is, what it takes off a line, and why it cannot
+ * apply. Money is whole taka; times are epoch milliseconds (the console's Dhaka times parsed at the edge).
+ */
+
+/** A promo code as the operator set it up, with how often it has been used. */
+export interface PromoCode {
+  /** Upper case, 3–20 letters and digits. */
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1–100) or taka. */
+  value: number;
+  maxDiscount?: number;
+  minTotal?: number;
+  startsAt?: number;
+  endsAt?: number;
+  /** Uses in all; none: no limit. */
+  maxUses?: number;
+  /** Uses per person (the account, and the player ID, each count). */
+  perPerson: number;
+  /** Limited to these (none in all three: everything). */
+  planIds: string[];
+  voucherIds: string[];
+  gameIds: string[];
+  refundReturnsUse: boolean;
+  public: boolean;
+  active: boolean;
+  description: string;
+  createdAt: string;
+}
+
+/** What a code is asked about: one line of a checkout. */
+export interface PricedLine {
+  gameId: string;
+  planId?: string;
+  voucherId?: string;
+  /** The line's total before any code (unit price × quantity). */
+  total: number;
+  /** Whether the line is at a sale price (codes do not stack on sales). */
+  onSale: boolean;
+}
+
+/** Why a code cannot apply, in words a shopper understands. */
+export const promoRefusals = {
+  malformed: 'A promo code has only letters and digits: please check it',
+  unknown: 'This promo code does not exist',
+  paused: 'This promo code is not available right now',
+  notStarted: 'This promo code is not active yet',
+  expired: 'This promo code has expired',
+  usedUp: 'This promo code has been used up',
+  ownLimit: 'You have already used this promo code',
+  notForItem: 'This promo code is not valid for this item',
+  withSale: 'A promo code cannot be used with a sale price',
+  walletOnly: 'Promo codes can be used when paying from the wallet',
+  topUpsOnly: 'Promo codes can be used for top-ups',
+  minTotal: (minTotal: number) => `This promo code needs an order of at least ৳${minTotal}`,
+} as const;
+
+/**
+ * The code as typed, trimmed and upper-cased; undefined for one that cannot be a code. Inner
+ * spaces and look-alike characters (a Cyrillic А, a full-width digit) are refused, never stripped,
+ * so "S ALE" is not a second way to type "SALE".
+ */
+export function normalizePromoCode(typed: string): string | undefined {
+  const code = typed.trim().toUpperCase();
+  return /^[A-Z0-9]{3,20}$/.test(code) ? code : undefined;
+}
+
+/**
+ * What a code takes off a line: a percent is floored to whole taka on the line's total; a
+ * maximum caps it; never negative and never more than the line.
+ */
+export function discountOf(code: Pick<PromoCode, 'kind' | 'value' | 'maxDiscount'>, lineTotal: number): number {
+  const raw = code.kind === 'percent' ? Math.floor((lineTotal * code.value) / 100) : code.value;
+  const capped = code.maxDiscount === undefined ? raw : Math.min(raw, code.maxDiscount);
+  return Math.max(0, Math.min(capped, lineTotal));
+}
+
+/** Whether the code covers the line's plan, voucher or game (a code limited to nothing covers everything). */
+function covers(code: PromoCode, line: PricedLine): boolean {
+  if (code.planIds.length + code.voucherIds.length + code.gameIds.length === 0) return true;
+  return (
+    (line.planId !== undefined && code.planIds.includes(line.planId)) ||
+    (line.voucherId !== undefined && code.voucherIds.includes(line.voucherId)) ||
+    code.gameIds.includes(line.gameId)
+  );
+}
+
+/**
+ * Why the code cannot apply to the line now, before its uses are counted (that happens in the
+ * order's own transaction); undefined when it can.
+ */
+export function promoRefusal(code: PromoCode, line: PricedLine, now: number): string | undefined {
+  if (!code.active) return promoRefusals.paused;
+  if (code.startsAt !== undefined && now < code.startsAt) return promoRefusals.notStarted;
+  if (code.endsAt !== undefined && now >= code.endsAt) return promoRefusals.expired;
+  if (!covers(code, line)) return promoRefusals.notForItem;
+  if (line.onSale) return promoRefusals.withSale;
+  if (code.minTotal !== undefined && line.total < code.minTotal) return promoRefusals.minTotal(code.minTotal);
+  return undefined;
+}
+
+/** A quote: what the line costs before and after the code. */
+export interface Quote {
+  price: number;
+  discount: number;
+  total: number;
+  coupanCode: string;
+}
+
+/** The quote of a line with an applicable code (or none). */
+export function quoteOf(line: PricedLine, code: PromoCode | undefined): Quote {
+  const discount = code ? discountOf(code, line.total) : 0;
+  return { price: line.total, discount, total: line.total - discount, coupanCode: code?.code ?? '' };
+}
+
+/** How many shards a code's use counter has: its limit spread so that buyers of one code do not queue on one item. */
+export const promoShardCount = (maxUses: number | undefined) => Math.max(1, Math.min(8, maxUses ?? 8));
+
+/** Each shard's share of a code's uses (the first shards take the remainder); no limit, none. */
+export function shardLimits(maxUses: number | undefined): (number | undefined)[] {
+  const count = promoShardCount(maxUses);
+  if (maxUses === undefined) return Array.from({ length: count }, () => undefined);
+  return Array.from({ length: count }, (_, index) => Math.floor(maxUses / count) + (index < maxUses % count ? 1 : 0));
+}
+
+/** One shard of a code's use counter: its uses and its share of the limit (none: no limit). */
+export interface PromoShard {
+  shard: number;
+  uses: number;
+  limit?: number;
+}
+
+/** A shard with room, picked at random among those with room so that concurrent buyers spread; undefined when the code is used up. */
+export function shardWithRoom(shards: PromoShard[], pick: (count: number) => number): number | undefined {
+  const open = shards.filter((shard) => shard.limit === undefined || shard.uses < shard.limit);
+  return open.length === 0 ? undefined : open[pick(open.length)]!.shard;
+}

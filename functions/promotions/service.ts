@@ -1,0 +1,107 @@
+import { randomInt } from 'node:crypto';
+import { auditEntry, auditItem } from '../audit/repo';
+import { Conflict, Invalid } from '../shared/errors';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
+import {
+  newPromoItems,
+  personItemsOffset,
+  personKeysOf,
+  personUses,
+  promoFromItems,
+  promoPersonKeys,
+  promoReadKeys,
+  takeUseItems,
+} from './repo';
+import {
+  type PricedLine,
+  type PromoCode,
+  type Quote,
+  normalizePromoCode,
+  promoRefusal,
+  promoRefusals,
+  quoteOf,
+  shardWithRoom,
+} from './rules';
+
+/** Who is buying, for the per-person counts (a quote asked without an account names no one). */
+export interface Buyer {
+  userId?: string;
+  /** The player ID a top-up goes to; each counts as a person of its own. */
+  playerId?: string;
+}
+
+/**
+ * A code asked for at checkout, before anything is read: its normal form and the keys the
+ * checkout's own read (one BatchGetItem with the plan, the wallet…) must include. An empty field
+ * asks for none; a malformed one is refused at once.
+ */
+export function promoRequest(typed: string | undefined, buyer: Buyer) {
+  if (!typed?.trim()) return undefined;
+  const code = normalizePromoCode(typed);
+  if (!code) throw new Invalid(promoRefusals.malformed);
+  const persons = buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
+  return { code, persons, keys: [...promoReadKeys(code), ...promoPersonKeys(code, persons)] };
+}
+export type PromoRequest = NonNullable<ReturnType<typeof promoRequest>>;
+
+/** The code's use this order will take, to be written in the order's own transaction (`promoUseItems`). */
+export interface PromoUse {
+  code: PromoCode;
+  shard: number;
+  persons: string[];
+}
+
+/**
+ * Prices a line with the code asked for, from the items the checkout read for `request.keys` (in
+ * that order): the quote, and the use to take. A code that cannot apply is refused with its reason
+ * (400); one whose uses are gone, or the buyer's own, too.
+ */
+export function pricePromo(
+  request: PromoRequest | undefined,
+  items: (Record<string, unknown> | undefined)[],
+  line: PricedLine,
+  now: number,
+): { quote: Quote; use?: PromoUse } {
+  if (!request) return { quote: quoteOf(line, undefined) };
+  const read = promoFromItems(items.slice(0, 9));
+  if (!read) throw new Invalid(promoRefusals.unknown);
+  const refusal = promoRefusal(read.code, line, now);
+  if (refusal) throw new Invalid(refusal);
+  if (personUses(items.slice(9)) >= read.code.perPerson) throw new Invalid(promoRefusals.ownLimit);
+  const shard = shardWithRoom(read.shards, randomInt);
+  if (shard === undefined) throw new Invalid(promoRefusals.usedUp);
+  return { quote: quoteOf(line, read.code), use: { code: read.code, shard, persons: request.persons } };
+}
+
+/** The writes of an order's use of a code (none without one), and how to read a refusal of them. */
+export function promoUseItems(
+  use: PromoUse | undefined,
+  order: { orderId: string; userId: string; discount: number; total: number; at: string },
+) {
+  return use ? takeUseItems(use.code, use.shard, use.persons, order) : [];
+}
+
+/**
+ * Why a cancelled transaction that held `promoUseItems` at `offset` failed, as the shopper's
+ * refusal: a buyer's own count full (`ownLimit`, final) or the code paused (final); a full shard
+ * is for the caller to read again (another shard may have room, or the code is used up).
+ */
+export function promoUseRefusal(error: TransactionCancelled, use: PromoUse | undefined, offset: number): Invalid | undefined {
+  if (!use) return undefined;
+  if (use.persons.some((_, index) => error.failedAt(offset + personItemsOffset + index))) return new Invalid(promoRefusals.ownLimit);
+  if (error.failedAt(offset + 1)) return new Invalid(promoRefusals.paused);
+  return undefined;
+}
+
+/** A new code from the console, audited with it; a code of that name already there is refused. */
+export async function createPromoCode(actorId: string, code: PromoCode): Promise<PromoCode> {
+  const audit = auditItem(auditEntry(actorId, 'promo-code-create', code.code, `${code.kind} ${code.value}`));
+  const items: TransactionItem[] = [...newPromoItems(code, code.createdAt), audit];
+  try {
+    await transact(items);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict('A promo code with this name already exists');
+    throw error;
+  }
+  return code;
+}

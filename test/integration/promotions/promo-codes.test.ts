@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { logInAdmin, uniquePlayerId } from '../../support/admin';
+import { callApi } from '../../support/http';
+import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts } from '../../support/money';
+
+/** The seeded manual UID plan of Free Fire: ৳22, delivered by the operators. */
+const plan = { plan_id: 'ff-25', price: 22 };
+
+type OrderRow = { order_id: string; paid_amount: number; discount: number; coupan_code: string };
+type PromoRow = { code: string; uses: number; discount_total: number; revenue: number; max_uses: number | null };
+
+const newCodeName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`;
+
+async function createCode(fields: Record<string, string | number>) {
+  const token = await logInAdmin();
+  const response = await callApi<{ data: PromoRow }>('/admin/promo_codes', { method: 'POST', token, form: fields });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
+}
+
+const order = (token: string, fields: { code: string; total: number; playerId?: string }) =>
+  callApi<{ data: OrderRow; message: string }>('/user/request/', {
+    token,
+    form: {
+      plan_id: plan.plan_id,
+      saccount_type: 'UID Free Fire',
+      saccount_id: fields.playerId ?? uniquePlayerId(),
+      coupan_code: fields.code,
+      paid_from_wallet: fields.total,
+    },
+  });
+
+const usesOf = async (code: string) => {
+  const listed = await callApi<{ data: { items: PromoRow[] } }>('/admin/promo_codes', { method: 'GET', token: await logInAdmin() });
+  return listed.body.data.items.find((row) => row.code === code)!;
+};
+
+describe('promo codes on wallet orders', () => {
+  it('quotes, then charges the quote’s total, records the discount on the order and the ledger, and counts the use', async () => {
+    const code = newCodeName('EID');
+    await createCode({ code: code.toLowerCase(), kind: 'percent', value: 10, max_uses: 5 });
+    const quoted = await callApi<{ data: Record<string, unknown> }>('/user/quote', {
+      form: { plan_id: plan.plan_id, coupan_code: ` ${code.toLowerCase()} ` },
+    });
+    expect(quoted.body.data).toEqual({ price: 22, discount: 2, total: 20, coupan_code: code, sale: null });
+    const buyer = await fundedAccount(100);
+    const placed = await order(buyer.token, { code, total: 20 });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.data).toMatchObject({ paid_amount: 20, discount: 2, coupan_code: code });
+    expect(await balanceOf(buyer.code)).toBe(80);
+    await expectLedgerMatchesBalance(buyer.code);
+    expect(await usesOf(code)).toMatchObject({ uses: 1, discount_total: 2, revenue: 20, max_uses: 5 });
+  });
+
+  it('refuses a tampered total with 409 and charges nothing, counts nothing', async () => {
+    const code = newCodeName('TAMPER');
+    await createCode({ code, kind: 'fixed', value: 5 });
+    const buyer = await fundedAccount(100);
+    const tampered = await order(buyer.token, { code, total: 10 });
+    expect(tampered.status).toBe(409);
+    expect(tampered.body.data).toMatchObject({ total: 17 });
+    expect(await balanceOf(buyer.code)).toBe(100);
+    expect((await usesOf(code)).uses).toBe(0);
+  });
+
+  it('says why a code cannot apply, in words: unknown, malformed, not started, expired, another game, under the minimum', async () => {
+    const buyer = await fundedAccount(100);
+    const refusal = async (code: string) => {
+      const response = await order(buyer.token, { code, total: 22 });
+      expect(response.status).toBe(400);
+      return response.body.message;
+    };
+    expect(await refusal(newCodeName('NOPE'))).toBe('This promo code does not exist');
+    expect(await refusal('S ALE')).toBe('A promo code has only letters and digits: please check it');
+    const later = newCodeName('LATER');
+    await createCode({ code: later, kind: 'fixed', value: 5, starts_at: '2099-01-01T00:00:00' });
+    expect(await refusal(later)).toBe('This promo code is not active yet');
+    const gone = newCodeName('GONE');
+    await createCode({ code: gone, kind: 'fixed', value: 5, starts_at: '2020-01-01T00:00:00', ends_at: '2020-01-02T00:00:00' });
+    expect(await refusal(gone)).toBe('This promo code has expired');
+    const elsewhere = newCodeName('PUBG');
+    await createCode({ code: elsewhere, kind: 'fixed', value: 5, game_ids: 'pubg' });
+    expect(await refusal(elsewhere)).toBe('This promo code is not valid for this item');
+    const big = newCodeName('BIG');
+    await createCode({ code: big, kind: 'fixed', value: 5, min_total: 500 });
+    expect(await refusal(big)).toBe('This promo code needs an order of at least ৳500');
+    expect(await balanceOf(buyer.code)).toBe(100);
+  });
+
+  it('gives a single-use code to exactly one of 20 parallel orders; the others pay nothing', async () => {
+    const code = newCodeName('ONE');
+    await createCode({ code, kind: 'fixed', value: 10, max_uses: 1 });
+    const buyers = await fundedAccounts(20, 100, 'single');
+    const answers = await Promise.all(buyers.map((buyer) => order(buyer.token, { code, total: 12 })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect(answer.body.message).toBe('This promo code has been used up');
+    const balances = await Promise.all(buyers.map((buyer) => balanceOf(buyer.code)));
+    expect(balances.sort()).toEqual([...Array(19).fill(100), 88].sort());
+    expect((await usesOf(code)).uses).toBe(1);
+  });
+
+  it('counts a 10-use code exactly under 100 parallel orders: 10 uses, never 11', async () => {
+    const code = newCodeName('TEN');
+    await createCode({ code, kind: 'fixed', value: 2, max_uses: 10 });
+    const buyers = await fundedAccounts(100, 50, 'ten');
+    const answers = await Promise.all(buyers.map((buyer) => order(buyer.token, { code, total: 20 })));
+    const placed = answers.filter((answer) => answer.status === 200);
+    expect(placed).toHaveLength(10);
+    expect((await usesOf(code)).uses).toBe(10);
+    const charged = (await Promise.all(buyers.map((buyer) => balanceOf(buyer.code)))).filter((balance) => balance !== 50);
+    expect(charged).toEqual(Array(10).fill(30));
+  });
+
+  it('counts one person across accounts: a second account for the same player ID is refused, the same account too', async () => {
+    const code = newCodeName('ONCE');
+    await createCode({ code, kind: 'fixed', value: 3, per_person: 1 });
+    const playerId = uniquePlayerId();
+    const [first, second] = await fundedAccounts(2, 100, 'person');
+    expect((await order(first!.token, { code, total: 19, playerId })).status).toBe(200);
+    const again = await order(first!.token, { code, total: 19 });
+    expect([again.status, again.body.message]).toEqual([400, 'You have already used this promo code']);
+    const otherAccount = await order(second!.token, { code, total: 19, playerId });
+    expect([otherAccount.status, otherAccount.body.message]).toEqual([400, 'You have already used this promo code']);
+    expect(await balanceOf(second!.code)).toBe(100);
+    expect((await usesOf(code)).uses).toBe(1);
+  });
+
+  it('refuses a code on a gateway checkout and on a voucher quote rather than ignore it', async () => {
+    const code = newCodeName('GW');
+    await createCode({ code, kind: 'fixed', value: 3 });
+    const buyer = await fundedAccount(0);
+    const checkout = await callApi('/user/request_webview', {
+      token: buyer.token,
+      form: { plan_id: plan.plan_id, saccount_type: 'UID Free Fire', saccount_id: uniquePlayerId(), coupan_code: code, amount: 19 },
+    });
+    expect([checkout.status, (checkout.body as { message: string }).message]).toEqual([
+      400,
+      'Promo codes can be used when paying from the wallet',
+    ]);
+    const voucherQuote = await callApi('/user/quote', { form: { voucher_id: 'gp-500', qty: 1, coupan_code: code } });
+    expect(voucherQuote.status).toBe(400);
+  });
+
+  it('keeps codes unique without regard to case, and audits each', async () => {
+    const code = newCodeName('SAME');
+    await createCode({ code, kind: 'fixed', value: 3 });
+    const token = await logInAdmin();
+    const again = await callApi('/admin/promo_codes', {
+      method: 'POST',
+      token,
+      form: { code: code.toLowerCase(), kind: 'fixed', value: 4 },
+    });
+    expect(again.status).toBe(409);
+    const audit = await callApi<{ data: { items: { action: string; target: string }[] } }>('/admin/audit', { method: 'GET', token });
+    expect(audit.body.data.items).toContainEqual(expect.objectContaining({ action: 'promo-code-create', target: code }));
+  });
+});
