@@ -98,7 +98,7 @@ export const routes: readonly Route[] = [
     path: '/user/request_webview',
     handler: 'orders/start-gateway-order',
     access: 'user',
-    writes: ['PutItem', 'UpdateItem'],
+    writes: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
     partitions: 'checkout',
     gateway: true,
   },

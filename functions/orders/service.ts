@@ -10,7 +10,16 @@ import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../n
 import { batchGet } from '../shared/db';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { type Quote, promoRefusals } from '../promotions/rules';
-import { pricePromo, promoRequest, promoUseItems, promoUseRefusal } from '../promotions/service';
+import {
+  type PromoUse,
+  heldUseOf,
+  pricePromo,
+  promoRequest,
+  promoUseItems,
+  promoUseRefusal,
+  shardWasFull,
+  retakeOnAnotherShard,
+} from '../promotions/service';
 import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { seal } from '../shared/sealed';
@@ -135,7 +144,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
         const useAt = items.length;
         await transact([
           ...items,
-          ...promoUseItems(use, { ...order, discount: quote.discount, total: quote.total, at: order.createdAt }),
+          ...promoUseItems(use, { ...order, discount: quote.discount, total: quote.total, at: order.createdAt, status: 'paid' }),
         ]).catch((error: unknown) => {
           throw (error instanceof TransactionCancelled && promoUseRefusal(error, use, useAt)) || error;
         });
@@ -160,31 +169,52 @@ export async function startGatewayOrder(
   input: PlanOrderInput,
   clientIp: string,
 ): Promise<{ paymentUrl: string; orderId: string }> {
-  // A gateway checkout holds a code's use until it is paid: not built yet, so a code is refused, never ignored.
-  if (input.coupanCode?.trim()) throw new Invalid(promoRefusals.walletOnly);
-  const { plan, player } = await purchaseContext(user, input);
+  const { plan, player, quote, use } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
-  const order = await draftOrder(user, plan, input, 'gateway', player);
+  const order = { ...(await draftOrder(user, plan, input, 'gateway', player)), ...pricedFields(quote) };
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const gateway = gateways.forCheckout;
   const { paymentUrl } = await gateway
     .createCheckout({
       fullName: user.name,
       email: user.email,
-      amount: plan.price,
+      amount: order.price,
       metadata: reference,
       ...checkoutLinks(gateway, '/profile/userOrder', reference),
     })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
-  const pending = { order, paymentStatus: 'pending' as const, gateway: gateway.name, paymentUrl, createdAt: order.createdAt };
-  await transact([newPendingOrderItem(pending, pendingPaymentKeys(reference, order.createdAt)), openCheckoutItem(user.id)]).catch(
-    (error: unknown) => {
-      throw tooManyOpenCheckouts(error, 1) ?? error;
-    },
-  );
+  await recordGatewayOrder({ order, paymentStatus: 'pending', gateway: gateway.name, paymentUrl, createdAt: order.createdAt }, quote, use);
   return { paymentUrl, orderId: order.orderId };
+}
+
+/**
+ * Records a gateway order waiting for its payment, with the open checkout it counts as and the
+ * promo code's use it holds until the payment settles (given back if it is cancelled, fails or
+ * expires: payments/payables.ts). A full shard takes the use on another, at most five times.
+ */
+async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: PromoUse | undefined): Promise<void> {
+  const { order } = pending;
+  const reference = { kind: 'order' as const, userId: order.userId, id: order.orderId };
+  let held = use;
+  for (let attempt = 1; ; attempt += 1) {
+    const record = [
+      newPendingOrderItem({ ...pending, promoUse: heldUseOf(held, quote) }, pendingPaymentKeys(reference, order.createdAt)),
+      openCheckoutItem(order.userId),
+    ];
+    const useLine = { orderId: order.orderId, userId: order.userId, discount: quote.discount, total: quote.total, at: order.createdAt };
+    try {
+      await transact([...record, ...promoUseItems(held, { ...useLine, status: 'held' })]);
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const refusal = promoUseRefusal(error, held, record.length) ?? tooManyOpenCheckouts(error, 1);
+      if (refusal) throw refusal;
+      if (!shardWasFull(error, held, record.length) || attempt >= 5) throw new Conflict('The shop is busy right now, please try again');
+      held = await retakeOnAnotherShard(held!);
+    }
+  }
 }
 
 /** A user's order: placed, or a gateway order not placed yet, with its payment. */

@@ -1,4 +1,5 @@
 /** The orders' types: a placed order, its automatic delivery, a refund to the payment method, a pending gateway order. */
+import type { HeldUse } from '../promotions/rules';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { DeliveryState } from './delivery-rules';
 
@@ -121,6 +122,8 @@ export interface PendingOrder {
   invoiceId?: string;
   receipt?: GatewayReceipt;
   paymentUrl: string;
+  /** The promo code's use its checkout holds: confirmed when it is paid, given back once when it is cancelled, fails or expires. */
+  promoUse?: HeldUse;
   cancelReason?: string;
   /** When its payment was settled, paid or cancelled. */
   settledAt?: string;

@@ -5,6 +5,7 @@ import { waitingAlertItems } from '../orders/service';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
+import { confirmUseItems, releaseUseItems } from '../promotions/repo';
 import { batchGet } from '../shared/db';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
@@ -132,6 +133,7 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
         return [
           ...leavesPending(state, userId),
           orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
+          ...(pending.promoUse ? confirmUseItems(pending.promoUse, id, now) : []),
           orders.newOrderItem(order),
           ...waitingAlertItems(order),
           ...rememberedPlayerIdItems(order),
@@ -139,9 +141,12 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
           orderPaidNotice(order, now),
         ];
       },
+      // A promo code's held use goes back with the checkout, once (the close's condition); a payment
+      // that comes after is credited to the wallet above and counts no use again.
       cancel: (reason, now, invoiceId) => [
         ...leavesPending(state, userId),
         orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
+        ...(pending.promoUse ? releaseUseItems(pending.promoUse, id, now) : []),
         paymentCancelledNotice(
           {
             userId,

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import { type PromoCode, type PromoShard, shardLimits } from './rules';
+import { type HeldUse, type PromoCode, type PromoShard, shardLimits } from './rules';
 
 /**
  * A promo code's partition `PROMO#<CODE>`: the code (`#META`), its use counter in shards
@@ -66,12 +66,15 @@ export function newPromoItems(code: PromoCode, now: string): TransactionItem[] {
   ];
 }
 
+/** A use's line: `paid` (a wallet order, or a gateway one once paid), `held` (a checkout waiting), `released` (given back). */
+export type UseStatus = 'paid' | 'held' | 'released';
+
 /** What one order's use writes: the use counted on a shard with room (its condition keeps the limit), each person's count, and the use's line. */
 export function takeUseItems(
   code: PromoCode,
   shard: number,
   persons: string[],
-  use: { orderId: string; userId: string; discount: number; total: number; at: string },
+  use: { orderId: string; userId: string; discount: number; total: number; at: string; status: UseStatus },
 ): TransactionItem[] {
   return [
     {
@@ -110,6 +113,47 @@ export function takeUseItems(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+  ];
+}
+
+/** A held use's line moved on from `held`, once (its condition): paid, or given back. */
+const moveUseLineItem = (held: HeldUse, orderId: string, to: UseStatus, now: string): TransactionItem => ({
+  Update: {
+    TableName: tableName,
+    Key: { pk: partition(held.code), sk: `USE#${orderId}` },
+    UpdateExpression: 'SET #status = :to, updatedAt = :now',
+    ConditionExpression: '#status = :held',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':to': to, ':held': 'held', ':now': now },
+  },
+});
+
+/** A held use confirmed by its payment: it stays counted. */
+export const confirmUseItems = (held: HeldUse, orderId: string, now: string): TransactionItem[] => [
+  moveUseLineItem(held, orderId, 'paid', now),
+];
+
+/** A held use given back (its checkout cancelled, failed or expired): its shard, each person's count and the sums, once. */
+export function releaseUseItems(held: HeldUse, orderId: string, now: string): TransactionItem[] {
+  return [
+    moveUseLineItem(held, orderId, 'released', now),
+    {
+      Update: {
+        TableName: tableName,
+        Key: shardKey(held.code, held.shard),
+        UpdateExpression: 'ADD uses :less, discountTotal :discount, revenue :total',
+        ExpressionAttributeValues: { ':less': -1, ':discount': -held.discount, ':total': -held.total },
+      },
+    },
+    ...held.persons.map((person) => ({
+      Update: {
+        TableName: tableName,
+        Key: personKey(held.code, person),
+        UpdateExpression: 'ADD #count :less',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':less': -1 },
+      },
+    })),
   ];
 }
 

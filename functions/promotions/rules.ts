@@ -51,7 +51,6 @@ export const promoRefusals = {
   ownLimit: 'You have already used this promo code',
   notForItem: 'This promo code is not valid for this item',
   withSale: 'A promo code cannot be used with a sale price',
-  walletOnly: 'Promo codes can be used when paying from the wallet',
   topUpsOnly: 'Promo codes can be used for top-ups',
   minTotal: (minTotal: number) => `This promo code needs an order of at least ৳${minTotal}`,
 } as const;
@@ -135,4 +134,16 @@ export interface PromoShard {
 export function shardWithRoom(shards: PromoShard[], pick: (count: number) => number): number | undefined {
   const open = shards.filter((shard) => shard.limit === undefined || shard.uses < shard.limit);
   return open.length === 0 ? undefined : open[pick(open.length)]!.shard;
+}
+
+/**
+ * A use as a gateway checkout holds it until its payment settles: enough to confirm it or give it
+ * back without reading the code again.
+ */
+export interface HeldUse {
+  code: string;
+  shard: number;
+  persons: string[];
+  discount: number;
+  total: number;
 }

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { auditEntry, auditItem } from '../audit/repo';
 import { Conflict, Invalid } from '../shared/errors';
+import { batchGet } from '../shared/db';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import {
+  type UseStatus,
   newPromoItems,
   personItemsOffset,
   personKeysOf,
@@ -13,6 +15,7 @@ import {
   takeUseItems,
 } from './repo';
 import {
+  type HeldUse,
   type PricedLine,
   type PromoCode,
   type Quote,
@@ -73,13 +76,32 @@ export function pricePromo(
   return { quote: quoteOf(line, read.code), use: { code: read.code, shard, persons: request.persons } };
 }
 
-/** The writes of an order's use of a code (none without one), and how to read a refusal of them. */
+/** The writes of an order's use of a code (none without one): `paid` for a wallet order, `held` for a gateway checkout. */
 export function promoUseItems(
   use: PromoUse | undefined,
-  order: { orderId: string; userId: string; discount: number; total: number; at: string },
+  order: { orderId: string; userId: string; discount: number; total: number; at: string; status: UseStatus },
 ) {
   return use ? takeUseItems(use.code, use.shard, use.persons, order) : [];
 }
+
+/** What a gateway checkout keeps of the use it holds (none without a code). */
+export const heldUseOf = (use: PromoUse | undefined, quote: Quote): HeldUse | undefined =>
+  use && { code: use.code.code, shard: use.shard, persons: use.persons, discount: quote.discount, total: quote.total };
+
+/**
+ * The use to take again after a transaction found its shard full: another shard with room, read
+ * again (one BatchGetItem), or the code used up.
+ */
+export async function retakeOnAnotherShard(use: PromoUse): Promise<PromoUse> {
+  const read = promoFromItems(await batchGet(promoReadKeys(use.code.code)));
+  const shard = read ? shardWithRoom(read.shards, randomInt) : undefined;
+  if (shard === undefined) throw new Invalid(promoRefusals.usedUp);
+  return { ...use, shard };
+}
+
+/** Whether a cancelled transaction that held `promoUseItems` at `offset` failed on the use's shard (full: take another). */
+export const shardWasFull = (error: TransactionCancelled, use: PromoUse | undefined, offset: number) =>
+  use !== undefined && error.failedAt(offset);
 
 /**
  * Why a cancelled transaction that held `promoUseItems` at `offset` failed, as the shopper's

@@ -15,7 +15,7 @@ const signInPartitions = [
 ] as const;
 
 /** What settling a gateway payment writes: see `paymentCallback`. */
-const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*'] as const;
+const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*', 'PROMO#*'] as const;
 
 /**
  * The table partitions the functions anyone on the internet can call may touch (IAM
@@ -42,12 +42,15 @@ export const partitionScopes = {
   signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
   /** Pricing a top-up (`/user/quote`): the plan and a promo code's items, read only. */
   quote: { read: ['PLAN#*', 'PROMO#*'], write: [], indexes: [] },
-  /** Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in the account, the checkout limits. */
-  checkout: { write: ['USER#*', 'LIMIT#checkout-*'] },
+  /**
+   * Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in
+   * the account, the checkout limits, and the promo code's use the checkout holds.
+   */
+  checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*'] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
-   * wallet, the day book's invoice line, the operators' alerts) and the automatic delivery a paid
-   * order starts (a stock code, a plan paused by its guard).
+   * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed
+   * or given back) and the automatic delivery a paid order starts (a stock code, a plan paused by its guard).
    */
   paymentCallback: { write: settlementPartitions },
   /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */

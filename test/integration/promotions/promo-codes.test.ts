@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts } from '../../support/money';
+import { reconcilePayments } from '../../../functions/payments/reconciler';
+import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts, payInvoice, storedItem } from '../../support/money';
 
 /** The seeded manual UID plan of Free Fire: ৳22, delivered by the operators. */
 const plan = { plan_id: 'ff-25', price: 22 };
@@ -127,20 +128,11 @@ describe('promo codes on wallet orders', () => {
     expect((await usesOf(code)).uses).toBe(1);
   });
 
-  it('refuses a code on a gateway checkout and on a voucher quote rather than ignore it', async () => {
-    const code = newCodeName('GW');
+  it('refuses a code on a voucher quote rather than ignore it', async () => {
+    const code = newCodeName('VQ');
     await createCode({ code, kind: 'fixed', value: 3 });
-    const buyer = await fundedAccount(0);
-    const checkout = await callApi('/user/request_webview', {
-      token: buyer.token,
-      form: { plan_id: plan.plan_id, saccount_type: 'UID Free Fire', saccount_id: uniquePlayerId(), coupan_code: code, amount: 19 },
-    });
-    expect([checkout.status, (checkout.body as { message: string }).message]).toEqual([
-      400,
-      'Promo codes can be used when paying from the wallet',
-    ]);
-    const voucherQuote = await callApi('/user/quote', { form: { voucher_id: 'gp-500', qty: 1, coupan_code: code } });
-    expect(voucherQuote.status).toBe(400);
+    const voucherQuote = await callApi<{ message: string }>('/user/quote', { form: { voucher_id: 'gp-500', qty: 1, coupan_code: code } });
+    expect([voucherQuote.status, voucherQuote.body.message]).toEqual([400, 'Promo codes can be used for top-ups']);
   });
 
   it('keeps codes unique without regard to case, and audits each', async () => {
@@ -157,3 +149,97 @@ describe('promo codes on wallet orders', () => {
     expect(audit.body.data.items).toContainEqual(expect.objectContaining({ action: 'promo-code-create', target: code }));
   });
 });
+
+/** A top-up through the gateway with a code, as the order form starts it. */
+const checkout = (token: string, fields: { code: string; total: number; playerId?: string }) =>
+  callApi<{ data: { payment_url: string; id: string }; message: string }>('/user/request_webview', {
+    token,
+    form: {
+      plan_id: plan.plan_id,
+      saccount_type: 'UID Free Fire',
+      saccount_id: fields.playerId ?? uniquePlayerId(),
+      coupan_code: fields.code,
+      amount: fields.total,
+    },
+  });
+const cancelPayment = (token: string, id: string) => callApi('/user/cancel_payment', { token, form: { kind: 'order', id } });
+const useLine = (code: string, orderId: string) => storedItem(`PROMO#${code}`, `USE#${orderId}`);
+
+describe('promo codes on gateway checkouts', () => {
+  it('charges the gateway the quote’s total, holds the use while it waits, and confirms it when paid', async () => {
+    const code = newCodeName('GWPAY');
+    await createCode({ code, kind: 'fixed', value: 4, max_uses: 3 });
+    const buyer = await fundedAccount(0, 'gwpay');
+    const tampered = await checkout(buyer.token, { code, total: 22 });
+    expect([tampered.status, (tampered.body as { data?: { total?: number } }).data?.total]).toEqual([409, 18]);
+    const started = await checkout(buyer.token, { code, total: 18 });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await invoiceAmount(started.body.data.payment_url)).toBe('18.00');
+    expect((await useLine(code, started.body.data.id))?.status).toBe('held');
+    expect((await usesOf(code)).uses).toBe(1);
+    await payInvoice(started.body.data.payment_url);
+    await expect.poll(async () => (await useLine(code, started.body.data.id))?.status, { timeout: 15_000 }).toBe('paid');
+    const row = (await callApi<{ data: OrderRow }>(`/user/order/${started.body.data.id}`, { token: buyer.token, form: {} })).body.data;
+    expect(row).toMatchObject({ paid_amount: 18, discount: 4, coupan_code: code });
+    expect((await usesOf(code)).uses).toBe(1);
+  });
+
+  it('gives a single-use code to exactly one of 20 parallel checkouts', async () => {
+    const code = newCodeName('GWONE');
+    await createCode({ code, kind: 'fixed', value: 2, max_uses: 1 });
+    const buyers = await fundedAccounts(20, 0, 'gwone');
+    const answers = await Promise.all(buyers.map((buyer) => checkout(buyer.token, { code, total: 20 })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect(answer.body.message).toBe('This promo code has been used up');
+    expect((await usesOf(code)).uses).toBe(1);
+  });
+
+  it('blocks a second checkout by the same person while one holds the use, and gives it back once when cancel, failure and expiry race', async () => {
+    const code = newCodeName('GWHOLD');
+    await createCode({ code, kind: 'fixed', value: 3, max_uses: 5, per_person: 1 });
+    const buyer = await fundedAccount(0, 'gwhold');
+    const playerId = uniquePlayerId();
+    const first = await checkout(buyer.token, { code, total: 19, playerId });
+    expect(first.status).toBe(200);
+    const second = await checkout(buyer.token, { code, total: 19, playerId });
+    expect([second.status, second.body.message]).toEqual([400, 'You have already used this promo code']);
+    // The payer fails on the gateway's page, cancels in the shop and the reconciler expires it, all at once.
+    await Promise.all([
+      fetch(`${first.body.data.payment_url}/fail`, { method: 'POST' }),
+      cancelPayment(buyer.token, first.body.data.id),
+      reconcilePayments({
+        minAgeSeconds: 0,
+        expireAfterSeconds: 1,
+        batchSize: 5,
+        timeForAnotherBatch: () => true,
+        now: Date.now() + 5_000,
+      }),
+    ]);
+    expect((await useLine(code, first.body.data.id))?.status).toBe('released');
+    expect((await usesOf(code)).uses).toBe(0);
+    expect((await storedItem(`PROMO#${code}`, `PERSON#player#${playerId}`))?.count).toBe(0);
+    // Given back: the same person may use it again.
+    expect((await checkout(buyer.token, { code, total: 19, playerId })).status).toBe(200);
+    expect((await usesOf(code)).uses).toBe(1);
+  });
+
+  it('credits a payment that comes after its checkout was cancelled to the wallet, counting no use again', async () => {
+    const code = newCodeName('GWLATE');
+    await createCode({ code, kind: 'fixed', value: 5, max_uses: 2 });
+    const buyer = await fundedAccount(0, 'gwlate');
+    const started = await checkout(buyer.token, { code, total: 17 });
+    expect((await cancelPayment(buyer.token, started.body.data.id)).status).toBe(200);
+    expect((await usesOf(code)).uses).toBe(0);
+    await payInvoice(started.body.data.payment_url);
+    await expect.poll(() => balanceOf(buyer.code), { timeout: 15_000 }).toBe(17);
+    expect((await usesOf(code)).uses).toBe(0);
+    expect((await useLine(code, started.body.data.id))?.status).toBe('released');
+  });
+});
+
+/** What the stand-in gateway was asked to charge for a payment link. */
+async function invoiceAmount(paymentUrl: string): Promise<string> {
+  const page = await (await fetch(paymentUrl)).text();
+  return /class="amount">৳([\d.,]+)</.exec(page)?.[1] ?? page.slice(0, 200);
+}
