@@ -1,8 +1,10 @@
 import { planFromItem, planKey } from '../catalog/repo';
-import { promoRefusals, type Quote } from '../promotions/rules';
+import type { Quote } from '../promotions/rules';
 import { pricePromo, promoRequest } from '../promotions/service';
 import { batchGet } from '../shared/db';
-import { Invalid, NotFound } from '../shared/errors';
+import { NotFound } from '../shared/errors';
+import { voucherListing } from '../vouchers/repo';
+import { totalPrice } from '../wallet/money';
 
 /** What the shop is asked to price: a plan, or a voucher and a quantity, with a code or none. */
 export interface QuoteRequest {
@@ -13,15 +15,20 @@ export interface QuoteRequest {
 }
 
 /**
- * The price a top-up's checkout will charge now, in one BatchGetItem: the plan and the code. A code that
+ * The price a checkout will charge now: a plan and the code in one BatchGetItem, or a voucher's
+ * listing and the code in two calls at once. A code that
  * cannot apply is refused with its reason. Asked without an account, so a person's own uses are
  * counted when the order is placed, where the same rules price it.
  */
 export async function quote(request: QuoteRequest): Promise<Quote & { sale: null }> {
   const promo = promoRequest(request.coupanCode, {});
-  // A voucher's item shares its partition with its unsold codes, which no public function may
-  // read (functions/routes/partitions.ts): its quote waits for a price kept apart.
-  if (request.voucherId !== undefined) throw new Invalid(promoRefusals.topUpsOnly);
+  if (request.voucherId !== undefined) {
+    // Read from the voucher's listing: its own partition also holds its unsold codes, which no public function may read.
+    const [voucher, promoItems] = await Promise.all([voucherListing(request.voucherId), promo ? batchGet(promo.keys) : []]);
+    if (!voucher) throw new NotFound('Voucher not found');
+    const line = { gameId: voucher.masterCategoryId, voucherId: voucher.id, total: totalPrice(voucher.price, request.qty), onSale: false };
+    return { ...pricePromo(promo, promoItems, line, Date.now()).quote, sale: null };
+  }
   const [planItem, ...promoItems] = await batchGet([planKey(request.planId!), ...(promo?.keys ?? [])]);
   if (!planItem) throw new NotFound('Plan not found');
   const plan = planFromItem(planItem);

@@ -51,7 +51,6 @@ export const promoRefusals = {
   ownLimit: 'You have already used this promo code',
   notForItem: 'This promo code is not valid for this item',
   withSale: 'A promo code cannot be used with a sale price',
-  topUpsOnly: 'Promo codes can be used for top-ups',
   minTotal: (minTotal: number) => `This promo code needs an order of at least ৳${minTotal}`,
 } as const;
 

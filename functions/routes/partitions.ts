@@ -40,8 +40,8 @@ export const partitionScopes = {
    * read (its balance is in the signed-in answer).
    */
   signIn: { read: [...signInPartitions, 'WALLET#*'], write: signInPartitions, indexes: [] },
-  /** Pricing a top-up (`/user/quote`): the plan and a promo code's items, read only. */
-  quote: { read: ['PLAN#*', 'PROMO#*'], write: [], indexes: [] },
+  /** Pricing a checkout (`/user/quote`): the plan or the voucher's listing (gsi2 `VOUCHERS`), and a promo code's items; read only. */
+  quote: { read: ['PLAN#*', 'PROMO#*', 'VOUCHERS'], write: [], indexes: ['gsi2'] },
   /**
    * Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in
    * the account, the checkout limits, and the promo code's use the checkout holds.

@@ -253,6 +253,23 @@ export function listVouchers(masterCategoryId: string): Promise<VoucherWithStock
   });
 }
 
+/**
+ * A voucher as its listing in gsi2 (`VOUCHERS` / `<id>`) holds it: one Query, for the public quote,
+ * which may not read the voucher's own partition (its unsold codes live there).
+ */
+export async function voucherListing(voucherId: string): Promise<Voucher | undefined> {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk = :id',
+      ExpressionAttributeValues: { ':pk': 'VOUCHERS', ':id': voucherId },
+    }),
+  );
+  const item = page.Items?.[0];
+  return item && voucherFromItem(item);
+}
+
 /** Every voucher of every brand with its stock: one Query of gsi2 VOUCHERS. */
 export function listAllVouchers(): Promise<VoucherWithStock[]> {
   return vouchersWithStock({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'VOUCHERS' } });
@@ -272,6 +289,9 @@ export interface VoucherOrder {
   voucherId: string;
   voucherName: string;
   unitPrice: number;
+  /** A promo code's use: the code and what it took off `unitPrice × qty`. */
+  coupanCode?: string;
+  discount?: number;
   /** How many codes were bought: the length of `codes`, kept apart so reports need not read the codes. */
   qty: number;
   codes: string[];

@@ -4,6 +4,7 @@ import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { lowStockAlert, raiseAlert } from '../notifications/alerts';
 import { codesBoughtNotice } from '../notifications/events';
+import { pricePromo, promoRequest, promoUseItems, promoUseRefusal } from '../promotions/service';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -48,17 +49,29 @@ function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
  * codes a bounded number of times, then answers "Out of stock". Nothing is written by a failed try.
  * A sale that leaves the stock near its low-stock mark then tells the operators (`tellLowStock`).
  */
-export async function buyCodes(user: ActiveUser, voucherId: string, qty: number): Promise<{ order: VoucherOrder; attempts: number }> {
+export async function buyCodes(
+  user: ActiveUser,
+  voucherId: string,
+  qty: number,
+  pricing: { coupanCode?: string; expectedTotal?: number } = {},
+): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
+  const promo = promoRequest(pricing.coupanCode, { userId: user.id });
   for (let attempt = 1; ; attempt += 1) {
-    const [candidates, [voucherItem, walletItem, settingsItem, ...shards]] = await Promise.all([
+    const [candidates, [voucherItem, walletItem, settingsItem, ...read]] = await Promise.all([
       repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
-      batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey(), ...repo.stockShardKeys(voucherId)]),
+      batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey(), ...repo.stockShardKeys(voucherId), ...(promo?.keys ?? [])]),
     ]);
+    const shards = read.slice(0, repo.stockShards);
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
+    const line = { gameId: voucher.masterCategoryId, voucherId, total: totalPrice(voucher.price, qty), onSale: false };
+    const priced = pricePromo(promo, read.slice(repo.stockShards), line, Date.now());
+    const { quote, use } = priced;
+    if (pricing.expectedTotal !== undefined && pricing.expectedTotal !== quote.total)
+      throw new Conflict('Price changed, please review your order', { data: { total: quote.total } });
 
     const { id, createdAt } = creationStamp();
     const order: VoucherOrder = {
@@ -70,35 +83,34 @@ export async function buyCodes(user: ActiveUser, voucherId: string, qty: number)
       qty,
       codes: [],
       createdAt,
+      ...(quote.discount > 0 ? { coupanCode: quote.coupanCode, discount: quote.discount } : {}),
     };
-    const change = changeBalance(walletFromItem(walletItem), -totalPrice(voucher.price, qty), 'voucher-order', order.orderId);
+    const change = changeBalance(walletFromItem(walletItem), -quote.total, 'voucher-order', order.orderId);
     const available = candidates.filter((code) => !takenByOthers.has(code.codeId));
     if (available.length < qty) throw new Conflict('Out of stock');
     const chosen = pick(available, qty);
     order.codes = chosen.map((code) => code.code);
 
+    const saleItems = [
+      ...repo.claimCodeItems(voucherId, chosen),
+      ...balanceChangeItems(user.id, change, order.createdAt),
+      repo.newVoucherOrderItem(order),
+      activeUserCheckItem(user),
+      shopOpenCheckItem(),
+      repo.voucherPriceCheckItem(voucher),
+      codesBoughtNotice(
+        { userId: user.id, orderId: order.orderId, voucherName: voucher.name, qty, total: quote.total, codes: order.codes },
+        order.createdAt,
+      ),
+    ];
+    const useLine = { orderId: order.orderId, userId: user.id, discount: quote.discount, total: quote.total, at: createdAt };
     try {
-      await transact([
-        ...repo.claimCodeItems(voucherId, chosen),
-        ...balanceChangeItems(user.id, change, order.createdAt),
-        repo.newVoucherOrderItem(order),
-        activeUserCheckItem(user),
-        shopOpenCheckItem(),
-        repo.voucherPriceCheckItem(voucher),
-        codesBoughtNotice(
-          {
-            userId: user.id,
-            orderId: order.orderId,
-            voucherName: voucher.name,
-            qty,
-            total: totalPrice(voucher.price, qty),
-            codes: order.codes,
-          },
-          order.createdAt,
-        ),
-      ]);
+      await transact([...saleItems, ...promoUseItems(use, { ...useLine, status: 'paid' })]);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
+      const refusal = promoUseRefusal(error, use, saleItems.length);
+      if (refusal) throw refusal;
+      // A full shard of the code's uses: the next try reads them again (another has room, or it is used up).
       chosen.forEach((code, index) => {
         if (error.failedAt(index)) takenByOthers.add(code.codeId);
       });

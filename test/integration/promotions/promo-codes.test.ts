@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
 import { reconcilePayments } from '../../../functions/payments/reconciler';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts, payInvoice, storedItem } from '../../support/money';
+import {
+  balanceOf,
+  expectLedgerMatchesBalance,
+  freshVoucher,
+  fundedAccount,
+  fundedAccounts,
+  payInvoice,
+  storedItem,
+} from '../../support/money';
 
 /** The seeded manual UID plan of Free Fire: ৳22, delivered by the operators. */
 const plan = { plan_id: 'ff-25', price: 22 };
@@ -128,11 +136,33 @@ describe('promo codes on wallet orders', () => {
     expect((await usesOf(code)).uses).toBe(1);
   });
 
-  it('refuses a code on a voucher quote rather than ignore it', async () => {
-    const code = newCodeName('VQ');
-    await createCode({ code, kind: 'fixed', value: 3 });
-    const voucherQuote = await callApi<{ message: string }>('/user/quote', { form: { voucher_id: 'gp-500', qty: 1, coupan_code: code } });
-    expect([voucherQuote.status, voucherQuote.body.message]).toEqual([400, 'Promo codes can be used for top-ups']);
+  it('prices voucher codes too: the quote, the purchase at the total, a brand-scoped code, and a changed total refused', async () => {
+    const voucher = await freshVoucher(2, 210);
+    const code = newCodeName('GIFT');
+    await createCode({ code, kind: 'percent', value: 5, voucher_ids: voucher.id, max_uses: 3 });
+    const quoted = await callApi<{ data: Record<string, unknown> }>('/user/quote', {
+      form: { voucher_id: voucher.id, qty: 2, coupan_code: code },
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    expect(quoted.body.data).toEqual({ price: 420, discount: 21, total: 399, coupan_code: code, sale: null });
+    const [price, total] = [210, 399];
+    const buyer = await fundedAccount(2 * price, 'gift');
+    const changed = await callApi('/user/buy_voucher/', {
+      token: buyer.token,
+      form: { voucher_id: voucher.id, qty: 2, coupan_code: code, expected_total: total + 1 },
+    });
+    expect(changed.status).toBe(409);
+    expect(await balanceOf(buyer.code)).toBe(2 * price);
+    const bought = await callApi('/user/buy_voucher/', {
+      token: buyer.token,
+      form: { voucher_id: voucher.id, qty: 2, coupan_code: code, expected_total: total },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(await balanceOf(buyer.code)).toBe(2 * price - total);
+    await expectLedgerMatchesBalance(buyer.code);
+    expect((await usesOf(code)).uses).toBe(1);
+    const onPlan = await callApi<{ message: string }>('/user/quote', { form: { plan_id: plan.plan_id, coupan_code: code } });
+    expect([onPlan.status, onPlan.body.message]).toEqual([400, 'This promo code is not valid for this item']);
   });
 
   it('keeps codes unique without regard to case, and audits each', async () => {
