@@ -3,6 +3,7 @@
  * through the state machine (./delivery-rules.ts) once per event. The job that advances open
  * deliveries is ./delivery-job.ts; the nickname check before paying is ./player-names.ts.
  */
+import { releaseUseItems } from '../promotions/repo';
 import { type Plan, pauseDeliveryItem } from '../catalog/repo';
 import {
   deliveryFailedAlert,
@@ -101,7 +102,10 @@ function closedAs(order: PlanOrder, remark: string | undefined, now: string): Pl
 
 /** The credit of a failed delivery's price to the wallet (ledger reason `refund`, reference the order), for the failure's own transaction. */
 async function refundItems(order: PlanOrder, now: string): Promise<TransactionItem[]> {
-  return balanceChangeItems(order.userId, changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId), now);
+  return [
+    ...balanceChangeItems(order.userId, changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId), now),
+    ...(order.promoUse?.returnsOnRefund ? releaseUseItems(order.promoUse, order.orderId, now, 'paid') : []),
+  ];
 }
 
 /** What falling back to a person adds: the plan stopped, and an alert beside the queue's own. */

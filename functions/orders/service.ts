@@ -9,6 +9,7 @@ import { orderWaitingAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { releaseUseItems } from '../promotions/repo';
 import { type Quote, promoRefusals } from '../promotions/rules';
 import {
   type PromoUse,
@@ -110,6 +111,10 @@ const pricedFields = (quote: Quote): Pick<PlanOrder, 'price' | 'coupanCode' | 'd
     ? { price: quote.total, coupanCode: quote.coupanCode, discount: quote.discount, listPrice: quote.price }
     : { price: quote.total };
 
+/** A refunded order's promo code use given back, where the code says so (once: the refund's own status move). */
+export const promoReturnItems = (order: PlanOrder, now: string): TransactionItem[] =>
+  order.promoUse?.returnsOnRefund ? releaseUseItems(order.promoUse, order.orderId, now, 'paid') : [];
+
 /** The operators' alert of a paid order with no automatic delivery (the manual queue), for the transaction that records it. */
 export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
   order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
@@ -129,7 +134,11 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
     return await retrying(
       async () => {
         const { plan, wallet, player, quote, use } = await purchaseContext(user, input);
-        const order = { ...(await draftOrder(user, plan, input, 'wallet', player)), ...pricedFields(quote) };
+        const order = {
+          ...(await draftOrder(user, plan, input, 'wallet', player)),
+          ...pricedFields(quote),
+          promoUse: heldUseOf(use, quote),
+        };
         const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId);
         const items = [
           ...balanceChangeItems(user.id, change, order.createdAt),
@@ -200,7 +209,10 @@ async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: Prom
   let held = use;
   for (let attempt = 1; ; attempt += 1) {
     const record = [
-      newPendingOrderItem({ ...pending, promoUse: heldUseOf(held, quote) }, pendingPaymentKeys(reference, order.createdAt)),
+      newPendingOrderItem(
+        { ...pending, order: { ...order, promoUse: heldUseOf(held, quote) } },
+        pendingPaymentKeys(reference, order.createdAt),
+      ),
       openCheckoutItem(order.userId),
     ];
     const useLine = { orderId: order.orderId, userId: order.userId, discount: quote.discount, total: quote.total, at: order.createdAt };
@@ -318,7 +330,11 @@ export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWri
     alsoWrite,
     async (current, now) => {
       const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
-      return [...balanceChangeItems(current.userId, change, now), orderRefundedNotice(current, { remark }, now)];
+      return [
+        ...balanceChangeItems(current.userId, change, now),
+        orderRefundedNotice(current, { remark }, now),
+        ...promoReturnItems(current, now),
+      ];
     },
     seen,
   );

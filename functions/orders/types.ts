@@ -22,6 +22,11 @@ export interface PlanOrder {
   coupanCode?: string;
   discount?: number;
   listPrice?: number;
+  /**
+   * The promo code's use: taken with a wallet order; held by a gateway checkout until it is paid
+   * (given back once if it is cancelled, fails or expires); given back by a refund where the code says so.
+   */
+  promoUse?: HeldUse;
   paidFrom: 'wallet' | 'gateway';
   status: OrderStatus;
   /** FB, Google, VK or Twitter for game-account top-ups; empty for player-ID top-ups. */
@@ -122,8 +127,6 @@ export interface PendingOrder {
   invoiceId?: string;
   receipt?: GatewayReceipt;
   paymentUrl: string;
-  /** The promo code's use its checkout holds: confirmed when it is paid, given back once when it is cancelled, fails or expires. */
-  promoUse?: HeldUse;
   cancelReason?: string;
   /** When its payment was settled, paid or cancelled. */
   settledAt?: string;

@@ -133,7 +133,7 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
         return [
           ...leavesPending(state, userId),
           orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
-          ...(pending.promoUse ? confirmUseItems(pending.promoUse, id, now) : []),
+          ...(pending.order.promoUse ? confirmUseItems(pending.order.promoUse, id, now) : []),
           orders.newOrderItem(order),
           ...waitingAlertItems(order),
           ...rememberedPlayerIdItems(order),
@@ -146,7 +146,7 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
       cancel: (reason, now, invoiceId) => [
         ...leavesPending(state, userId),
         orders.closePendingOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
-        ...(pending.promoUse ? releaseUseItems(pending.promoUse, id, now) : []),
+        ...(pending.order.promoUse ? releaseUseItems(pending.order.promoUse, id, now) : []),
         paymentCancelledNotice(
           {
             userId,

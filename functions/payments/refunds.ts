@@ -7,7 +7,7 @@ import { deliveryInTheWay, lostItsSender, movedSinceSeen, refundAwaitsPerson } f
 import { gatewayRefundDoneItem, gatewayRefundOutcomeItem, startGatewayRefundItem } from '../orders/refund-repo';
 import { getOrder } from '../orders/repo';
 import type { GatewayRefund, OrderStatus, PlanOrder } from '../orders/types';
-import { requireMove } from '../orders/service';
+import { promoReturnItems, requireMove } from '../orders/service';
 import { Conflict, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
@@ -46,6 +46,7 @@ async function refundDone(order: PlanOrder, alsoWrite: TransactionItem[] = [], r
         receipt,
       }),
       orderRefundedNotice(order, { remark: attempt.remark, toMethod: receipt.paymentMethod || 'payment method' }, at),
+      ...promoReturnItems(order, at),
       ...alsoWrite,
     ]);
   } catch (error) {

@@ -66,8 +66,11 @@ export function newPromoItems(code: PromoCode, now: string): TransactionItem[] {
   ];
 }
 
-/** A use's line: `paid` (a wallet order, or a gateway one once paid), `held` (a checkout waiting), `released` (given back). */
-export type UseStatus = 'paid' | 'held' | 'released';
+/**
+ * A use's line: `paid` (a wallet order, or a gateway one once paid), `held` (a checkout waiting),
+ * `released` (its checkout given up), `returned` (its order refunded, where the code gives uses back).
+ */
+export type UseStatus = 'paid' | 'held' | 'released' | 'returned';
 
 /** What one order's use writes: the use counted on a shard with room (its condition keeps the limit), each person's count, and the use's line. */
 export function takeUseItems(
@@ -116,27 +119,30 @@ export function takeUseItems(
   ];
 }
 
-/** A held use's line moved on from `held`, once (its condition): paid, or given back. */
-const moveUseLineItem = (held: HeldUse, orderId: string, to: UseStatus, now: string): TransactionItem => ({
+/** A use's line moved on, once (its condition is the status it leaves). */
+const moveUseLineItem = (held: HeldUse, orderId: string, from: UseStatus, to: UseStatus, now: string): TransactionItem => ({
   Update: {
     TableName: tableName,
     Key: { pk: partition(held.code), sk: `USE#${orderId}` },
     UpdateExpression: 'SET #status = :to, updatedAt = :now',
-    ConditionExpression: '#status = :held',
+    ConditionExpression: '#status = :from',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':to': to, ':held': 'held', ':now': now },
+    ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now },
   },
 });
 
 /** A held use confirmed by its payment: it stays counted. */
 export const confirmUseItems = (held: HeldUse, orderId: string, now: string): TransactionItem[] => [
-  moveUseLineItem(held, orderId, 'paid', now),
+  moveUseLineItem(held, orderId, 'held', 'paid', now),
 ];
 
-/** A held use given back (its checkout cancelled, failed or expired): its shard, each person's count and the sums, once. */
-export function releaseUseItems(held: HeldUse, orderId: string, now: string): TransactionItem[] {
+/**
+ * A use given back, once: a held one whose checkout was cancelled, failed or expired (`released`),
+ * or a paid one whose order was refunded (`returned`): its shard, each person's count and the sums.
+ */
+export function releaseUseItems(held: HeldUse, orderId: string, now: string, from: 'held' | 'paid' = 'held'): TransactionItem[] {
   return [
-    moveUseLineItem(held, orderId, 'released', now),
+    moveUseLineItem(held, orderId, from, from === 'held' ? 'released' : 'returned', now),
     {
       Update: {
         TableName: tableName,

@@ -145,4 +145,6 @@ export interface HeldUse {
   persons: string[];
   discount: number;
   total: number;
+  /** Whether a refund of the order gives the use back (the code's `refund_returns_use`). */
+  returnsOnRefund: boolean;
 }

@@ -84,9 +84,16 @@ export function promoUseItems(
   return use ? takeUseItems(use.code, use.shard, use.persons, order) : [];
 }
 
-/** What a gateway checkout keeps of the use it holds (none without a code). */
+/** What an order keeps of the use it took or its checkout holds (none without a code): enough to give it back. */
 export const heldUseOf = (use: PromoUse | undefined, quote: Quote): HeldUse | undefined =>
-  use && { code: use.code.code, shard: use.shard, persons: use.persons, discount: quote.discount, total: quote.total };
+  use && {
+    code: use.code.code,
+    shard: use.shard,
+    persons: use.persons,
+    discount: quote.discount,
+    total: quote.total,
+    returnsOnRefund: use.code.refundReturnsUse,
+  };
 
 /**
  * The use to take again after a transaction found its shard full: another shard with room, read

@@ -165,6 +165,31 @@ describe('promo codes on wallet orders', () => {
     expect([onPlan.status, onPlan.body.message]).toEqual([400, 'This promo code is not valid for this item']);
   });
 
+  it('gives a use back on a refund only where the code says so, once however many operators click, and refunds what was paid', async () => {
+    const token = await logInAdmin();
+    const [returning, kept] = [newCodeName('BACK'), newCodeName('KEEP')];
+    await createCode({ code: returning, kind: 'fixed', value: 2, max_uses: 1, refund_returns_use: 1 });
+    await createCode({ code: kept, kind: 'fixed', value: 2, max_uses: 1 });
+    for (const [code, usesAfter] of [
+      [returning, 0],
+      [kept, 1],
+    ] as const) {
+      const buyer = await fundedAccount(100, 'back');
+      const placed = await order(buyer.token, { code, total: 20 });
+      expect(placed.status).toBe(200);
+      const refunds = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          callApi(`/admin/orders/${placed.body.data.order_id}/refund`, { method: 'POST', token, form: { remark: 'Out of stock' } }),
+        ),
+      );
+      expect(refunds.filter((refund) => refund.status === 200)).toHaveLength(1);
+      expect(await balanceOf(buyer.code)).toBe(100);
+      await expectLedgerMatchesBalance(buyer.code);
+      expect((await usesOf(code)).uses).toBe(usesAfter);
+    }
+    expect((await order((await fundedAccount(100, 'again')).token, { code: returning, total: 20 })).status).toBe(200);
+  });
+
   it('keeps codes unique without regard to case, and audits each', async () => {
     const code = newCodeName('SAME');
     await createCode({ code, kind: 'fixed', value: 3 });
