@@ -41,7 +41,7 @@ export const buyVoucherBody = v.object({
   qty: boundedInt(voucherQuantity.min, voucherQuantity.max, `Quantity must be between ${voucherQuantity.min} and ${voucherQuantity.max}`),
   coupan_code: coupanCodeField,
   /** What the shopper was shown as the total; a different one is refused (409) with nothing charged. */
-  expected_total: v.optional(wholeTaka('Expected total')),
+  expected_total: v.optional(wholeTaka('Price')),
 });
 
 /** POST /user/cancel_payment: a pending wallet top-up or gateway order. */

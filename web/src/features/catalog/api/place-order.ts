@@ -4,6 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
+import type { AppliedPromo } from './get-quote';
 import { playerIdsKey } from './get-player-ids';
 import type { placeOrderBody } from '@contract/orders';
 import type * as v from 'valibot';
@@ -16,12 +17,18 @@ type OrderRequest = v.InferInput<typeof placeOrderBody>;
  * IDs an order by player ID updates) and the game-account fields, all sent (spec §3): for a
  * player-ID (UID TOPUP) group the player ID, an empty type and backup code and the password "0".
  */
-export type PlanOrderInput = { plan: { plans_id: string; price: number }; masterCategoryId: string } & Required<
-  Pick<OrderRequest, 'saccount_type' | 'saccount_id' | 'saccount_password' | 'backup_code'>
->;
+export type PlanOrderInput = {
+  plan: { plans_id: string; price: number };
+  masterCategoryId: string;
+  /** A promo code applied in the confirm step, with the total the server quoted for it. */
+  promo?: AppliedPromo;
+} & Required<Pick<OrderRequest, 'saccount_type' | 'saccount_id' | 'saccount_password' | 'backup_code'>>;
 
 /** The fields of spec §3's payload that the server does not read, sent as the spec has them. */
-type UnreadFields = Record<'paid_amount' | 'payment_reference' | 'coupan_code', number | string>;
+type UnreadFields = Record<'paid_amount' | 'payment_reference', number | string>;
+
+/** What the order will charge: the quoted total with a code, else the plan's price (the server refuses any other, 409). */
+export const orderTotal = (order: PlanOrderInput) => order.promo?.total ?? order.plan.price;
 
 /** The order payload of spec §3, paid from the wallet unless the gateway takes it. */
 export const orderPayload = (order: PlanOrderInput): OrderRequest & UnreadFields => ({
@@ -32,8 +39,8 @@ export const orderPayload = (order: PlanOrderInput): OrderRequest & UnreadFields
   saccount_id: order.saccount_id,
   saccount_password: order.saccount_password,
   backup_code: order.backup_code,
-  coupan_code: '',
-  paid_from_wallet: order.plan.price,
+  coupan_code: order.promo?.code ?? '',
+  paid_from_wallet: orderTotal(order),
 });
 
 /** POST /user/request/: a plan order paid from the wallet. Revalidates the user (balance), the orders and the game's recent player IDs; answers the server's message. */

@@ -3,7 +3,7 @@ import type { CheckoutAnswer } from '@contract/wire';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../lib/api';
-import { type PlanOrderInput, orderPayload } from './place-order';
+import { type PlanOrderInput, orderPayload, orderTotal } from './place-order';
 
 /** The request of POST /user/request_webview as its schema takes it (functions/contract/orders.ts). */
 type GatewayOrderRequest = v.InferInput<typeof gatewayOrderBody>;
@@ -17,7 +17,7 @@ export function useStartOrderPayment() {
     '/user/request_webview',
     async (path: string, { arg }: { arg: PlanOrderInput }) => {
       const { data } = await apiRequest<CheckoutAnswer>('POST', path, {
-        body: { ...orderPayload(arg), amount: arg.plan.price } satisfies GatewayOrderRequest,
+        body: { ...orderPayload(arg), amount: orderTotal(arg) } satisfies GatewayOrderRequest,
       });
       return data;
     },

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import type { PlanGroup } from '../api/get-plan-groups';
 import type { Plan } from '../api/get-plans';
+import { type AppliedPromo, useQuote } from '../api/get-quote';
 import { usePlayerCheck } from '../api/lookup-player';
 import type { PlanOrderInput } from '../api/place-order';
 import { useT } from '../messages';
@@ -22,8 +24,8 @@ interface ConfirmTopUpProps {
   /** A Google-registered account has no real mobile number yet: the confirm step asks for one, optionally. */
   askMobile: boolean;
   onBack: () => void;
-  /** Confirmed, with the mobile number given on the way (if asked and given). */
-  onConfirm: (mobileNo: string | undefined) => void;
+  /** Confirmed, with the mobile number given on the way (if asked and given) and the promo code applied (if any). */
+  onConfirm: (mobileNo: string | undefined, promo: AppliedPromo | undefined) => void;
 }
 
 /**
@@ -39,10 +41,12 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
   const [mobile, setMobile] = useState('');
   const [mobileTried, setMobileTried] = useState(false);
   const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? t('catalog.enterMobile') : undefined;
+  const promo = usePromoCode(plan.plans_id);
+  const total = promo.applied?.total ?? plan.price;
   const confirmNow = () => {
     setMobileTried(true);
     if (askMobile && mobileError) return;
-    onConfirm(askMobile && mobile.trim() ? mobile.trim() : undefined);
+    onConfirm(askMobile && mobile.trim() ? mobile.trim() : undefined, promo.applied);
   };
   return (
     <Modal title={t('catalog.confirmTitle')} onClose={onBack} className="confirm-modal confirm-topup">
@@ -66,13 +70,28 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
         </div>
         <div>
           <dt>{t('catalog.price')}</dt>
-          <dd className="confirm-price">{taka(plan.price)}</dd>
+          <dd className="confirm-price">
+            {promo.applied ? (
+              <>
+                <s className="muted">{taka(plan.price)}</s> {taka(total)}
+              </>
+            ) : (
+              taka(plan.price)
+            )}
+          </dd>
         </div>
+        {promo.applied && (
+          <div>
+            <dt>{t('catalog.promoDiscount', { code: promo.applied.code })}</dt>
+            <dd data-testid="promo-discount">−{taka(promo.applied.discount)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('catalog.payWith')}</dt>
-          <dd>{mode === 'wallet' ? t('catalog.payWithWallet', { balance: taka(balance - plan.price) }) : t('catalog.payWithInstant')}</dd>
+          <dd>{mode === 'wallet' ? t('catalog.payWithWallet', { balance: taka(balance - total) }) : t('catalog.payWithInstant')}</dd>
         </div>
       </dl>
+      <PromoCodeField promo={promo} />
       {askMobile && (
         <div className="confirm-mobile">
           <FormField
@@ -95,10 +114,78 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
           {t('catalog.edit')}
         </button>
         <button type="button" className="button button-primary" onClick={confirmNow} disabled={noSuchPlayer}>
-          {t('catalog.confirmAndPay', { price: taka(plan.price) })}
+          {t('catalog.confirmAndPay', { price: taka(total) })}
         </button>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The promo code of the confirm step: typed, or brought by a link (`?code=`), priced by the server
+ * (POST /user/quote) when applied; a code that cannot apply says why, in the page's language.
+ */
+function usePromoCode(planId: string) {
+  const [searchParams] = useSearchParams();
+  const [typed, setTyped] = useState(() => searchParams.get('code') ?? '');
+  const [applied, setApplied] = useState<AppliedPromo>();
+  const [refusal, setRefusal] = useState<string>();
+  const { trigger, isMutating } = useQuote();
+  const apply = async () => {
+    if (!typed.trim()) return;
+    setRefusal(undefined);
+    try {
+      const quote = await trigger({ plan_id: planId, coupan_code: typed });
+      setApplied({ code: quote.coupan_code, discount: quote.discount, total: quote.total });
+      setTyped(quote.coupan_code);
+    } catch (error) {
+      setApplied(undefined);
+      setRefusal(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const remove = () => {
+    setApplied(undefined);
+    setTyped('');
+  };
+  return { typed, setTyped, applied, refusal, applying: isMutating, apply, remove };
+}
+
+/** The promo code's field and its Apply (or Remove, once applied). Enter applies rather than submitting the order form. */
+function PromoCodeField({ promo }: { promo: ReturnType<typeof usePromoCode> }) {
+  const { t } = useT();
+  return (
+    <div className="confirm-promo">
+      <FormField
+        label={t('catalog.promoLabel')}
+        name="coupan_code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={promo.typed}
+        readOnly={promo.applied !== undefined}
+        error={promo.refusal}
+        onChange={(e) => promo.setTyped(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          void promo.apply();
+        }}
+      />
+      {promo.applied ? (
+        <button type="button" className="button button-ghost" onClick={promo.remove}>
+          {t('catalog.promoRemove')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => void promo.apply()}
+          disabled={promo.applying || !promo.typed.trim()}
+        >
+          {t('catalog.promoApply')}
+        </button>
+      )}
+    </div>
   );
 }
 

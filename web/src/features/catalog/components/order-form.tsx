@@ -57,7 +57,7 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
           balance={choice.balance}
           askMobile={choice.userInfo?.mobile_no === googlePlaceholderMobile}
           onBack={checkout.back}
-          onConfirm={(mobileNo) => checkout.confirm(confirming, mobileNo)}
+          onConfirm={(mobileNo, promo) => checkout.confirm({ ...confirming, promo }, mobileNo)}
         />
       )}
     </form>
