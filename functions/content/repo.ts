@@ -109,6 +109,30 @@ export async function getSettings(consistent = false): Promise<SiteSettings | un
   return Item ? fromItem<SiteSettings>(Item) : undefined;
 }
 
+/** A promo code the operators made public, as the site data lists it (spec: coupans); the code itself lives in its own partition (promotions). */
+export interface PublicPromo {
+  code: string;
+  description: string;
+  endsAt?: number;
+}
+
+/** The item that lists a public promo code in the site partition, for the transaction that creates the code. */
+export const publicPromoItem = (promo: PublicPromo, now: string): TransactionItem => ({
+  Put: { TableName: tableName, Item: toItem('PublicPromo', { pk: sitePartition, sk: `PUBLICPROMO#${promo.code}` }, promo, now) },
+});
+
+/** The public promo codes: one Query of the site partition, begins_with PUBLICPROMO#. */
+export async function listPublicPromos(): Promise<PublicPromo[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': sitePartition, ':prefix': 'PUBLICPROMO#' },
+    }),
+  );
+  return Items.map((item) => fromItem<PublicPromo>(item));
+}
+
 /** The settings' key, for batch reads. */
 export const settingsKey = keys.settings;
 

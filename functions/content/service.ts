@@ -50,6 +50,12 @@ export async function siteSettings(): Promise<repo.SiteSettings> {
   return (await repo.getSettings()) ?? unconfigured;
 }
 
+/** The site data: the settings and the public promo codes still running, read at once (a GetItem and a Query). */
+export async function siteData(now = Date.now()): Promise<{ settings: repo.SiteSettings; coupans: repo.PublicPromo[] }> {
+  const [settings, promos] = await Promise.all([siteSettings(), repo.listPublicPromos()]);
+  return { settings, coupans: promos.filter((promo) => promo.endsAt === undefined || promo.endsAt > now) };
+}
+
 /** What a content write adds to its own transaction: an operator's audit entry. */
 type AlsoWrite = TransactionItem[];
 

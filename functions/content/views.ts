@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { topUpLimits } from '../shared/config';
 import type { BlogPostRow, EventRow, PaymentChannelRow, RedeemLink, ShopStatus, SiteSettingsRow } from '../contract/wire';
-import type { BannerEvent, BlogPost, Popup, PaymentChannel, SiteSettings } from './repo';
+import type { BannerEvent, BlogPost, Popup, PaymentChannel, PublicPromo, SiteSettings } from './repo';
 
 /** The contract's event: `{image, ename, description}`. */
 export const eventView = (event: BannerEvent): EventRow => ({ image: event.image, ename: event.name, description: event.description });
@@ -35,7 +35,7 @@ export const shopStatusView = (settings: SiteSettings): ShopStatus => ({
 const popupVersion = (popup: Popup) => createHash('sha256').update(`${popup.image}\n${popup.text}`).digest('base64url').slice(0, 12);
 
 /** The contract's site settings: the two popups flattened, contact links, social links and whether the shop sells. */
-export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
+export function siteSettingsView(settings: SiteSettings, coupans: PublicPromo[] = []): SiteSettingsRow {
   const [first, second] = settings.popups;
   return {
     popup_status: first.status,
@@ -54,6 +54,11 @@ export function siteSettingsView(settings: SiteSettings): SiteSettingsRow {
     social: settings.social.map(({ name, url }) => ({ name, url })),
     top_up_min: topUpLimits.min,
     top_up_max: topUpLimits.max,
+    coupans: coupans.map((promo) => ({
+      code: promo.code,
+      description: promo.description,
+      ends_at: promo.endsAt === undefined ? null : new Date(promo.endsAt).toISOString(),
+    })),
   };
 }
 

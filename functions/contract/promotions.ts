@@ -65,6 +65,8 @@ export const promoCodeBody = v.pipe(
     voucher_ids: idList,
     game_ids: idList,
     refund_returns_use: optionalFlag('refund_returns_use', '0'),
+    // Refused rather than ignored until a person's first order can be told across accounts.
+    first_order_only: v.optional(v.picklist(['0'], 'First-order-only codes are not available yet'), '0'),
     public: optionalFlag('public', '0'),
     active: optionalFlag('active', '1'),
   }),

@@ -107,6 +107,8 @@ export interface PaymentChannelRow {
 
 /** GET /user/site_settings; it carries the shop status too, so that every page shows a closed shop from the read it already makes. */
 export interface SiteSettingsRow extends ShopStatus {
+  /** The promo codes the operators made public and still running (spec: website data `coupans`). */
+  coupans: { code: string; description: string; ends_at: string | null }[];
   popup_status: string;
   popup_text: string;
   popup_image: string;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { auditEntry, auditItem } from '../audit/repo';
+import { publicPromoItem } from '../content/repo';
 import { Conflict, Invalid } from '../shared/errors';
 import { batchGet } from '../shared/db';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
@@ -125,7 +126,10 @@ export function promoUseRefusal(error: TransactionCancelled, use: PromoUse | und
 /** A new code from the console, audited with it; a code of that name already there is refused. */
 export async function createPromoCode(actorId: string, code: PromoCode): Promise<PromoCode> {
   const audit = auditItem(auditEntry(actorId, 'promo-code-create', code.code, `${code.kind} ${code.value}`));
-  const items: TransactionItem[] = [...newPromoItems(code, code.createdAt), audit];
+  const listed = code.public
+    ? [publicPromoItem({ code: code.code, description: code.description, endsAt: code.endsAt }, code.createdAt)]
+    : [];
+  const items: TransactionItem[] = [...newPromoItems(code, code.createdAt), audit, ...listed];
   try {
     await transact(items);
   } catch (error) {

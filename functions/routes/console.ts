@@ -64,7 +64,15 @@ export const consoleRoutes: readonly Route[] = [
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
   { method: 'GET', path: '/admin/promo_codes', handler: 'admin/list-promo-codes', access: 'admin' },
-  { method: 'POST', path: '/admin/promo_codes', handler: 'admin/save-promo-code', access: 'admin', writes: ['PutItem'] },
+  {
+    method: 'POST',
+    path: '/admin/promo_codes',
+    handler: 'admin/save-promo-code',
+    access: 'admin',
+    writes: ['PutItem'],
+    // A public code is listed in the site data (`coupans`).
+    invalidates: ['siteSettings'],
+  },
   { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },
   {
     method: 'POST',

@@ -190,6 +190,25 @@ describe('promo codes on wallet orders', () => {
     expect((await order((await fundedAccount(100, 'again')).token, { code: returning, total: 20 })).status).toBe(200);
   });
 
+  it('lists the public codes still running in the site data (coupans), not the private or ended ones', async () => {
+    const [shown, hidden, ended] = [newCodeName('PUB'), newCodeName('PRIV'), newCodeName('ENDED')];
+    await createCode({ code: shown, kind: 'fixed', value: 3, public: 1, description: 'Eid offer', ends_at: '2099-01-01T00:00:00' });
+    await createCode({ code: hidden, kind: 'fixed', value: 3 });
+    await createCode({ code: ended, kind: 'fixed', value: 3, public: 1, starts_at: '2020-01-01T00:00:00', ends_at: '2020-01-02T00:00:00' });
+    const site = await callApi<{ data: { coupans: { code: string; description: string; ends_at: string | null }[] } }>(
+      '/user/site_settings',
+    );
+    const listed = site.body.data.coupans.map((coupan) => coupan.code);
+    expect(listed).toContain(shown);
+    expect(listed).not.toContain(hidden);
+    expect(listed).not.toContain(ended);
+    expect(site.body.data.coupans.find((coupan) => coupan.code === shown)).toEqual({
+      code: shown,
+      description: 'Eid offer',
+      ends_at: '2098-12-31T18:00:00.000Z',
+    });
+  });
+
   it('keeps codes unique without regard to case, and audits each', async () => {
     const code = newCodeName('SAME');
     await createCode({ code, kind: 'fixed', value: 3 });
@@ -200,6 +219,12 @@ describe('promo codes on wallet orders', () => {
       form: { code: code.toLowerCase(), kind: 'fixed', value: 4 },
     });
     expect(again.status).toBe(409);
+    const firstOnly = await callApi<{ message: string }>('/admin/promo_codes', {
+      method: 'POST',
+      token,
+      form: { code: newCodeName('FIRST'), kind: 'fixed', value: 4, first_order_only: 1 },
+    });
+    expect([firstOnly.status, firstOnly.body.message]).toEqual([400, 'First-order-only codes are not available yet']);
     const audit = await callApi<{ data: { items: { action: string; target: string }[] } }>('/admin/audit', { method: 'GET', token });
     expect(audit.body.data.items).toContainEqual(expect.objectContaining({ action: 'promo-code-create', target: code }));
   });

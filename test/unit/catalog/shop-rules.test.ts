@@ -44,6 +44,7 @@ describe('the voucher quantity', () => {
 });
 
 const settings: SiteSettings = {
+  coupans: [],
   popup_status: '1',
   popup_text: '<p>First</p>',
   popup_image: '/a.svg',
