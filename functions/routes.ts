@@ -98,7 +98,7 @@ export const routes: readonly Route[] = [
     path: '/user/request_webview',
     handler: 'orders/start-gateway-order',
     access: 'user',
-    writes: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    writes: ['PutItem', 'UpdateItem'],
     partitions: 'checkout',
     gateway: true,
   },

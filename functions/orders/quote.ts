@@ -21,7 +21,7 @@ export interface QuoteRequest {
  * counted when the order is placed, where the same rules price it.
  */
 export async function quote(request: QuoteRequest): Promise<Quote & { sale: null }> {
-  const promo = promoRequest(request.coupanCode, {});
+  const promo = promoRequest(request.coupanCode, {}, 'all');
   if (request.voucherId !== undefined) {
     // Read from the voucher's listing: its own partition also holds its unsold codes, which no public function may read.
     const [voucher, promoItems] = await Promise.all([voucherListing(request.voucherId), promo ? batchGet(promo.keys) : []]);

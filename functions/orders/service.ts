@@ -130,10 +130,14 @@ export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput):
 }
 
 async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promise<PlanOrder> {
+  // A promo code's shard found full (or the code paused) is read again once, and the next try takes that answer.
+  let retaken: PromoUse | undefined;
   try {
     return await retrying(
       async () => {
-        const { plan, wallet, player, quote, use } = await purchaseContext(user, input);
+        const context = await purchaseContext(user, input);
+        const { plan, wallet, player, quote } = context;
+        const use = retaken ?? context.use;
         const order = {
           ...(await draftOrder(user, plan, input, 'wallet', player)),
           ...pricedFields(quote),
@@ -151,12 +155,18 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
           orderPaidNotice(order, order.createdAt),
         ];
         const useAt = items.length;
-        await transact([
-          ...items,
-          ...promoUseItems(use, { ...order, discount: quote.discount, total: quote.total, at: order.createdAt, status: 'paid' }),
-        ]).catch((error: unknown) => {
-          throw (error instanceof TransactionCancelled && promoUseRefusal(error, use, useAt)) || error;
-        });
+        try {
+          await transact([
+            ...items,
+            ...promoUseItems(use, { ...order, discount: quote.discount, total: quote.total, at: order.createdAt, status: 'paid' }),
+          ]);
+        } catch (error) {
+          if (!(error instanceof TransactionCancelled)) throw error;
+          const refusal = promoUseRefusal(error, use, useAt);
+          if (refusal) throw refusal;
+          retaken = shardWasFull(error, use, useAt) ? await retakeOnAnotherShard(use!) : undefined;
+          throw error;
+        }
         return order;
       },
       (error) => error instanceof TransactionCancelled,

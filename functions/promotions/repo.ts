@@ -58,7 +58,7 @@ export function newPromoItems(code: PromoCode, now: string): TransactionItem[] {
         Item: toItem(
           'PromoUses',
           { ...shardKey(code.code, shard), gsi2pk: 'PROMOS', gsi2sk: `${code.code}#USES#${shard}` },
-          { shard, uses: 0, limit, discountTotal: 0, revenue: 0 },
+          { shard, uses: 0, limit, discountTotal: 0, revenue: 0, active: code.active },
           now,
         ),
       },
@@ -85,18 +85,11 @@ export function takeUseItems(
         TableName: tableName,
         Key: shardKey(code.code, shard),
         UpdateExpression: 'ADD uses :one, discountTotal :discount, revenue :total',
-        ConditionExpression: 'attribute_not_exists(#limit) OR uses < #limit',
+        // The shard carries the code's `active` too, so that a pause between the read and this write
+        // refuses the use without every buyer's transaction touching the code's own item.
+        ConditionExpression: 'active = :true AND (attribute_not_exists(#limit) OR uses < #limit)',
         ExpressionAttributeNames: { '#limit': 'limit' },
-        ExpressionAttributeValues: { ':one': 1, ':discount': use.discount, ':total': use.total },
-      },
-    },
-    // The code itself, still active: a pause between the read and this write refuses the use.
-    {
-      ConditionCheck: {
-        TableName: tableName,
-        Key: promoKey(code.code),
-        ConditionExpression: 'active = :true',
-        ExpressionAttributeValues: { ':true': true },
+        ExpressionAttributeValues: { ':one': 1, ':discount': use.discount, ':total': use.total, ':true': true },
       },
     },
     ...persons.map((person) => ({
@@ -163,8 +156,8 @@ export function releaseUseItems(held: HeldUse, orderId: string, now: string, fro
   ];
 }
 
-/** Where, in `takeUseItems`' list, the person counts begin (the shard and the code's check come first). */
-export const personItemsOffset = 2;
+/** Where, in `takeUseItems`' list, the person counts begin (the shard comes first). */
+export const personItemsOffset = 1;
 
 /** Every code with its uses, discount and revenue so far: one Query of gsi2 PROMOS (codes and their shards). */
 export async function listPromoCodes(): Promise<(PromoCode & { uses: number; discountTotal: number; revenue: number })[]> {

@@ -12,6 +12,7 @@ import {
   personUses,
   promoFromItems,
   promoPersonKeys,
+  promoKey,
   promoReadKeys,
   takeUseItems,
 } from './repo';
@@ -24,6 +25,7 @@ import {
   promoRefusal,
   promoRefusals,
   quoteOf,
+  promoShardCount,
   shardWithRoom,
 } from './rules';
 
@@ -35,16 +37,19 @@ export interface Buyer {
 }
 
 /**
- * A code asked for at checkout, before anything is read: its normal form and the keys the
- * checkout's own read (one BatchGetItem with the plan, the wallet…) must include. An empty field
- * asks for none; a malformed one is refused at once.
+ * A code asked for, before anything is read: its normal form and the keys the caller's own read
+ * (one BatchGetItem with the plan, the wallet…) must include. An order reads the code and the
+ * buyer's counts only (`shards: 'none'`) and takes its use on a shard picked at random, so that a
+ * rush reads no shared item; a quote reads every shard too (`'all'`), to say "used up" before the
+ * order. An empty field asks for none; a malformed one is refused at once.
  */
-export function promoRequest(typed: string | undefined, buyer: Buyer) {
+export function promoRequest(typed: string | undefined, buyer: Buyer, shards: 'none' | 'all' = 'none') {
   if (!typed?.trim()) return undefined;
   const code = normalizePromoCode(typed);
   if (!code) throw new Invalid(promoRefusals.malformed);
   const persons = buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
-  return { code, persons, keys: [...promoReadKeys(code), ...promoPersonKeys(code, persons)] };
+  const codeKeys = shards === 'all' ? promoReadKeys(code) : [promoKey(code)];
+  return { code, persons, codeKeys: codeKeys.length, keys: [...codeKeys, ...promoPersonKeys(code, persons)] };
 }
 export type PromoRequest = NonNullable<ReturnType<typeof promoRequest>>;
 
@@ -67,12 +72,13 @@ export function pricePromo(
   now: number,
 ): { quote: Quote; use?: PromoUse } {
   if (!request) return { quote: quoteOf(line, undefined) };
-  const read = promoFromItems(items.slice(0, 9));
+  const read = promoFromItems(items.slice(0, request.codeKeys));
   if (!read) throw new Invalid(promoRefusals.unknown);
   const refusal = promoRefusal(read.code, line, now);
   if (refusal) throw new Invalid(refusal);
-  if (personUses(items.slice(9)) >= read.code.perPerson) throw new Invalid(promoRefusals.ownLimit);
-  const shard = shardWithRoom(read.shards, randomInt);
+  if (personUses(items.slice(request.codeKeys)) >= read.code.perPerson) throw new Invalid(promoRefusals.ownLimit);
+  // With the shards read (a quote), one with room; without (an order), one at random: a full one sends the order to `retakeOnAnotherShard`.
+  const shard = request.codeKeys > 1 ? shardWithRoom(read.shards, randomInt) : randomInt(promoShardCount(read.code.maxUses));
   if (shard === undefined) throw new Invalid(promoRefusals.usedUp);
   return { quote: quoteOf(line, read.code), use: { code: read.code, shard, persons: request.persons } };
 }
@@ -97,29 +103,30 @@ export const heldUseOf = (use: PromoUse | undefined, quote: Quote): HeldUse | un
   };
 
 /**
- * The use to take again after a transaction found its shard full: another shard with room, read
- * again (one BatchGetItem), or the code used up.
+ * The use to take again after a transaction found its shard refused: another shard with room,
+ * read again (one BatchGetItem of the code and all its shards), or why the code no longer applies
+ * (paused meanwhile, used up).
  */
 export async function retakeOnAnotherShard(use: PromoUse): Promise<PromoUse> {
   const read = promoFromItems(await batchGet(promoReadKeys(use.code.code)));
+  if (read && !read.code.active) throw new Invalid(promoRefusals.paused);
   const shard = read ? shardWithRoom(read.shards, randomInt) : undefined;
   if (shard === undefined) throw new Invalid(promoRefusals.usedUp);
   return { ...use, shard };
 }
 
-/** Whether a cancelled transaction that held `promoUseItems` at `offset` failed on the use's shard (full: take another). */
+/** Whether a cancelled transaction that held `promoUseItems` at `offset` failed on the use's shard (full or paused: read again). */
 export const shardWasFull = (error: TransactionCancelled, use: PromoUse | undefined, offset: number) =>
   use !== undefined && error.failedAt(offset);
 
 /**
  * Why a cancelled transaction that held `promoUseItems` at `offset` failed, as the shopper's
- * refusal: a buyer's own count full (`ownLimit`, final) or the code paused (final); a full shard
- * is for the caller to read again (another shard may have room, or the code is used up).
+ * refusal: a buyer's own count full (`ownLimit`, final). A refused shard (full, or the code paused
+ * meanwhile) is for the caller to read again: another shard may have room, or the read says why not.
  */
 export function promoUseRefusal(error: TransactionCancelled, use: PromoUse | undefined, offset: number): Invalid | undefined {
   if (!use) return undefined;
   if (use.persons.some((_, index) => error.failedAt(offset + personItemsOffset + index))) return new Invalid(promoRefusals.ownLimit);
-  if (error.failedAt(offset + 1)) return new Invalid(promoRefusals.paused);
   return undefined;
 }
 

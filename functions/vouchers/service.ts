@@ -4,7 +4,15 @@ import { requireMasterCategory, voucherCountItem } from '../catalog/service';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { lowStockAlert, raiseAlert } from '../notifications/alerts';
 import { codesBoughtNotice } from '../notifications/events';
-import { pricePromo, promoRequest, promoUseItems, promoUseRefusal } from '../promotions/service';
+import {
+  type PromoUse,
+  pricePromo,
+  promoRequest,
+  promoUseItems,
+  promoUseRefusal,
+  retakeOnAnotherShard,
+  shardWasFull,
+} from '../promotions/service';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -57,6 +65,8 @@ export async function buyCodes(
 ): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
   const promo = promoRequest(pricing.coupanCode, { userId: user.id });
+  // A promo code's shard found full (or the code paused) is read again once, and the next try takes that answer.
+  let retaken: PromoUse | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const [candidates, [voucherItem, walletItem, settingsItem, ...read]] = await Promise.all([
       repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
@@ -69,7 +79,8 @@ export async function buyCodes(
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
     const line = { gameId: voucher.masterCategoryId, voucherId, total: totalPrice(voucher.price, qty), onSale: false };
     const priced = pricePromo(promo, read.slice(repo.stockShards), line, Date.now());
-    const { quote, use } = priced;
+    const { quote } = priced;
+    const use = retaken ?? priced.use;
     if (pricing.expectedTotal !== undefined && pricing.expectedTotal !== quote.total)
       throw new Conflict('Price changed, please review your order', { data: { total: quote.total } });
 
@@ -110,7 +121,7 @@ export async function buyCodes(
       if (!(error instanceof TransactionCancelled)) throw error;
       const refusal = promoUseRefusal(error, use, saleItems.length);
       if (refusal) throw refusal;
-      // A full shard of the code's uses: the next try reads them again (another has room, or it is used up).
+      retaken = shardWasFull(error, use, saleItems.length) ? await retakeOnAnotherShard(use!) : undefined;
       chosen.forEach((code, index) => {
         if (error.failedAt(index)) takenByOthers.add(code.codeId);
       });

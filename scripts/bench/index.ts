@@ -14,6 +14,7 @@ import { describeMachine } from './machine';
 import { projectRoot } from './paths';
 import { buildReferencePage, serveReferencePage } from './reference';
 import { type BenchResults, evaluateGoals, renderMarkdown } from './report';
+import { measurePromotions } from './promotions';
 import { measureSales } from './sales';
 import { buildAndMeasureSpa } from './spa';
 import { type BenchStack, startBenchStack } from './stack';
@@ -23,13 +24,13 @@ const usage = `npm run bench [-- options]
 Starts what it needs (a production build of the SPA in a temp folder, the local stack in memory
 on free ports with DynamoDB Local) and writes bench/report.md and bench/report.json.
 
-  --only <list>            sections, comma-separated: bundles,spa,http,sales,delivery,lighthouse (default: all)
+  --only <list>            sections, comma-separated: bundles,spa,http,sales,promotions,delivery,lighthouse (default: all)
   --out <dir>              where the report goes (default: bench)
   --import-runs <n>        fresh node processes per bundle for the import cost (default 5; 0 skips)
   --connections <n>        autocannon connections for the catalog and shop-status reads (default 16)
   --http-seconds <s>       seconds per autocannon run (default 10)
   --http-rounds <n>        paired stack/bare rounds (default 2)
-  --buyers <n>             concurrent buyers for sales, plan orders and delivered orders (default 16)
+  --buyers <n>             concurrent buyers for sales, plan orders, promo-code orders and delivered orders (default 16)
   --sale-seconds <s>       seconds per sale or order run (default 10)
   --sale-rounds <n>        paired raw/service rounds, and manual/supplier/stock rounds of delivery (default 2)
   --codes <n>              codes given to the sale voucher (default 25000)
@@ -72,7 +73,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const sections = ['bundles', 'spa', 'http', 'sales', 'delivery', 'lighthouse'] as const;
+const sections = ['bundles', 'spa', 'http', 'sales', 'promotions', 'delivery', 'lighthouse'] as const;
 type Section = (typeof sections)[number];
 const only = values.only?.split(',').map((name) => name.trim()) ?? [...sections];
 for (const name of only) if (!sections.includes(name as Section)) throw new Error(`Unknown section ${name}; known: ${sections.join(', ')}`);
@@ -173,7 +174,7 @@ try {
     results.bundles = figures;
   }
 
-  const needsStack = wants('http') || wants('sales') || wants('delivery') || wants('lighthouse');
+  const needsStack = wants('http') || wants('sales') || wants('promotions') || wants('delivery') || wants('lighthouse');
   // The delivery job as the test stacks run it (every 2 s, first inquiry after 2 s, where the local
   // stack's defaults are 15 and 15), so that lost answers are found in seconds; the shell may say otherwise.
   const deliveryJobTuning: Record<string, string> = wants('delivery')
@@ -269,6 +270,11 @@ try {
           raceCodes: options.raceCodes,
           log,
         }),
+      );
+    }
+    if (wants('promotions')) {
+      results.promotions = await section('promotions', () =>
+        measurePromotions({ buyers: options.buyers, seconds: options.saleSeconds, rounds: options.saleRounds, log }),
       );
     }
     if (wants('delivery')) {

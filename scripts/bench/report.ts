@@ -4,6 +4,7 @@ import type { DeliveryReport } from './delivery';
 import type { HttpReport } from './http';
 import type { LighthouseReport } from './lighthouse';
 import type { Machine } from './machine';
+import type { PromotionsReport } from './promotions';
 import type { SalesReport } from './sales';
 import type { SpaReport } from './spa';
 import { kib, round } from './stats';
@@ -23,6 +24,7 @@ export interface BenchResults {
   spaServedWith?: string;
   http?: HttpReport[];
   sales?: SalesReport;
+  promotions?: PromotionsReport;
   delivery?: DeliveryReport;
   lighthouse?: LighthouseReport;
   /** The stack's own log: the requests it answered while measured, those it answered 5xx, and crashes. */
@@ -111,6 +113,29 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
           sales.race.stockAfter === 0 &&
           sales.race.walletMismatches === 0 &&
           Object.keys(sales.race.otherFailures).length === 0,
+      },
+    );
+  }
+  if (results.promotions) {
+    const { wallet: w, gateway: g } = results.promotions;
+    goals.push(
+      {
+        goal: `Wallet orders with one shared percent code vs without a code (${results.promotions.withCode.concurrency} buyers)`,
+        figure: `${results.promotions.ratio}× (${results.promotions.withCode.requestsPerSecond} vs ${results.promotions.withoutCode.requestsPerSecond} /s)`,
+        target: '≥ 0.8×',
+        met: results.promotions.ratio >= 0.8,
+      },
+      {
+        goal: `A ${w.maxUses}-use code under ${w.orders} parallel wallet orders`,
+        figure: `${w.placed} placed, ${w.uses} uses counted`,
+        target: `exactly ${w.maxUses}`,
+        met: w.placed === w.maxUses && w.uses === w.maxUses,
+      },
+      {
+        goal: `A ${g.maxUses}-use code under ${g.orders} parallel gateway checkouts, half of those held cancelled and the rush tried again`,
+        figure: `${g.placed} held in all (${g.cancelled} cancelled, ${g.heldAfterRetry} held on the retry), ${g.uses} uses counted`,
+        target: `exactly ${g.maxUses} at the end`,
+        met: g.uses === g.maxUses && g.placed - g.cancelled === g.maxUses,
       },
     );
   }
@@ -291,6 +316,13 @@ export function renderMarkdown(results: BenchResults): string {
     headline.push([
       `${sales.race.buyers} buyers for ${sales.race.codes} codes`,
       `${sales.race.sold} sold, ${sales.race.outOfStock} told "Out of stock"`,
+    ]);
+  }
+  if (results.promotions) {
+    const { withCode, withoutCode } = results.promotions;
+    headline.push([
+      `Wallet order with one shared percent code (\`placeWalletOrder\`, ${withCode.concurrency} buyers)`,
+      `${withCode.requestsPerSecond}/s, p50 ${ms(withCode.p50Ms)}, p99 ${ms(withCode.p99Ms)} (without a code ${withoutCode.requestsPerSecond}/s)`,
     ]);
   }
   if (results.delivery) {
