@@ -91,9 +91,15 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
 
   const rounds: PromotionsReport['rounds'] = [];
   for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
-    const withoutCode = (await drive(buyers.length, { seconds: options.seconds }, async (worker) => (await order(worker), {}))).figures;
-    const withCode = (await drive(buyers.length, { seconds: options.seconds }, async (worker) => (await order(worker, shared.code), {})))
-      .figures;
+    const run = async (coupanCode?: string) =>
+      (
+        await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
+          await order(worker, coupanCode);
+          return {};
+        })
+      ).figures;
+    const withoutCode = await run();
+    const withCode = await run(shared.code);
     const ratio = round(withCode.requestsPerSecond / withoutCode.requestsPerSecond, 3);
     rounds.push({ withCode, withoutCode, ratio });
     log(
