@@ -329,3 +329,27 @@ export interface AdminAlertSettings {
   payment_pending_minutes: number;
   kinds: Record<(typeof alertKindNames)[number], boolean>;
 }
+
+/** A promo code as the console lists it (GET/POST /admin/promo_codes), with what it did so far. */
+export interface PromoCodeRow {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  description: string;
+  max_discount: number | null;
+  min_total: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  per_person: number;
+  plan_ids: string;
+  voucher_ids: string;
+  game_ids: string;
+  refund_returns_use: 0 | 1;
+  public: 0 | 1;
+  active: 0 | 1;
+  uses: number;
+  discount_total: number;
+  revenue: number;
+  created_at: string;
+}

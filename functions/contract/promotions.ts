@@ -17,7 +17,10 @@ export const quoteBody = v.pipe(
     ),
     coupan_code: coupanCodeField,
   }),
-  v.check((body) => (body.plan_id === undefined) !== (body.voucher_id === undefined), 'Send plan_id, or voucher_id and qty'),
+  v.forward(
+    v.check((body) => (body.plan_id === undefined) !== (body.voucher_id === undefined), 'Send plan_id, or voucher_id and qty'),
+    ['plan_id'],
+  ),
 );
 
 /** A time the console sends: ISO 8601; without an offset it is Dhaka time (+06:00). */
@@ -70,9 +73,16 @@ export const promoCodeBody = v.pipe(
     public: optionalFlag('public', '0'),
     active: optionalFlag('active', '1'),
   }),
-  v.check((body) => body.kind !== 'percent' || body.value <= 100, 'A percent is at most 100'),
-  v.check(
-    (body) => body.starts_at === undefined || body.ends_at === undefined || body.starts_at < body.ends_at,
-    'The end must be after the start',
+  // Each whole-form rule is told under the field it is about, as the console's form shows it.
+  v.forward(
+    v.check((body) => body.kind !== 'percent' || body.value <= 100, 'A percent is at most 100'),
+    ['value'],
+  ),
+  v.forward(
+    v.check(
+      (body) => body.starts_at === undefined || body.ends_at === undefined || body.starts_at < body.ends_at,
+      'The end must be after the start',
+    ),
+    ['ends_at'],
   ),
 );

@@ -1,9 +1,10 @@
+import type { PromoCodeRow } from '../contract/admin-wire';
 import type { PromoCode } from './rules';
 
 const isoOrNull = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString());
 
 /** A promo code as the console shows it, with its uses and what it took and brought in so far. */
-export const promoCodeView = (code: PromoCode & { uses?: number; discountTotal?: number; revenue?: number }) => ({
+export const promoCodeView = (code: PromoCode & { uses?: number; discountTotal?: number; revenue?: number }): PromoCodeRow => ({
   code: code.code,
   kind: code.kind,
   value: code.value,

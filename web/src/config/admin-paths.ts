@@ -30,5 +30,6 @@ export const adminPaths = {
   newBlogPost: '/admin/blog/new',
   banners: '/admin/banners',
   paymentChannels: '/admin/payment-channels',
+  promotions: '/admin/promotions',
   settings: '/admin/settings',
 } as const;

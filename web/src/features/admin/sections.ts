@@ -23,6 +23,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Codes', to: adminPaths.codes(), phone: 'Codes' },
   { label: 'Games and plans', to: adminPaths.catalog() },
   { label: 'Vouchers', to: adminPaths.vouchers() },
+  { label: 'Promotions', to: adminPaths.promotions },
   { label: 'Blog', to: adminPaths.blog },
   { label: 'Banners', to: adminPaths.banners },
   { label: 'Payment channels', to: adminPaths.paymentChannels },

@@ -24,6 +24,7 @@ const adminRoutes = [
       page('blog/:id', () => import('./blog-post')),
       page('banners', () => import('./banners')),
       page('payment-channels', () => import('./payment-channels')),
+      page('promotions', () => import('./promotions')),
       page('settings', () => import('./site-settings')),
       page('audit', () => import('./audit')),
       page('*', () => import('../not-found')),

@@ -1,0 +1,133 @@
+import type { PromoCodeRow } from '@contract/admin-wire';
+import { promoCodeBody } from '@contract/promotions';
+import { useState } from 'react';
+import { FormField } from '../../../../components/form-field';
+import { Modal } from '../../../../components/modal';
+import { dateTime } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
+import { numberField } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
+import { AdminTable, type Column } from '../../kit/components/admin-table';
+import { DialogButtons } from '../../kit/components/dialog-buttons';
+import { EditableList } from '../../kit/components/edit-list';
+import { SelectField, Switch } from '../../kit/components/edit-fields';
+import { useEditForm } from '../../kit/components/use-edit-form';
+import { type PromoCodeInput, useSavePromoCode } from '../api/save-promo-code';
+
+const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
+
+/** What a code takes off, in a word: "10 %" (up to ৳50) or "৳20". */
+const offer = (code: PromoCodeRow) =>
+  code.kind === 'percent' ? `${code.value} %${code.max_discount === null ? '' : ` up to ${taka(code.max_discount)}`}` : taka(code.value);
+
+const columns: Column<PromoCodeRow>[] = [
+  { header: 'Code', lead: true, cell: (code) => <span className="mono">{code.code}</span> },
+  { header: 'Takes off', cell: offer },
+  { header: 'Uses', cell: (code) => `${code.uses}${code.max_uses === null ? '' : ` of ${code.max_uses}`} · ${code.per_person} per person` },
+  { header: 'Discount given', cell: (code) => taka(code.discount_total) },
+  { header: 'Revenue', cell: (code) => taka(code.revenue) },
+  {
+    header: 'Runs',
+    cell: (code) =>
+      code.starts_at || code.ends_at
+        ? `${code.starts_at ? dateTime(code.starts_at) : 'now'} – ${code.ends_at ? dateTime(code.ends_at) : 'no end'}`
+        : 'Always',
+  },
+  { header: 'Shown', cell: (code) => [code.public ? 'Public' : 'Private', code.active ? '' : 'paused'].filter(Boolean).join(', ') },
+];
+
+/** The promo codes with what each did so far, and New promo code. */
+export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <EditableList addLabel="New promo code" onAdd={() => setAdding(true)} isEmpty={codes.length === 0} empty="No promo codes yet.">
+        <AdminTable rows={codes} columns={columns} rowKey={(code) => code.code} rowAttributes={(code) => ({ 'data-code': code.code })} />
+      </EditableList>
+      {adding && <PromoCodeDialog onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+const initial = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  max_discount: '',
+  min_total: '',
+  starts_at: '',
+  ends_at: '',
+  max_uses: '',
+  per_person: '1',
+  game_ids: '',
+  plan_ids: '',
+  voucher_ids: '',
+  description: '',
+  public: false,
+  refund_returns_use: false,
+};
+type Values = typeof initial;
+
+/** The form's values as the endpoint takes them; times as typed (Dhaka time, which the server reads them as). */
+const input = (values: Values): PromoCodeInput => ({
+  code: values.code.trim(),
+  kind: values.kind as PromoCodeInput['kind'],
+  value: numberField(values.value) ?? '',
+  max_discount: numberField(values.max_discount),
+  min_total: numberField(values.min_total),
+  starts_at: values.starts_at || undefined,
+  ends_at: values.ends_at || undefined,
+  max_uses: numberField(values.max_uses),
+  per_person: numberField(values.per_person),
+  game_ids: values.game_ids.trim() || undefined,
+  plan_ids: values.plan_ids.trim() || undefined,
+  voucher_ids: values.voucher_ids.trim() || undefined,
+  description: values.description.trim() || undefined,
+  public: values.public ? '1' : '0',
+  refund_returns_use: values.refund_returns_use ? '1' : '0',
+});
+
+function PromoCodeDialog({ onClose }: { onClose: () => void }) {
+  const { trigger } = useSavePromoCode();
+  const form = useEditForm(initial, (values) => schemaProblems(promoCodeBody, input(values)), 'The promo code could not be saved');
+  const save = form.submit(async (values) => {
+    const { message } = await trigger(input(values));
+    toast.success(message);
+    onClose();
+  });
+  return (
+    <Modal title="New promo code" onClose={form.busy ? () => undefined : onClose}>
+      <form onSubmit={save} noValidate>
+        <FormField
+          label="Code (3–20 letters and digits)"
+          maxLength={20}
+          autoComplete="off"
+          autoCapitalize="characters"
+          {...form.field('code')}
+        />
+        <SelectField label="Kind" {...form.field('kind')}>
+          <option value="percent">Percent of the order</option>
+          <option value="fixed">Fixed taka</option>
+        </SelectField>
+        <FormField label={form.values.kind === 'percent' ? 'Percent (1–100)' : 'Taka off'} inputMode="numeric" {...form.field('value')} />
+        <FormField label="Largest discount, ৳ (optional)" inputMode="numeric" {...form.field('max_discount')} />
+        <FormField label="Smallest order, ৳ (optional)" inputMode="numeric" {...form.field('min_total')} />
+        <FormField label="Starts (Dhaka time, optional)" type="datetime-local" {...form.field('starts_at')} />
+        <FormField label="Ends (Dhaka time, optional)" type="datetime-local" {...form.field('ends_at')} />
+        <FormField label="Uses in all (optional)" inputMode="numeric" {...form.field('max_uses')} />
+        <FormField label="Uses per person" inputMode="numeric" {...form.field('per_person')} />
+        <FormField label="Only these games (ids, comma-separated)" autoComplete="off" {...form.field('game_ids')} />
+        <FormField label="Only these plans (ids)" autoComplete="off" {...form.field('plan_ids')} />
+        <FormField label="Only these vouchers (ids)" autoComplete="off" {...form.field('voucher_ids')} />
+        <FormField label="Description (shown with a public code)" maxLength={200} {...form.field('description')} />
+        <Switch label="Public: listed in the site data" checked={form.values.public} onChange={(on) => form.setValue('public', on)} />
+        <Switch
+          label="A refund gives the use back"
+          checked={form.values.refund_returns_use}
+          onChange={(on) => form.setValue('refund_returns_use', on)}
+        />
+        <DialogButtons busy={form.busy} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
