@@ -29,6 +29,23 @@ export interface PromoCode {
   createdAt: string;
 }
 
+/**
+ * A new code with the console's defaults for what was not given: one use per person, everything
+ * in scope, private, active, a refund keeping the use.
+ */
+export const newPromoCode = (fields: Pick<PromoCode, 'code' | 'kind' | 'value'> & Partial<PromoCode>, now: string): PromoCode => ({
+  perPerson: 1,
+  planIds: [],
+  voucherIds: [],
+  gameIds: [],
+  refundReturnsUse: false,
+  public: false,
+  active: true,
+  description: '',
+  createdAt: now,
+  ...fields,
+});
+
 /** What a code is asked about: one line of a checkout. */
 export interface PricedLine {
   gameId: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PromoCode } from '../../functions/promotions/rules';
+import { type PromoCode, newPromoCode } from '../../functions/promotions/rules';
 import { type RunFigures, combine, domain, drive, fundedBuyers } from './load';
 import { median, round } from './stats';
 
@@ -32,21 +32,10 @@ export interface ExactUses {
 const planId = 'ff-25';
 
 async function newCode(d: Awaited<ReturnType<typeof promotionsDomain>>, fields: Partial<PromoCode>): Promise<PromoCode> {
-  const code: PromoCode = {
-    code: `BENCH${randomBytes(4).toString('hex').toUpperCase()}`,
-    kind: 'percent',
-    value: 10,
-    perPerson: 1,
-    planIds: [],
-    voucherIds: [],
-    gameIds: [],
-    refundReturnsUse: false,
-    public: false,
-    active: true,
-    description: 'bench',
-    createdAt: new Date().toISOString(),
-    ...fields,
-  };
+  const code = newPromoCode(
+    { code: `BENCH${randomBytes(4).toString('hex').toUpperCase()}`, kind: 'percent', value: 10, ...fields },
+    new Date().toISOString(),
+  );
   return d.promotions.createPromoCode('bench', code);
 }
 

@@ -1,6 +1,6 @@
 import type { InferOutput } from 'valibot';
 import type { promoCodeBody } from '../../contract/promotions';
-import { type PromoCode, normalizePromoCode, promoRefusals } from '../../promotions/rules';
+import { type PromoCode, newPromoCode, normalizePromoCode, promoRefusals } from '../../promotions/rules';
 import { createPromoCode } from '../../promotions/service';
 import { Invalid } from '../../shared/errors';
 import type { ActiveUser } from '../../users/active-user';
@@ -9,25 +9,30 @@ import type { ActiveUser } from '../../users/active-user';
 export function addPromoCode(user: ActiveUser, form: InferOutput<typeof promoCodeBody>): Promise<PromoCode> {
   const code = normalizePromoCode(form.code);
   if (!code) throw new Invalid(promoRefusals.malformed);
-  return createPromoCode(user.id, {
-    code,
-    kind: form.kind,
-    value: form.value,
-    description: form.description ?? '',
-    maxDiscount: form.max_discount,
-    minTotal: form.min_total,
-    startsAt: form.starts_at,
-    endsAt: form.ends_at,
-    maxUses: form.max_uses,
-    perPerson: form.per_person,
-    planIds: form.plan_ids,
-    voucherIds: form.voucher_ids,
-    gameIds: form.game_ids,
-    refundReturnsUse: form.refund_returns_use === '1',
-    public: form.public === '1',
-    active: form.active === '1',
-    createdAt: new Date().toISOString(),
-  });
+  return createPromoCode(
+    user.id,
+    newPromoCode(
+      {
+        code,
+        kind: form.kind,
+        value: form.value,
+        description: form.description ?? '',
+        maxDiscount: form.max_discount,
+        minTotal: form.min_total,
+        startsAt: form.starts_at,
+        endsAt: form.ends_at,
+        maxUses: form.max_uses,
+        perPerson: form.per_person,
+        planIds: form.plan_ids,
+        voucherIds: form.voucher_ids,
+        gameIds: form.game_ids,
+        refundReturnsUse: form.refund_returns_use === '1',
+        public: form.public === '1',
+        active: form.active === '1',
+      },
+      new Date().toISOString(),
+    ),
+  );
 }
 
 export { listPromoCodes } from '../../promotions/repo';

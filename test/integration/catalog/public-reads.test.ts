@@ -257,6 +257,7 @@ describe('the site endpoints', () => {
     expect(Object.keys(settings).sort()).toEqual(
       [
         'app_link',
+        'coupans',
         'errorMessage',
         'messenger_link',
         'whatsapp',

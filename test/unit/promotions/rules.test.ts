@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type PromoCode,
   discountOf,
+  newPromoCode,
   normalizePromoCode,
   promoRefusal,
   promoRefusals,
@@ -10,21 +11,8 @@ import {
   shardWithRoom,
 } from '../../../functions/promotions/rules';
 
-const code = (fields: Partial<PromoCode> = {}): PromoCode => ({
-  code: 'EID10',
-  kind: 'percent',
-  value: 10,
-  perPerson: 1,
-  planIds: [],
-  voucherIds: [],
-  gameIds: [],
-  refundReturnsUse: false,
-  public: false,
-  active: true,
-  description: '',
-  createdAt: '2026-11-27T00:00:00.000Z',
-  ...fields,
-});
+const code = (fields: Partial<PromoCode> = {}): PromoCode =>
+  newPromoCode({ code: 'EID10', kind: 'percent', value: 10, ...fields }, '2026-11-27T00:00:00.000Z');
 const line = { gameId: 'ff', planId: 'p1', total: 1000, onSale: false };
 
 describe('promo codes', () => {
