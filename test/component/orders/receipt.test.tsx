@@ -10,6 +10,8 @@ const order = (changes: Record<string, unknown> = {}) => ({
   created_at: '2026-11-22T03:41:00.000Z',
   status: '0',
   paid_amount: 40,
+  discount: 0,
+  coupan_code: '',
   plan_name: '50 Diamonds',
   saccount_id: '1234567897',
   remark: '',
@@ -55,6 +57,14 @@ describe("a gateway order's receipt says where the order stands", () => {
     expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/8801700000000');
     expect(whatsapp.searchParams.get('text')).toContain('OKQ3ZD7M2X');
     expect(within(receipt).getByRole('link', { name: 'Buy again' }).getAttribute('href')).toContain('/category/free-fire');
+  });
+
+  it('shows a promo code’s discount beside what was charged, and no discount line without one', async () => {
+    const { receipt } = await receiptOf({ paid_amount: 36, discount: 4, coupan_code: 'EID10' });
+    expect(receipt.textContent).toContain('Discount (EID10)');
+    expect(receipt.textContent).toContain('−৳4');
+    cleanup();
+    expect((await receiptOf()).receipt.textContent).not.toContain('Discount');
   });
 
   it('delivered, refunded, being confirmed and not paid, each in its own words', async () => {

@@ -77,11 +77,10 @@ export function OrderDetail({ id }: { id: string }) {
     ],
   ];
   if (order.delivery.player_name) details.push([t('orders.labelPlayer'), order.delivery.player_name]);
-  details.push(
-    [t('orders.labelAmount'), taka(order.paid_amount)],
-    [t('orders.labelPaidWith'), paidByLabel(order.paid_by, t)],
-    [t('orders.labelOrdered'), dateTime(order.created_at)],
-  );
+  details.push([t('orders.labelAmount'), taka(order.paid_amount)]);
+  // A promo code's discount beside what was charged, so that the shopper sees what the code took off.
+  if (order.discount > 0) details.push([t('orders.labelDiscount', { code: order.coupan_code }), `−${taka(order.discount)}`]);
+  details.push([t('orders.labelPaidWith'), paidByLabel(order.paid_by, t)], [t('orders.labelOrdered'), dateTime(order.created_at)]);
   const delivery = deliveryLabel(order);
   if (delivery)
     details.push([

@@ -98,6 +98,9 @@ export function OrderReceipt({ id, buyAgain, note, heading }: OrderReceiptProps)
       </span>,
     ],
     [t('orders.labelAmount'), `${taka(order.paid_amount)} · ${paidByLabel(order.paid_by, t)}`],
+    ...(order.discount > 0
+      ? [[t('orders.labelDiscount', { code: order.coupan_code }), `−${taka(order.discount)}`] satisfies [string, React.ReactNode]]
+      : []),
   ];
   return (
     <Receipt
