@@ -741,5 +741,5 @@ describe('every user route', () => {
       const response = await callApi(route.path, { method: route.method, token: account.token, form });
       expect(response.status, route.path).toBe(401);
     }
-  });
+  }, 120_000); // every user route in turn, each function's first start on a loaded 2-core machine: not a timing check
 });
