@@ -28,16 +28,20 @@ async function createCode(fields: Record<string, string | number>) {
   return response.body.data;
 }
 
-const order = (token: string, fields: { code: string; total: number; playerId?: string }) =>
+type TopUp = { code: string; total: number; playerId?: string };
+
+/** The order payload of a player-ID top-up of `plan` with a code (the total goes in the field each route names it by). */
+const topUpForm = (fields: TopUp) => ({
+  plan_id: plan.plan_id,
+  saccount_type: 'UID Free Fire',
+  saccount_id: fields.playerId ?? uniquePlayerId(),
+  coupan_code: fields.code,
+});
+
+const order = (token: string, fields: TopUp) =>
   callApi<{ data: OrderRow; message: string }>('/user/request/', {
     token,
-    form: {
-      plan_id: plan.plan_id,
-      saccount_type: 'UID Free Fire',
-      saccount_id: fields.playerId ?? uniquePlayerId(),
-      coupan_code: fields.code,
-      paid_from_wallet: fields.total,
-    },
+    form: { ...topUpForm(fields), paid_from_wallet: fields.total },
   });
 
 /** A new single-use ৳10-off code raced by 20 fresh buyers (each with `balance`) through `start`: one wins, the rest hear it is used up. */
@@ -240,16 +244,10 @@ describe('promo codes on wallet orders', () => {
 });
 
 /** A top-up through the gateway with a code, as the order form starts it. */
-const checkout = (token: string, fields: { code: string; total: number; playerId?: string }) =>
+const checkout = (token: string, fields: TopUp) =>
   callApi<{ data: { payment_url: string; id: string }; message: string }>('/user/request_webview', {
     token,
-    form: {
-      plan_id: plan.plan_id,
-      saccount_type: 'UID Free Fire',
-      saccount_id: fields.playerId ?? uniquePlayerId(),
-      coupan_code: fields.code,
-      amount: fields.total,
-    },
+    form: { ...topUpForm(fields), amount: fields.total },
   });
 const cancelPayment = (token: string, id: string) => callApi('/user/cancel_payment', { token, form: { kind: 'order', id } });
 const useLine = (code: string, orderId: string) => storedItem(`PROMO#${code}`, `USE#${orderId}`);
