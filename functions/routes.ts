@@ -253,11 +253,11 @@ export const routes: readonly Route[] = [
     cachedAs: 'planGroups',
     query: ['master_category'],
   },
-  { method: 'POST', path: '/user/plan_list/', handler: 'catalog/list-plans', access: 'public', partitions: 'shopWindow' },
+  { method: 'POST', path: '/user/plan_list/', handler: 'promotions/list-plans', access: 'public', partitions: 'shopWindow' },
   {
     method: 'GET',
     path: '/user/plan_list',
-    handler: 'catalog/list-plans',
+    handler: 'promotions/list-plans',
     access: 'public',
     partitions: 'shopWindow',
     cachedAs: 'plans',

@@ -45,6 +45,20 @@ export interface PlanContext {
  */
 export type PlanDelivery = { mode: 'manual' } | { mode: 'stock'; voucherId: string } | { mode: 'supplier'; sku: string; cost: number };
 
+/** A sale as its plan carries it, so that the read that prices an order knows it without another. */
+export interface ScheduledSale {
+  id: string;
+  /** The price of one unit while the sale runs, whole taka. */
+  price: number;
+  startsAt: number;
+  /** The first second at the list price again. */
+  endsAt: number;
+  /** Units at the sale price in all; none: no cap. */
+  quantity?: number;
+  /** Units at the sale price per person (the account and the player ID each count); none: no cap. */
+  perPerson?: number;
+}
+
 /** 1: on sale; 0: out of stock. */
 export type PlanStatus = 0 | 1;
 
@@ -62,7 +76,12 @@ export interface Plan extends PlanContext {
   delivery?: PlanDelivery;
   /** Why automatic delivery stopped for the plan (a guard tripped); saving the plan clears it. */
   deliveryPaused?: string;
+  /** Its flash sales not ended (promotions/sale-rules.ts), so that the read that prices an order knows them. */
+  sales?: ScheduledSale[];
 }
+
+/** What one unit of a plan costs us, where it is recorded (a supplier plan's). */
+export const recordedCost = (plan: Pick<Plan, 'delivery'>) => (plan.delivery?.mode === 'supplier' ? plan.delivery.cost : undefined);
 
 const keys = {
   masterCategory: (id: string) => ({ pk: `MCAT#${id}`, sk: '#META' }),
@@ -230,6 +249,26 @@ export function planOnSaleCheckItem(plan: Pick<Plan, 'id' | 'price'>): Transacti
       ConditionExpression: '#status = :onSale AND price = :price',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':onSale': 1, ':price': plan.price },
+    },
+  };
+}
+
+/**
+ * A plan's sales replaced by `sales` (a new one added, ended ones dropped), on condition that they
+ * are still the ones read, so that two operators adding sales at once cannot drop one.
+ */
+export function planSalesItem(
+  planId: string,
+  read: readonly ScheduledSale[] | undefined,
+  sales: readonly ScheduledSale[],
+): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.plan(planId),
+      UpdateExpression: 'SET sales = :sales',
+      ConditionExpression: read === undefined ? 'attribute_exists(pk) AND attribute_not_exists(sales)' : 'sales = :read',
+      ExpressionAttributeValues: { ':sales': sales, ...(read === undefined ? {} : { ':read': read }) },
     },
   };
 }

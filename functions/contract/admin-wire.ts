@@ -346,9 +346,25 @@ export interface PromoCodeRow {
   voucher_ids: string;
   game_ids: string;
   refund_returns_use: 0 | 1;
+  below_cost: 0 | 1;
   public: 0 | 1;
   active: 0 | 1;
   uses: number;
+  discount_total: number;
+  revenue: number;
+  created_at: string;
+}
+
+/** A flash sale in the console (GET/POST /admin/sales), with the units sold and what it took off the list price. */
+export interface SaleRow {
+  sale_id: string;
+  plan_id: string;
+  price: number;
+  starts_at: string;
+  ends_at: string;
+  quantity: number | null;
+  per_person: number | null;
+  sold: number;
   discount_total: number;
   revenue: number;
   created_at: string;

@@ -24,14 +24,13 @@ export const quoteBody = v.pipe(
 );
 
 /** A time the console sends: ISO 8601; without an offset it is Dhaka time (+06:00). */
-const dhakaTime = (label: string) =>
-  v.optional(
-    v.pipe(
-      requiredText(`${label} is required`, 40),
-      v.transform((text) => Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}+06:00`)),
-      v.check((time) => !Number.isNaN(time), `${label} must be a date and time (ISO 8601)`),
-    ),
+const requiredDhakaTime = (label: string) =>
+  v.pipe(
+    requiredText(`${label} is required`, 40),
+    v.transform((text) => Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}+06:00`)),
+    v.check((time) => !Number.isNaN(time), `${label} must be a date and time (ISO 8601)`),
   );
+const dhakaTime = (label: string) => v.optional(requiredDhakaTime(label));
 
 /** Comma-separated ids (none: every item). */
 const idList = v.optional(
@@ -68,6 +67,7 @@ export const promoCodeBody = v.pipe(
     voucher_ids: idList,
     game_ids: idList,
     refund_returns_use: optionalFlag('refund_returns_use', '0'),
+    below_cost: optionalFlag('below_cost', '0'),
     // Refused rather than ignored until a person's first order can be told across accounts.
     first_order_only: v.optional(v.picklist(['0'], 'First-order-only codes are not available yet'), '0'),
     public: optionalFlag('public', '0'),
@@ -83,6 +83,29 @@ export const promoCodeBody = v.pipe(
       (body) => body.starts_at === undefined || body.ends_at === undefined || body.starts_at < body.ends_at,
       'The end must be after the start',
     ),
+    ['ends_at'],
+  ),
+);
+
+/** POST /admin/sales: a plan at a sale price between two Dhaka times, capped or not. */
+export const saleBody = v.pipe(
+  v.object({
+    plan_id: v.optional(idField('plan')),
+    // Refused rather than ignored until vouchers carry sales.
+    voucher_id: v.optional(v.picklist([''], 'Sales on voucher codes are not available yet')),
+    price: boundedInt(1, 10_000_000, 'The sale price must be a whole number of taka from 1'),
+    starts_at: requiredDhakaTime('The start'),
+    ends_at: requiredDhakaTime('The end'),
+    quantity: v.optional(boundedInt(1, 1_000_000, 'The quantity must be a whole number from 1')),
+    per_person: v.optional(boundedInt(1, 1000, 'Units per person must be a whole number from 1')),
+    below_cost: optionalFlag('below_cost', '0'),
+  }),
+  v.forward(
+    v.check((body) => body.plan_id !== undefined, 'Choose the plan on sale'),
+    ['plan_id'],
+  ),
+  v.forward(
+    v.check((body) => body.starts_at < body.ends_at, 'The end must be after the start'),
     ['ends_at'],
   ),
 );

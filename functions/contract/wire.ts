@@ -60,6 +60,10 @@ export interface PlanRow {
   price: number;
   no_of_diamonds: number;
   status: WirePlanStatus;
+  /** While a flash sale runs: its price, its end (ISO 8601) and the units left (null without a cap). */
+  sale_price?: number;
+  sale_ends_at?: string;
+  sale_left?: number | null;
 }
 
 /** POST /user/auto_delivery_vouchers_list */

@@ -22,6 +22,8 @@ export interface Reply {
   cookies?: string[];
   /** Of the cached reads the route may invalidate, the ones this write changed (default: all of them). */
   changed?: readonly CachedRead[];
+  /** A cached read's answer that changes at a known second (a sale's start or end): seconds until then. */
+  freshForSeconds?: number;
 }
 
 /** The contract's success envelope: `{status: 1, message, data}`. */
@@ -143,7 +145,10 @@ export function buildHandler<
         ? textResponse(statusCode, reply.body, reply.headers)
         : jsonResponse(statusCode, reply.body, reply.headers);
     if (succeeded && options.cachedAs && reading)
-      Object.assign(response.headers!, { 'cache-control': edgeCacheControlOf(options.cachedAs), etag: entityTag(response.body!) });
+      Object.assign(response.headers!, {
+        'cache-control': edgeCacheControlOf(options.cachedAs, reply.freshForSeconds),
+        etag: entityTag(response.body!),
+      });
     return { ...response, ...(reply.cookies ? { cookies: reply.cookies } : {}) };
   };
 

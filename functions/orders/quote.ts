@@ -1,6 +1,6 @@
-import { planFromItem, planKey } from '../catalog/repo';
+import { planFromItem, planKey, recordedCost } from '../catalog/repo';
 import type { Quote } from '../promotions/rules';
-import { pricePromo, promoRequest } from '../promotions/service';
+import { type SalePrice, pricePromo, promoRequest, saleForBuyer, saleLine } from '../promotions/service';
 import { batchGet } from '../shared/db';
 import { NotFound } from '../shared/errors';
 import { voucherListing } from '../vouchers/repo';
@@ -14,13 +14,22 @@ export interface QuoteRequest {
   coupanCode?: string;
 }
 
+/** The sale a quote names: its price, its end and the units left (null without a cap); null when none prices the item. */
+export interface QuotedSale {
+  price: number;
+  endsAt: number;
+  left: number | null;
+}
+const quotedSale = (sale: SalePrice | undefined): QuotedSale | null =>
+  sale ? { price: sale.sale.price, endsAt: sale.sale.endsAt, left: sale.left ?? null } : null;
+
 /**
  * The price a checkout will charge now: a plan and the code in one BatchGetItem, or a voucher's
- * listing and the code in two calls at once. A code that
- * cannot apply is refused with its reason. Asked without an account, so a person's own uses are
+ * listing and the code in two calls at once; a running sale with a cap, its shards once more. A
+ * code that cannot apply is refused with its reason. Asked without an account, so a person's own uses are
  * counted when the order is placed, where the same rules price it.
  */
-export async function quote(request: QuoteRequest): Promise<Quote & { sale: null }> {
+export async function quote(request: QuoteRequest): Promise<Quote & { sale: QuotedSale | null }> {
   const promo = promoRequest(request.coupanCode, {}, 'all');
   if (request.voucherId !== undefined) {
     // Read from the voucher's listing: its own partition also holds its unsold codes, which no public function may read.
@@ -32,6 +41,8 @@ export async function quote(request: QuoteRequest): Promise<Quote & { sale: null
   const [planItem, ...promoItems] = await batchGet([planKey(request.planId!), ...(promo?.keys ?? [])]);
   if (!planItem) throw new NotFound('Plan not found');
   const plan = planFromItem(planItem);
-  const line = { gameId: plan.masterCategoryId, planId: plan.id, total: plan.price, onSale: false };
-  return { ...pricePromo(promo, promoItems, line, Date.now()).quote, sale: null };
+  const now = Date.now();
+  const sale = await saleForBuyer(plan.sales, {}, now);
+  const line = saleLine({ gameId: plan.masterCategoryId, planId: plan.id, cost: recordedCost(plan) }, plan.price, 1, sale);
+  return { ...pricePromo(promo, promoItems, line, now, sale).quote, sale: quotedSale(sale) };
 }

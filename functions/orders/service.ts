@@ -1,5 +1,5 @@
 import type { OrderAccountFields } from '../contract/rules';
-import { type Plan, planFromItem, planKey, planOnSaleCheckItem } from '../catalog/repo';
+import { type Plan, planFromItem, planKey, planOnSaleCheckItem, recordedCost } from '../catalog/repo';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
@@ -8,9 +8,9 @@ import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { orderWaitingAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '../shared/errors';
 import { releaseUseItems } from '../promotions/repo';
-import { type Quote, promoRefusals } from '../promotions/rules';
+import type { Quote } from '../promotions/rules';
 import {
   type PromoUse,
   heldUseOf,
@@ -18,6 +18,9 @@ import {
   promoRequest,
   promoUseItems,
   promoUseRefusal,
+  saleForBuyer,
+  saleLine,
+  saleUnitRefused,
   shardWasFull,
   retakeOnAnotherShard,
 } from '../promotions/service';
@@ -60,9 +63,11 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
   if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
   const plan = planFromItem(planItem);
   if (plan.status !== 1) throw new Conflict('This plan is out of stock');
-  const line = { gameId: plan.masterCategoryId, planId: plan.id, total: plan.price, onSale: false };
-  const { quote, use } = pricePromo(promo, items.slice(ownKeys.length), line, Date.now());
-  if (use && plan.delivery?.mode === 'supplier' && quote.total <= (plan.delivery.cost ?? 0)) throw new Invalid(promoRefusals.notForItem);
+  const now = Date.now();
+  // A running sale with a cap is read once more (its shards, the buyer's counts); without one, nothing.
+  const sale = await saleForBuyer(plan.sales, { userId: user.id, playerId }, now);
+  const line = saleLine({ gameId: plan.masterCategoryId, planId: plan.id, cost: recordedCost(plan) }, plan.price, 1, sale);
+  const { quote, use } = pricePromo(promo, items.slice(ownKeys.length), line, now, sale);
   if (quote.total !== input.price)
     throw new Conflict('Price changed, please review your order', { price: plan.price, data: { total: quote.total } });
   const lookup = playerLookupFromItem(lookupItem);
@@ -106,10 +111,15 @@ async function draftOrder(
 }
 
 /** What a quote makes of an order: the price charged, and a code's use with the list price it was taken off. */
-const pricedFields = (quote: Quote): Pick<PlanOrder, 'price' | 'coupanCode' | 'discount' | 'listPrice'> =>
-  quote.discount > 0
-    ? { price: quote.total, coupanCode: quote.coupanCode, discount: quote.discount, listPrice: quote.price }
-    : { price: quote.total };
+const pricedFields = (
+  quote: Quote,
+  use: PromoUse | undefined,
+): Pick<PlanOrder, 'price' | 'coupanCode' | 'discount' | 'listPrice' | 'saleId'> => ({
+  price: quote.total,
+  ...(quote.total !== quote.price ? { listPrice: quote.price } : {}),
+  ...(quote.discount > 0 ? { coupanCode: quote.coupanCode, discount: quote.discount } : {}),
+  ...(use?.sale ? { saleId: use.sale.id } : {}),
+});
 
 /** A refunded order's promo code use given back, where the code says so (once: the refund's own status move). */
 export const promoReturnItems = (order: PlanOrder, now: string): TransactionItem[] =>
@@ -140,7 +150,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
         const use = retaken ?? context.use;
         const order = {
           ...(await draftOrder(user, plan, input, 'wallet', player)),
-          ...pricedFields(quote),
+          ...pricedFields(quote, use),
           promoUse: heldUseOf(use, quote),
         };
         const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId);
@@ -158,7 +168,13 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
         try {
           await transact([
             ...items,
-            ...promoUseItems(use, { ...order, discount: quote.discount, total: quote.total, at: order.createdAt, status: 'paid' }),
+            ...promoUseItems(use, {
+              ...order,
+              discount: quote.price - quote.total,
+              total: quote.total,
+              at: order.createdAt,
+              status: 'paid',
+            }),
           ]);
         } catch (error) {
           if (!(error instanceof TransactionCancelled)) throw error;
@@ -190,7 +206,7 @@ export async function startGatewayOrder(
 ): Promise<{ paymentUrl: string; orderId: string }> {
   const { plan, player, quote, use } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
-  const order = { ...(await draftOrder(user, plan, input, 'gateway', player)), ...pricedFields(quote) };
+  const order = { ...(await draftOrder(user, plan, input, 'gateway', player)), ...pricedFields(quote, use) };
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const gateway = gateways.forCheckout;
   const { paymentUrl } = await gateway
@@ -225,7 +241,13 @@ async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: Prom
       ),
       openCheckoutItem(order.userId),
     ];
-    const useLine = { orderId: order.orderId, userId: order.userId, discount: quote.discount, total: quote.total, at: order.createdAt };
+    const useLine = {
+      orderId: order.orderId,
+      userId: order.userId,
+      discount: quote.price - quote.total,
+      total: quote.total,
+      at: order.createdAt,
+    };
     try {
       await transact([...record, ...promoUseItems(held, { ...useLine, status: 'held' })]);
       return;
@@ -233,6 +255,9 @@ async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: Prom
       if (!(error instanceof TransactionCancelled)) throw error;
       const refusal = promoUseRefusal(error, held, record.length) ?? tooManyOpenCheckouts(error, 1);
       if (refusal) throw refusal;
+      // The sale's last units, or the buyer's, went meanwhile: this checkout's price is gone (nothing is held; its payment link is never shown).
+      if (saleUnitRefused(error, held, record.length))
+        throw new Conflict('Price changed, please review your order', { data: { total: quote.price } });
       if (!shardWasFull(error, held, record.length) || attempt >= 5) throw new Conflict('The shop is busy right now, please try again');
       held = await retakeOnAnotherShard(held!);
     }

@@ -16,12 +16,14 @@ export interface PlanOrder {
   /** The game, as it was named when the order was placed. */
   gameName: string;
   masterCategoryId: string;
-  /** What was charged: the list price less any promo code's discount. */
+  /** What was charged: the list price (or a sale's) less any promo code's discount. */
   price: number;
-  /** A promo code's use: the code, what it took off, and the plan's list price then. */
+  /** A promo code's use (the code and what it took off), and the plan's list price when a code or a sale priced it lower. */
   coupanCode?: string;
   discount?: number;
   listPrice?: number;
+  /** The flash sale whose price this is (promotions/sale-rules.ts). */
+  saleId?: string;
   /**
    * The promo code's use: taken with a wallet order; held by a gateway checkout until it is paid
    * (given back once if it is cancelled, fails or expires); given back by a refund where the code says so.

@@ -2,7 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import { type HeldUse, type PromoCode, type PromoShard, shardLimits } from './rules';
+import { type ScheduledSale, type Sale, saleCounter, saleCounterName } from './sale-rules';
+import { type HeldUse, type PromoCode, type PromoShard, type UseCounter, shardLimits } from './rules';
 
 /**
  * A promo code's partition `PROMO#<CODE>`: the code (`#META`), its use counter in shards
@@ -32,39 +33,61 @@ export const promoPersonKeys = (code: string, persons: string[]) => persons.map(
 export function promoFromItems(items: (Record<string, unknown> | undefined)[]): { code: PromoCode; shards: PromoShard[] } | undefined {
   const [meta, ...shardItems] = items;
   if (!meta) return undefined;
-  const code = meta as unknown as PromoCode;
-  const shards = shardItems.flatMap((item, shard) =>
+  return { code: meta as unknown as PromoCode, shards: shardsFromItems(shardItems) };
+}
+
+/** A counter's shards from the items of its eight shard keys, in order (absent ones skipped). */
+export const shardsFromItems = (items: (Record<string, unknown> | undefined)[]): PromoShard[] =>
+  items.flatMap((item, shard) =>
     item ? [{ shard, uses: Number(item.uses ?? 0), limit: item.limit === undefined ? undefined : Number(item.limit) }] : [],
   );
-  return { code, shards };
-}
 
 /** The uses a person has had of a code, from the items of `promoPersonKeys`. */
 export const personUses = (items: (Record<string, unknown> | undefined)[]) => Math.max(0, ...items.map((item) => Number(item?.count ?? 0)));
 
-/** A new code with its empty shards: written only where no code of that name exists. */
-export function newPromoItems(code: PromoCode, now: string): TransactionItem[] {
+/**
+ * A new counter with its empty shards, written only where none of that name exists, and listed in
+ * gsi2 under `listing` (codes: `PROMOS` by name; sales: `SALES` by their end, so that the shop
+ * reads only those not ended).
+ */
+function newCounterItems(
+  entity: string,
+  counter: UseCounter,
+  fields: object,
+  listing: { gsi2pk: string; gsi2sk: string },
+  now: string,
+): TransactionItem[] {
   return [
     {
       Put: {
         TableName: tableName,
-        Item: toItem('PromoCode', { ...promoKey(code.code), gsi2pk: 'PROMOS', gsi2sk: code.code }, code, now),
+        Item: toItem(entity, { ...promoKey(counter.code), ...listing }, fields, now),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...shardLimits(code.maxUses).map((limit, shard) => ({
+    ...shardLimits(counter.maxUses).map((limit, shard) => ({
       Put: {
         TableName: tableName,
         Item: toItem(
           'PromoUses',
-          { ...shardKey(code.code, shard), gsi2pk: 'PROMOS', gsi2sk: `${code.code}#USES#${shard}` },
-          { shard, uses: 0, limit, discountTotal: 0, revenue: 0, active: code.active },
+          { ...shardKey(counter.code, shard), gsi2pk: listing.gsi2pk, gsi2sk: `${listing.gsi2sk}#USES#${shard}` },
+          { shard, uses: 0, limit, discountTotal: 0, revenue: 0, active: counter.active },
           now,
         ),
       },
     })),
   ];
 }
+
+/** A new code with its empty shards. */
+export const newPromoItems = (code: PromoCode, now: string) =>
+  newCounterItems('PromoCode', code, code, { gsi2pk: 'PROMOS', gsi2sk: code.code }, now);
+
+const saleListingKey = (sale: ScheduledSale) => `${new Date(sale.endsAt).toISOString()}#${sale.id}`;
+
+/** A new sale's counter (its units and each person's), listed by its end. */
+export const newSaleItems = (sale: Sale, now: string) =>
+  newCounterItems('Sale', saleCounter(sale), { ...saleCounter(sale), ...sale }, { gsi2pk: 'SALES', gsi2sk: saleListingKey(sale) }, now);
 
 /**
  * A use's line: `paid` (a wallet order, or a gateway one once paid), `held` (a checkout waiting),
@@ -74,7 +97,7 @@ export type UseStatus = 'paid' | 'held' | 'released' | 'returned';
 
 /** What one order's use writes: the use counted on a shard with room (its condition keeps the limit), each person's count, and the use's line. */
 export function takeUseItems(
-  code: PromoCode,
+  code: UseCounter,
   shard: number,
   persons: string[],
   use: { orderId: string; userId: string; discount: number; total: number; at: string; status: UseStatus },
@@ -99,7 +122,7 @@ export function takeUseItems(
         UpdateExpression: 'ADD #count :one SET entity = :entity',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :perPerson',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':perPerson': code.perPerson, ':entity': 'PromoPersonUse' },
+        ExpressionAttributeValues: { ':one': 1, ':perPerson': code.perPerson ?? 0, ':entity': 'PromoPersonUse' },
       },
     })),
     {
@@ -189,3 +212,46 @@ export async function listPromoCodes(): Promise<(PromoCode & { uses: number; dis
   } while (startKey);
   return [...codes.values()].map((code) => ({ ...code, ...(totals.get(code.code) ?? {}) }));
 }
+
+/** A sale with its units sold so far. */
+export type SaleWithSold = Sale & { sold: number; discountTotal: number; revenue: number };
+
+/**
+ * Sales with what they sold, from one Query of gsi2 `SALES` (their counters, by end): every sale,
+ * or (`notEndedAt`) only those whose end is after that second, which is all the shop ever reads.
+ */
+export async function listSales(notEndedAt?: number): Promise<SaleWithSold[]> {
+  const sales = new Map<string, SaleWithSold>();
+  const totals = new Map<string, { sold: number; discountTotal: number; revenue: number }>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: notEndedAt === undefined ? 'gsi2pk = :pk' : 'gsi2pk = :pk AND gsi2sk > :now',
+        ExpressionAttributeValues: { ':pk': 'SALES', ...(notEndedAt === undefined ? {} : { ':now': new Date(notEndedAt).toISOString() }) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const name = String(item.pk).slice('PROMO#'.length);
+      if (item.sk === '#META') sales.set(name, { ...(item as unknown as Sale), sold: 0, discountTotal: 0, revenue: 0 });
+      else {
+        const sum = totals.get(name) ?? { sold: 0, discountTotal: 0, revenue: 0 };
+        sum.sold += Number(item.uses ?? 0);
+        sum.discountTotal += Number(item.discountTotal ?? 0);
+        sum.revenue += Number(item.revenue ?? 0);
+        totals.set(name, sum);
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return [...sales.entries()].map(([name, sale]) => ({ ...sale, ...(totals.get(name) ?? {}) }));
+}
+
+/** The shard keys and the buyer's count keys of a sale, for the read that decides whether a buyer still gets its price. */
+export const saleReadKeys = (sale: ScheduledSale, persons: string[]) => [
+  ...(sale.quantity === undefined ? [] : promoReadKeys(saleCounterName(sale.id)).slice(1)),
+  ...(sale.perPerson === undefined ? [] : promoPersonKeys(saleCounterName(sale.id), persons)),
+];

@@ -23,6 +23,8 @@ export interface PromoCode {
   voucherIds: string[];
   gameIds: string[];
   refundReturnsUse: boolean;
+  /** The operator's acknowledgement that the code may take a plan to or below its recorded cost. */
+  belowCostAcknowledged: boolean;
   public: boolean;
   active: boolean;
   description: string;
@@ -39,6 +41,7 @@ export const newPromoCode = (fields: Pick<PromoCode, 'code' | 'kind' | 'value'> 
   voucherIds: [],
   gameIds: [],
   refundReturnsUse: false,
+  belowCostAcknowledged: false,
   public: false,
   active: true,
   description: '',
@@ -46,15 +49,31 @@ export const newPromoCode = (fields: Pick<PromoCode, 'code' | 'kind' | 'value'> 
   ...fields,
 });
 
+/**
+ * What counts uses: a promo code, or a flash sale's units (sale-rules.ts `saleCounter`). Its name
+ * is its partition's; `perPerson` absent counts no person.
+ */
+export interface UseCounter {
+  code: string;
+  maxUses?: number;
+  perPerson?: number;
+  refundReturnsUse: boolean;
+  active: boolean;
+}
+
 /** What a code is asked about: one line of a checkout. */
 export interface PricedLine {
   gameId: string;
   planId?: string;
   voucherId?: string;
-  /** The line's total before any code (unit price × quantity). */
+  /** The line's total before any code (unit price × quantity), at the sale price while one runs. */
   total: number;
   /** Whether the line is at a sale price (codes do not stack on sales). */
   onSale: boolean;
+  /** The line at the list price, when a sale prices it lower. */
+  listTotal?: number;
+  /** What the line costs us, where that is recorded (a supplier plan's cost × quantity). */
+  cost?: number;
 }
 
 /** Why a code cannot apply, in words a shopper understands. */
@@ -112,11 +131,15 @@ export function promoRefusal(code: PromoCode, line: PricedLine, now: number): st
   if (!covers(code, line)) return promoRefusals.notForItem;
   if (line.onSale) return promoRefusals.withSale;
   if (code.minTotal !== undefined && line.total < code.minTotal) return promoRefusals.minTotal(code.minTotal);
+  // Selling at or below cost is only ever on purpose: the operator said so on the code.
+  if (line.cost !== undefined && !code.belowCostAcknowledged && line.total - discountOf(code, line.total) <= line.cost)
+    return promoRefusals.notForItem;
   return undefined;
 }
 
 /** A quote: what the line costs before and after the code. */
 export interface Quote {
+  /** The list price (× quantity). */
   price: number;
   discount: number;
   total: number;
@@ -126,7 +149,7 @@ export interface Quote {
 /** The quote of a line with an applicable code (or none). */
 export function quoteOf(line: PricedLine, code: PromoCode | undefined): Quote {
   const discount = code ? discountOf(code, line.total) : 0;
-  return { price: line.total, discount, total: line.total - discount, coupanCode: code?.code ?? '' };
+  return { price: line.listTotal ?? line.total, discount, total: line.total - discount, coupanCode: code?.code ?? '' };
 }
 
 /** How many shards a code's use counter has: its limit spread so that buyers of one code do not queue on one item. */
@@ -160,6 +183,7 @@ export interface HeldUse {
   code: string;
   shard: number;
   persons: string[];
+  /** What the code or the sale took off the list price. */
   discount: number;
   total: number;
   /** Whether a refund of the order gives the use back (the code's `refund_returns_use`). */

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { getPlan, planFromItem, planKey, planSalesItem, recordedCost } from '../catalog/repo';
 import { auditEntry, auditItem } from '../audit/repo';
 import { publicPromoItem } from '../content/repo';
-import { Conflict, Invalid } from '../shared/errors';
+import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { batchGet } from '../shared/db';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import {
@@ -14,13 +15,32 @@ import {
   promoPersonKeys,
   promoKey,
   promoReadKeys,
+  listSales,
+  newSaleItems,
+  saleReadKeys,
+  shardsFromItems,
   takeUseItems,
 } from './repo';
+import {
+  type Sale,
+  type ScheduledSale,
+  nextPriceChange,
+  overlapsAny,
+  saleAt,
+  saleCounter,
+  saleCounterName,
+  saleRefusals,
+  salesNotEnded,
+  scheduleOf,
+  unitsLeft,
+} from './sale-rules';
 import {
   type HeldUse,
   type PricedLine,
   type PromoCode,
   type Quote,
+  type UseCounter,
+  discountOf,
   normalizePromoCode,
   promoRefusal,
   promoRefusals,
@@ -53,12 +73,54 @@ export function promoRequest(typed: string | undefined, buyer: Buyer, shards: 'n
 }
 export type PromoRequest = NonNullable<ReturnType<typeof promoRequest>>;
 
-/** The code's use this order will take, to be written in the order's own transaction (`promoUseItems`). */
+/** The use of a code (or a sale's unit) this order will take, to be written in the order's own transaction (`promoUseItems`). */
 export interface PromoUse {
-  code: PromoCode;
+  code: UseCounter;
   shard: number;
   persons: string[];
+  /** The sale whose unit this is (none: a promo code's use). */
+  sale?: ScheduledSale;
 }
+
+/** A sale's price for one buyer now: its unit to take, and the units left (none: no cap). */
+export interface SalePrice {
+  sale: ScheduledSale;
+  use: PromoUse;
+  left?: number;
+}
+
+/**
+ * The sale that prices an item for this buyer at `now`, if any: a capped sale's shards and the
+ * buyer's counts in one BatchGetItem (none to read without a cap), so that a buyer whose units, or
+ * the sale's, are gone is priced at the list price before anything is written. A quote names no one.
+ */
+export async function saleForBuyer(sales: readonly ScheduledSale[] | undefined, buyer: Buyer, now: number): Promise<SalePrice | undefined> {
+  const sale = saleAt(sales, now);
+  if (!sale) return undefined;
+  const persons = sale.perPerson !== undefined && buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
+  const keys = saleReadKeys(sale, persons);
+  const items = keys.length > 0 ? await batchGet(keys) : [];
+  const shardItems = sale.quantity === undefined ? [] : items.slice(0, 8);
+  if (sale.perPerson !== undefined && personUses(items.slice(shardItems.length)) >= sale.perPerson) return undefined;
+  const shards = shardsFromItems(shardItems);
+  const shard = sale.quantity === undefined ? randomInt(promoShardCount(undefined)) : shardWithRoom(shards, randomInt);
+  if (shard === undefined) return undefined;
+  const sold = shards.reduce((sum, each) => sum + each.uses, 0);
+  return { sale, use: { code: saleCounter(sale), shard, persons, sale }, left: unitsLeft(sale, sold) };
+}
+
+/** A line at a sale's price (× quantity), or at the list price without one. */
+export const saleLine = <L extends Omit<PricedLine, 'total' | 'onSale' | 'listTotal'>>(
+  line: L,
+  unitPrice: number,
+  qty: number,
+  sale: SalePrice | undefined,
+): PricedLine => ({
+  ...line,
+  total: (sale?.sale.price ?? unitPrice) * qty,
+  onSale: sale !== undefined,
+  ...(sale ? { listTotal: unitPrice * qty } : {}),
+});
 
 /**
  * Prices a line with the code asked for, from the items the checkout read for `request.keys` (in
@@ -70,8 +132,9 @@ export function pricePromo(
   items: (Record<string, unknown> | undefined)[],
   line: PricedLine,
   now: number,
+  sale?: SalePrice,
 ): { quote: Quote; use?: PromoUse } {
-  if (!request) return { quote: quoteOf(line, undefined) };
+  if (!request) return { quote: quoteOf(line, undefined), use: sale?.use };
   const read = promoFromItems(items.slice(0, request.codeKeys));
   if (!read) throw new Invalid(promoRefusals.unknown);
   const refusal = promoRefusal(read.code, line, now);
@@ -97,7 +160,7 @@ export const heldUseOf = (use: PromoUse | undefined, quote: Quote): HeldUse | un
     code: use.code.code,
     shard: use.shard,
     persons: use.persons,
-    discount: quote.discount,
+    discount: quote.price - quote.total,
     total: quote.total,
     returnsOnRefund: use.code.refundReturnsUse,
   };
@@ -115,9 +178,17 @@ export async function retakeOnAnotherShard(use: PromoUse): Promise<PromoUse> {
   return { ...use, shard };
 }
 
-/** Whether a cancelled transaction that held `promoUseItems` at `offset` failed on the use's shard (full or paused: read again). */
+/**
+ * Whether a cancelled transaction that held `promoUseItems` at `offset` failed on a code's shard
+ * (full or paused: read again). A sale's unit refused (its shard or the buyer's count) is not: the
+ * order is read and priced again, at the list price where the sale's units or the buyer's are gone.
+ */
 export const shardWasFull = (error: TransactionCancelled, use: PromoUse | undefined, offset: number) =>
-  use !== undefined && error.failedAt(offset);
+  use !== undefined && !use.sale && error.failedAt(offset);
+
+/** Whether a cancelled transaction that held a sale's unit at `offset` failed on it: its shard full, or the buyer's count. */
+export const saleUnitRefused = (error: TransactionCancelled, use: PromoUse | undefined, offset: number) =>
+  use?.sale !== undefined && [0, ...use.persons.map((_, index) => personItemsOffset + index)].some((at) => error.failedAt(offset + at));
 
 /**
  * Why a cancelled transaction that held `promoUseItems` at `offset` failed, as the shopper's
@@ -125,13 +196,32 @@ export const shardWasFull = (error: TransactionCancelled, use: PromoUse | undefi
  * meanwhile) is for the caller to read again: another shard may have room, or the read says why not.
  */
 export function promoUseRefusal(error: TransactionCancelled, use: PromoUse | undefined, offset: number): Invalid | undefined {
-  if (!use) return undefined;
+  if (!use || use.sale) return undefined;
   if (use.persons.some((_, index) => error.failedAt(offset + personItemsOffset + index))) return new Invalid(promoRefusals.ownLimit);
   return undefined;
 }
 
+/**
+ * Why a new code needs the operator's acknowledgement: a plan it names that its largest discount
+ * takes to or below the plan's recorded cost (one BatchGetItem). A code for games or for everything
+ * is held to the same rule at each order, where the plan is known.
+ */
+async function belowCostRefusal(code: PromoCode): Promise<Invalid | undefined> {
+  if (code.belowCostAcknowledged || code.planIds.length === 0) return undefined;
+  const plans = (await batchGet(code.planIds.map(planKey))).flatMap((item) => (item ? [planFromItem(item)] : []));
+  const losing = plans.find((plan) => {
+    const cost = recordedCost(plan);
+    return cost !== undefined && plan.price - discountOf(code, plan.price) <= cost;
+  });
+  if (!losing) return undefined;
+  const message = `This code takes ${losing.name} to or below what it costs (৳${recordedCost(losing)}): tick “Sell below cost” to sell at a loss on purpose`;
+  return new Invalid(message, { below_cost: message });
+}
+
 /** A new code from the console, audited with it; a code of that name already there is refused. */
 export async function createPromoCode(actorId: string, code: PromoCode): Promise<PromoCode> {
+  const refusal = await belowCostRefusal(code);
+  if (refusal) throw refusal;
   const audit = auditItem(auditEntry(actorId, 'promo-code-create', code.code, `${code.kind} ${code.value}`));
   const listed = code.public
     ? [publicPromoItem({ code: code.code, description: code.description, endsAt: code.endsAt }, code.createdAt)]
@@ -144,4 +234,65 @@ export async function createPromoCode(actorId: string, code: PromoCode): Promise
     throw error;
   }
   return code;
+}
+
+/** A sale as the shop window shows it: its price, its end and the units left (none: no cap). */
+export interface SaleOnShow {
+  price: number;
+  endsAt: number;
+  left?: number;
+}
+
+/**
+ * The sales running now on the items a list shows, and how long the list may be cached: until the
+ * next sale starts or ends, and half a minute while a capped sale's units are counting down. The
+ * units sold are read (one Query of the sales not ended) only when a capped sale runs.
+ */
+export async function salesOnShow(
+  items: readonly { sales?: ScheduledSale[] }[],
+  now: number,
+): Promise<{ saleOf: (item: { sales?: ScheduledSale[] }) => SaleOnShow | undefined; freshForSeconds?: number }> {
+  const running = items.flatMap((item) => saleAt(item.sales, now) ?? []);
+  const capped = running.some((sale) => sale.quantity !== undefined);
+  const sold = new Map(capped ? (await listSales(now)).map((sale) => [saleCounterName(sale.id), sale.sold]) : []);
+  const next = nextPriceChange(
+    items.flatMap((item) => item.sales ?? []),
+    now,
+  );
+  const untilChange = next === undefined ? undefined : (next - now) / 1000;
+  return {
+    saleOf: (item) => {
+      const sale = saleAt(item.sales, now);
+      return sale && { price: sale.price, endsAt: sale.endsAt, left: unitsLeft(sale, sold.get(saleCounterName(sale.id)) ?? 0) };
+    },
+    freshForSeconds: capped ? Math.min(untilChange ?? 30, 30) : untilChange,
+  };
+}
+
+/**
+ * A new flash sale from the console, written with its plan's copy of its schedule (ended sales
+ * dropped), its counter and the audit entry in one transaction. Its price must be below the plan's;
+ * at or below the plan's recorded cost only with the operator's acknowledgement; one sale at a time.
+ */
+export async function createSale(actorId: string, sale: Sale, belowCostAcknowledged: boolean): Promise<Sale> {
+  const plan = await getPlan(sale.planId);
+  if (!plan) throw new NotFound('Plan not found');
+  const now = Date.parse(sale.createdAt);
+  if (sale.price >= plan.price) throw new Invalid(saleRefusals.notBelowList, { price: saleRefusals.notBelowList });
+  if (sale.endsAt <= now) throw new Invalid(saleRefusals.ended, { ends_at: saleRefusals.ended });
+  const cost = recordedCost(plan);
+  if (cost !== undefined && sale.price <= cost && !belowCostAcknowledged)
+    throw new Invalid(saleRefusals.belowCost(cost), { below_cost: saleRefusals.belowCost(cost) });
+  const kept = salesNotEnded(plan.sales, now);
+  if (overlapsAny(sale, kept)) throw new Conflict(saleRefusals.overlaps);
+  const audit = auditItem(
+    auditEntry(actorId, 'sale-create', sale.id, `${sale.planId} ৳${sale.price}${belowCostAcknowledged ? ' below cost' : ''}`),
+  );
+  try {
+    await transact([planSalesItem(plan.id, plan.sales, [...kept, scheduleOf(sale)]), ...newSaleItems(sale, sale.createdAt), audit]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict('The plan changed meanwhile: please try again');
+    throw error;
+  }
+  return sale;
 }

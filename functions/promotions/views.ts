@@ -1,5 +1,8 @@
-import type { PromoCodeRow } from '../contract/admin-wire';
+import type { PromoCodeRow, SaleRow } from '../contract/admin-wire';
+import type { PlanRow } from '../contract/wire';
+import type { SaleOnShow } from './service';
 import type { PromoCode } from './rules';
+import type { Sale } from './sale-rules';
 
 const isoOrNull = (time: number | undefined) => (time === undefined ? null : new Date(time).toISOString());
 
@@ -19,10 +22,30 @@ export const promoCodeView = (code: PromoCode & { uses?: number; discountTotal?:
   voucher_ids: code.voucherIds.join(','),
   game_ids: code.gameIds.join(','),
   refund_returns_use: code.refundReturnsUse ? 1 : 0,
+  below_cost: code.belowCostAcknowledged ? 1 : 0,
   public: code.public ? 1 : 0,
   active: code.active ? 1 : 0,
   uses: code.uses ?? 0,
   discount_total: code.discountTotal ?? 0,
   revenue: code.revenue ?? 0,
   created_at: code.createdAt,
+});
+
+/** The contract's sale fields of a listed item while a sale runs (none otherwise). */
+export const saleFields = (sale: SaleOnShow | undefined): Pick<PlanRow, 'sale_price' | 'sale_ends_at' | 'sale_left'> =>
+  sale ? { sale_price: sale.price, sale_ends_at: new Date(sale.endsAt).toISOString(), sale_left: sale.left ?? null } : {};
+
+/** A sale as the console shows it, with the units sold so far. */
+export const saleView = (sale: Sale & { sold?: number; discountTotal?: number; revenue?: number }): SaleRow => ({
+  sale_id: sale.id,
+  plan_id: sale.planId,
+  price: sale.price,
+  starts_at: new Date(sale.startsAt).toISOString(),
+  ends_at: new Date(sale.endsAt).toISOString(),
+  quantity: sale.quantity ?? null,
+  per_person: sale.perPerson ?? null,
+  sold: sale.sold ?? 0,
+  discount_total: sale.discountTotal ?? 0,
+  revenue: sale.revenue ?? 0,
+  created_at: sale.createdAt,
 });

@@ -73,6 +73,16 @@ export const consoleRoutes: readonly Route[] = [
     // A public code is listed in the site data (`coupans`).
     invalidates: ['siteSettings'],
   },
+  { method: 'GET', path: '/admin/sales', handler: 'admin/list-sales', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/admin/sales',
+    handler: 'admin/save-sale',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    // The plans' list shows the sale; its cache is bounded by the sale's start from then on.
+    invalidates: ['plans'],
+  },
   { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },
   {
     method: 'POST',

@@ -13,5 +13,14 @@ export const edgeCacheControl = 'public, max-age=0, s-maxage=300, stale-while-re
  */
 export const stockCacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=10';
 
-/** The Cache-Control a cached read answers, by kind. */
-export const edgeCacheControlOf = (read: CachedRead): string => (read === 'vouchers' ? stockCacheControl : edgeCacheControl);
+/**
+ * The Cache-Control a cached read answers, by kind; `freshForSeconds` bounds it where what it shows
+ * changes at a known second (a sale's start or end): cached no longer than that, and never served
+ * stale past it.
+ */
+export function edgeCacheControlOf(read: CachedRead, freshForSeconds?: number): string {
+  const normal = read === 'vouchers' ? stockCacheControl : edgeCacheControl;
+  const { sMaxAge, stale } = read === 'vouchers' ? { sMaxAge: 30, stale: 10 } : { sMaxAge: 300, stale: 60 };
+  if (freshForSeconds === undefined || freshForSeconds >= sMaxAge + stale) return normal;
+  return `public, max-age=0, s-maxage=${Math.max(0, Math.floor(freshForSeconds))}`;
+}

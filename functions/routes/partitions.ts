@@ -28,11 +28,14 @@ const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOU
  * absent: every index.
  */
 export const partitionScopes = {
-  /** What anyone may browse: games, plan groups, plans, voucher listings, the blog, banners, channels and settings. */
+  /**
+   * What anyone may browse: games, plan groups, plans, voucher listings, the blog, banners, channels
+   * and settings; and the flash sales' units sold (gsi2 `SALES`, never a promo code's partition).
+   */
   shopWindow: {
-    read: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'],
+    read: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE', 'SALES'],
     write: ['MCATS', 'MCAT#*', 'GROUP#*', 'PLAN#*', 'BLOGS', 'BLOG#*', 'SITE'],
-    indexes: ['gsi1'],
+    indexes: ['gsi1', 'gsi2'],
   },
   /**
    * Making an account, signing in and getting back in: profiles, the email, mobile and Google

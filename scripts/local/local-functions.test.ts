@@ -58,8 +58,8 @@ describe('local functions', () => {
     expect(functionFor(row('auth/get-user-data')).environment).not.toHaveProperty('GATEWAY_API_KEY');
     expect(functionFor(row('payments/receive-webhook')).environment).toMatchObject(environment.gatewayKey);
     expect(functionFor(row('payments/receive-webhook')).environment).not.toHaveProperty('APP_MASTER_SECRET');
-    expect(functionFor(row('catalog/list-plans')).environment).toMatchObject(environment.table);
-    expect(functionFor(row('catalog/list-plans')).environment).not.toHaveProperty('APP_MASTER_SECRET');
+    expect(functionFor(row('promotions/list-plans')).environment).toMatchObject(environment.table);
+    expect(functionFor(row('promotions/list-plans')).environment).not.toHaveProperty('APP_MASTER_SECRET');
     expect(functionFor(undefined).environment).not.toHaveProperty('TABLE_NAME');
     expect(functionFor(row('admin/presign-upload')).environment).toMatchObject(environment.uploads);
     expect(functionFor(row('admin/save-voucher')).environment).not.toHaveProperty('UPLOAD_BUCKET');

@@ -31,7 +31,7 @@ describe('the local table guard (IAM as the cloud roles have it)', () => {
   });
 
   it("keeps a public function to its row's partitions and indexes, on the table and on a queried index", () => {
-    const shopWindow = rowGrant('catalog/list-plans');
+    const shopWindow = rowGrant('promotions/list-plans');
     expect(refusal('GetItem', { Key: { pk: { S: 'PLAN#7' } } }, shopWindow)).toBeUndefined();
     expect(refusal('GetItem', { Key: { pk: { S: 'USER#A' } } }, shopWindow)).toBe('dynamodb:GetItem on the table partition USER#…');
     const query = (IndexName: string | undefined, value: string) => ({
@@ -41,7 +41,9 @@ describe('the local table guard (IAM as the cloud roles have it)', () => {
       ExpressionAttributeValues: { ':pk': { S: value } },
     });
     expect(refusal('Query', query(undefined, 'MCATS'), shopWindow)).toBeUndefined();
-    expect(refusal('Query', query('gsi2', 'MCATS'), shopWindow)).toBe('dynamodb:Query on index gsi2 partition MCATS');
+    expect(refusal('Query', query('gsi2', 'SALES'), shopWindow)).toBeUndefined();
+    expect(refusal('Query', query('gsi2', 'PROMOS'), shopWindow)).toBe('dynamodb:Query on index gsi2 partition PROMOS');
+    expect(refusal('Query', query('gsi3', 'MCATS'), shopWindow)).toBe('dynamodb:Query on index gsi3 partition MCATS');
     expect(refusal('Query', query('gsi1', 'ORDERS#A'), shopWindow)).toBe('dynamodb:Query on index gsi1 partition ORDERS#…');
     const signIn = rowGrant('auth/log-in');
     expect(partitionScopes.signIn.write).toContain('LIMIT#login-*');

@@ -77,7 +77,7 @@ describe('API', () => {
     const twins = routes.filter(
       (row) => row.method === 'GET' && routes.some((post) => post.method === 'POST' && post.handler === row.handler),
     );
-    expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'catalog/list-plans', 'vouchers/list-vouchers']);
+    expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'promotions/list-plans', 'vouchers/list-vouchers']);
   });
 
   it('sends every other request to the fallback function through $default', () => {
@@ -151,10 +151,13 @@ describe('API', () => {
       'EMAIL#a@b.c',
       'AUDIT',
       'LIMIT#login-address#1.2.3.4',
+      'PROMOS',
+      'PROMO#EID50',
     ])
       expect(matchesAny(read, forbidden), forbidden).toBe(false);
-    // Unsold codes have no index keys, and public functions query gsi1 only, where codes and users never appear.
-    expect(partitionScopes.shopWindow.indexes).toEqual(['gsi1']);
+    // Unsold codes have no index keys; on gsi2 the shop window reads the sales (`SALES`), never the promo codes (`PROMOS`).
+    expect(partitionScopes.shopWindow.indexes).toEqual(['gsi1', 'gsi2']);
+    expect(matchesAny(read, 'SALES')).toBe(true);
   });
 
   it('holds every write of a function anyone can call (public, the webhooks) or that calls the gateway for a shopper to named partitions, and none of the public ones to a wallet', () => {

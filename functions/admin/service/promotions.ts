@@ -1,7 +1,9 @@
 import type { InferOutput } from 'valibot';
-import type { promoCodeBody } from '../../contract/promotions';
+import type { promoCodeBody, saleBody } from '../../contract/promotions';
 import { type PromoCode, newPromoCode, normalizePromoCode, promoRefusals } from '../../promotions/rules';
-import { createPromoCode } from '../../promotions/service';
+import type { Sale } from '../../promotions/sale-rules';
+import { createPromoCode, createSale } from '../../promotions/service';
+import { creationStamp } from '../../shared/ids';
 import { Invalid } from '../../shared/errors';
 import type { ActiveUser } from '../../users/active-user';
 
@@ -27,6 +29,7 @@ export function addPromoCode(user: ActiveUser, form: InferOutput<typeof promoCod
         voucherIds: form.voucher_ids,
         gameIds: form.game_ids,
         refundReturnsUse: form.refund_returns_use === '1',
+        belowCostAcknowledged: form.below_cost === '1',
         public: form.public === '1',
         active: form.active === '1',
       },
@@ -35,4 +38,23 @@ export function addPromoCode(user: ActiveUser, form: InferOutput<typeof promoCod
   );
 }
 
-export { listPromoCodes } from '../../promotions/repo';
+/** A new flash sale from the console's form (audited with it). */
+export function addSale(user: ActiveUser, form: InferOutput<typeof saleBody>): Promise<Sale> {
+  const { id, createdAt } = creationStamp();
+  return createSale(
+    user.id,
+    {
+      id,
+      planId: form.plan_id!,
+      price: form.price,
+      startsAt: form.starts_at,
+      endsAt: form.ends_at,
+      quantity: form.quantity,
+      perPerson: form.per_person,
+      createdAt,
+    },
+    form.below_cost === '1',
+  );
+}
+
+export { listPromoCodes, listSales } from '../../promotions/repo';

@@ -11,6 +11,6 @@ export const handler = publicRoute({ ...formBody(quoteBody) }, async ({ body }) 
     discount: priced.discount,
     total: priced.total,
     coupan_code: priced.coupanCode,
-    sale: priced.sale,
+    sale: priced.sale && { price: priced.sale.price, ends_at: new Date(priced.sale.endsAt).toISOString(), left: priced.sale.left },
   });
 });
