@@ -48,6 +48,10 @@ describe('promo codes', () => {
     expect(promoRefusal(code({ voucherIds: ['v1'] }), line, now)).toBe(promoRefusals.notForItem);
     expect(promoRefusal(code(), { ...line, onSale: true }, now)).toBe(promoRefusals.withSale);
     expect(promoRefusal(code({ minTotal: 1001 }), line, now)).toBe('This promo code needs an order of at least ৳1001');
+    // 10 % of ৳1000 leaves ৳900: above a cost of 899, at a cost of 900 only when the operator acknowledged it.
+    expect(promoRefusal(code(), { ...line, cost: 899 }, now)).toBeUndefined();
+    expect(promoRefusal(code(), { ...line, cost: 900 }, now)).toBe(promoRefusals.notForItem);
+    expect(promoRefusal(code({ belowCostAcknowledged: true }), { ...line, cost: 900 }, now)).toBeUndefined();
   });
 
   it('spread a limit over at most eight shards whose shares add up to it exactly', () => {
