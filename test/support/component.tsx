@@ -11,7 +11,10 @@ import { sessionStore } from '../../web/src/lib/session';
 import { ToastOutlet, toast } from '../../web/src/lib/toast';
 
 /** What a stubbed endpoint answers: its `data`, or a failure with the server's message. */
-export type Answer = { data: unknown; message?: string } | { status: number; message: string } | (() => Promise<Answer>);
+export type Answer =
+  | { data: unknown; message?: string }
+  | { status: number; message: string; errorData?: unknown }
+  | (() => Promise<Answer>);
 
 /** The stubbed API: a path (with its query, else without) to its answer; every call made is in `calls`. */
 export interface StubbedApi {
@@ -34,7 +37,10 @@ export function stubApi(answers: Record<string, Answer>): StubbedApi {
     while (typeof answer === 'function') answer = await answer();
     if (!answer) return Response.json({ status: 0, message: `No stub for ${path}` }, { status: 404 });
     if ('data' in answer) return Response.json({ status: 1, message: answer.message ?? '', data: answer.data });
-    return Response.json({ status: 0, message: answer.message }, { status: answer.status });
+    return Response.json(
+      { status: 0, message: answer.message, ...(answer.errorData === undefined ? {} : { data: answer.errorData }) },
+      { status: answer.status },
+    );
   });
   return api;
 }

@@ -201,3 +201,45 @@ describe("the confirm step's player check", () => {
     expect(within(dialog).getByTestId('player-nickname').textContent).toBe('');
   });
 });
+
+describe('a pack on sale', () => {
+  const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+  const onSale = { ...plan('ff-50', '50 Diamonds', 40), sale_price: 30, sale_ends_at: endsAt, sale_left: 7 };
+  const saleList = { '/user/plan_list?category_id=ff-uid': { data: [plan('ff-25', '25 Diamonds', 22), onSale] } };
+
+  async function confirmOnSale(order: Answer) {
+    const user = userEvent.setup();
+    const api = renderFreeFire({
+      balance: 100,
+      answers: { ...saleList, '/user/request/': order, '/user/player_lookup': { status: 503, message: 'Down' } },
+    });
+    const option = (await screen.findByText('50 Diamonds', { exact: true })).closest('label')!;
+    await user.click(option);
+    await user.type(screen.getByLabelText('Player ID'), '123456781');
+    await pick(user, 'Wallet');
+    await user.click(buyNow());
+    return { user, api, option, dialog: await screen.findByRole('dialog', { name: 'Confirm your top-up' }) };
+  }
+
+  it('shows the list price struck through, the sale price, a countdown to its end and the units left, and charges the sale price', async () => {
+    const { user, api, option, dialog } = await confirmOnSale({ data: { order_id: 'O1' }, message: 'Order placed' });
+    expect(within(option).getByText('Was ৳40')).toBeTruthy();
+    expect(option.querySelector('.plan-price')?.textContent).toBe('৳40Was ৳40 ৳30');
+    expect(within(option).getByText(/^Sale ends in 0:59:[0-5]\d$/)).toBeTruthy();
+    expect(within(option).getByText('7 left')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and pay ৳30' }));
+    await waitFor(() => expect(api.calls.find((call) => call.path === '/user/request/')?.body?.paid_from_wallet).toBe('30'));
+  });
+
+  it('opens the confirmation again at the price the server names when the sale ended or sold out meanwhile (409)', async () => {
+    const { user, dialog } = await confirmOnSale({
+      status: 409,
+      message: 'Price changed, please review your order',
+      errorData: { total: 40 },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and pay ৳30' }));
+    await findToast('Price changed, please review your order');
+    const again = await screen.findByRole('dialog', { name: 'Confirm your top-up' });
+    await within(again).findByRole('button', { name: 'Confirm and pay ৳40' });
+  });
+});

@@ -10,6 +10,7 @@ import { useGatewayCheckout } from '../payments/use-gateway-checkout';
 import { type PlanOrderInput, usePlaceOrder } from './api/place-order';
 import { useStartOrderPayment } from './api/start-order-payment';
 import { useT } from './messages';
+import { repricedTotal } from './order-rules';
 import { rememberPaymentMode } from './pay-mode-memory';
 import type { OrderChoice } from './use-order-choice';
 
@@ -42,9 +43,19 @@ export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckout
 
   // The gateway payment this form started, followed through the orders list: once listed, a
   // payment that leaves the list was cancelled (a cancelled gateway order is never placed).
+  /** A price the server changed meanwhile (a sale ended or sold out, 409): the confirmation opens again at its total, without the code. */
+  const reopenRepriced = (order: PlanOrderInput, error: unknown) => {
+    const total = repricedTotal(error);
+    if (total !== undefined) setConfirming({ ...order, promo: undefined, repriced: total });
+  };
+
   const gateway = useGatewayCheckout<PlanOrderInput>({
     kind: 'order',
-    start: (order) => startPayment(order),
+    start: (order) =>
+      startPayment(order).catch((error: unknown) => {
+        reopenRepriced(order, error);
+        throw error;
+      }),
     from: () => choice.herePath(),
     list: ordersKey,
     rowOf: (payment) => {
@@ -110,7 +121,11 @@ export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckout
       return;
     }
     void run(async () => {
-      toast.success(await placeOrder(order));
+      const message = await placeOrder(order).catch((error: unknown) => {
+        reopenRepriced(order, error);
+        throw error;
+      });
+      toast.success(message);
       navigate(paths.profileOrders);
     });
   };

@@ -4,9 +4,9 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { useUser } from '../../lib/auth';
 import { useSessionToken } from '../../lib/session';
 import type { PlanGroup } from './api/get-plan-groups';
-import { usePlans } from './api/get-plans';
+import { type Plan, usePlans } from './api/get-plans';
 import type { PlanOrderInput } from './api/place-order';
-import { walletCovers } from './order-rules';
+import { priceNow, walletCovers } from './order-rules';
 import { type PaymentMode, lastPaymentMode, preselectedMode } from './pay-mode-memory';
 
 export type AccountFields = Required<OrderAccountFields>;
@@ -40,9 +40,9 @@ export function useOrderChoice(group: PlanGroup) {
   const planId = search.get('plan');
   const plan = plans.data?.find((candidate) => candidate.plans_id === planId && candidate.status === 1);
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
-  const walletFits = !signedIn ? false : plan && userInfo ? walletCovers(plan.price, balance) : undefined;
+  const walletFits = !signedIn ? false : plan && userInfo ? walletCovers(priceNow(plan), balance) : undefined;
   const mode = asMode(search.get('mode')) ?? preselectedMode(lastMode, walletFits);
-  const walletShort = signedIn && mode === 'wallet' && plan !== undefined && !walletCovers(plan.price, balance);
+  const walletShort = signedIn && mode === 'wallet' && plan !== undefined && !walletCovers(priceNow(plan), balance);
   const accountId = fields.saccount_id.trim();
 
   const choose = (name: 'plan' | 'mode', value: string) =>
@@ -72,12 +72,12 @@ export function useOrderChoice(group: PlanGroup) {
    * The order of `chosenPlan` for this account, or undefined when the account fields have
    * problems (the contract's), which then show under the fields.
    */
-  const orderOf = (chosenPlan: { plans_id: string; price: number }): PlanOrderInput | undefined => {
+  const orderOf = (chosenPlan: Plan): PlanOrderInput | undefined => {
     const found = orderAccountProblems(playerIdGroup, fields, group.player_id_format);
     setProblems(found);
     if (Object.keys(found).length > 0) return undefined;
     return {
-      plan: { plans_id: chosenPlan.plans_id, price: chosenPlan.price },
+      plan: { plans_id: chosenPlan.plans_id, price: priceNow(chosenPlan) },
       masterCategoryId: group.master_category,
       saccount_type: playerIdGroup ? '' : fields.saccount_type,
       saccount_id: accountId,

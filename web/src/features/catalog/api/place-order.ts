@@ -18,17 +18,20 @@ type OrderRequest = v.InferInput<typeof placeOrderBody>;
  * player-ID (UID TOPUP) group the player ID, an empty type and backup code and the password "0".
  */
 export type PlanOrderInput = {
+  /** The pack and its price when Buy Now was pressed (a sale's while one runs). */
   plan: { plans_id: string; price: number };
   masterCategoryId: string;
   /** A promo code applied in the confirm step, with the total the server quoted for it. */
   promo?: AppliedPromo;
+  /** The total the server priced the order at when it refused the one sent (a sale ended or sold out meanwhile). */
+  repriced?: number;
 } & Required<Pick<OrderRequest, 'saccount_type' | 'saccount_id' | 'saccount_password' | 'backup_code'>>;
 
 /** The fields of spec §3's payload that the server does not read, sent as the spec has them. */
 type UnreadFields = Record<'paid_amount' | 'payment_reference', number | string>;
 
-/** What the order will charge: the quoted total with a code, else the plan's price (the server refuses any other, 409). */
-export const orderTotal = (order: PlanOrderInput) => order.promo?.total ?? order.plan.price;
+/** What the order will charge: the quoted total with a code, else the server's new price, else the pack's (the server refuses any other, 409). */
+export const orderTotal = (order: PlanOrderInput) => order.promo?.total ?? order.repriced ?? order.plan.price;
 
 /** The order payload of spec §3, paid from the wallet unless the gateway takes it. */
 export const orderPayload = (order: PlanOrderInput): OrderRequest & UnreadFields => ({

@@ -6,7 +6,7 @@ import type { PlanGroup } from '../api/get-plan-groups';
 import type { Plan } from '../api/get-plans';
 import { type AppliedPromo, useQuote } from '../api/get-quote';
 import { usePlayerCheck } from '../api/lookup-player';
-import type { PlanOrderInput } from '../api/place-order';
+import { type PlanOrderInput, orderTotal } from '../api/place-order';
 import { useT } from '../messages';
 import type { PlayerCheck } from '../order-rules';
 import type { PaymentMode } from '../pay-mode-memory';
@@ -42,7 +42,8 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
   const [mobileTried, setMobileTried] = useState(false);
   const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? t('catalog.enterMobile') : undefined;
   const promo = usePromoCode(plan.plans_id);
-  const total = promo.applied?.total ?? plan.price;
+  // The pack's price now (a sale's, or the server's after it refused another), less a code's discount.
+  const total = promo.applied?.total ?? orderTotal(order);
   const confirmNow = () => {
     setMobileTried(true);
     if (askMobile && mobileError) return;
@@ -71,12 +72,12 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
         <div>
           <dt>{t('catalog.price')}</dt>
           <dd className="confirm-price">
-            {promo.applied ? (
+            {total < plan.price ? (
               <>
                 <s className="muted">{taka(plan.price)}</s> {taka(total)}
               </>
             ) : (
-              taka(plan.price)
+              taka(total)
             )}
           </dd>
         </div>

@@ -4,7 +4,9 @@ import { LoadFailed } from '../../../components/load-failed';
 import { Skeletons } from '../../../components/skeletons';
 import { paths } from '../../../config/paths';
 import type { Plan } from '../api/get-plans';
+import { priceNow } from '../order-rules';
 import { useT } from '../messages';
+import { SaleTag } from './sale-tag';
 
 interface PackStepProps {
   /** The group's packs as they load. */
@@ -35,6 +37,7 @@ export function PackStep({ plans: { data: plans, error, isLoading, mutate: reloa
               plan={candidate}
               checked={candidate.plans_id === chosen?.plans_id}
               onChoose={() => onChoose(candidate.plans_id)}
+              onSaleEnd={reload}
             />
           ))}
         </div>
@@ -50,16 +53,31 @@ export function PackStep({ plans: { data: plans, error, isLoading, mutate: reloa
   );
 }
 
-function PlanOption({ plan, checked, onChoose }: { plan: Plan; checked: boolean; onChoose: () => void }) {
+function PlanOption({ plan, checked, onChoose, onSaleEnd }: { plan: Plan; checked: boolean; onChoose: () => void; onSaleEnd: () => void }) {
   const { t, taka } = useT();
   const outOfStock = plan.status !== 1;
-  const className = ['choice', 'plan-option', checked ? 'selected' : '', outOfStock ? 'out-of-stock' : ''].filter(Boolean).join(' ');
+  const price = priceNow(plan);
+  const onSale = price < plan.price;
+  const className = ['choice', 'plan-option', checked ? 'selected' : '', outOfStock ? 'out-of-stock' : '', onSale ? 'on-sale' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <label className={className}>
       <input type="radio" name="plan" value={plan.plans_id} checked={checked} disabled={outOfStock} onChange={onChoose} />
       <img src={plan.image} alt="" width={40} height={40} loading="lazy" />
       <span className="plan-name">{plan.pname}</span>
-      <span className="plan-price">{taka(plan.price)}</span>
+      <span className="plan-price">
+        {onSale && (
+          <>
+            <s className="muted" aria-hidden="true">
+              {taka(plan.price)}
+            </s>
+            <span className="visually-hidden">{t('catalog.listPrice', { price: taka(plan.price) })}</span>{' '}
+          </>
+        )}
+        {taka(price)}
+      </span>
+      {plan.sale_ends_at && plan.sale_price !== undefined && <SaleTag endsAt={plan.sale_ends_at} left={plan.sale_left} onEnd={onSaleEnd} />}
       {outOfStock && <span className="badge badge-muted">{t('catalog.outOfStock')}</span>}
     </label>
   );
