@@ -46,4 +46,46 @@ describe('the console’s Promotions section', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('schedules a flash sale on a plan chosen by name, refusing one at the plan’s cost until “Sell below cost” is ticked, at 360 px', async () => {
+    const name = `Sale ${randomBytes(3).toString('hex')}`;
+    const saved = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
+      token: adminToken,
+      form: {
+        category_id: 'ff-uid',
+        pname: name,
+        image: '/images/plan-diamond.svg',
+        price: 100,
+        status: 1,
+        position: 996,
+        delivery: 'supplier',
+        supplier_sku: 'FF100',
+        cost: 70,
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { page, errors } = await browser.open('/admin/promotions', phone, { signedInAs: adminToken });
+    await page.getByRole('button', { name: 'New sale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New sale' });
+    await dialog.getByLabel('Plan').selectOption({ label: `Free Fire · UID TOPUP · ${name}` });
+    await dialog.getByLabel('Sale price, ৳ (list price ৳100, cost ৳70)').fill('70');
+    // Far ahead, so that no other test's price of this plan changes.
+    await dialog.getByLabel('Starts (Dhaka time)').fill('2099-01-01T18:00:00');
+    await dialog.getByLabel('Ends (Dhaka time): the first second at the list price').fill('2099-01-01T20:00:00');
+    await dialog.getByLabel('Units at the sale price (optional)').fill('25');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog
+      .getByText(/at or below what the plan costs \(৳70\)/)
+      .first()
+      .waitFor();
+    await dialog.getByRole('switch', { name: 'Sell below cost: I mean to sell at a loss' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Sale created');
+    const row = page.locator('[data-sale]', { hasText: name });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('0 of 25');
+    expect(await row.textContent()).toContain('Scheduled');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,21 +1,39 @@
-import { usePromoCodes } from '../../../features/admin/promotions/api/get-promo-codes';
-import { PromoCodeList } from '../../../features/admin/promotions/components/promo-codes';
+import { useAdminCatalog } from '../../../features/admin/catalog/api/get-catalog';
 import { ErrorState, Loading } from '../../../features/admin/kit/components/list-states';
+import { usePromoCodes } from '../../../features/admin/promotions/api/get-promo-codes';
+import { useSales } from '../../../features/admin/promotions/api/get-sales';
+import { PromoCodeList } from '../../../features/admin/promotions/components/promo-codes';
+import { type SalePlan, SaleList } from '../../../features/admin/promotions/components/sales';
 
-/** The promo codes: what each takes off and what it did so far, and New promo code. */
+/** The promo codes and the flash sales: what each takes off and what it did so far, and New promo code / New sale. */
 export function PromotionsPage() {
-  const { data, error, mutate } = usePromoCodes();
+  const codes = usePromoCodes();
+  const sales = useSales();
+  const catalog = useAdminCatalog();
+  // The plans a sale may be on, named game · group · plan, from the console's catalog.
+  const plans: SalePlan[] = (catalog.data?.master_categories ?? []).flatMap((game) =>
+    game.groups.flatMap((group) => group.plans.map((plan) => ({ plan, label: `${game.cname} · ${group.cname} · ${plan.pname}` }))),
+  );
   return (
     <section className="admin-page">
       <div className="admin-head">
         <h1>Promotions</h1>
       </div>
-      {data ? (
-        <PromoCodeList codes={data.items} />
-      ) : error ? (
-        <ErrorState error={error} onRetry={() => void mutate()} what="the promo codes" />
+      <h2>Promo codes</h2>
+      {codes.data ? (
+        <PromoCodeList codes={codes.data.items} />
+      ) : codes.error ? (
+        <ErrorState error={codes.error} onRetry={() => void codes.mutate()} what="the promo codes" />
       ) : (
         <Loading label="Loading the promo codes" />
+      )}
+      <h2>Flash sales</h2>
+      {sales.data ? (
+        <SaleList sales={sales.data.items} plans={plans} />
+      ) : sales.error ? (
+        <ErrorState error={sales.error} onRetry={() => void sales.mutate()} what="the flash sales" />
+      ) : (
+        <Loading label="Loading the flash sales" />
       )}
     </section>
   );

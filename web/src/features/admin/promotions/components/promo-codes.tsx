@@ -65,6 +65,7 @@ const initial = {
   description: '',
   public: false,
   refund_returns_use: false,
+  below_cost: false,
 };
 type Values = typeof initial;
 
@@ -85,6 +86,7 @@ const input = (values: Values): PromoCodeInput => ({
   description: values.description.trim() || undefined,
   public: values.public ? '1' : '0',
   refund_returns_use: values.refund_returns_use ? '1' : '0',
+  below_cost: values.below_cost ? '1' : '0',
 });
 
 function PromoCodeDialog({ onClose }: { onClose: () => void }) {
@@ -126,6 +128,16 @@ function PromoCodeDialog({ onClose }: { onClose: () => void }) {
           checked={form.values.refund_returns_use}
           onChange={(on) => form.setValue('refund_returns_use', on)}
         />
+        <Switch
+          label="Sell below cost: the code may take a plan to or below what it costs us"
+          checked={form.values.below_cost}
+          onChange={(on) => form.setValue('below_cost', on)}
+        />
+        {form.errors.below_cost && (
+          <p className="field-error" role="alert">
+            {form.errors.below_cost}
+          </p>
+        )}
         <DialogButtons busy={form.busy} onCancel={onClose} />
       </form>
     </Modal>

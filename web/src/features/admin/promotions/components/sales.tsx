@@ -1,0 +1,125 @@
+import type { AdminPlan, SaleRow } from '@contract/admin-wire';
+import { saleBody } from '@contract/promotions';
+import { useState } from 'react';
+import { FormField } from '../../../../components/form-field';
+import { Modal } from '../../../../components/modal';
+import { dateTime } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
+import { numberField } from '../../kit/edit-rules';
+import { schemaProblems } from '../../kit/schema-problems';
+import { AdminTable, type Column } from '../../kit/components/admin-table';
+import { DialogButtons } from '../../kit/components/dialog-buttons';
+import { EditableList } from '../../kit/components/edit-list';
+import { SelectField, Switch } from '../../kit/components/edit-fields';
+import { useEditForm } from '../../kit/components/use-edit-form';
+import { type SaleInput, useSaveSale } from '../api/save-sale';
+
+const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
+
+/** A plan the console may put on sale, named as an operator knows it. */
+export interface SalePlan {
+  plan: AdminPlan;
+  label: string;
+}
+
+/** Whether a sale runs now, is still to come, or ended. */
+const stateOf = (sale: SaleRow, now: number) =>
+  now < Date.parse(sale.starts_at) ? 'Scheduled' : now < Date.parse(sale.ends_at) ? 'Running' : 'Ended';
+
+/** The flash sales with what each sold so far, and New sale. */
+export function SaleList({ sales, plans }: { sales: SaleRow[]; plans: SalePlan[] }) {
+  const [adding, setAdding] = useState(false);
+  const planName = new Map(plans.map((each) => [each.plan.plans_id, each.label]));
+  const now = Date.now();
+  const columns: Column<SaleRow>[] = [
+    { header: 'Plan', lead: true, cell: (sale) => planName.get(sale.plan_id) ?? sale.plan_id },
+    { header: 'Sale price', cell: (sale) => taka(sale.price) },
+    { header: 'Runs', cell: (sale) => `${dateTime(sale.starts_at)} – ${dateTime(sale.ends_at)} · ${stateOf(sale, now)}` },
+    {
+      header: 'Sold',
+      cell: (sale) =>
+        `${sale.sold}${sale.quantity === null ? '' : ` of ${sale.quantity}`}${sale.per_person === null ? '' : ` · ${sale.per_person} per person`}`,
+    },
+    { header: 'Taken off', cell: (sale) => taka(sale.discount_total) },
+    { header: 'Revenue', cell: (sale) => taka(sale.revenue) },
+  ];
+  return (
+    <>
+      <EditableList addLabel="New sale" onAdd={() => setAdding(true)} isEmpty={sales.length === 0} empty="No flash sales yet.">
+        <AdminTable
+          rows={sales}
+          columns={columns}
+          rowKey={(sale) => sale.sale_id}
+          rowAttributes={(sale) => ({ 'data-sale': sale.sale_id })}
+        />
+      </EditableList>
+      {adding && <SaleDialog plans={plans} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+const initial = { plan_id: '', price: '', starts_at: '', ends_at: '', quantity: '', per_person: '', below_cost: false };
+type Values = typeof initial;
+
+/** The form's values as the endpoint takes them; times as typed (Dhaka time, which the server reads them as). */
+const input = (values: Values): SaleInput => ({
+  plan_id: values.plan_id || undefined,
+  price: numberField(values.price) ?? '',
+  starts_at: values.starts_at,
+  ends_at: values.ends_at,
+  quantity: numberField(values.quantity),
+  per_person: numberField(values.per_person),
+  below_cost: values.below_cost ? '1' : '0',
+});
+
+function SaleDialog({ plans, onClose }: { plans: SalePlan[]; onClose: () => void }) {
+  const { trigger } = useSaveSale();
+  const form = useEditForm(initial, (values) => schemaProblems(saleBody, input(values)), 'The sale could not be saved');
+  const chosen = plans.find((each) => each.plan.plans_id === form.values.plan_id)?.plan;
+  const save = form.submit(async (values) => {
+    const { message } = await trigger(input(values));
+    toast.success(message);
+    onClose();
+  });
+  return (
+    <Modal title="New sale" onClose={form.busy ? () => undefined : onClose}>
+      <form onSubmit={save} noValidate>
+        <SelectField label="Plan" {...form.field('plan_id')}>
+          <option value="">Choose a plan</option>
+          {plans.map((each) => (
+            <option key={each.plan.plans_id} value={each.plan.plans_id}>
+              {each.label}
+            </option>
+          ))}
+        </SelectField>
+        <FormField
+          label={
+            chosen ? `Sale price, ৳ (list price ${taka(chosen.price)}${chosen.cost ? `, cost ${taka(chosen.cost)}` : ''})` : 'Sale price, ৳'
+          }
+          inputMode="numeric"
+          {...form.field('price')}
+        />
+        <FormField label="Starts (Dhaka time)" type="datetime-local" step={1} {...form.field('starts_at')} />
+        <FormField
+          label="Ends (Dhaka time): the first second at the list price"
+          type="datetime-local"
+          step={1}
+          {...form.field('ends_at')}
+        />
+        <FormField label="Units at the sale price (optional)" inputMode="numeric" {...form.field('quantity')} />
+        <FormField label="Units per person (optional)" inputMode="numeric" {...form.field('per_person')} />
+        <Switch
+          label="Sell below cost: I mean to sell at a loss"
+          checked={form.values.below_cost}
+          onChange={(on) => form.setValue('below_cost', on)}
+        />
+        {form.errors.below_cost && (
+          <p className="field-error" role="alert">
+            {form.errors.below_cost}
+          </p>
+        )}
+        <DialogButtons busy={form.busy} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
