@@ -20,6 +20,9 @@ interface OrderFacts {
   planName: string;
   accountId: string;
   price: number;
+  /** The list price when a code or a sale took something off it, and the code if one did. */
+  listPrice?: number;
+  coupanCode?: string;
 }
 
 /** How a purchase was paid, as a receipt says it: the wallet, or the provider and its transaction id. */
@@ -50,6 +53,9 @@ export const orderPaidNotice = (
         item: `${order.gameName} · ${order.planName}`,
         playerId: order.accountId,
         amount: order.price,
+        ...(order.listPrice !== undefined && order.listPrice > order.price
+          ? { listPrice: order.listPrice, ...(order.coupanCode ? { coupanCode: order.coupanCode } : {}) }
+          : {}),
         ...paidWith(order.receipt),
         paidAt: order.paidAt,
       },

@@ -31,6 +31,9 @@ export interface Receipt {
   playerId?: string;
   /** Integer taka. */
   amount: number;
+  /** The list price, when a promo code or a sale took something off it; with the code, if a code did. */
+  listPrice?: number;
+  coupanCode?: string;
   /** "Wallet", or the provider the gateway names (bKash, Nagad, …). */
   paidWith: string;
   gatewayTransactionId?: string;

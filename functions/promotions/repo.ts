@@ -3,7 +3,7 @@ import { db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import { type ScheduledSale, type Sale, saleCounter, saleCounterName } from './sale-rules';
-import { type HeldUse, type PromoCode, type PromoShard, type UseCounter, shardLimits } from './rules';
+import { type HeldUse, type PromoCode, type PromoShard, type UseCounter, maxShards, shardLimits } from './rules';
 
 /**
  * A promo code's partition `PROMO#<CODE>`: the code (`#META`), its use counter in shards
@@ -16,7 +16,7 @@ const shardKey = (code: string, shard: number) => ({ pk: partition(code), sk: `#
 const personKey = (code: string, person: string) => ({ pk: partition(code), sk: `PERSON#${person}` });
 
 /** Every shard key a code may have (a code has up to eight), for the read that prices an order. */
-export const promoReadKeys = (code: string) => [promoKey(code), ...Array.from({ length: 8 }, (_, shard) => shardKey(code, shard))];
+export const promoReadKeys = (code: string) => [promoKey(code), ...Array.from({ length: maxShards }, (_, shard) => shardKey(code, shard))];
 
 /**
  * Who a use counts against: the account, and the player ID of a top-up (a second account for the

@@ -152,8 +152,11 @@ export function quoteOf(line: PricedLine, code: PromoCode | undefined): Quote {
   return { price: line.listTotal ?? line.total, discount, total: line.total - discount, coupanCode: code?.code ?? '' };
 }
 
+/** The most shards a counter has: enough that 16 buyers of one code seldom meet on one (a quote still reads them all in one BatchGetItem). */
+export const maxShards = 32;
+
 /** How many shards a code's use counter has: its limit spread so that buyers of one code do not queue on one item. */
-export const promoShardCount = (maxUses: number | undefined) => Math.max(1, Math.min(8, maxUses ?? 8));
+export const promoShardCount = (maxUses: number | undefined) => Math.max(1, Math.min(maxShards, maxUses ?? maxShards));
 
 /** Each shard's share of a code's uses (the first shards take the remainder); no limit, none. */
 export function shardLimits(maxUses: number | undefined): (number | undefined)[] {

@@ -41,6 +41,7 @@ import {
   type Quote,
   type UseCounter,
   discountOf,
+  maxShards,
   normalizePromoCode,
   promoRefusal,
   promoRefusals,
@@ -100,7 +101,7 @@ export async function saleForBuyer(sales: readonly ScheduledSale[] | undefined, 
   const persons = sale.perPerson !== undefined && buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
   const keys = saleReadKeys(sale, persons);
   const items = keys.length > 0 ? await batchGet(keys) : [];
-  const shardItems = sale.quantity === undefined ? [] : items.slice(0, 8);
+  const shardItems = sale.quantity === undefined ? [] : items.slice(0, maxShards);
   if (sale.perPerson !== undefined && personUses(items.slice(shardItems.length)) >= sale.perPerson) return undefined;
   const shards = shardsFromItems(shardItems);
   const shard = sale.quantity === undefined ? randomInt(promoShardCount(undefined)) : shardWithRoom(shards, randomInt);

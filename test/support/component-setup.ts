@@ -7,6 +7,7 @@ import { contentMessages } from '../../web/src/features/content/messages';
 import { notificationsMessages } from '../../web/src/features/notifications/messages';
 import { ordersMessages } from '../../web/src/features/orders/messages';
 import { paymentsMessages } from '../../web/src/features/payments/messages';
+import { promotionsMessages } from '../../web/src/features/promotions/messages';
 import { vouchersMessages } from '../../web/src/features/vouchers/messages';
 import { walletMessages } from '../../web/src/features/wallet/messages';
 import { loadMessages, switchLocale } from '../../web/src/lib/i18n';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     notificationsMessages,
     ordersMessages,
     paymentsMessages,
+    promotionsMessages,
     vouchersMessages,
     walletMessages,
     serverMessages,

@@ -17,6 +17,8 @@ const mailWords = {
     item: 'Item',
     playerId: 'Player ID',
     amount: 'Amount',
+    listPrice: 'List price',
+    discount: (code: string | undefined) => (code ? `Discount (${code})` : 'Sale discount'),
     paidWith: 'Paid with',
     wallet: 'Wallet',
     transactionId: 'Transaction ID',
@@ -36,6 +38,8 @@ const mailWords = {
     item: 'পণ্য',
     playerId: 'প্লেয়ার আইডি',
     amount: 'পরিমাণ',
+    listPrice: 'আসল দাম',
+    discount: (code: string | undefined) => (code ? `ছাড় (${code})` : 'অফারের ছাড়'),
     paidWith: 'পেমেন্ট মাধ্যম',
     wallet: 'ওয়ালেট',
     transactionId: 'ট্রানজেকশন আইডি',
@@ -67,6 +71,12 @@ function receiptLines(receipt: Receipt, language: Language): [string, string][] 
     [words.order, receipt.reference],
     [words.item, receipt.item],
     ...(receipt.playerId ? ([[words.playerId, receipt.playerId]] as [string, string][]) : []),
+    ...(receipt.listPrice !== undefined
+      ? ([
+          [words.listPrice, taka(receipt.listPrice, language)],
+          [words.discount(receipt.coupanCode), taka(receipt.amount - receipt.listPrice, language)],
+        ] as [string, string][])
+      : []),
     [words.amount, taka(receipt.amount, language)],
     [words.paidWith, receipt.paidWith === 'Wallet' ? words.wallet : receipt.paidWith],
     ...(receipt.gatewayTransactionId ? ([[words.transactionId, receipt.gatewayTransactionId]] as [string, string][]) : []),

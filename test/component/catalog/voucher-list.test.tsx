@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VoucherList } from '../../../web/src/features/vouchers/components/voucher-list';
-import { findToast, location, renderWithShop, stubApi } from '../../support/component';
+import { type Answer, findToast, location, renderWithShop, stubApi } from '../../support/component';
 
 const bengaliQuantityError = 'অনুগ্রহ করে ১ থেকে ১০ এর মধ্যে অর্ডার করুন';
 
@@ -25,8 +25,17 @@ const itunes = [
   },
 ];
 
-function renderItunes({ balance, purchaseClosed = false }: { balance?: number; purchaseClosed?: boolean } = {}) {
+function renderItunes({
+  balance,
+  purchaseClosed = false,
+  answers = {},
+}: {
+  balance?: number;
+  purchaseClosed?: boolean;
+  answers?: Record<string, Answer>;
+} = {}) {
   const api = stubApi({
+    ...answers,
     '/user/auto_delivery_vouchers_list?mcategory_id=itunes': { data: itunes },
     '/user/redeem_link': { data: { upay: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
     '/user/user_data': { data: { code: 'U1', name: 'Nusrat', email: 'n@example.com', wallet_balance: balance ?? 0, has_password: true } },
@@ -152,5 +161,37 @@ describe('buying a voucher', () => {
     await user.click(add);
     expect(location.path).toMatch(/^\/profile\/addMoney\?amount=3250/);
     expect(api.calls.filter((call) => call.method === 'POST' && call.path.includes('voucher'))).toEqual([]);
+  });
+
+  it('prices a promo code in the confirmation, shows its discount and the new total, and buys at that total', async () => {
+    const user = userEvent.setup();
+    const api = renderItunes({
+      balance: 10_000,
+      answers: {
+        '/user/quote': { data: { price: 6600, discount: 330, total: 6270, coupan_code: 'GIFT5', sale: null } },
+        '/user/buy_voucher/': { data: { codes: 'A,B' }, message: 'Codes bought' },
+      },
+    });
+    const item = within(await card('iTunes $25 (US)'));
+    await user.click(item.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(item.getByRole('button', { name: 'Buy' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('Promo code'), ' gift5 ');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    await dialog.findByText('−৳330');
+    expect(dialog.getByText(/টি কোড ৳6,270 দিয়ে কিনতে চান/)).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/user/quote')?.body).toEqual({
+      voucher_id: 'itunes-25',
+      qty: '2',
+      coupan_code: ' gift5 ',
+    });
+    await user.click(dialog.getByRole('button', { name: 'হ্যাঁ' }));
+    await findToast('Codes bought');
+    expect(api.calls.find((call) => call.path === '/user/buy_voucher/')?.body).toEqual({
+      voucher_id: 'itunes-25',
+      qty: '2',
+      coupan_code: 'GIFT5',
+      expected_total: '6270',
+    });
   });
 });

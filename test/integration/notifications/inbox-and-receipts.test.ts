@@ -136,6 +136,20 @@ describe('receipts and e-mail settings', () => {
     expect(header(receipt, 'List-Unsubscribe')).toBeUndefined();
   });
 
+  it('mails what a promo code took off: the list price, the discount with the code, and the amount paid', async () => {
+    const buyer = await provenBuyer(100);
+    const code = `MAIL${randomInt(1e6, 1e7)}`;
+    const created = await callApi('/admin/promo_codes', { token: await logInAdmin(), form: { code, kind: 'fixed', value: 4 } });
+    expect(created.status).toBe(200);
+    const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: 'ff-25', saccount_id: `${randomInt(1e8, 1e9)}7`, paid_from_wallet: 18, coupan_code: code },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const receipt = await mailWithSubject(buyer.email, 'Order received: 25 Diamonds');
+    expect(receipt.text).toContain(['List price: ৳22', `Discount (${code}): −৳4`, 'Amount: ৳18'].join('\n'));
+  });
+
   it("mails a gateway order's receipt with the provider and its transaction id", async () => {
     const buyer = await provenBuyer(0);
     const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {

@@ -276,6 +276,7 @@ const webFloors: Record<string, number> = {
   'features/auth': 2,
   'features/notifications': 2,
   'features/orders': 3,
+  'features/promotions': 3,
   'features/catalog': 4,
   'features/vouchers': 4,
   'features/wallet': 4,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type PromoCode,
   discountOf,
+  maxShards,
   newPromoCode,
   normalizePromoCode,
   promoRefusal,
@@ -54,11 +55,12 @@ describe('promo codes', () => {
     expect(promoRefusal(code({ belowCostAcknowledged: true }), { ...line, cost: 900 }, now)).toBeUndefined();
   });
 
-  it('spread a limit over at most eight shards whose shares add up to it exactly', () => {
+  it('spread a limit over at most maxShards shards whose shares add up to it exactly', () => {
     expect(shardLimits(1)).toEqual([1]);
-    expect(shardLimits(10)).toEqual([2, 2, 1, 1, 1, 1, 1, 1]);
+    expect(shardLimits(10)).toEqual(Array(10).fill(1));
+    expect(shardLimits(maxShards + 2)).toEqual([2, 2, ...Array(maxShards - 2).fill(1)]);
     expect(shardLimits(1000).reduce((sum, limit) => sum! + limit!, 0)).toBe(1000);
-    expect(shardLimits(undefined)).toHaveLength(8);
+    expect(shardLimits(undefined)).toHaveLength(maxShards);
     const shards = [
       { shard: 0, uses: 2, limit: 2 },
       { shard: 1, uses: 0, limit: 1 },

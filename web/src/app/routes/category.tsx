@@ -4,9 +4,10 @@ import { useShopStatus } from '../../features/content/api/get-shop-status';
 import { catalogMessages } from '../../features/catalog/messages';
 import { ordersMessages } from '../../features/orders/messages';
 import { paymentsMessages } from '../../features/payments/messages';
+import { promotionsMessages } from '../../features/promotions/messages';
 
 /** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
-export const messages = [catalogMessages, ordersMessages, paymentsMessages];
+export const messages = [catalogMessages, ordersMessages, paymentsMessages, promotionsMessages];
 
 /** /category/{id}: a game's top-up page; the open order form's group is kept in ?group= (or named in ?groupName=), its plan, mode and player ID beside it. */
 export function CategoryPage() {

@@ -2,10 +2,11 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { useMasterCategories } from '../../features/catalog/api/get-master-categories';
 import { useShopStatus } from '../../features/content/api/get-shop-status';
 import { VoucherList } from '../../features/vouchers/components/voucher-list';
+import { promotionsMessages } from '../../features/promotions/messages';
 import { vouchersMessages } from '../../features/vouchers/messages';
 
 /** The catalogs of what this shows: loaded in the shop's language before it renders (app/lazy-page.tsx). */
-export const messages = [vouchersMessages];
+export const messages = [vouchersMessages, promotionsMessages];
 
 /** /voucher/{id}: a gift-card brand's vouchers; ?voucher= and ?qty= hold a choice to come back to (after signing in, after adding money). */
 export function VoucherPage() {

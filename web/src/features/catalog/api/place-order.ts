@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import { apiRequest, writeOptions } from '../../../lib/api';
 import { userKey } from '../../../lib/auth';
 import { ordersKey } from '../../../lib/cache-keys';
-import type { AppliedPromo } from './get-quote';
+import type { AppliedPromo } from '../../promotions/api/get-quote';
 import { playerIdsKey } from './get-player-ids';
 import type { placeOrderBody } from '@contract/orders';
 import type * as v from 'valibot';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import type { PlanGroup } from '../api/get-plan-groups';
 import type { Plan } from '../api/get-plans';
-import { type AppliedPromo, useQuote } from '../api/get-quote';
+import type { AppliedPromo } from '../../promotions/api/get-quote';
+import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/promo-code-field';
+import { usePromoCode } from '../../promotions/use-promo-code';
 import { usePlayerCheck } from '../api/lookup-player';
 import { type PlanOrderInput, orderTotal } from '../api/place-order';
 import { useT } from '../messages';
@@ -41,7 +42,7 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
   const [mobile, setMobile] = useState('');
   const [mobileTried, setMobileTried] = useState(false);
   const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? t('catalog.enterMobile') : undefined;
-  const promo = usePromoCode(plan.plans_id);
+  const promo = usePromoCode({ plan_id: plan.plans_id });
   // The pack's price now (a sale's, or the server's after it refused another), less a code's discount.
   const total = promo.applied?.total ?? orderTotal(order);
   const confirmNow = () => {
@@ -81,12 +82,7 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
             )}
           </dd>
         </div>
-        {promo.applied && (
-          <div>
-            <dt>{t('catalog.promoDiscount', { code: promo.applied.code })}</dt>
-            <dd data-testid="promo-discount">−{taka(promo.applied.discount)}</dd>
-          </div>
-        )}
+        {promo.applied && <PromoDiscountLine applied={promo.applied} />}
         <div>
           <dt>{t('catalog.payWith')}</dt>
           <dd>{mode === 'wallet' ? t('catalog.payWithWallet', { balance: taka(balance - total) }) : t('catalog.payWithInstant')}</dd>
@@ -119,74 +115,6 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
         </button>
       </div>
     </Modal>
-  );
-}
-
-/**
- * The promo code of the confirm step: typed, or brought by a link (`?code=`), priced by the server
- * (POST /user/quote) when applied; a code that cannot apply says why, in the page's language.
- */
-function usePromoCode(planId: string) {
-  const [searchParams] = useSearchParams();
-  const [typed, setTyped] = useState(() => searchParams.get('code') ?? '');
-  const [applied, setApplied] = useState<AppliedPromo>();
-  const [refusal, setRefusal] = useState<string>();
-  const { trigger, isMutating } = useQuote();
-  const apply = async () => {
-    if (!typed.trim()) return;
-    setRefusal(undefined);
-    try {
-      const quote = await trigger({ plan_id: planId, coupan_code: typed });
-      setApplied({ code: quote.coupan_code, discount: quote.discount, total: quote.total });
-      setTyped(quote.coupan_code);
-    } catch (error) {
-      setApplied(undefined);
-      setRefusal(error instanceof Error ? error.message : String(error));
-    }
-  };
-  const remove = () => {
-    setApplied(undefined);
-    setTyped('');
-  };
-  return { typed, setTyped, applied, refusal, applying: isMutating, apply, remove };
-}
-
-/** The promo code's field and its Apply (or Remove, once applied). Enter applies rather than submitting the order form. */
-function PromoCodeField({ promo }: { promo: ReturnType<typeof usePromoCode> }) {
-  const { t } = useT();
-  return (
-    <div className="confirm-promo">
-      <FormField
-        label={t('catalog.promoLabel')}
-        name="coupan_code"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        value={promo.typed}
-        readOnly={promo.applied !== undefined}
-        error={promo.refusal}
-        onChange={(e) => promo.setTyped(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
-          void promo.apply();
-        }}
-      />
-      {promo.applied ? (
-        <button type="button" className="button button-ghost" onClick={promo.remove}>
-          {t('catalog.promoRemove')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => void promo.apply()}
-          disabled={promo.applying || !promo.typed.trim()}
-        >
-          {t('catalog.promoApply')}
-        </button>
-      )}
-    </div>
   );
 }
 

@@ -9,6 +9,9 @@ import { useUser } from '../../../lib/auth';
 import { useSessionToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAction } from '../../../lib/use-action';
+import type { AppliedPromo } from '../../promotions/api/get-quote';
+import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/promo-code-field';
+import { usePromoCode } from '../../promotions/use-promo-code';
 import { useBuyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';
 import { useT } from '../messages';
@@ -93,20 +96,24 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
     setConfirmOpen(true);
   };
 
-  /** After "Yes": a visitor is asked to log in, a short wallet opens the top-up modal, else the codes are bought. */
-  const buy = async () => {
+  /**
+   * After "Yes": a visitor is asked to log in, a short wallet opens the top-up modal, else the codes
+   * are bought at the total shown (with the promo code applied, if any; the server refuses another, 409).
+   */
+  const buy = async (promo: AppliedPromo | undefined) => {
     setConfirmOpen(false);
     if (!userToken) {
       toast.error(t('vouchers.loginToContinue'), { toastId: 'login-to-continue' });
       setOfferSignIn(true);
       return;
     }
-    if (voucher.price * qty > balance) {
+    const total = promo?.total ?? voucher.price * qty;
+    if (total > balance) {
       setShortOpen(true);
       return;
     }
     await run(async () => {
-      toast.success(await buyVoucher({ voucher_id: voucher.voucher_id, qty }));
+      toast.success(await buyVoucher({ voucher_id: voucher.voucher_id, qty, coupan_code: promo?.code ?? '', expected_total: total }));
       navigate(paths.profileCodes);
     });
   };
@@ -217,21 +224,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
           )}
         </div>
       </div>
-      {confirmOpen && (
-        <Modal title="আপনি কি নিশ্চিত?" onClose={() => setConfirmOpen(false)} className="confirm-modal">
-          <p lang="bn" className="confirm-text">
-            আপনি কি {voucher.voucher_name} এর {number(qty)} টি কোড {taka(voucher.price * qty)} দিয়ে কিনতে চান?
-          </p>
-          <div className="button-row">
-            <button type="button" className="button button-ghost" lang="bn" onClick={() => setConfirmOpen(false)}>
-              না
-            </button>
-            <button type="button" className="button button-primary" lang="bn" onClick={buy}>
-              হ্যাঁ
-            </button>
-          </div>
-        </Modal>
-      )}
+      {confirmOpen && <ConfirmPurchase voucher={voucher} qty={qty} onNo={() => setConfirmOpen(false)} onYes={buy} />}
       {shortOpen && (
         <Modal title={t('vouchers.insufficientBalance')} onClose={() => setShortOpen(false)} className="confirm-modal">
           <p className="confirm-text">
@@ -259,5 +252,47 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
         </Modal>
       )}
     </article>
+  );
+}
+
+/**
+ * The spec's Bengali confirmation of a purchase, with a promo code field: a code applied shows its
+ * discount and the new total in the question. Made afresh each time it opens, so a code applied for
+ * another quantity never carries over.
+ */
+function ConfirmPurchase({
+  voucher,
+  qty,
+  onNo,
+  onYes,
+}: {
+  voucher: Voucher;
+  qty: number;
+  onNo: () => void;
+  onYes: (promo: AppliedPromo | undefined) => void;
+}) {
+  const { taka, number } = useT();
+  const promo = usePromoCode({ voucher_id: voucher.voucher_id, qty });
+  const total = promo.applied?.total ?? voucher.price * qty;
+  return (
+    <Modal title="আপনি কি নিশ্চিত?" onClose={onNo} className="confirm-modal">
+      <p lang="bn" className="confirm-text">
+        আপনি কি {voucher.voucher_name} এর {number(qty)} টি কোড {taka(total)} দিয়ে কিনতে চান?
+      </p>
+      {promo.applied && (
+        <dl className="promo-discount">
+          <PromoDiscountLine applied={promo.applied} />
+        </dl>
+      )}
+      <PromoCodeField promo={promo} />
+      <div className="button-row">
+        <button type="button" className="button button-ghost" lang="bn" onClick={onNo}>
+          না
+        </button>
+        <button type="button" className="button button-primary" lang="bn" onClick={() => onYes(promo.applied)}>
+          হ্যাঁ
+        </button>
+      </div>
+    </Modal>
   );
 }
