@@ -3,6 +3,7 @@ import type { AdminPaymentDays, PaymentBookLine, PaymentFigures } from '../contr
 import type { GatewayBookLine } from '../gateway/repo';
 import { receiptView } from '../shared/receipt';
 import { type PaymentDaysReport, type PaymentFigures as DayFigures, channelOf } from './service/payment-days';
+import { csvText } from '../shared/csv';
 
 /** Paisa as the gateway writes amounts: a decimal string with two places ("9.25", "-0.50"). */
 const decimalOfPaisa = (paisa: number) =>
@@ -56,12 +57,6 @@ export const paymentDaysCsvColumns = [
   'net',
 ] as const;
 
-/** A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break; a text a spreadsheet would run as a formula is kept text. */
-function csvCell(value: string | number): string {
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The daily reconciliation as CSV: the header row, then one row per day and channel (a day without gateway money has none). */
 export function paymentDaysCsv(report: AdminPaymentDays): string {
   const rows = report.days.flatMap((day) =>
@@ -77,5 +72,5 @@ export function paymentDaysCsv(report: AdminPaymentDays): string {
       channel.net,
     ]),
   );
-  return `${[paymentDaysCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(paymentDaysCsvColumns, rows);
 }

@@ -121,6 +121,11 @@ export const publicPromoItem = (promo: PublicPromo, now: string): TransactionIte
   Put: { TableName: tableName, Item: toItem('PublicPromo', { pk: sitePartition, sk: `PUBLICPROMO#${promo.code}` }, promo, now) },
 });
 
+/** A promo code taken off the site data's list (paused). */
+export const unlistPromoItem = (code: string): TransactionItem => ({
+  Delete: { TableName: tableName, Key: { pk: sitePartition, sk: `PUBLICPROMO#${code}` } },
+});
+
 /** The public promo codes: one Query of the site partition, begins_with PUBLICPROMO#. */
 export async function listPublicPromos(): Promise<PublicPromo[]> {
   const { Items = [] } = await db.send(

@@ -367,5 +367,18 @@ export interface SaleRow {
   sold: number;
   discount_total: number;
   revenue: number;
+  /** 0 once ended early from the console. */
+  active: 0 | 1;
   created_at: string;
+}
+
+/** One order's use of a promo code (GET /admin/promo_codes/{code}/uses): who, which order, what it took off and where it stands. */
+export interface PromoUseRow {
+  order_id: string;
+  user_id: string;
+  /** held: a checkout waiting for its payment; paid; released: its checkout given up; returned: its order refunded. */
+  status: 'held' | 'paid' | 'released' | 'returned';
+  discount: number;
+  total: number;
+  at: string;
 }

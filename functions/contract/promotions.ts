@@ -109,3 +109,12 @@ export const saleBody = v.pipe(
     ['ends_at'],
   ),
 );
+
+/** /admin/promo_codes/{code}/…: a code as the console names it (its form is checked by the promotions rules). */
+export const promoCodeParams = v.object({ code: requiredText('Code is required', 40) });
+
+/** POST /admin/promo_codes/{code}/active: pause (0) or resume (1). */
+export const promoCodeActiveBody = v.object({ active: flagField('active must be 1 or 0') });
+
+/** GET /admin/promo_codes/{code}/uses: the list, or the same as CSV. */
+export const promoUsesQuery = v.object({ format: v.optional(v.picklist(['json', 'csv'], 'Format must be json or csv'), 'json') });

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
@@ -255,3 +255,61 @@ export const saleReadKeys = (sale: ScheduledSale, persons: string[]) => [
   ...(sale.quantity === undefined ? [] : promoReadKeys(saleCounterName(sale.id)).slice(1)),
   ...(sale.perPerson === undefined ? [] : promoPersonKeys(saleCounterName(sale.id), persons)),
 ];
+
+/** A code or a sale's counter paused or resumed: its own item (which must exist) and each of its shards, which every use checks. */
+export function counterActiveItems(counter: Pick<UseCounter, 'code' | 'maxUses'>, active: boolean, now: string): TransactionItem[] {
+  const set = (key: { pk: string; sk: string }, condition?: string): TransactionItem => ({
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET active = :active, updatedAt = :now',
+      ...(condition ? { ConditionExpression: condition } : {}),
+      ExpressionAttributeValues: { ':active': active, ':now': now },
+    },
+  });
+  return [
+    set(promoKey(counter.code), 'attribute_exists(pk)'),
+    ...shardLimits(counter.maxUses).map((_, shard) => set(shardKey(counter.code, shard))),
+  ];
+}
+
+/** A code's own item, read consistently (the console's edits start from it). */
+export async function getPromoCode(code: string): Promise<PromoCode | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: promoKey(code), ConsistentRead: true }));
+  return Item as PromoCode | undefined;
+}
+
+/** The sale's own item, read consistently. */
+export async function getSale(saleId: string): Promise<(Sale & { active: boolean }) | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: promoKey(saleCounterName(saleId)), ConsistentRead: true }));
+  return Item as (Sale & { active: boolean }) | undefined;
+}
+
+/** One order's use of a code (or a sale's unit), as its line records it. */
+export interface UseLine {
+  orderId: string;
+  userId: string;
+  discount: number;
+  total: number;
+  at: string;
+  status: UseStatus;
+}
+
+/** A code's (or a sale's) use lines, newest first: one Query of its partition's `USE#` lines, paged. */
+export async function listUseLines(code: string): Promise<UseLine[]> {
+  const lines: UseLine[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :use)',
+        ExpressionAttributeValues: { ':pk': partition(code), ':use': 'USE#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) lines.push(item as unknown as UseLine);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return lines.sort((a, b) => b.at.localeCompare(a.at) || b.orderId.localeCompare(a.orderId));
+}

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { getPlan, planFromItem, planKey, planSalesItem, recordedCost } from '../catalog/repo';
 import { auditEntry, auditItem } from '../audit/repo';
-import { publicPromoItem } from '../content/repo';
+import { publicPromoItem, unlistPromoItem } from '../content/repo';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { batchGet } from '../shared/db';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
@@ -15,6 +15,9 @@ import {
   promoPersonKeys,
   promoKey,
   promoReadKeys,
+  counterActiveItems,
+  getPromoCode,
+  getSale,
   listSales,
   newSaleItems,
   saleReadKeys,
@@ -296,4 +299,49 @@ export async function createSale(actorId: string, sale: Sale, belowCostAcknowled
     throw error;
   }
   return sale;
+}
+
+/**
+ * A code paused (no order or checkout takes it from then on, whatever it read before: each use's
+ * shard checks `active`) or resumed, audited; a public code leaves the site data while paused.
+ */
+export async function setPromoCodeActive(actorId: string, typed: string, active: boolean): Promise<PromoCode> {
+  const name = normalizePromoCode(typed);
+  const code = name ? await getPromoCode(name) : undefined;
+  if (!code) throw new NotFound('Promo code not found');
+  const now = new Date().toISOString();
+  const listing = !code.public
+    ? []
+    : active
+      ? [publicPromoItem({ code: code.code, description: code.description, endsAt: code.endsAt }, now)]
+      : [unlistPromoItem(code.code)];
+  const audit = auditItem(auditEntry(actorId, active ? 'promo-code-resume' : 'promo-code-pause', code.code, ''));
+  await transact([...counterActiveItems(code, active, now), ...listing, audit]);
+  return { ...code, active };
+}
+
+/**
+ * A sale ended now by the console: the plan's copy ends it at this second (conditioned on the copy
+ * read, as a new sale is), so every price from then on is the list price; audited. One not running
+ * or not started is ended too (it never starts).
+ */
+export async function endSaleNow(actorId: string, saleId: string): Promise<Sale> {
+  const sale = await getSale(saleId);
+  if (!sale) throw new NotFound('Sale not found');
+  const plan = await getPlan(sale.planId);
+  const now = Date.now();
+  if (!plan || sale.endsAt <= now || !sale.active) throw new Conflict('This sale has already ended');
+  const ended = (plan.sales ?? []).map((each) => (each.id === saleId ? { ...each, endsAt: Math.max(each.startsAt, now) } : each));
+  const audit = auditItem(auditEntry(actorId, 'sale-end', saleId, sale.planId));
+  try {
+    await transact([
+      planSalesItem(plan.id, plan.sales, salesNotEnded(ended, now)),
+      ...counterActiveItems(saleCounter(sale), false, new Date(now).toISOString()),
+      audit,
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict('The plan changed meanwhile: please try again');
+    throw error;
+  }
+  return { ...sale, endsAt: Math.min(sale.endsAt, Math.max(sale.startsAt, now)) };
 }

@@ -1,4 +1,6 @@
-import type { PromoCodeRow, SaleRow } from '../contract/admin-wire';
+import type { PromoCodeRow, PromoUseRow, SaleRow } from '../contract/admin-wire';
+import { csvText } from '../shared/csv';
+import type { UseLine } from './repo';
 import type { PlanRow } from '../contract/wire';
 import type { SaleOnShow } from './service';
 import type { PromoCode } from './rules';
@@ -36,7 +38,7 @@ export const saleFields = (sale: SaleOnShow | undefined): Pick<PlanRow, 'sale_pr
   sale ? { sale_price: sale.price, sale_ends_at: new Date(sale.endsAt).toISOString(), sale_left: sale.left ?? null } : {};
 
 /** A sale as the console shows it, with the units sold so far. */
-export const saleView = (sale: Sale & { sold?: number; discountTotal?: number; revenue?: number }): SaleRow => ({
+export const saleView = (sale: Sale & { sold?: number; discountTotal?: number; revenue?: number; active?: boolean }): SaleRow => ({
   sale_id: sale.id,
   plan_id: sale.planId,
   price: sale.price,
@@ -47,5 +49,25 @@ export const saleView = (sale: Sale & { sold?: number; discountTotal?: number; r
   sold: sale.sold ?? 0,
   discount_total: sale.discountTotal ?? 0,
   revenue: sale.revenue ?? 0,
+  active: sale.active === false ? 0 : 1,
   created_at: sale.createdAt,
 });
+
+/** A use line as the console lists it. */
+export const promoUseView = (line: UseLine): PromoUseRow => ({
+  order_id: line.orderId,
+  user_id: line.userId,
+  status: line.status,
+  discount: line.discount,
+  total: line.total,
+  at: line.at,
+});
+
+const useColumns = ['at', 'order_id', 'user_id', 'status', 'discount', 'total'] as const;
+
+/** A code's uses as CSV, the same rows as the list. */
+export const promoUsesCsv = (rows: PromoUseRow[]) =>
+  csvText(
+    useColumns,
+    rows.map((row) => useColumns.map((column) => row[column])),
+  );

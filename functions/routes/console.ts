@@ -73,6 +73,16 @@ export const consoleRoutes: readonly Route[] = [
     // A public code is listed in the site data (`coupans`).
     invalidates: ['siteSettings'],
   },
+  {
+    method: 'POST',
+    path: '/admin/promo_codes/{code}/active',
+    handler: 'admin/set-promo-code-active',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    // A public code leaves the site data while paused.
+    invalidates: ['siteSettings'],
+  },
+  { method: 'GET', path: '/admin/promo_codes/{code}/uses', handler: 'admin/list-promo-uses', access: 'admin' },
   { method: 'GET', path: '/admin/sales', handler: 'admin/list-sales', access: 'admin' },
   {
     method: 'POST',
@@ -81,6 +91,14 @@ export const consoleRoutes: readonly Route[] = [
     access: 'admin',
     writes: ['PutItem', 'UpdateItem'],
     // The plans' list shows the sale; its cache is bounded by the sale's start from then on.
+    invalidates: ['plans'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/sales/{id}/end',
+    handler: 'admin/end-sale',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
     invalidates: ['plans'],
   },
   { method: 'GET', path: '/admin/catalog', handler: 'admin/get-catalog', access: 'admin' },

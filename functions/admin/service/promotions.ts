@@ -2,9 +2,10 @@ import type { InferOutput } from 'valibot';
 import type { promoCodeBody, saleBody } from '../../contract/promotions';
 import { type PromoCode, newPromoCode, normalizePromoCode, promoRefusals } from '../../promotions/rules';
 import type { Sale } from '../../promotions/sale-rules';
-import { createPromoCode, createSale } from '../../promotions/service';
+import { createPromoCode, createSale, endSaleNow, setPromoCodeActive } from '../../promotions/service';
 import { creationStamp } from '../../shared/ids';
-import { Invalid } from '../../shared/errors';
+import { Invalid, NotFound } from '../../shared/errors';
+import { getPromoCode, listUseLines } from '../../promotions/repo';
 import type { ActiveUser } from '../../users/active-user';
 
 /** A new promo code from the console's form (audited with it). */
@@ -55,6 +56,19 @@ export function addSale(user: ActiveUser, form: InferOutput<typeof saleBody>): P
     },
     form.below_cost === '1',
   );
+}
+
+/** A code paused or resumed from the console (audited). */
+export const pausePromoCode = (user: ActiveUser, code: string, active: boolean) => setPromoCodeActive(user.id, code, active);
+
+/** A sale ended now from the console (audited). */
+export const endSale = (user: ActiveUser, saleId: string) => endSaleNow(user.id, saleId);
+
+/** A code's uses, newest first; a code that cannot be one is simply not found. */
+export async function promoCodeUses(typed: string) {
+  const code = normalizePromoCode(typed);
+  if (!code || !(await getPromoCode(code))) throw new NotFound('Promo code not found');
+  return listUseLines(code);
 }
 
 export { listPromoCodes, listSales } from '../../promotions/repo';

@@ -225,7 +225,7 @@ describe('a pack on sale', () => {
     const { user, api, option, dialog } = await confirmOnSale({ data: { order_id: 'O1' }, message: 'Order placed' });
     expect(within(option).getByText('Was ৳40')).toBeTruthy();
     expect(option.querySelector('.plan-price')?.textContent).toBe('৳40Was ৳40 ৳30');
-    expect(within(option).getByText(/^Sale ends in 0:59:[0-5]\d$/)).toBeTruthy();
+    expect(within(option).getByText(/^Ends in 0:59:[0-5]\d$/)).toBeTruthy();
     expect(within(option).getByText('7 left')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and pay ৳30' }));
     await waitFor(() => expect(api.calls.find((call) => call.path === '/user/request/')?.body?.paid_from_wallet).toBe('30'));

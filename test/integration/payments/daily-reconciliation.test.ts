@@ -24,7 +24,10 @@ const csvReport = (query: string) =>
 
 /** The CSV's rows as objects by header name (our values need no quoting). */
 function csvRows(text: string): Record<string, string>[] {
-  const [header, ...rows] = text.split('\r\n').filter(Boolean);
+  const [header, ...rows] = text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   const names = header!.split(',');
   return rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [names[i], cell])));
 }
@@ -141,8 +144,11 @@ describe('daily reconciliation of gateway money', () => {
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="payments-${today}-${today}.csv"`);
-      const text = await csv.text();
-      expect(text.startsWith(`${csvHeader}\r\n`)).toBe(true);
+      const bytes = Buffer.from(await csv.arrayBuffer());
+      // A byte-order mark first, so that a spreadsheet opens the file as UTF-8 (a decoder drops it).
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString('utf8');
+      expect(text.startsWith(`\uFEFF${csvHeader}\r\n`)).toBe(true);
       const rows = csvRows(text);
       expect(rows.map((row) => row.payment_method)).toEqual(channels.map((channel) => channel.payment_method));
       expect(rows.every((row) => row.day === today)).toBe(true);

@@ -134,6 +134,23 @@ describe('flash sales', () => {
     expect([stacked.status, stacked.body.message]).toEqual([400, 'A promo code cannot be used with a sale price']);
   });
 
+  it('ends a running sale from the console at once: the list price from that second, in the list and the order', async () => {
+    const planId = await freshPlan();
+    const sale = await runningSale(planId, { quantity: 10 });
+    const ended = await callApi<{ data: SaleRow & { active: number }; message: string }>(`/admin/sales/${sale.sale_id}/end`, {
+      method: 'POST',
+      token: await logInAdmin(),
+    });
+    expect([ended.status, ended.body.message, ended.body.data.active]).toEqual([200, 'Sale ended', 0]);
+    expect((await quote(planId)).body.data).toMatchObject({ total: 100, sale: null });
+    expect(await listed(planId)).not.toHaveProperty('sale_price');
+    const buyer = await fundedAccount(100, 'ended');
+    expect((await order(buyer.token, planId, 60)).status).toBe(409);
+    expect((await order(buyer.token, planId, 100)).status).toBe(200);
+    const again = await callApi(`/admin/sales/${sale.sale_id}/end`, { method: 'POST', token: await logInAdmin() });
+    expect(again.status).toBe(409);
+  });
+
   it('holds the unit of a gateway checkout, and gives it back when the payer cancels', async () => {
     const planId = await freshPlan();
     const sale = await runningSale(planId, { quantity: 1 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
 import { reconcilePayments } from '../../../functions/payments/reconciler';
@@ -220,6 +220,49 @@ describe('promo codes on wallet orders', () => {
       description: 'Eid offer',
       ends_at: '2098-12-31T18:00:00.000Z',
     });
+  });
+
+  it('pauses a code (orders refuse it, the site data drops it) and resumes it, audited; lists each use with its order, also as CSV', async () => {
+    const code = newCodeName('PAUSE');
+    await createCode({ code, kind: 'fixed', value: 3, public: 1, description: 'Friday offer', per_person: 5 });
+    const token = await logInAdmin();
+    const buyer = await fundedAccount(100, 'pause');
+    const placed = await order(buyer.token, { code, total: 19 });
+    expect(placed.status).toBe(200);
+    const setActive = (active: 0 | 1) =>
+      callApi<{ message: string }>(`/admin/promo_codes/${code.toLowerCase()}/active`, { method: 'POST', token, form: { active } });
+    expect((await setActive(0)).body.message).toBe('Promo code paused');
+    const refused = await order(buyer.token, { code, total: 19 });
+    expect([refused.status, refused.body.message]).toEqual([400, 'This promo code is not available right now']);
+    const coupans = async () =>
+      (await callApi<{ data: { coupans: { code: string }[] } }>('/user/site_settings')).body.data.coupans.map((each) => each.code);
+    expect(await coupans()).not.toContain(code);
+    expect((await setActive(1)).body.message).toBe('Promo code resumed');
+    expect(await coupans()).toContain(code);
+    expect((await order(buyer.token, { code, total: 19 })).status).toBe(200);
+    const audit = await callApi<{ data: { items: { action: string; target: string }[] } }>('/admin/audit', { method: 'GET', token });
+    expect(audit.body.data.items).toContainEqual(expect.objectContaining({ action: 'promo-code-pause', target: code }));
+    expect(audit.body.data.items).toContainEqual(expect.objectContaining({ action: 'promo-code-resume', target: code }));
+
+    const uses = await callApi<{
+      data: { items: { order_id: string; user_id: string; status: string; discount: number; total: number }[] };
+    }>(`/admin/promo_codes/${code}/uses`, { method: 'GET', token });
+    expect(uses.body.data.items).toHaveLength(2);
+    expect(uses.body.data.items[1]).toMatchObject({
+      order_id: placed.body.data.order_id,
+      user_id: buyer.code,
+      status: 'paid',
+      discount: 3,
+      total: 19,
+    });
+    const csv = await fetch(`${inject('stack').url}/api/admin/promo_codes/${code}/uses?format=csv`, { headers: { authorization: token } });
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="promo-${code}-uses.csv"`);
+    const lines = Buffer.from(await csv.arrayBuffer())
+      .toString('utf8')
+      .split('\r\n');
+    expect(lines[0]).toBe('\uFEFFat,order_id,user_id,status,discount,total');
+    expect(lines[2]).toMatch(new RegExp(`,${placed.body.data.order_id},${buyer.code},paid,3,19$`));
+    expect((await callApi(`/admin/promo_codes/${newCodeName('NONE')}/uses`, { method: 'GET', token })).status).toBe(404);
   });
 
   it('keeps codes unique without regard to case, and audits each', async () => {
