@@ -43,6 +43,14 @@ describe('the console’s Promotions section', () => {
       expect(quote.body.data.discount).toBe(2);
       const site = await callApi<{ data: { coupans: { code: string; ends_at: string }[] } }>('/user/site_settings');
       expect(site.body.data.coupans).toContainEqual(expect.objectContaining({ code, ends_at: '2098-12-31T18:00:00.000Z' }));
+      // Its uses (the quote took none), then paused from its row.
+      await row.getByRole('button', { name: 'Uses' }).click();
+      const uses = page.getByRole('dialog', { name: `Uses of ${code}` });
+      await uses.getByText('No uses yet.').waitFor();
+      await uses.getByRole('button', { name: 'Close' }).click();
+      await row.getByRole('button', { name: 'Pause' }).click();
+      await toast(page, 'Promo code paused');
+      await expect.poll(() => row.textContent()).toContain('paused');
       expect(errors).toEqual([]);
     });
   }
@@ -85,6 +93,10 @@ describe('the console’s Promotions section', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('0 of 25');
     expect(await row.textContent()).toContain('Scheduled');
+    await row.getByRole('button', { name: 'End now' }).click();
+    await page.getByRole('dialog', { name: 'End this sale now?' }).getByRole('button', { name: 'End now' }).click();
+    await toast(page, 'Sale ended');
+    await expect.poll(() => row.textContent()).toContain('Ended');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { dayLabel } from '../../kit/format';
 import { decimalTaka, methodName, rangeProblems } from '../format';
 import { AdminTable, type Column } from '../../kit/components/admin-table';
 import { ErrorState, Loading } from '../../kit/components/list-states';
+import { saveFile } from '../../kit/save-file';
 
 /** A line of the report's table: one channel of a day, or a day's total. */
 interface ReportRow {
@@ -47,18 +48,6 @@ function reportRows(report: AdminPaymentDays): ReportRow[] {
       ? [...channels, { key: `${day.day}:total`, day: day.day, channel: 'All channels', figures: day.totals, isTotal: true }]
       : channels;
   });
-}
-
-/** Saves a fetched file under its name: through an object URL, since a plain link would carry no token. */
-function saveFile({ blob, filename }: { blob: Blob; filename: string }) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

@@ -1,10 +1,12 @@
-import type { PromoCodeRow } from '@contract/admin-wire';
+import type { PromoCodeRow, PromoUseRow } from '@contract/admin-wire';
 import { promoCodeBody } from '@contract/promotions';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { dateTime } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
+import { useAction } from '../../../../lib/use-action';
+import { saveFile } from '../../kit/save-file';
 import { numberField } from '../../kit/edit-rules';
 import { schemaProblems } from '../../kit/schema-problems';
 import { AdminTable, type Column } from '../../kit/components/admin-table';
@@ -12,7 +14,10 @@ import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { EditableList } from '../../kit/components/edit-list';
 import { SelectField, Switch } from '../../kit/components/edit-fields';
 import { useEditForm } from '../../kit/components/use-edit-form';
+import { fetchPromoUsesCsv, usePromoUses } from '../api/get-promo-uses';
 import { type PromoCodeInput, useSavePromoCode } from '../api/save-promo-code';
+import { useSetPromoCodeActive } from '../api/set-promo-code-active';
+import { ErrorState, Loading } from '../../kit/components/list-states';
 
 const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
 
@@ -36,16 +41,98 @@ const columns: Column<PromoCodeRow>[] = [
   { header: 'Shown', cell: (code) => [code.public ? 'Public' : 'Private', code.active ? '' : 'paused'].filter(Boolean).join(', ') },
 ];
 
-/** The promo codes with what each did so far, and New promo code. */
+/** The promo codes with what each did so far, each with Uses and Pause (or Resume), and New promo code. */
 export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
   const [adding, setAdding] = useState(false);
+  const [showingUses, setShowingUses] = useState<string>();
+  const { trigger: setActive } = useSetPromoCodeActive();
+  const { busy, run } = useAction('The promo code could not be changed');
+  const withActions: Column<PromoCodeRow>[] = [
+    ...columns,
+    {
+      header: 'Actions',
+      cell: (code) => (
+        <div className="button-row">
+          <button type="button" className="button button-ghost button-small" onClick={() => setShowingUses(code.code)}>
+            Uses
+          </button>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            disabled={busy}
+            onClick={() => void run(async () => toast.success(await setActive({ code: code.code, active: !code.active })))}
+          >
+            {code.active ? 'Pause' : 'Resume'}
+          </button>
+        </div>
+      ),
+    },
+  ];
   return (
     <>
       <EditableList addLabel="New promo code" onAdd={() => setAdding(true)} isEmpty={codes.length === 0} empty="No promo codes yet.">
-        <AdminTable rows={codes} columns={columns} rowKey={(code) => code.code} rowAttributes={(code) => ({ 'data-code': code.code })} />
+        <AdminTable
+          rows={codes}
+          columns={withActions}
+          rowKey={(code) => code.code}
+          rowAttributes={(code) => ({ 'data-code': code.code })}
+        />
       </EditableList>
       {adding && <PromoCodeDialog onClose={() => setAdding(false)} />}
+      {showingUses && <UsesDialog code={showingUses} onClose={() => setShowingUses(undefined)} />}
     </>
+  );
+}
+
+const useWords: Record<PromoUseRow['status'], string> = {
+  held: 'Held (payment waiting)',
+  paid: 'Paid',
+  released: 'Given back (payment not made)',
+  returned: 'Given back (refunded)',
+};
+
+const useColumns: Column<PromoUseRow>[] = [
+  { header: 'Order', lead: true, cell: (use) => <span className="mono">{use.order_id}</span> },
+  { header: 'Customer', cell: (use) => <span className="mono">{use.user_id}</span> },
+  { header: 'Status', cell: (use) => useWords[use.status] },
+  { header: 'Discount', cell: (use) => taka(use.discount) },
+  { header: 'Paid', cell: (use) => taka(use.total) },
+  { header: 'When', cell: (use) => dateTime(use.at) },
+];
+
+/** A code's uses: who, which order, what it took off and where it stands, newest first; and the same as CSV. */
+function UsesDialog({ code, onClose }: { code: string; onClose: () => void }) {
+  const { data, error, mutate } = usePromoUses(code);
+  const { busy, run } = useAction('The CSV could not be downloaded');
+  return (
+    <Modal title={`Uses of ${code}`} onClose={onClose}>
+      {data ? (
+        data.items.length === 0 ? (
+          <p className="muted">No uses yet.</p>
+        ) : (
+          <AdminTable
+            rows={data.items}
+            columns={useColumns}
+            rowKey={(use) => use.order_id}
+            rowAttributes={(use) => ({ 'data-use': use.order_id })}
+          />
+        )
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} what="the uses" />
+      ) : (
+        <Loading label="Loading the uses" />
+      )}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={busy}
+          onClick={() => void run(async () => saveFile(await fetchPromoUsesCsv(code)))}
+        >
+          Download CSV
+        </button>
+      </div>
+    </Modal>
   );
 }
 

@@ -5,6 +5,7 @@ import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { dateTime } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
+import { useAction } from '../../../../lib/use-action';
 import { numberField } from '../../kit/edit-rules';
 import { schemaProblems } from '../../kit/schema-problems';
 import { AdminTable, type Column } from '../../kit/components/admin-table';
@@ -12,6 +13,7 @@ import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { EditableList } from '../../kit/components/edit-list';
 import { SelectField, Switch } from '../../kit/components/edit-fields';
 import { useEditForm } from '../../kit/components/use-edit-form';
+import { useEndSale } from '../api/end-sale';
 import { type SaleInput, useSaveSale } from '../api/save-sale';
 
 const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
@@ -24,11 +26,12 @@ export interface SalePlan {
 
 /** Whether a sale runs now, is still to come, or ended. */
 const stateOf = (sale: SaleRow, now: number) =>
-  now < Date.parse(sale.starts_at) ? 'Scheduled' : now < Date.parse(sale.ends_at) ? 'Running' : 'Ended';
+  !sale.active || now >= Date.parse(sale.ends_at) ? 'Ended' : now < Date.parse(sale.starts_at) ? 'Scheduled' : 'Running';
 
 /** The flash sales with what each sold so far, and New sale. */
 export function SaleList({ sales, plans }: { sales: SaleRow[]; plans: SalePlan[] }) {
   const [adding, setAdding] = useState(false);
+  const [ending, setEnding] = useState<SaleRow>();
   const planName = new Map(plans.map((each) => [each.plan.plans_id, each.label]));
   const now = Date.now();
   const columns: Column<SaleRow>[] = [
@@ -42,6 +45,15 @@ export function SaleList({ sales, plans }: { sales: SaleRow[]; plans: SalePlan[]
     },
     { header: 'Taken off', cell: (sale) => taka(sale.discount_total) },
     { header: 'Revenue', cell: (sale) => taka(sale.revenue) },
+    {
+      header: 'Actions',
+      cell: (sale) =>
+        stateOf(sale, now) === 'Ended' ? null : (
+          <button type="button" className="button button-ghost button-small" onClick={() => setEnding(sale)}>
+            End now
+          </button>
+        ),
+    },
   ];
   return (
     <>
@@ -54,6 +66,9 @@ export function SaleList({ sales, plans }: { sales: SaleRow[]; plans: SalePlan[]
         />
       </EditableList>
       {adding && <SaleDialog plans={plans} onClose={() => setAdding(false)} />}
+      {ending && (
+        <EndSaleDialog sale={ending} planName={planName.get(ending.plan_id) ?? ending.plan_id} onClose={() => setEnding(undefined)} />
+      )}
     </>
   );
 }
@@ -120,6 +135,32 @@ function SaleDialog({ plans, onClose }: { plans: SalePlan[]; onClose: () => void
         )}
         <DialogButtons busy={form.busy} onCancel={onClose} />
       </form>
+    </Modal>
+  );
+}
+
+/** Ending a sale asks first: from that second the plan sells at its list price, and it cannot be undone. */
+function EndSaleDialog({ sale, planName, onClose }: { sale: SaleRow; planName: string; onClose: () => void }) {
+  const { trigger: endSale } = useEndSale();
+  const { busy, run } = useAction('The sale could not be ended');
+  const end = () =>
+    void run(async () => {
+      toast.success(await endSale(sale.sale_id));
+      onClose();
+    });
+  return (
+    <Modal title="End this sale now?" onClose={busy ? () => undefined : onClose}>
+      <p>
+        {planName} sells at its list price from this second; the sale cannot be started again ({sale.sold} sold at {taka(sale.price)}).
+      </p>
+      <div className="button-row">
+        <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+          Keep it
+        </button>
+        <button type="button" className="button button-danger" onClick={end} disabled={busy}>
+          End now
+        </button>
+      </div>
     </Modal>
   );
 }
