@@ -349,6 +349,8 @@ export interface PromoCodeRow {
   below_cost: 0 | 1;
   public: 0 | 1;
   active: 0 | 1;
+  /** The giveaway batch of a single-use code (POST with `count`), else null. */
+  batch: string | null;
   uses: number;
   discount_total: number;
   revenue: number;

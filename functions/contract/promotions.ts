@@ -72,6 +72,8 @@ export const promoCodeBody = v.pipe(
     first_order_only: v.optional(v.picklist(['0'], 'First-order-only codes are not available yet'), '0'),
     public: optionalFlag('public', '0'),
     active: optionalFlag('active', '1'),
+    // A giveaway batch: `code` is then the prefix of `count` single-use codes.
+    count: v.optional(boundedInt(2, 1000, 'A batch is 2 to 1,000 codes')),
   }),
   // Each whole-form rule is told under the field it is about, as the console's form shows it.
   v.forward(

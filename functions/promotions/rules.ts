@@ -29,6 +29,8 @@ export interface PromoCode {
   active: boolean;
   description: string;
   createdAt: string;
+  /** The giveaway batch a single-use code was made in (none: made on its own). */
+  batch?: string;
 }
 
 /**
@@ -61,6 +63,20 @@ export interface UseCounter {
   active: boolean;
 }
 
+/** A giveaway batch: 2 to 1,000 single-use codes, each its prefix and 8 random characters. */
+export const batchSize = { min: 2, max: 1000 } as const;
+export const batchPrefixLength = { min: 3, max: 12 } as const;
+
+/**
+ * The names of a batch's codes: the prefix and 8 characters of an alphabet without I, L, O or U
+ * (read aloud or typed from a screenshot without doubt), distinct within the batch.
+ */
+export function batchCodeNames(prefix: string, count: number, randomCharacters: () => string): string[] {
+  const names = new Set<string>();
+  while (names.size < count) names.add(`${prefix}${randomCharacters()}`);
+  return [...names];
+}
+
 /** What a code is asked about: one line of a checkout. */
 export interface PricedLine {
   gameId: string;
@@ -88,6 +104,8 @@ export const promoRefusals = {
   notForItem: 'This promo code is not valid for this item',
   withSale: 'A promo code cannot be used with a sale price',
   minTotal: (minTotal: number) => `This promo code needs an order of at least ৳${minTotal}`,
+  batchPrefix: `A batch's prefix has ${batchPrefixLength.min} to ${batchPrefixLength.max} letters and digits`,
+  batchPublic: 'A batch of single-use codes cannot be public',
 } as const;
 
 /**

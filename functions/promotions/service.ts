@@ -4,6 +4,7 @@ import { auditEntry, auditItem } from '../audit/repo';
 import { publicPromoItem, unlistPromoItem } from '../content/repo';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { batchGet } from '../shared/db';
+import { randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import {
   type UseStatus,
@@ -43,6 +44,7 @@ import {
   type PromoCode,
   type Quote,
   type UseCounter,
+  batchCodeNames,
   discountOf,
   maxShards,
   normalizePromoCode,
@@ -344,4 +346,42 @@ export async function endSaleNow(actorId: string, saleId: string): Promise<Sale>
     throw error;
   }
   return { ...sale, endsAt: Math.min(sale.endsAt, Math.max(sale.startsAt, now)) };
+}
+
+/** Codes written together: each is two items (the code and its one shard), with the chunk's audit entry under DynamoDB's 100 a transaction. */
+const batchChunk = 40;
+
+/**
+ * A giveaway batch: `count` single-use codes like `template` (its name is their prefix), written
+ * in chunks of 40, each chunk with its audit entry. A name taken meanwhile (a chance of about one in
+ * a trillion) makes its chunk try again with new names. A failure part-way leaves the chunks
+ * written, listed under the batch.
+ */
+export async function createPromoCodeBatch(
+  actorId: string,
+  template: PromoCode,
+  count: number,
+): Promise<{ batch: string; codes: string[] }> {
+  const refusal = await belowCostRefusal(template);
+  if (refusal) throw refusal;
+  const batch = `${template.code}-${randomId(6)}`;
+  const codes: string[] = [];
+  while (codes.length < count) {
+    const size = Math.min(batchChunk, count - codes.length);
+    for (let attempt = 1; ; attempt += 1) {
+      const names = batchCodeNames(template.code, size, () => randomId(8));
+      const items = names.flatMap((name) =>
+        newPromoItems({ ...template, code: name, maxUses: 1, perPerson: 1, public: false, batch }, template.createdAt),
+      );
+      const audit = auditItem(auditEntry(actorId, 'promo-code-batch', batch, `${size} codes, ${template.kind} ${template.value}`));
+      try {
+        await transact([...items, audit]);
+        codes.push(...names);
+        break;
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled) || attempt >= 3) throw error;
+      }
+    }
+  }
+  return { batch, codes };
 }

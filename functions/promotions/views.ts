@@ -27,6 +27,7 @@ export const promoCodeView = (code: PromoCode & { uses?: number; discountTotal?:
   below_cost: code.belowCostAcknowledged ? 1 : 0,
   public: code.public ? 1 : 0,
   active: code.active ? 1 : 0,
+  batch: code.batch ?? null,
   uses: code.uses ?? 0,
   discount_total: code.discountTotal ?? 0,
   revenue: code.revenue ?? 0,

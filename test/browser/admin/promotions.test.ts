@@ -55,7 +55,7 @@ describe('the console’s Promotions section', () => {
     });
   }
 
-  it('schedules a flash sale on a plan chosen by name, refusing one at the plan’s cost until “Sell below cost” is ticked, at 360 px', async () => {
+  it('schedules a flash sale on a plan chosen by name (refused at the plan’s cost until “Sell below cost” is ticked) and ends it, then makes a giveaway batch, at 360 px', async () => {
     const name = `Sale ${randomBytes(3).toString('hex')}`;
     const saved = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
       token: adminToken,
@@ -97,6 +97,19 @@ describe('the console’s Promotions section', () => {
     await page.getByRole('dialog', { name: 'End this sale now?' }).getByRole('button', { name: 'End now' }).click();
     await toast(page, 'Sale ended');
     await expect.poll(() => row.textContent()).toContain('Ended');
+
+    // A giveaway batch: its codes download at once, and it is listed as one row.
+    const prefix = `GV${randomBytes(2).toString('hex').toUpperCase()}`;
+    await page.getByRole('button', { name: 'New promo code' }).click();
+    const codeDialog = page.getByRole('dialog', { name: 'New promo code' });
+    await codeDialog.getByLabel('How many single-use codes (a giveaway batch, optional)').fill('3');
+    await codeDialog.getByLabel('Prefix of every code (3–12 letters and digits)').fill(prefix);
+    await codeDialog.getByLabel('Kind').selectOption('fixed');
+    await codeDialog.getByLabel('Taka off').fill('5');
+    const [download] = await Promise.all([page.waitForEvent('download'), codeDialog.getByRole('button', { name: 'Save' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^promo-batch-${prefix}-\\w{6}\\.csv$`));
+    await toast(page, '3 promo codes created');
+    await expect.poll(() => page.locator('[data-batch]', { hasText: prefix }).textContent()).toContain('0 of 3');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });

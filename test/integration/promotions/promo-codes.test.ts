@@ -265,6 +265,46 @@ describe('promo codes on wallet orders', () => {
     expect((await callApi(`/admin/promo_codes/${newCodeName('NONE')}/uses`, { method: 'GET', token })).status).toBe(404);
   });
 
+  it('makes a giveaway batch of single-use codes in chunks, each code good once, listed under its batch', async () => {
+    const token = await logInAdmin();
+    const prefix = newCodeName('GV').slice(0, 8);
+    const made = await callApi<{ data: { batch: string; codes: string[] }; message: string }>('/admin/promo_codes', {
+      method: 'POST',
+      token,
+      form: { code: prefix, kind: 'fixed', value: 2, count: 45 },
+    });
+    expect([made.status, made.body.message]).toEqual([200, '45 promo codes created']);
+    const { batch, codes } = made.body.data;
+    expect(new Set(codes).size).toBe(45);
+    for (const code of codes) expect(code).toMatch(new RegExp(`^${prefix}[0-9A-HJKMNP-TV-Z]{8}$`));
+    const listed = await callApi<{ data: { items: (PromoRow & { batch: string | null; per_person: number })[] } }>('/admin/promo_codes', {
+      method: 'GET',
+      token,
+    });
+    const inBatch = listed.body.data.items.filter((row) => row.batch === batch);
+    expect(inBatch).toHaveLength(45);
+    expect(inBatch.every((row) => row.max_uses === 1 && row.per_person === 1)).toBe(true);
+    const [first, second] = await fundedAccounts(2, 100, 'give');
+    expect((await order(first!.token, { code: codes[7]!, total: 20 })).status).toBe(200);
+    const again = await order(second!.token, { code: codes[7]!, total: 20 });
+    expect([again.status, again.body.message]).toEqual([400, 'This promo code has been used up']);
+    expect((await order(second!.token, { code: codes[44]!, total: 20 })).status).toBe(200);
+    const audit = await callApi<{ data: { items: { action: string; target: string }[] } }>('/admin/audit', { method: 'GET', token });
+    expect(audit.body.data.items.filter((item) => item.action === 'promo-code-batch' && item.target === batch)).toHaveLength(2);
+    const publicBatch = await callApi('/admin/promo_codes', {
+      method: 'POST',
+      token,
+      form: { code: prefix, kind: 'fixed', value: 2, count: 3, public: 1 },
+    });
+    expect(publicBatch.status).toBe(400);
+    const longPrefix = await callApi('/admin/promo_codes', {
+      method: 'POST',
+      token,
+      form: { code: 'ABCDEFGHJKMNP', kind: 'fixed', value: 2, count: 3 },
+    });
+    expect(longPrefix.status).toBe(400);
+  }, 60_000);
+
   it('keeps codes unique without regard to case, and audits each', async () => {
     const code = newCodeName('SAME');
     await createCode({ code, kind: 'fixed', value: 3 });

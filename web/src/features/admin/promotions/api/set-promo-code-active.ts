@@ -1,6 +1,8 @@
 import type { PromoCodeRow } from '@contract/admin-wire';
+import type { promoCodeActiveBody } from '@contract/promotions';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type * as v from 'valibot';
 import { apiRequest, writeOptions } from '../../../../lib/api';
 import { refreshShopReads } from '../../kit/api/shop-reads';
 import { promoCodesKey } from './get-promo-codes';
@@ -12,7 +14,7 @@ export function useSetPromoCodeActive() {
     promoCodesKey,
     async (_: string, { arg }: { arg: { code: string; active: boolean } }) => {
       const { message } = await apiRequest<PromoCodeRow>('POST', `/admin/promo_codes/${encodeURIComponent(arg.code)}/active`, {
-        body: { active: arg.active ? '1' : '0' },
+        body: { active: arg.active ? '1' : '0' } satisfies v.InferInput<typeof promoCodeActiveBody>,
       });
       await Promise.all([mutate(promoCodesKey), refreshShopReads(mutate, 'settings')]);
       return message;

@@ -41,6 +41,43 @@ const columns: Column<PromoCodeRow>[] = [
   { header: 'Shown', cell: (code) => [code.public ? 'Public' : 'Private', code.active ? '' : 'paused'].filter(Boolean).join(', ') },
 ];
 
+/** A giveaway batch as the list shows it: its single-use codes as one row. */
+interface BatchRow {
+  batch: string;
+  codes: PromoCodeRow[];
+}
+
+const batchesOf = (codes: PromoCodeRow[]): BatchRow[] => {
+  const byBatch = new Map<string, PromoCodeRow[]>();
+  for (const code of codes) byBatch.set(code.batch!, [...(byBatch.get(code.batch!) ?? []), code]);
+  return [...byBatch].map(([batch, rows]) => ({ batch, codes: rows }));
+};
+
+/** A batch's codes as CSV (built here from the list: each code and whether it was used), to hand out. */
+const batchCsv = (codes: { code: string; uses?: number }[]) =>
+  new Blob([`\uFEFFcode,used\r\n${codes.map((code) => `${code.code},${code.uses ?? 0}`).join('\r\n')}\r\n`], {
+    type: 'text/csv;charset=utf-8',
+  });
+
+const batchColumns: Column<BatchRow>[] = [
+  { header: 'Batch', lead: true, cell: (row) => <span className="mono">{row.batch}</span> },
+  { header: 'Takes off', cell: (row) => offer(row.codes[0]!) },
+  { header: 'Used', cell: (row) => `${row.codes.filter((code) => code.uses > 0).length} of ${row.codes.length}` },
+  { header: 'Discount given', cell: (row) => taka(row.codes.reduce((sum, code) => sum + code.discount_total, 0)) },
+  {
+    header: 'Codes',
+    cell: (row) => (
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        onClick={() => saveFile({ blob: batchCsv(row.codes), filename: `promo-batch-${row.batch}.csv` })}
+      >
+        Download CSV
+      </button>
+    ),
+  },
+];
+
 /** The promo codes with what each did so far, each with Uses and Pause (or Resume), and New promo code. */
 export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
   const [adding, setAdding] = useState(false);
@@ -68,15 +105,28 @@ export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
       ),
     },
   ];
+  const singles = codes.filter((code) => code.batch === null);
+  const batches = batchesOf(codes.filter((code) => code.batch !== null));
   return (
     <>
       <EditableList addLabel="New promo code" onAdd={() => setAdding(true)} isEmpty={codes.length === 0} empty="No promo codes yet.">
         <AdminTable
-          rows={codes}
+          rows={singles}
           columns={withActions}
           rowKey={(code) => code.code}
           rowAttributes={(code) => ({ 'data-code': code.code })}
         />
+        {batches.length > 0 && (
+          <>
+            <h3>Giveaway batches</h3>
+            <AdminTable
+              rows={batches}
+              columns={batchColumns}
+              rowKey={(batch) => batch.batch}
+              rowAttributes={(batch) => ({ 'data-batch': batch.batch })}
+            />
+          </>
+        )}
       </EditableList>
       {adding && <PromoCodeDialog onClose={() => setAdding(false)} />}
       {showingUses && <UsesDialog code={showingUses} onClose={() => setShowingUses(undefined)} />}
@@ -153,6 +203,7 @@ const initial = {
   public: false,
   refund_returns_use: false,
   below_cost: false,
+  count: '',
 };
 type Values = typeof initial;
 
@@ -174,21 +225,26 @@ const input = (values: Values): PromoCodeInput => ({
   public: values.public ? '1' : '0',
   refund_returns_use: values.refund_returns_use ? '1' : '0',
   below_cost: values.below_cost ? '1' : '0',
+  count: numberField(values.count),
 });
 
 function PromoCodeDialog({ onClose }: { onClose: () => void }) {
   const { trigger } = useSavePromoCode();
   const form = useEditForm(initial, (values) => schemaProblems(promoCodeBody, input(values)), 'The promo code could not be saved');
   const save = form.submit(async (values) => {
-    const { message } = await trigger(input(values));
+    const { created, message } = await trigger(input(values));
+    // A batch's codes are handed out from a file: it downloads at once.
+    if ('codes' in created)
+      saveFile({ blob: batchCsv(created.codes.map((code) => ({ code }))), filename: `promo-batch-${created.batch}.csv` });
     toast.success(message);
     onClose();
   });
   return (
     <Modal title="New promo code" onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
+        <FormField label="How many single-use codes (a giveaway batch, optional)" inputMode="numeric" {...form.field('count')} />
         <FormField
-          label="Code (3–20 letters and digits)"
+          label={form.values.count.trim() ? 'Prefix of every code (3–12 letters and digits)' : 'Code (3–20 letters and digits)'}
           maxLength={20}
           autoComplete="off"
           autoCapitalize="characters"
