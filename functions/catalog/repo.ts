@@ -1,7 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
 import { fromItem, position } from '../shared/items';
-import { type TransactionItem, childCountItem, deleteChildlessItem, upsertItem } from '../shared/transactions';
+import type { ScheduledSale } from '../shared/scheduled-sale';
+import { type TransactionItem, childCountItem, deleteChildlessItem, salesCopyItem, upsertItem } from '../shared/transactions';
 
 /** A master category: a game (top-ups) or a gift-card brand (codes, name ends with a full stop). */
 export interface MasterCategory {
@@ -44,20 +45,6 @@ export interface PlanContext {
  * code, and what one costs us in whole taka).
  */
 export type PlanDelivery = { mode: 'manual' } | { mode: 'stock'; voucherId: string } | { mode: 'supplier'; sku: string; cost: number };
-
-/** A sale as its plan carries it, so that the read that prices an order knows it without another. */
-export interface ScheduledSale {
-  id: string;
-  /** The price of one unit while the sale runs, whole taka. */
-  price: number;
-  startsAt: number;
-  /** The first second at the list price again. */
-  endsAt: number;
-  /** Units at the sale price in all; none: no cap. */
-  quantity?: number;
-  /** Units at the sale price per person (the account and the player ID each count); none: no cap. */
-  perPerson?: number;
-}
 
 /** 1: on sale; 0: out of stock. */
 export type PlanStatus = 0 | 1;
@@ -253,22 +240,8 @@ export function planOnSaleCheckItem(plan: Pick<Plan, 'id' | 'price'>): Transacti
   };
 }
 
-/**
- * A plan's sales replaced by `sales` (a new one added, ended ones dropped), on condition that they
- * are still the ones read, so that two operators adding sales at once cannot drop one.
- */
-export function planSalesItem(
-  planId: string,
-  read: readonly ScheduledSale[] | undefined,
-  sales: readonly ScheduledSale[],
-): TransactionItem {
-  return {
-    Update: {
-      TableName: tableName,
-      Key: keys.plan(planId),
-      UpdateExpression: 'SET sales = :sales',
-      ConditionExpression: read === undefined ? 'attribute_exists(pk) AND attribute_not_exists(sales)' : 'sales = :read',
-      ExpressionAttributeValues: { ':sales': sales, ...(read === undefined ? {} : { ':read': read }) },
-    },
-  };
-}
+export type { ScheduledSale };
+
+/** A plan's sales replaced by `sales`, on condition that they are still the ones read. */
+export const planSalesItem = (planId: string, read: readonly ScheduledSale[] | undefined, sales: readonly ScheduledSale[]) =>
+  salesCopyItem(keys.plan(planId), read, sales);

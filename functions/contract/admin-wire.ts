@@ -360,7 +360,9 @@ export interface PromoCodeRow {
 /** A flash sale in the console (GET/POST /admin/sales), with the units sold and what it took off the list price. */
 export interface SaleRow {
   sale_id: string;
-  plan_id: string;
+  /** What the sale is on: a plan or a voucher (the other null). */
+  plan_id: string | null;
+  voucher_id: string | null;
   price: number;
   starts_at: string;
   ends_at: string;

@@ -93,8 +93,7 @@ export const promoCodeBody = v.pipe(
 export const saleBody = v.pipe(
   v.object({
     plan_id: v.optional(idField('plan')),
-    // Refused rather than ignored until vouchers carry sales.
-    voucher_id: v.optional(v.picklist([''], 'Sales on voucher codes are not available yet')),
+    voucher_id: v.optional(idField('voucher')),
     price: boundedInt(1, 10_000_000, 'The sale price must be a whole number of taka from 1'),
     starts_at: requiredDhakaTime('The start'),
     ends_at: requiredDhakaTime('The end'),
@@ -103,7 +102,7 @@ export const saleBody = v.pipe(
     below_cost: optionalFlag('below_cost', '0'),
   }),
   v.forward(
-    v.check((body) => body.plan_id !== undefined, 'Choose the plan on sale'),
+    v.check((body) => (body.plan_id === undefined) !== (body.voucher_id === undefined), 'Choose the plan or the voucher on sale'),
     ['plan_id'],
   ),
   v.forward(

@@ -53,21 +53,24 @@ export interface PlanGroupRow {
 }
 
 /** POST /user/plan_list/ */
-export interface PlanRow {
+export interface PlanRow extends SaleRowFields {
   plans_id: string;
   pname: string;
   image: string;
   price: number;
   no_of_diamonds: number;
   status: WirePlanStatus;
-  /** While a flash sale runs: its price, its end (ISO 8601) and the units left (null without a cap). */
+}
+
+/** The fields a listed plan or voucher adds while a flash sale runs: its price, its end (ISO 8601) and the units left (null without a cap). */
+export interface SaleRowFields {
   sale_price?: number;
   sale_ends_at?: string;
   sale_left?: number | null;
 }
 
 /** POST /user/auto_delivery_vouchers_list */
-export interface VoucherRow {
+export interface VoucherRow extends SaleRowFields {
   voucher_id: string;
   voucher_name: string;
   image: string;

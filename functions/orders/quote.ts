@@ -4,7 +4,6 @@ import { type SalePrice, pricePromo, promoRequest, saleForBuyer, saleLine } from
 import { batchGet } from '../shared/db';
 import { NotFound } from '../shared/errors';
 import { voucherListing } from '../vouchers/repo';
-import { totalPrice } from '../wallet/money';
 
 /** What the shop is asked to price: a plan, or a voucher and a quantity, with a code or none. */
 export interface QuoteRequest {
@@ -35,8 +34,10 @@ export async function quote(request: QuoteRequest): Promise<Quote & { sale: Quot
     // Read from the voucher's listing: its own partition also holds its unsold codes, which no public function may read.
     const [voucher, promoItems] = await Promise.all([voucherListing(request.voucherId), promo ? batchGet(promo.keys) : []]);
     if (!voucher) throw new NotFound('Voucher not found');
-    const line = { gameId: voucher.masterCategoryId, voucherId: voucher.id, total: totalPrice(voucher.price, request.qty), onSale: false };
-    return { ...pricePromo(promo, promoItems, line, Date.now()).quote, sale: null };
+    const now = Date.now();
+    const sale = await saleForBuyer(voucher.sales, {}, now, request.qty);
+    const line = saleLine({ gameId: voucher.masterCategoryId, voucherId: voucher.id }, voucher.price, request.qty, sale);
+    return { ...pricePromo(promo, promoItems, line, now, sale).quote, sale: quotedSale(sale) };
   }
   const [planItem, ...promoItems] = await batchGet([planKey(request.planId!), ...(promo?.keys ?? [])]);
   if (!planItem) throw new NotFound('Plan not found');

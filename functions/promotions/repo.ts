@@ -65,7 +65,7 @@ function newCounterItems(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...shardLimits(counter.maxUses).map((limit, shard) => ({
+    ...shardLimits(counter.maxUses, counter.shards).map((limit, shard) => ({
       Put: {
         TableName: tableName,
         Item: toItem(
@@ -95,40 +95,59 @@ export const newSaleItems = (sale: Sale, now: string) =>
  */
 export type UseStatus = 'paid' | 'held' | 'released' | 'returned';
 
-/** What one order's use writes: the use counted on a shard with room (its condition keeps the limit), each person's count, and the use's line. */
+/**
+ * What one order's use writes: the use (or a sale's `units`) counted on a shard with room (its
+ * condition keeps the limit: `uses < limit` for one, or for several the room the read saw,
+ * `uses <= limit - units`), each person's count (at most `perPerson` after it), and the use's line.
+ */
 export function takeUseItems(
   code: UseCounter,
   shard: number,
   persons: string[],
   use: { orderId: string; userId: string; discount: number; total: number; at: string; status: UseStatus },
+  units: { count: number; shardLimit?: number } = { count: 1 },
 ): TransactionItem[] {
+  const several = units.count > 1 && units.shardLimit !== undefined;
   return [
     {
       Update: {
         TableName: tableName,
         Key: shardKey(code.code, shard),
-        UpdateExpression: 'ADD uses :one, discountTotal :discount, revenue :total',
+        UpdateExpression: 'ADD uses :units, discountTotal :discount, revenue :total',
         // The shard carries the code's `active` too, so that a pause between the read and this write
         // refuses the use without every buyer's transaction touching the code's own item.
-        ConditionExpression: 'active = :true AND (attribute_not_exists(#limit) OR uses < #limit)',
-        ExpressionAttributeNames: { '#limit': 'limit' },
-        ExpressionAttributeValues: { ':one': 1, ':discount': use.discount, ':total': use.total, ':true': true },
+        ConditionExpression: several
+          ? 'active = :true AND uses <= :before'
+          : 'active = :true AND (attribute_not_exists(#limit) OR uses < #limit)',
+        ...(several ? {} : { ExpressionAttributeNames: { '#limit': 'limit' } }),
+        ExpressionAttributeValues: {
+          ':units': units.count,
+          ':discount': use.discount,
+          ':total': use.total,
+          ':true': true,
+          ...(several ? { ':before': units.shardLimit! - units.count } : {}),
+        },
       },
     },
     ...persons.map((person) => ({
       Update: {
         TableName: tableName,
         Key: personKey(code.code, person),
-        UpdateExpression: 'ADD #count :one SET entity = :entity',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :perPerson',
+        UpdateExpression: 'ADD #count :units SET entity = :entity',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count <= :before',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':perPerson': code.perPerson ?? 0, ':entity': 'PromoPersonUse' },
+        ExpressionAttributeValues: { ':units': units.count, ':before': (code.perPerson ?? 0) - units.count, ':entity': 'PromoPersonUse' },
       },
     })),
     {
       Put: {
         TableName: tableName,
-        Item: toItem('PromoUse', { pk: partition(code.code), sk: `USE#${use.orderId}` }, { ...use, code: code.code, shard }, use.at),
+        Item: toItem(
+          'PromoUse',
+          { pk: partition(code.code), sk: `USE#${use.orderId}` },
+          { ...use, code: code.code, shard, units: units.count },
+          use.at,
+        ),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -164,7 +183,7 @@ export function releaseUseItems(held: HeldUse, orderId: string, now: string, fro
         TableName: tableName,
         Key: shardKey(held.code, held.shard),
         UpdateExpression: 'ADD uses :less, discountTotal :discount, revenue :total',
-        ExpressionAttributeValues: { ':less': -1, ':discount': -held.discount, ':total': -held.total },
+        ExpressionAttributeValues: { ':less': -(held.units ?? 1), ':discount': -held.discount, ':total': -held.total },
       },
     },
     ...held.persons.map((person) => ({
@@ -173,7 +192,7 @@ export function releaseUseItems(held: HeldUse, orderId: string, now: string, fro
         Key: personKey(held.code, person),
         UpdateExpression: 'ADD #count :less',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':less': -1 },
+        ExpressionAttributeValues: { ':less': -(held.units ?? 1) },
       },
     })),
   ];
@@ -257,7 +276,7 @@ export const saleReadKeys = (sale: ScheduledSale, persons: string[]) => [
 ];
 
 /** A code or a sale's counter paused or resumed: its own item (which must exist) and each of its shards, which every use checks. */
-export function counterActiveItems(counter: Pick<UseCounter, 'code' | 'maxUses'>, active: boolean, now: string): TransactionItem[] {
+export function counterActiveItems(counter: Pick<UseCounter, 'code' | 'maxUses' | 'shards'>, active: boolean, now: string): TransactionItem[] {
   const set = (key: { pk: string; sk: string }, condition?: string): TransactionItem => ({
     Update: {
       TableName: tableName,
@@ -269,7 +288,7 @@ export function counterActiveItems(counter: Pick<UseCounter, 'code' | 'maxUses'>
   });
   return [
     set(promoKey(counter.code), 'attribute_exists(pk)'),
-    ...shardLimits(counter.maxUses).map((_, shard) => set(shardKey(counter.code, shard))),
+    ...shardLimits(counter.maxUses, counter.shards).map((_, shard) => set(shardKey(counter.code, shard))),
   ];
 }
 

@@ -58,6 +58,8 @@ export const newPromoCode = (fields: Pick<PromoCode, 'code' | 'kind' | 'value'> 
 export interface UseCounter {
   code: string;
   maxUses?: number;
+  /** How many shards, where not `promoShardCount(maxUses)` (a sale whose orders take several units). */
+  shards?: number;
   perPerson?: number;
   refundReturnsUse: boolean;
   active: boolean;
@@ -176,9 +178,8 @@ export const maxShards = 32;
 /** How many shards a code's use counter has: its limit spread so that buyers of one code do not queue on one item. */
 export const promoShardCount = (maxUses: number | undefined) => Math.max(1, Math.min(maxShards, maxUses ?? maxShards));
 
-/** Each shard's share of a code's uses (the first shards take the remainder); no limit, none. */
-export function shardLimits(maxUses: number | undefined): (number | undefined)[] {
-  const count = promoShardCount(maxUses);
+/** Each shard's share of a counter's uses (the first shards take the remainder); no limit, none. `count` overrides how many shards. */
+export function shardLimits(maxUses: number | undefined, count = promoShardCount(maxUses)): (number | undefined)[] {
   if (maxUses === undefined) return Array.from({ length: count }, () => undefined);
   return Array.from({ length: count }, (_, index) => Math.floor(maxUses / count) + (index < maxUses % count ? 1 : 0));
 }
@@ -209,4 +210,6 @@ export interface HeldUse {
   total: number;
   /** Whether a refund of the order gives the use back (the code's `refund_returns_use`). */
   returnsOnRefund: boolean;
+  /** A sale's units taken by the order (several codes of a voucher); absent: one. */
+  units?: number;
 }

@@ -2,26 +2,35 @@
  * The rules of flash sales, pure: which sale prices a plan at a given second, when its price next
  * changes, and the counter a capped sale's units are taken from. Times are epoch milliseconds.
  */
-import type { ScheduledSale } from '../catalog/repo';
-import type { UseCounter } from './rules';
+import type { ScheduledSale } from '../shared/scheduled-sale';
+import { type UseCounter, maxShards } from './rules';
 
 export type { ScheduledSale };
 
-/** A sale as the console made it: its schedule and what it is on. */
+/** A sale as the console made it: its schedule and what it is on (a plan, or a voucher). */
 export interface Sale extends ScheduledSale {
-  planId: string;
+  planId?: string;
+  voucherId?: string;
   createdAt: string;
 }
 
 /** What the plan keeps of a sale (no absent field, so that the copy compares equal when read back). */
-export const scheduleOf = ({ id, price, startsAt, endsAt, quantity, perPerson }: Sale): ScheduledSale => ({
+export const scheduleOf = ({ id, price, startsAt, endsAt, quantity, perPerson, shards }: Sale): ScheduledSale => ({
   id,
   price,
   startsAt,
   endsAt,
   ...(quantity === undefined ? {} : { quantity }),
   ...(perPerson === undefined ? {} : { perPerson }),
+  ...(shards === undefined ? {} : { shards }),
 });
+
+/**
+ * How many shards count a capped sale whose orders take up to `unitsPerOrder` units: each shard
+ * holds at least one whole order, so an order never fails for units spread thin across shards.
+ */
+export const saleShards = (quantity: number | undefined, unitsPerOrder: number) =>
+  quantity === undefined || unitsPerOrder <= 1 ? undefined : Math.max(1, Math.min(maxShards, Math.floor(quantity / unitsPerOrder)));
 
 /** The sale pricing a plan at `now`: started, not ended (its end is the first second at the list price). */
 export const saleAt = (sales: readonly ScheduledSale[] | undefined, now: number): ScheduledSale | undefined =>
@@ -49,6 +58,7 @@ export const overlapsAny = (sale: ScheduledSale, sales: readonly ScheduledSale[]
 export const saleCounter = (sale: ScheduledSale): UseCounter => ({
   code: saleCounterName(sale.id),
   maxUses: sale.quantity,
+  shards: sale.shards,
   perPerson: sale.perPerson,
   refundReturnsUse: true,
   active: true,
@@ -61,9 +71,10 @@ export const unitsLeft = (sale: ScheduledSale, sold: number) =>
 
 /** Why the console refuses a sale. */
 export const saleRefusals = {
-  notBelowList: 'The sale price must be below the plan’s price',
-  overlaps: 'This plan already has a sale at that time',
+  notBelowList: 'The sale price must be below the list price',
+  overlaps: 'This item already has a sale at that time',
+  changedMeanwhile: 'The item changed meanwhile: please try again',
   ended: 'The end must be in the future',
   belowCost: (cost: number) =>
-    `The sale price is at or below what the plan costs (৳${cost}): tick “Sell below cost” to sell at a loss on purpose`,
+    `The sale price is at or below what the item costs (৳${cost}): tick “Sell below cost” to sell at a loss on purpose`,
 } as const;

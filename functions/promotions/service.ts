@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { getPlan, planFromItem, planKey, planSalesItem, recordedCost } from '../catalog/repo';
+import { planFromItem, planKey, recordedCost } from '../catalog/repo';
 import { auditEntry, auditItem } from '../audit/repo';
 import { publicPromoItem, unlistPromoItem } from '../content/repo';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
@@ -18,7 +18,6 @@ import {
   promoReadKeys,
   counterActiveItems,
   getPromoCode,
-  getSale,
   listSales,
   newSaleItems,
   saleReadKeys,
@@ -86,6 +85,8 @@ export interface PromoUse {
   persons: string[];
   /** The sale whose unit this is (none: a promo code's use). */
   sale?: ScheduledSale;
+  /** A sale's units for this order (several codes of a voucher) and the limit of the shard it read: absent, one. */
+  units?: { count: number; shardLimit?: number };
 }
 
 /** A sale's price for one buyer now: its unit to take, and the units left (none: no cap). */
@@ -100,19 +101,27 @@ export interface SalePrice {
  * buyer's counts in one BatchGetItem (none to read without a cap), so that a buyer whose units, or
  * the sale's, are gone is priced at the list price before anything is written. A quote names no one.
  */
-export async function saleForBuyer(sales: readonly ScheduledSale[] | undefined, buyer: Buyer, now: number): Promise<SalePrice | undefined> {
+export async function saleForBuyer(
+  sales: readonly ScheduledSale[] | undefined,
+  buyer: Buyer,
+  now: number,
+  units = 1,
+): Promise<SalePrice | undefined> {
   const sale = saleAt(sales, now);
-  if (!sale) return undefined;
+  if (!sale || (sale.perPerson !== undefined && units > sale.perPerson)) return undefined;
   const persons = sale.perPerson !== undefined && buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
   const keys = saleReadKeys(sale, persons);
   const items = keys.length > 0 ? await batchGet(keys) : [];
   const shardItems = sale.quantity === undefined ? [] : items.slice(0, maxShards);
-  if (sale.perPerson !== undefined && personUses(items.slice(shardItems.length)) >= sale.perPerson) return undefined;
+  if (sale.perPerson !== undefined && personUses(items.slice(shardItems.length)) + units > sale.perPerson) return undefined;
   const shards = shardsFromItems(shardItems);
-  const shard = sale.quantity === undefined ? randomInt(promoShardCount(undefined)) : shardWithRoom(shards, randomInt);
+  // Several units come from one shard with room for them all (its condition is the room it had).
+  const roomy = shards.map((each) => ({ ...each, uses: each.uses + units - 1 }));
+  const shard = sale.quantity === undefined ? randomInt(promoShardCount(undefined)) : shardWithRoom(roomy, randomInt);
   if (shard === undefined) return undefined;
   const sold = shards.reduce((sum, each) => sum + each.uses, 0);
-  return { sale, use: { code: saleCounter(sale), shard, persons, sale }, left: unitsLeft(sale, sold) };
+  const shardLimit = shards.find((each) => each.shard === shard)?.limit;
+  return { sale, use: { code: saleCounter(sale), shard, persons, sale, units: { count: units, shardLimit } }, left: unitsLeft(sale, sold) };
 }
 
 /** A line at a sale's price (× quantity), or at the list price without one. */
@@ -157,7 +166,7 @@ export function promoUseItems(
   use: PromoUse | undefined,
   order: { orderId: string; userId: string; discount: number; total: number; at: string; status: UseStatus },
 ) {
-  return use ? takeUseItems(use.code, use.shard, use.persons, order) : [];
+  return use ? takeUseItems(use.code, use.shard, use.persons, order, use.units) : [];
 }
 
 /** What an order keeps of the use it took or its checkout holds (none without a code): enough to give it back. */
@@ -169,6 +178,7 @@ export const heldUseOf = (use: PromoUse | undefined, quote: Quote): HeldUse | un
     discount: quote.price - quote.total,
     total: quote.total,
     returnsOnRefund: use.code.refundReturnsUse,
+    ...(use.units && use.units.count > 1 ? { units: use.units.count } : {}),
   };
 
 /**
@@ -276,28 +286,42 @@ export async function salesOnShow(
 }
 
 /**
- * A new flash sale from the console, written with its plan's copy of its schedule (ended sales
- * dropped), its counter and the audit entry in one transaction. Its price must be below the plan's;
- * at or below the plan's recorded cost only with the operator's acknowledgement; one sale at a time.
+ * What a sale is on, as the console's composer reads it (a plan or a voucher): its list price, its
+ * recorded cost (if any), its copy of its sales as read, and the write that replaces that copy on
+ * condition it is still the one read.
  */
-export async function createSale(actorId: string, sale: Sale, belowCostAcknowledged: boolean): Promise<Sale> {
-  const plan = await getPlan(sale.planId);
-  if (!plan) throw new NotFound('Plan not found');
+export interface SaleTarget {
+  listPrice: number;
+  cost?: number;
+  sales?: ScheduledSale[];
+  copyItem: (sales: ScheduledSale[]) => TransactionItem;
+}
+
+/**
+ * A new flash sale, written with its item's copy of its schedule (ended sales dropped), its counter
+ * and the audit entry in one transaction. Its price must be below the list price; at or below the
+ * recorded cost only with the operator's acknowledgement; one sale at a time per item.
+ */
+export async function createSale(actorId: string, sale: Sale, target: SaleTarget, belowCostAcknowledged: boolean): Promise<Sale> {
   const now = Date.parse(sale.createdAt);
-  if (sale.price >= plan.price) throw new Invalid(saleRefusals.notBelowList, { price: saleRefusals.notBelowList });
+  if (sale.price >= target.listPrice) throw new Invalid(saleRefusals.notBelowList, { price: saleRefusals.notBelowList });
   if (sale.endsAt <= now) throw new Invalid(saleRefusals.ended, { ends_at: saleRefusals.ended });
-  const cost = recordedCost(plan);
-  if (cost !== undefined && sale.price <= cost && !belowCostAcknowledged)
-    throw new Invalid(saleRefusals.belowCost(cost), { below_cost: saleRefusals.belowCost(cost) });
-  const kept = salesNotEnded(plan.sales, now);
+  if (target.cost !== undefined && sale.price <= target.cost && !belowCostAcknowledged)
+    throw new Invalid(saleRefusals.belowCost(target.cost), { below_cost: saleRefusals.belowCost(target.cost) });
+  const kept = salesNotEnded(target.sales, now);
   if (overlapsAny(sale, kept)) throw new Conflict(saleRefusals.overlaps);
   const audit = auditItem(
-    auditEntry(actorId, 'sale-create', sale.id, `${sale.planId} ৳${sale.price}${belowCostAcknowledged ? ' below cost' : ''}`),
+    auditEntry(
+      actorId,
+      'sale-create',
+      sale.id,
+      `${sale.planId ?? sale.voucherId} ৳${sale.price}${belowCostAcknowledged ? ' below cost' : ''}`,
+    ),
   );
   try {
-    await transact([planSalesItem(plan.id, plan.sales, [...kept, scheduleOf(sale)]), ...newSaleItems(sale, sale.createdAt), audit]);
+    await transact([target.copyItem([...kept, scheduleOf(sale)]), ...newSaleItems(sale, sale.createdAt), audit]);
   } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict('The plan changed meanwhile: please try again');
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict(saleRefusals.changedMeanwhile);
     throw error;
   }
   return sale;
@@ -323,31 +347,27 @@ export async function setPromoCodeActive(actorId: string, typed: string, active:
 }
 
 /**
- * A sale ended now by the console: the plan's copy ends it at this second (conditioned on the copy
- * read, as a new sale is), so every price from then on is the list price; audited. One not running
- * or not started is ended too (it never starts).
+ * A sale ended now by the console: its item's copy ends it at this second (conditioned on the copy
+ * read, as a new sale is) and its counter is paused, so every price from then on is the list price
+ * and an order that read the sale before is refused its unit; audited. One not started never starts.
  */
-export async function endSaleNow(actorId: string, saleId: string): Promise<Sale> {
-  const sale = await getSale(saleId);
-  if (!sale) throw new NotFound('Sale not found');
-  const plan = await getPlan(sale.planId);
+export async function endSaleNow(actorId: string, sale: Sale & { active: boolean }, target: SaleTarget): Promise<Sale> {
   const now = Date.now();
-  if (!plan || sale.endsAt <= now || !sale.active) throw new Conflict('This sale has already ended');
-  const ended = (plan.sales ?? []).map((each) => (each.id === saleId ? { ...each, endsAt: Math.max(each.startsAt, now) } : each));
-  const audit = auditItem(auditEntry(actorId, 'sale-end', saleId, sale.planId));
+  if (sale.endsAt <= now || !sale.active) throw new Conflict('This sale has already ended');
+  const ended = (target.sales ?? []).map((each) => (each.id === sale.id ? { ...each, endsAt: Math.max(each.startsAt, now) } : each));
+  const audit = auditItem(auditEntry(actorId, 'sale-end', sale.id, sale.planId ?? sale.voucherId ?? ''));
   try {
     await transact([
-      planSalesItem(plan.id, plan.sales, salesNotEnded(ended, now)),
+      target.copyItem(salesNotEnded(ended, now)),
       ...counterActiveItems(saleCounter(sale), false, new Date(now).toISOString()),
       audit,
     ]);
   } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict('The plan changed meanwhile: please try again');
+    if (error instanceof TransactionCancelled && error.failedAt(0)) throw new Conflict(saleRefusals.changedMeanwhile);
     throw error;
   }
   return { ...sale, endsAt: Math.min(sale.endsAt, Math.max(sale.startsAt, now)) };
 }
-
 /** Codes written together: each is two items (the code and its one shard), with the chunk's audit entry under DynamoDB's 100 a transaction. */
 const batchChunk = 40;
 

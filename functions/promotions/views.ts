@@ -1,7 +1,7 @@
 import type { PromoCodeRow, PromoUseRow, SaleRow } from '../contract/admin-wire';
 import { csvText } from '../shared/csv';
 import type { UseLine } from './repo';
-import type { PlanRow } from '../contract/wire';
+import type { SaleRowFields } from '../contract/wire';
 import type { SaleOnShow } from './service';
 import type { PromoCode } from './rules';
 import type { Sale } from './sale-rules';
@@ -35,13 +35,14 @@ export const promoCodeView = (code: PromoCode & { uses?: number; discountTotal?:
 });
 
 /** The contract's sale fields of a listed item while a sale runs (none otherwise). */
-export const saleFields = (sale: SaleOnShow | undefined): Pick<PlanRow, 'sale_price' | 'sale_ends_at' | 'sale_left'> =>
+export const saleFields = (sale: SaleOnShow | undefined): SaleRowFields =>
   sale ? { sale_price: sale.price, sale_ends_at: new Date(sale.endsAt).toISOString(), sale_left: sale.left ?? null } : {};
 
 /** A sale as the console shows it, with the units sold so far. */
 export const saleView = (sale: Sale & { sold?: number; discountTotal?: number; revenue?: number; active?: boolean }): SaleRow => ({
   sale_id: sale.id,
-  plan_id: sale.planId,
+  plan_id: sale.planId ?? null,
+  voucher_id: sale.voucherId ?? null,
   price: sale.price,
   starts_at: new Date(sale.startsAt).toISOString(),
   ends_at: new Date(sale.endsAt).toISOString(),

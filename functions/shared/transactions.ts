@@ -94,3 +94,24 @@ export function deleteChildlessItem(key: { pk: string; sk: string }): Transactio
     },
   };
 }
+
+/**
+ * An item's copy of its flash sales replaced by `sales` (a plan's or a voucher's, so that the read
+ * that prices an order knows them), on condition that the copy is still the one read: two operators
+ * adding sales at once cannot drop one.
+ */
+export function salesCopyItem(
+  key: { pk: string; sk: string },
+  read: readonly unknown[] | undefined,
+  sales: readonly unknown[],
+): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET sales = :sales',
+      ConditionExpression: read === undefined ? 'attribute_exists(pk) AND attribute_not_exists(sales)' : 'sales = :read',
+      ExpressionAttributeValues: { ':sales': sales, ...(read === undefined ? {} : { ':read': read }) },
+    },
+  };
+}

@@ -3,7 +3,8 @@ import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { batchGet, db, newestItems, queryPage, tableName } from '../shared/db';
 import { fromItem, position, toItem } from '../shared/items';
-import type { TransactionItem } from '../shared/transactions';
+import type { ScheduledSale } from '../shared/scheduled-sale';
+import { type TransactionItem, salesCopyItem } from '../shared/transactions';
 
 /** A voucher (gift card) sold as codes; `description` is the Rules HTML. */
 export interface Voucher {
@@ -14,6 +15,8 @@ export interface Voucher {
   price: number;
   description: string;
   position: number;
+  /** Its flash sales not ended (promotions/sale-rules.ts), so that the read that prices a purchase knows them. */
+  sales?: ScheduledSale[];
 }
 
 /** A voucher with the number of its codes still unsold. */
@@ -54,7 +57,12 @@ export function voucherItems(voucher: Voucher, isNew: boolean, now: string): Tra
       Put: {
         TableName: tableName,
         Item: toItem('Voucher', { ...keys.voucher(voucher.id), ...listing, ...everyVoucher }, voucher, now),
-        ...(isNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'attribute_exists(pk)' }),
+        // A change keeps the sales copy it read (`voucher.sales`): a sale added meanwhile is not dropped.
+        ...(isNew
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : voucher.sales === undefined
+            ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sales)' }
+            : { ConditionExpression: 'sales = :sales', ExpressionAttributeValues: { ':sales': voucher.sales } }),
       },
     },
     ...Array.from({ length: stockShards }, (_, shard) => ({
@@ -102,6 +110,10 @@ export async function getVoucher(voucherId: string): Promise<Voucher | undefined
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.voucher(voucherId), ConsistentRead: true }));
   return Item && fromItem<Voucher>(Item);
 }
+
+/** A voucher's sales replaced by `sales`, on condition that they are still the ones read. */
+export const voucherSalesItem = (voucherId: string, read: readonly ScheduledSale[] | undefined, sales: readonly ScheduledSale[]) =>
+  salesCopyItem(keys.voucher(voucherId), read, sales);
 
 /** A voucher's stock shard keys, to read with other items in one BatchGetItem. */
 export const stockShardKeys = (voucherId: string) => Array.from({ length: stockShards }, (_, shard) => keys.stockShard(voucherId, shard));
@@ -288,7 +300,10 @@ export interface VoucherOrder {
   userId: string;
   voucherId: string;
   voucherName: string;
+  /** What one code cost: the list price, or a flash sale's (then `saleId` and the list price, `listUnitPrice`). */
   unitPrice: number;
+  saleId?: string;
+  listUnitPrice?: number;
   /** A promo code's use: the code and what it took off `unitPrice × qty`. */
   coupanCode?: string;
   discount?: number;

@@ -11,6 +11,9 @@ import {
   promoUseItems,
   promoUseRefusal,
   retakeOnAnotherShard,
+  saleForBuyer,
+  saleLine,
+  saleUnitRefused,
   shardWasFull,
 } from '../promotions/service';
 import { batchGet } from '../shared/db';
@@ -20,7 +23,7 @@ import { creationStamp, randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
-import { changeBalance, totalPrice } from '../wallet/money';
+import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
 import { type NewCode, codeHash, lowStockMark } from './inventory';
 import * as repo from './repo';
@@ -77,8 +80,11 @@ export async function buyCodes(
     const voucher = repo.voucherFromItem(voucherItem);
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
-    const line = { gameId: voucher.masterCategoryId, voucherId, total: totalPrice(voucher.price, qty), onSale: false };
-    const priced = pricePromo(promo, read.slice(repo.stockShards), line, Date.now());
+    const now = Date.now();
+    // A running sale with a cap is read once more (its shards, the buyer's counts): its `qty` units come from one shard.
+    const sale = await saleForBuyer(voucher.sales, { userId: user.id }, now, qty);
+    const line = saleLine({ gameId: voucher.masterCategoryId, voucherId }, voucher.price, qty, sale);
+    const priced = pricePromo(promo, read.slice(repo.stockShards), line, now, sale);
     const { quote } = priced;
     const use = retaken ?? priced.use;
     if (pricing.expectedTotal !== undefined && pricing.expectedTotal !== quote.total)
@@ -90,7 +96,8 @@ export async function buyCodes(
       userId: user.id,
       voucherId,
       voucherName: voucher.name,
-      unitPrice: voucher.price,
+      unitPrice: sale?.sale.price ?? voucher.price,
+      ...(sale ? { saleId: sale.sale.id, listUnitPrice: voucher.price } : {}),
       qty,
       codes: [],
       createdAt,
@@ -114,13 +121,18 @@ export async function buyCodes(
         order.createdAt,
       ),
     ];
-    const useLine = { orderId: order.orderId, userId: user.id, discount: quote.discount, total: quote.total, at: createdAt };
+    const useLine = { orderId: order.orderId, userId: user.id, discount: quote.price - quote.total, total: quote.total, at: createdAt };
     try {
       await transact([...saleItems, ...promoUseItems(use, { ...useLine, status: 'paid' })]);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       const refusal = promoUseRefusal(error, use, saleItems.length);
       if (refusal) throw refusal;
+      // A sale's units gone meanwhile (its shard's, or the buyer's): the next try reads it again, at the list price if so.
+      if (saleUnitRefused(error, use, saleItems.length)) {
+        if (attempt >= maxAttempts) throw new Conflict('The shop is busy right now, please try again');
+        continue;
+      }
       retaken = shardWasFull(error, use, saleItems.length) ? await retakeOnAnotherShard(use!) : undefined;
       chosen.forEach((code, index) => {
         if (error.failedAt(index)) takenByOthers.add(code.codeId);
@@ -183,7 +195,8 @@ export async function saveVoucher(voucher: Voucher, previous: Voucher | undefine
     await transact([...items, ...alsoWrite]);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    if (error.failedAt(0)) throw previous ? new NotFound('Voucher not found') : new Conflict('A voucher with this id exists');
+    if (error.failedAt(0))
+      throw previous ? new Conflict('The voucher changed meanwhile: please try again') : new Conflict('A voucher with this id exists');
     if (error.reasons.includes('ConditionalCheckFailed')) throw new NotFound('Category not found');
     throw error;
   }

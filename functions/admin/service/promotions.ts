@@ -1,11 +1,21 @@
 import type { InferOutput } from 'valibot';
 import type { promoCodeBody, saleBody } from '../../contract/promotions';
 import { type PromoCode, batchPrefixLength, newPromoCode, normalizePromoCode, promoRefusals } from '../../promotions/rules';
-import type { Sale } from '../../promotions/sale-rules';
-import { createPromoCode, createPromoCodeBatch, createSale, endSaleNow, setPromoCodeActive } from '../../promotions/service';
+import { type Sale, saleShards } from '../../promotions/sale-rules';
+import { voucherQuantity } from '../../contract/rules';
+import {
+  type SaleTarget,
+  createPromoCode,
+  createPromoCodeBatch,
+  createSale,
+  endSaleNow,
+  setPromoCodeActive,
+} from '../../promotions/service';
 import { creationStamp } from '../../shared/ids';
 import { Invalid, NotFound } from '../../shared/errors';
-import { getPromoCode, listUseLines } from '../../promotions/repo';
+import { getPlan, planSalesItem, recordedCost } from '../../catalog/repo';
+import { getPromoCode, getSale, listUseLines } from '../../promotions/repo';
+import { getVoucher, voucherSalesItem } from '../../vouchers/repo';
 import type { ActiveUser } from '../../users/active-user';
 
 /** The code a console form describes (its name checked); a batch's is its prefix. */
@@ -48,30 +58,54 @@ export function addPromoCodeBatch(user: ActiveUser, form: InferOutput<typeof pro
   return createPromoCodeBatch(user.id, template, count);
 }
 
-/** A new flash sale from the console's form (audited with it). */
-export function addSale(user: ActiveUser, form: InferOutput<typeof saleBody>): Promise<Sale> {
+/**
+ * What a sale is on, read for the promotions' rules: a plan (its price, its supplier cost) or a
+ * voucher (its price), with its copy of its sales and the write that replaces it.
+ */
+async function saleTarget(item: { planId?: string; voucherId?: string }): Promise<SaleTarget> {
+  if (item.voucherId !== undefined) {
+    const voucher = await getVoucher(item.voucherId);
+    if (!voucher) throw new NotFound('Voucher not found');
+    return { listPrice: voucher.price, sales: voucher.sales, copyItem: (sales) => voucherSalesItem(voucher.id, voucher.sales, sales) };
+  }
+  const plan = await getPlan(item.planId!);
+  if (!plan) throw new NotFound('Plan not found');
+  return {
+    listPrice: plan.price,
+    cost: recordedCost(plan),
+    sales: plan.sales,
+    copyItem: (sales) => planSalesItem(plan.id, plan.sales, sales),
+  };
+}
+
+/** A new flash sale on a plan or a voucher from the console's form (audited with it). */
+export async function addSale(user: ActiveUser, form: InferOutput<typeof saleBody>): Promise<Sale> {
   const { id, createdAt } = creationStamp();
-  return createSale(
-    user.id,
-    {
-      id,
-      planId: form.plan_id!,
-      price: form.price,
-      startsAt: form.starts_at,
-      endsAt: form.ends_at,
-      quantity: form.quantity,
-      perPerson: form.per_person,
-      createdAt,
-    },
-    form.below_cost === '1',
-  );
+  const on = form.voucher_id ? { voucherId: form.voucher_id } : { planId: form.plan_id! };
+  const sale: Sale = {
+    id,
+    ...on,
+    price: form.price,
+    startsAt: form.starts_at,
+    endsAt: form.ends_at,
+    quantity: form.quantity,
+    perPerson: form.per_person,
+    // A voucher's order takes up to ten codes: each shard of its units holds a whole order.
+    ...(form.voucher_id ? { shards: saleShards(form.quantity, voucherQuantity.max) } : {}),
+    createdAt,
+  };
+  return createSale(user.id, sale, await saleTarget(on), form.below_cost === '1');
 }
 
 /** A code paused or resumed from the console (audited). */
 export const pausePromoCode = (user: ActiveUser, code: string, active: boolean) => setPromoCodeActive(user.id, code, active);
 
 /** A sale ended now from the console (audited). */
-export const endSale = (user: ActiveUser, saleId: string) => endSaleNow(user.id, saleId);
+export async function endSale(user: ActiveUser, saleId: string) {
+  const sale = await getSale(saleId);
+  if (!sale) throw new NotFound('Sale not found');
+  return endSaleNow(user.id, sale, await saleTarget(sale));
+}
 
 /** A code's uses, newest first; a code that cannot be one is simply not found. */
 export async function promoCodeUses(typed: string) {

@@ -17,7 +17,8 @@ export function vouchersOf(masterCategoryId: string | undefined): Promise<Vouche
 export async function saveVoucher(admin: ActiveUser, input: Omit<Voucher, 'id'> & { id?: string }): Promise<VoucherWithStock> {
   const previous = input.id ? await getVoucher(input.id) : undefined;
   if (input.id && !previous) throw new NotFound('Voucher not found');
-  const voucher = { ...input, id: input.id ?? newId(input.name) };
+  // Its sales copy as read: the save keeps it, on condition that no sale was added meanwhile.
+  const voucher = { ...input, id: input.id ?? newId(input.name), sales: previous?.sales };
   await vouchers.saveVoucher(voucher, previous, [
     auditItem(auditEntry(admin.id, previous ? 'voucher.update' : 'voucher.create', voucher.id, `${voucher.name}: ৳${voucher.price}`)),
   ]);

@@ -75,7 +75,7 @@ describe('the console’s Promotions section', () => {
     const { page, errors } = await browser.open('/admin/promotions', phone, { signedInAs: adminToken });
     await page.getByRole('button', { name: 'New sale' }).click();
     const dialog = page.getByRole('dialog', { name: 'New sale' });
-    await dialog.getByLabel('Plan').selectOption({ label: `Free Fire · UID TOPUP · ${name}` });
+    await dialog.getByLabel('On', { exact: true }).selectOption({ label: `Free Fire · UID TOPUP · ${name}` });
     await dialog.getByLabel('Sale price, ৳ (list price ৳100, cost ৳70)').fill('70');
     // Far ahead, so that no other test's price of this plan changes.
     await dialog.getByLabel('Starts (Dhaka time)').fill('2099-01-01T18:00:00');
@@ -83,7 +83,7 @@ describe('the console’s Promotions section', () => {
     await dialog.getByLabel('Units at the sale price (optional)').fill('25');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog
-      .getByText(/at or below what the plan costs \(৳70\)/)
+      .getByText(/at or below what the item costs \(৳70\)/)
       .first()
       .waitFor();
     await dialog.getByRole('switch', { name: 'Sell below cost: I mean to sell at a loss' }).check();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getPlan } from '../../../functions/catalog/repo';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
-import { balanceOf, expectLedgerMatchesBalance, fundedAccount, fundedAccounts } from '../../support/money';
+import { balanceOf, expectLedgerMatchesBalance, freshVoucher, fundedAccount, fundedAccounts } from '../../support/money';
 
 type SaleRow = { sale_id: string; plan_id: string; price: number; sold: number; quantity: number | null };
 type PlanRow = { plans_id: string; price: number; sale_price?: number; sale_ends_at?: string; sale_left?: number | null };
@@ -151,6 +151,39 @@ describe('flash sales', () => {
     expect(again.status).toBe(409);
   });
 
+  it('prices voucher codes at a sale per quantity, and never sells more codes at the sale price than its quantity under a rush', async () => {
+    const voucher = await freshVoucher(30, 100);
+    const created = await createSale({
+      voucher_id: voucher.id,
+      price: 60,
+      starts_at: dhakaIn(-60_000).text,
+      ends_at: dhakaIn(3_600_000).text,
+      quantity: 6,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const quoted = await callApi<{ data: Quote }>('/user/quote', { form: { voucher_id: voucher.id, qty: 2 } });
+    expect(quoted.body.data).toMatchObject({ price: 200, discount: 0, total: 120, sale: { price: 60, left: 6 } });
+    const list = await callApi<{ data: (PlanRow & { voucher_id: string })[] }>('/user/auto_delivery_vouchers_list', {
+      form: { mcategory_id: 'google-play' },
+    });
+    expect(list.body.data.find((row) => row.voucher_id === voucher.id)).toMatchObject({ price: 100, sale_price: 60, sale_left: 6 });
+    const buyers = await fundedAccounts(6, 300, 'vsale');
+    const buy = (token: string, expected: number) =>
+      callApi<{ data: { total?: number } }>('/user/buy_voucher/', {
+        token,
+        form: { voucher_id: voucher.id, qty: 2, expected_total: expected },
+      });
+    const answers = await Promise.all(buyers.map((buyer) => buy(buyer.token, 120)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect([answer.status, answer.body.data?.total]).toEqual([409, 200]);
+    const balances = await Promise.all(buyers.map((buyer) => balanceOf(buyer.code)));
+    expect(balances.filter((balance) => balance === 180)).toHaveLength(3);
+    expect(await soldOf(created.body.data.sale_id)).toBe(6);
+    // At the list price the rest still buy.
+    expect((await buy(buyers.find((_, i) => answers[i]!.status !== 200)!.token, 200)).status).toBe(200);
+  }, 60_000);
+
   it('holds the unit of a gateway checkout, and gives it back when the payer cancels', async () => {
     const planId = await freshPlan();
     const sale = await runningSale(planId, { quantity: 1 });
@@ -173,7 +206,7 @@ describe('flash sales', () => {
     const planId = await freshPlan({ delivery: 'supplier', supplier_sku: 'FF100', cost: 70 });
     const refused = await createSale({ plan_id: planId, price: 70, starts_at: dhakaIn(-60_000).text, ends_at: dhakaIn(3_600_000).text });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/at or below what the plan costs \(৳70\)/);
+    expect(refused.body.message).toMatch(/at or below what the item costs \(৳70\)/);
     expect((await createSale({ plan_id: planId, price: 100, starts_at: dhakaIn(0).text, ends_at: dhakaIn(60_000).text })).status).toBe(400);
     await runningSale(planId, { price: 70, below_cost: 1 });
     const overlapping = await createSale({ plan_id: planId, price: 80, starts_at: dhakaIn(60_000).text, ends_at: dhakaIn(120_000).text });

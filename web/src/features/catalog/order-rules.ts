@@ -1,15 +1,4 @@
-import type { PlanRow } from '@contract/wire';
 import { ApiError } from '../../lib/api';
-
-/**
- * A pack's price now: its sale price while its sale runs (to the second before `sale_ends_at`) and
- * has units left, else its list price. The server prices the order the same way and says so (409) if
- * they differ.
- */
-export function priceNow(plan: Pick<PlanRow, 'price' | 'sale_price' | 'sale_ends_at' | 'sale_left'>, now = Date.now()): number {
-  const running = plan.sale_price !== undefined && plan.sale_ends_at !== undefined && Date.parse(plan.sale_ends_at) > now;
-  return running && plan.sale_left !== 0 ? plan.sale_price! : plan.price;
-}
 
 /** The total the server priced an order at when it refused another (409 "Price changed", `data.total`); undefined for any other failure. */
 export function repricedTotal(error: unknown): number | undefined {

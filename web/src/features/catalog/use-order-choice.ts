@@ -6,7 +6,8 @@ import { useSessionToken } from '../../lib/session';
 import type { PlanGroup } from './api/get-plan-groups';
 import { type Plan, usePlans } from './api/get-plans';
 import type { PlanOrderInput } from './api/place-order';
-import { priceNow, walletCovers } from './order-rules';
+import { priceNow } from '../promotions/sale-price';
+import { walletCovers } from './order-rules';
 import { type PaymentMode, lastPaymentMode, preselectedMode } from './pay-mode-memory';
 
 export type AccountFields = Required<OrderAccountFields>;

@@ -4,9 +4,9 @@ import { LoadFailed } from '../../../components/load-failed';
 import { Skeletons } from '../../../components/skeletons';
 import { paths } from '../../../config/paths';
 import type { Plan } from '../api/get-plans';
-import { priceNow } from '../order-rules';
+import { priceNow } from '../../promotions/sale-price';
 import { useT } from '../messages';
-import { SaleTag } from './sale-tag';
+import { SaleTag, StruckListPrice } from '../../promotions/components/sale-tag';
 
 interface PackStepProps {
   /** The group's packs as they load. */
@@ -67,14 +67,7 @@ function PlanOption({ plan, checked, onChoose, onSaleEnd }: { plan: Plan; checke
       <img src={plan.image} alt="" width={40} height={40} loading="lazy" />
       <span className="plan-name">{plan.pname}</span>
       <span className="plan-price">
-        {onSale && (
-          <>
-            <s className="muted" aria-hidden="true">
-              {taka(plan.price)}
-            </s>
-            <span className="visually-hidden">{t('catalog.listPrice', { price: taka(plan.price) })}</span>{' '}
-          </>
-        )}
+        {onSale && <StruckListPrice price={plan.price} />}
         {taka(price)}
       </span>
       {plan.sale_ends_at && plan.sale_price !== undefined && <SaleTag endsAt={plan.sale_ends_at} left={plan.sale_left} onEnd={onSaleEnd} />}

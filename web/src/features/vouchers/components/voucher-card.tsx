@@ -8,9 +8,12 @@ import { paths, signInPath } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { useSessionToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
 import type { AppliedPromo } from '../../promotions/api/get-quote';
 import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/promo-code-field';
+import { SaleTag, StruckListPrice } from '../../promotions/components/sale-tag';
+import { priceNow } from '../../promotions/sale-price';
 import { usePromoCode } from '../../promotions/use-promo-code';
 import { useBuyVoucher } from '../api/buy-voucher';
 import type { Voucher } from '../api/get-vouchers';
@@ -25,6 +28,8 @@ interface VoucherCardProps {
   lazyImage: boolean;
   /** The quantity to start with (a choice brought back from signing in or adding money). */
   initialQty?: string;
+  /** A sale on it ended while the page was open, or its price changed under a purchase: the list is read again. */
+  onSaleEnd: () => void;
 }
 
 /** A low stock is said on the card, and caps the quantity: "Only 3 left". */
@@ -36,7 +41,7 @@ const lowStock = voucherQuantity.max;
  * on the spot, and a short wallet Add money for the shortfall; both come back to this card with
  * the same quantity.
  */
-export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, initialQty }: VoucherCardProps) {
+export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, initialQty, onSaleEnd }: VoucherCardProps) {
   const { t, taka, number } = useT();
   const [qtyText, setQtyText] = useState(initialQty && /^\d+$/.test(initialQty) ? initialQty : '1');
   const [offerSignIn, setOfferSignIn] = useState(false);
@@ -59,7 +64,9 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
   /** This card's page with its quantity: where signing in and adding money come back to. */
   const here = `${location.pathname}?voucher=${encodeURIComponent(voucher.voucher_id)}&qty=${qty}`;
   const balance = Math.trunc(Number(userInfo?.wallet_balance ?? 0));
-  const shortfall = Math.max(voucher.price * qty - balance, defaultTopUpLimits.min);
+  // A code's price now: a running sale's, else the list price (the server prices the purchase the same way).
+  const unitPrice = priceNow(voucher);
+  const shortfall = Math.max(unitPrice * qty - balance, defaultTopUpLimits.min);
 
   const step = (delta: number) => {
     const next = (isOrderableQuantity(qty) ? qty : voucherQuantity.min) + delta;
@@ -107,13 +114,23 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
       setOfferSignIn(true);
       return;
     }
-    const total = promo?.total ?? voucher.price * qty;
+    const total = promo?.total ?? unitPrice * qty;
     if (total > balance) {
       setShortOpen(true);
       return;
     }
     await run(async () => {
-      toast.success(await buyVoucher({ voucher_id: voucher.voucher_id, qty, coupan_code: promo?.code ?? '', expected_total: total }));
+      const message = await buyVoucher({
+        voucher_id: voucher.voucher_id,
+        qty,
+        coupan_code: promo?.code ?? '',
+        expected_total: total,
+      }).catch((error: unknown) => {
+        // The price changed under the purchase (a sale ended or sold out): the card shows the price now.
+        if (error instanceof ApiError && error.status === 409) onSaleEnd();
+        throw error;
+      });
+      toast.success(message);
       navigate(paths.profileCodes);
     });
   };
@@ -143,14 +160,18 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
           {voucher.voucher_name}
         </h2>
         <p className="voucher-price">
-          {taka(voucher.price)}
+          {unitPrice < voucher.price && <StruckListPrice price={voucher.price} />}
+          {taka(unitPrice)}
           {isOrderableQuantity(qty) && qty > 1 && (
             <span className="voucher-total">
               {' '}
-              × {number(qty)} = {taka(voucher.price * qty)}
+              × {number(qty)} = {taka(unitPrice * qty)}
             </span>
           )}
         </p>
+        {voucher.sale_ends_at && voucher.sale_price !== undefined && (
+          <SaleTag endsAt={voucher.sale_ends_at} left={voucher.sale_left} onEnd={onSaleEnd} />
+        )}
         <div className="voucher-qty">
           <label htmlFor={qtyId}>{t('vouchers.quantity')}</label>
           <div className="stepper">
@@ -231,7 +252,7 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
             {t('vouchers.shortBalance', {
               qty: number(qty),
               name: voucher.voucher_name,
-              total: taka(voucher.price * qty),
+              total: taka(unitPrice * qty),
               balance: taka(balance),
               shortfall: taka(shortfall),
             })}
@@ -273,7 +294,7 @@ function ConfirmPurchase({
 }) {
   const { taka, number } = useT();
   const promo = usePromoCode({ voucher_id: voucher.voucher_id, qty });
-  const total = promo.applied?.total ?? voucher.price * qty;
+  const total = promo.applied?.total ?? priceNow(voucher) * qty;
   return (
     <Modal title="আপনি কি নিশ্চিত?" onClose={onNo} className="confirm-modal">
       <p lang="bn" className="confirm-text">

@@ -71,6 +71,7 @@ export function VoucherList({ brandId, brand, purchaseClosed, chosen }: VoucherL
                 purchaseClosed={purchaseClosed}
                 lazyImage={index >= 3}
                 initialQty={chosen?.voucherId === voucher.voucher_id ? (chosen.qty ?? undefined) : undefined}
+                onSaleEnd={() => void mutate()}
               />
             </li>
           ))}

@@ -1,4 +1,4 @@
-import type { AdminPlan, SaleRow } from '@contract/admin-wire';
+import type { SaleRow } from '@contract/admin-wire';
 import { saleBody } from '@contract/promotions';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
@@ -18,24 +18,31 @@ import { type SaleInput, useSaveSale } from '../api/save-sale';
 
 const taka = (amount: number) => `৳${amount.toLocaleString('en-IN')}`;
 
-/** A plan the console may put on sale, named as an operator knows it. */
-export interface SalePlan {
-  plan: AdminPlan;
+/** A plan or a voucher the console may put on sale, named as an operator knows it (`key`: `plan:<id>` or `voucher:<id>`). */
+export interface SaleItem {
+  key: string;
   label: string;
+  price: number;
+  /** A supplier plan's recorded cost. */
+  cost?: number;
 }
+
+/** The key of what a sale is on, as `SaleItem` names it. */
+const itemKeyOf = (sale: SaleRow) => (sale.plan_id ? `plan:${sale.plan_id}` : `voucher:${sale.voucher_id}`);
 
 /** Whether a sale runs now, is still to come, or ended. */
 const stateOf = (sale: SaleRow, now: number) =>
   !sale.active || now >= Date.parse(sale.ends_at) ? 'Ended' : now < Date.parse(sale.starts_at) ? 'Scheduled' : 'Running';
 
 /** The flash sales with what each sold so far, and New sale. */
-export function SaleList({ sales, plans }: { sales: SaleRow[]; plans: SalePlan[] }) {
+export function SaleList({ sales, items }: { sales: SaleRow[]; items: SaleItem[] }) {
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState<SaleRow>();
-  const planName = new Map(plans.map((each) => [each.plan.plans_id, each.label]));
+  const itemName = new Map(items.map((each) => [each.key, each.label]));
+  const nameOf = (sale: SaleRow) => itemName.get(itemKeyOf(sale)) ?? itemKeyOf(sale);
   const now = Date.now();
   const columns: Column<SaleRow>[] = [
-    { header: 'Plan', lead: true, cell: (sale) => planName.get(sale.plan_id) ?? sale.plan_id },
+    { header: 'On', lead: true, cell: nameOf },
     { header: 'Sale price', cell: (sale) => taka(sale.price) },
     { header: 'Runs', cell: (sale) => `${dateTime(sale.starts_at)} – ${dateTime(sale.ends_at)} · ${stateOf(sale, now)}` },
     {
@@ -65,20 +72,19 @@ export function SaleList({ sales, plans }: { sales: SaleRow[]; plans: SalePlan[]
           rowAttributes={(sale) => ({ 'data-sale': sale.sale_id })}
         />
       </EditableList>
-      {adding && <SaleDialog plans={plans} onClose={() => setAdding(false)} />}
-      {ending && (
-        <EndSaleDialog sale={ending} planName={planName.get(ending.plan_id) ?? ending.plan_id} onClose={() => setEnding(undefined)} />
-      )}
+      {adding && <SaleDialog items={items} onClose={() => setAdding(false)} />}
+      {ending && <EndSaleDialog sale={ending} name={nameOf(ending)} onClose={() => setEnding(undefined)} />}
     </>
   );
 }
 
-const initial = { plan_id: '', price: '', starts_at: '', ends_at: '', quantity: '', per_person: '', below_cost: false };
+const initial = { item: '', price: '', starts_at: '', ends_at: '', quantity: '', per_person: '', below_cost: false };
 type Values = typeof initial;
 
 /** The form's values as the endpoint takes them; times as typed (Dhaka time, which the server reads them as). */
 const input = (values: Values): SaleInput => ({
-  plan_id: values.plan_id || undefined,
+  plan_id: values.item.startsWith('plan:') ? values.item.slice('plan:'.length) : undefined,
+  voucher_id: values.item.startsWith('voucher:') ? values.item.slice('voucher:'.length) : undefined,
   price: numberField(values.price) ?? '',
   starts_at: values.starts_at,
   ends_at: values.ends_at,
@@ -87,10 +93,10 @@ const input = (values: Values): SaleInput => ({
   below_cost: values.below_cost ? '1' : '0',
 });
 
-function SaleDialog({ plans, onClose }: { plans: SalePlan[]; onClose: () => void }) {
+function SaleDialog({ items, onClose }: { items: SaleItem[]; onClose: () => void }) {
   const { trigger } = useSaveSale();
   const form = useEditForm(initial, (values) => schemaProblems(saleBody, input(values)), 'The sale could not be saved');
-  const chosen = plans.find((each) => each.plan.plans_id === form.values.plan_id)?.plan;
+  const chosen = items.find((each) => each.key === form.values.item);
   const save = form.submit(async (values) => {
     const { message } = await trigger(input(values));
     toast.success(message);
@@ -99,10 +105,10 @@ function SaleDialog({ plans, onClose }: { plans: SalePlan[]; onClose: () => void
   return (
     <Modal title="New sale" onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
-        <SelectField label="Plan" {...form.field('plan_id')}>
-          <option value="">Choose a plan</option>
-          {plans.map((each) => (
-            <option key={each.plan.plans_id} value={each.plan.plans_id}>
+        <SelectField label="On" {...form.field('item')} error={form.errors.plan_id}>
+          <option value="">Choose a plan or a voucher</option>
+          {items.map((each) => (
+            <option key={each.key} value={each.key}>
               {each.label}
             </option>
           ))}
@@ -140,7 +146,7 @@ function SaleDialog({ plans, onClose }: { plans: SalePlan[]; onClose: () => void
 }
 
 /** Ending a sale asks first: from that second the plan sells at its list price, and it cannot be undone. */
-function EndSaleDialog({ sale, planName, onClose }: { sale: SaleRow; planName: string; onClose: () => void }) {
+function EndSaleDialog({ sale, name, onClose }: { sale: SaleRow; name: string; onClose: () => void }) {
   const { trigger: endSale } = useEndSale();
   const { busy, run } = useAction('The sale could not be ended');
   const end = () =>
@@ -151,7 +157,7 @@ function EndSaleDialog({ sale, planName, onClose }: { sale: SaleRow; planName: s
   return (
     <Modal title="End this sale now?" onClose={busy ? () => undefined : onClose}>
       <p>
-        {planName} sells at its list price from this second; the sale cannot be started again ({sale.sold} sold at {taka(sale.price)}).
+        {name} sells at its list price from this second; the sale cannot be started again ({sale.sold} sold at {taka(sale.price)}).
       </p>
       <div className="button-row">
         <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>

@@ -1,6 +1,7 @@
 import { toBengaliDigits } from '@contract/format';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../messages';
+import '../sale-tag.css';
 
 /** Time left as H:MM:SS (hours past a day keep counting), in the page's digits. */
 export function countdownText(ms: number, locale: 'bn' | 'en'): string {
@@ -40,8 +41,21 @@ export function SaleTag({ endsAt, left, onEnd }: SaleTagProps) {
   }, [now, end]);
   return (
     <span className="sale-tag">
-      <span className="sale-countdown">{t('catalog.saleEndsIn', { time: countdownText(end - now, locale) })}</span>
-      {left !== null && left !== undefined && <span className="sale-left">{t('catalog.saleLeft', { count: number(left) })}</span>}
+      <span className="sale-countdown">{t('promo.saleEndsIn', { time: countdownText(end - now, locale) })}</span>
+      {left !== null && left !== undefined && <span className="sale-left">{t('promo.saleLeft', { count: number(left) })}</span>}
     </span>
+  );
+}
+
+/** A list price struck through before a lower price, said in words to a screen reader. */
+export function StruckListPrice({ price }: { price: number }) {
+  const { t, taka } = useT();
+  return (
+    <>
+      <s className="muted" aria-hidden="true">
+        {taka(price)}
+      </s>
+      <span className="visually-hidden">{t('promo.listPrice', { price: taka(price) })}</span>{' '}
+    </>
   );
 }
