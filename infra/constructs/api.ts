@@ -4,15 +4,16 @@ import {
   type CfnStage,
   HttpApi,
   HttpMethod,
-  type HttpRoute,
+  HttpRoute,
   type HttpRouteIntegrationBindOptions,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -63,6 +64,11 @@ export interface ApiProps {
  * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
  * answers unknown paths and methods in the contract's envelope. Every function refuses a request
  * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
+ *
+ * A row's route, function, integration and permission go to the nested stack of its area (`areas`),
+ * four resources a route that the main stack's 500 need not hold. The API, its stage, the
+ * authorizer, the fallback and the shared log group stay in the main stack, like the roles; CDK
+ * passes them to the nested stacks as parameters.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -111,16 +117,40 @@ export class Api extends Construct {
       memorySize: 256,
     });
     this.functions.push(originAuthorizer);
+    const authorizer = new HttpLambdaAuthorizer('CloudFrontOnly', originAuthorizer, {
+      identitySource: [`$request.header.${originVerifyHeader}`],
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      resultsCacheTtl: Duration.minutes(5),
+    });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Storefront API',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('Fallback', fallback),
-      defaultAuthorizer: new HttpLambdaAuthorizer('CloudFrontOnly', originAuthorizer, {
-        identitySource: [`$request.header.${originVerifyHeader}`],
-        responseTypes: [HttpLambdaResponseType.SIMPLE],
-        resultsCacheTtl: Duration.minutes(5),
-      }),
+      defaultAuthorizer: authorizer,
     });
+
+    // The nested stack of each area, made at its first row (CloudFormation refuses a stack without resources).
+    const areaStacks = new Map<Area, NestedStack>();
+    const scopeOf = (row: Route): Construct => {
+      const area = areaOf(row);
+      if (!area) return this;
+      let stack = areaStacks.get(area);
+      if (!stack) {
+        stack = new NestedStack(this, area, { description: `${Stack.of(this).stackName}: ${areas[area].description}` });
+        areaStacks.set(area, stack);
+      }
+      return stack;
+    };
+    // The route in its row's stack, where HttpRoute also puts the integration (at its first route) and the invoke permission.
+    // Its id is the one HttpApi.addRoutes gives, so a main-stack route keeps its logical id; the authorizer is named
+    // although HttpRoute would take the API's default, so that no route can go without CloudFront's secret.
+    const addRoute = (scope: Construct, path: string, method: HttpMethod, integration: HttpLambdaIntegration) =>
+      new HttpRoute(scope === this ? this.httpApi : scope, `${method}${path}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(path, method),
+        integration,
+        authorizer,
+      });
 
     const webhooks: Partial<Record<'gateway' | 'supplier', HouseFunction>> = {};
     const authRoutes: HttpRoute[] = [];
@@ -128,14 +158,15 @@ export class Api extends Construct {
     const byHandler = new Map<string, { fn: HouseFunction; integration: HttpLambdaIntegration; row: Route }>();
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
+      const scope = scopeOf(row);
       const made = byHandler.get(row.handler);
       if (made) {
         assertSameGrants(made.row, row);
-        const added = this.httpApi.addRoutes({ path, methods: [HttpMethod[row.method]], integration: made.integration });
-        if (row.path.startsWith('/auth/')) authRoutes.push(...added);
+        const route = addRoute(scope, path, HttpMethod[row.method], made.integration);
+        if (row.path.startsWith('/auth/')) authRoutes.push(route);
         continue;
       }
-      const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
+      const fn = new HouseFunction(scope, constructId(`${row.method} ${row.path}`), {
         logGroup: isWebhook(row.access) ? undefined : functionLogs,
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
@@ -158,8 +189,8 @@ export class Api extends Construct {
       if (isWebhook(row.access)) webhooks[row.access] = fn;
       const integration = new SharedLambdaIntegration(`${fn.node.id}Integration`, fn);
       byHandler.set(row.handler, { fn, integration, row });
-      const added = this.httpApi.addRoutes({ path, methods: [HttpMethod[row.method]], integration });
-      if (row.path.startsWith('/auth/')) authRoutes.push(...added);
+      const route = addRoute(scope, path, HttpMethod[row.method], integration);
+      if (row.path.startsWith('/auth/')) authRoutes.push(route);
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -234,6 +265,21 @@ class SharedLambdaIntegration extends HttpLambdaIntegration {
     super.completeBind(options);
   }
 }
+
+/**
+ * The areas whose rows live in a nested stack of their own, by their stack's id, each well under
+ * CloudFormation's 500 resources. The /auth rows stay in the main stack, beside the stage whose
+ * route settings name them (a route must exist before its settings); so do the webhooks' three
+ * rows, few, with the log groups of their own that the alarms read.
+ */
+const areas = {
+  ConsoleRoutes: { prefixes: ['/admin/'], description: "the console's routes (/api/admin/*) and their functions" },
+  ShopRoutes: { prefixes: ['/user/', '/mail/'], description: "the shopper's routes (/api/user/*, /api/mail/*) and their functions" },
+} as const;
+type Area = keyof typeof areas;
+
+const areaOf = (row: Route): Area | undefined =>
+  (Object.keys(areas) as Area[]).find((area) => areas[area].prefixes.some((prefix) => row.path.startsWith(prefix)));
 
 /** What a function is granted comes from its row: rows sharing a handler must agree on all of it. */
 function assertSameGrants(first: Route, other: Route): void {

@@ -30,7 +30,7 @@ import {
 describe('API', () => {
   it("checks CloudFront's origin secret at API Gateway, before any route's function: an authorizer on every route, cached per header value", () => {
     for (const stage of stages) {
-      const template = built[stage].shop;
+      const template = built[stage].whole;
       const authorizer = single(template, 'AWS::ApiGatewayV2::Authorizer');
       expect(authorizer.Properties).toMatchObject({
         AuthorizerType: 'REQUEST',
@@ -58,14 +58,14 @@ describe('API', () => {
     for (const stage of stages) {
       const idOf = new Map<string, string>();
       for (const row of routes) {
-        const [id, fn] = functionForRoute(built[stage].shop, routeKeyOf(row));
+        const [id, fn] = functionForRoute(built[stage].whole, routeKeyOf(row));
         expect(fn.Properties.Description).toContain(row.handler);
         expect(idOf.get(row.handler) ?? id, routeKeyOf(row)).toBe(id);
         idOf.set(row.handler, id);
       }
       expect(new Set(idOf.values()).size).toBe(handlerCount);
       // One integration per function, and one invoke permission per path (it allows every method).
-      const template = built[stage].shop;
+      const template = built[stage].whole;
       expect(resources(template, 'AWS::ApiGatewayV2::Integration')).toHaveLength(handlerCount + 1);
       const apiPermissions = resources(template, 'AWS::Lambda::Permission').filter(([, permission]) =>
         JSON.stringify(permission.Properties.SourceArn ?? '').includes('execute-api'),
@@ -78,6 +78,39 @@ describe('API', () => {
       (row) => row.method === 'GET' && routes.some((post) => post.method === 'POST' && post.handler === row.handler),
     );
     expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'promotions/list-plans', 'vouchers/list-vouchers']);
+  });
+
+  it("keeps the main stack small: the console's rows and the shopper's in a nested stack each, a route with its function, integration and invoke permission; the /auth rows, the webhooks, the fallback and the authorizer with the API and its stage", () => {
+    const areaOf = (path: string) =>
+      path.startsWith('/admin/')
+        ? 'Api/ConsoleRoutes'
+        : path.startsWith('/user/') || path.startsWith('/mail/')
+          ? 'Api/ShopRoutes'
+          : undefined;
+    for (const stage of stages) {
+      const { shop, nested, whole } = built[stage];
+      expect(Object.keys(nested).sort()).toEqual(['Alarms', 'Api/ConsoleRoutes', 'Api/ShopRoutes']);
+      const apiId = logicalIdOf(shop, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi');
+      for (const row of routes) {
+        const area = areaOf(row.path);
+        const template = area ? nested[area]!.template : shop;
+        // The route's integration and function, looked up in the route's own template only.
+        const [fnId] = functionForRoute(template, routeKeyOf(row));
+        const permissions = resources(template, 'AWS::Lambda::Permission').filter(
+          ([, permission]) => JSON.stringify(permission.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+        );
+        expect(permissions.length, routeKeyOf(row)).toBeGreaterThanOrEqual(1);
+        const [, route] = resources(whole, 'AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKeyOf(row) } })[0]!;
+        expect(route.Properties.ApiId, routeKeyOf(row)).toEqual({ Ref: apiId });
+      }
+      for (const type of ['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Stage', 'AWS::ApiGatewayV2::Authorizer']) single(shop, type);
+      expect(functionForRoute(shop, '$default')[1].Properties.Description).toContain(fallbackHandler);
+      for (const area of ['Api/ConsoleRoutes', 'Api/ShopRoutes']) {
+        const areaRoutes = routes.filter((row) => areaOf(row.path) === area);
+        expect(resources(nested[area]!.template, 'AWS::ApiGatewayV2::Route')).toHaveLength(areaRoutes.length);
+        expect(houseFunctions(nested[area]!.template)).toHaveLength(new Set(areaRoutes.map((row) => row.handler)).size);
+      }
+    }
   });
 
   it('sends every other request to the fallback function through $default', () => {
@@ -294,7 +327,7 @@ describe('API', () => {
     const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: origin }, ':SecretString:::}}']] };
     for (const stage of stages) {
       const { config } = stageConfig(stage, committed);
-      for (const [, fn] of houseFunctions(built[stage].shop)) {
+      for (const [, fn] of houseFunctions(built[stage].whole)) {
         expect(fn.Properties.Environment.Variables).toMatchObject({
           STAGE: stage,
           SITE_URL: config.siteUrl,
@@ -336,5 +369,11 @@ describe('API', () => {
         ThrottlingRateLimit: config.apiRateLimit / 10,
         ThrottlingBurstLimit: config.apiBurstLimit / 10,
       });
+    // A route's settings need the route first: the /auth routes are in the stage's own stack, and it waits for them.
+    const dependsOn = single(built.dev.shop, 'AWS::ApiGatewayV2::Stage').DependsOn;
+    for (const key of authRoutes) {
+      const [routeId] = resources(built.dev.shop, 'AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } })[0]!;
+      expect(dependsOn, key).toContain(routeId);
+    }
   });
 });
