@@ -10,6 +10,7 @@ import { defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage
 import {
   type Resource,
   actionsOf,
+  addRoutesLogicalIds,
   built,
   committed,
   committedStage,
@@ -80,36 +81,80 @@ describe('API', () => {
     expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'promotions/list-plans', 'vouchers/list-vouchers']);
   });
 
-  it("keeps the main stack small: the console's rows and the shopper's in a nested stack each, a route with its function, integration and invoke permission; the /auth rows, the webhooks, the fallback and the authorizer with the API and its stage", () => {
+  it("keeps every route in the main stack under the logical id HttpApi.addRoutes gave it, so that a deployed stage's routes are updated in place, never made again under a key the API has", () => {
+    const expected = addRoutesLogicalIds();
+    // One id written out: the one this route had before the area stacks (HttpApi.addRoutes in the main stack).
+    expect(expected['GET /api/admin/audit']).toBe('ApiHttpApiGETapiadminaudit9DDC40E2');
+    for (const stage of stages) {
+      const { shop, nested } = built[stage];
+      const ids = Object.fromEntries(resources(shop, 'AWS::ApiGatewayV2::Route').map(([id, route]) => [route.Properties.RouteKey, id]));
+      expect(ids).toEqual(expected);
+      for (const [path, { template }] of Object.entries(nested))
+        expect(resources(template, 'AWS::ApiGatewayV2::Route'), path).toHaveLength(0);
+    }
+  });
+
+  it("keeps the main stack small: the function, integration and invoke permissions of each console row in a nested stack, of each shopper's row in another, its route in the main stack targeting that integration; the /auth rows, the webhooks, the fallback and the authorizer whole with the API and its stage", () => {
     const areaOf = (path: string) =>
       path.startsWith('/admin/')
         ? 'Api/ConsoleRoutes'
         : path.startsWith('/user/') || path.startsWith('/mail/')
           ? 'Api/ShopRoutes'
           : undefined;
+    const executeApi = ([, permission]: [string, Resource]) =>
+      JSON.stringify(permission.Properties.SourceArn ?? '').includes('execute-api');
     for (const stage of stages) {
       const { shop, nested, whole } = built[stage];
       expect(Object.keys(nested).sort()).toEqual(['Alarms', 'Api/ConsoleRoutes', 'Api/ShopRoutes']);
       const apiId = logicalIdOf(shop, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi');
       for (const row of routes) {
+        const key = routeKeyOf(row);
+        const [, route] = resources(shop, 'AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } })[0]!;
+        expect(route.Properties.ApiId, key).toEqual({ Ref: apiId });
         const area = areaOf(row.path);
-        const template = area ? nested[area]!.template : shop;
-        // The route's integration and function, looked up in the route's own template only.
-        const [fnId] = functionForRoute(template, routeKeyOf(row));
-        const permissions = resources(template, 'AWS::Lambda::Permission').filter(
-          ([, permission]) => JSON.stringify(permission.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
-        );
-        expect(permissions.length, routeKeyOf(row)).toBeGreaterThanOrEqual(1);
-        const [, route] = resources(whole, 'AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKeyOf(row) } })[0]!;
-        expect(route.Properties.ApiId, routeKeyOf(row)).toEqual({ Ref: apiId });
+        // The integration the route targets, in the main stack or (by an output of it) in the area's stack.
+        let template = shop;
+        let integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(route.Properties.Target))?.[1];
+        if (area) {
+          template = nested[area]!.template;
+          const target = route.Properties.Target as { 'Fn::Join': [string, [string, { 'Fn::GetAtt': [string, string] }]] };
+          expect(target, key).toEqual({
+            'Fn::Join': ['', ['integrations/', { 'Fn::GetAtt': [nested[area]!.logicalId, expect.stringMatching(/^Outputs\./)] }]],
+          });
+          const output = target['Fn::Join'][1][1]['Fn::GetAtt'][1].slice('Outputs.'.length);
+          integrationId = (template.toJSON().Outputs[output].Value as { Ref: string }).Ref;
+        }
+        const integration = template.toJSON().Resources[integrationId!] as Resource;
+        expect(integration.Type, key).toBe('AWS::ApiGatewayV2::Integration');
+        expect(integration.Properties, key).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+        // The function and its invoke permission for this path beside the integration; the permission scoped to the main stack's API.
+        const fnId = integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
+        expect((template.toJSON().Resources[fnId] as Resource).Properties.Description, key).toContain(row.handler);
+        const permissions = resources(template, 'AWS::Lambda::Permission')
+          .filter(executeApi)
+          .filter(
+            ([, permission]) => JSON.stringify(permission.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+          )
+          .filter(([id]) =>
+            JSON.stringify(whole.toJSON().Resources[id].Properties.SourceArn).endsWith(`{"Ref":"${apiId}"},"/*/*${key.split(' ')[1]}"]]}`),
+          );
+        expect(permissions, key).toHaveLength(1);
+        expect(permissions[0]![1].Properties.Principal).toBe('apigateway.amazonaws.com');
       }
       for (const type of ['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Stage', 'AWS::ApiGatewayV2::Authorizer']) single(shop, type);
       expect(functionForRoute(shop, '$default')[1].Properties.Description).toContain(fallbackHandler);
+      // Each area's stack holds its rows' functions, integrations and permissions and nothing of the other rows'.
       for (const area of ['Api/ConsoleRoutes', 'Api/ShopRoutes']) {
         const areaRoutes = routes.filter((row) => areaOf(row.path) === area);
-        expect(resources(nested[area]!.template, 'AWS::ApiGatewayV2::Route')).toHaveLength(areaRoutes.length);
-        expect(houseFunctions(nested[area]!.template)).toHaveLength(new Set(areaRoutes.map((row) => row.handler)).size);
+        const { template } = nested[area]!;
+        const handlers = new Set(areaRoutes.map((row) => row.handler)).size;
+        expect(houseFunctions(template), area).toHaveLength(handlers);
+        expect(resources(template, 'AWS::ApiGatewayV2::Integration'), area).toHaveLength(handlers);
+        const paths = new Set(areaRoutes.map((row) => `${row.handler} ${canonicalPath(row.path)}`)).size;
+        expect(resources(template, 'AWS::Lambda::Permission').filter(executeApi), area).toHaveLength(paths);
       }
+      const mainRoutes = routes.filter((row) => !areaOf(row.path));
+      expect(resources(shop, 'AWS::ApiGatewayV2::Integration')).toHaveLength(new Set(mainRoutes.map((row) => row.handler)).size + 1);
     }
   });
 

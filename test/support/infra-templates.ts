@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Construct } from 'constructs';
 import { expect, inject } from 'vitest';
 import { routes } from '../../functions/routes';
 import { apiBasePath, canonicalPath } from '../../functions/routes/route';
@@ -177,6 +181,26 @@ export function functionForRoute(template: Template, routeKey: string): [string,
 export const handlerCount = new Set(routes.map((row) => row.handler)).size;
 
 export const routeKeyOf = (row: (typeof routes)[number]) => `${row.method} ${apiBasePath}${canonicalPath(row.path)}`;
+
+/**
+ * The logical id `HttpApi.addRoutes` gives each row's route, by route key (and HttpApi its `$default`
+ * route), in a stack whose API is at `Api/HttpApi` as the shop's is: the ids every route of a
+ * deployed stage has had since the API was made with addRoutes. They must not change: CloudFormation
+ * makes a route under a new id before it deletes the old one, and API Gateway refuses the second
+ * route with the same key (decision 0017).
+ */
+export function addRoutesLogicalIds(): Record<string, string> {
+  const stack = new Stack(new App(), 'RouteIds');
+  const integration = new HttpUrlIntegration('Anywhere', 'https://example.com');
+  const api = new HttpApi(new Construct(stack, 'Api'), 'HttpApi', { createDefaultStage: false, defaultIntegration: integration });
+  const idOf = (construct: Construct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  const ids: Record<string, string> = { $default: idOf(api.node.findChild('DefaultRoute') as Construct) };
+  for (const row of routes) {
+    const [route] = api.addRoutes({ path: `${apiBasePath}${canonicalPath(row.path)}`, methods: [HttpMethod[row.method]], integration });
+    ids[routeKeyOf(row)] = idOf(route!);
+  }
+  return ids;
+}
 
 /** Every statement granted to a function's role (its managed policy aside). */
 export function statementsOf(template: Template, functionResource: Resource): Statement[] {

@@ -19,7 +19,8 @@ export type NestedTemplates = Record<string, TemplateJson>;
  * A value of the main stack (`within` undefined) or of one of its nested stacks (`within` its
  * logical id), as the main stack states it: a nested stack's parameter becomes what the main stack
  * passes it, and a nested stack's output (`Fn::GetAtt [stack, Outputs.<name>]`) its value, each
- * followed again (the alarms' parameters are the route stacks' outputs).
+ * followed again (the alarms' parameters are the area stacks' outputs, as are the main stack's
+ * routes' targets).
  */
 export function inMainTerms(main: TemplateJson, nested: NestedTemplates, value: unknown, within?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => inMainTerms(main, nested, item, within));
