@@ -38,7 +38,7 @@ export interface StorefrontStackProps extends StackProps {
 
 /**
  * One stage of the shop: the table, the stage's secrets, the API (a function per route-table
- * row), the scheduled jobs (the payments reconciler, the delivery job), the stream's consumers (the
+ * row; the console's and the shopper's functions in nested stacks of their own, every route in this one), the scheduled jobs (the payments reconciler, the delivery job), the stream's consumers (the
  * notifications outbox, the delivery dispatcher), the supplier's fixed outbound address where the
  * stage has one, the site (bucket and CloudFront in front of both), and the alarms and dashboard. Prod keeps its data, secrets, bucket and logs when the stack is
  * deleted (and the stack itself has termination protection); dev removes everything.

@@ -1,19 +1,25 @@
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
+  CfnRoute,
   type CfnStage,
   HttpApi,
+  HttpIntegration,
+  HttpIntegrationType,
   HttpMethod,
-  type HttpRoute,
+  HttpRoute,
   type HttpRouteIntegrationBindOptions,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  PayloadFormatVersion,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -63,6 +69,14 @@ export interface ApiProps {
  * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
  * answers unknown paths and methods in the contract's envelope. Every function refuses a request
  * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
+ *
+ * A row of an area (`areas`) has its function, integration and invoke permission in that area's
+ * nested stack, three resources a function that the main stack's 500 need not hold; its route stays
+ * in the main stack, with the logical id `HttpApi.addRoutes` gave it before the split, and targets
+ * the integration by id (an output of the nested stack). So a deployed stage's routes are updated
+ * in place, never made again under a key the API already has (decision 0017). The API, its stage,
+ * the authorizer, the fallback and the shared log group stay in the main stack, like the roles;
+ * CDK passes them to the nested stacks as parameters.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -111,31 +125,67 @@ export class Api extends Construct {
       memorySize: 256,
     });
     this.functions.push(originAuthorizer);
+    const authorizer = new HttpLambdaAuthorizer('CloudFrontOnly', originAuthorizer, {
+      identitySource: [`$request.header.${originVerifyHeader}`],
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      resultsCacheTtl: Duration.minutes(5),
+    });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Storefront API',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('Fallback', fallback),
-      defaultAuthorizer: new HttpLambdaAuthorizer('CloudFrontOnly', originAuthorizer, {
-        identitySource: [`$request.header.${originVerifyHeader}`],
-        responseTypes: [HttpLambdaResponseType.SIMPLE],
-        resultsCacheTtl: Duration.minutes(5),
-      }),
+      defaultAuthorizer: authorizer,
     });
 
+    // The nested stack of each area, made at its first row (CloudFormation refuses a stack without resources).
+    const areaStacks = new Map<Area, NestedStack>();
+    const areaStackOf = (area: Area): NestedStack => {
+      let stack = areaStacks.get(area);
+      if (!stack) {
+        stack = new NestedStack(this, area, { description: `${Stack.of(this).stackName}: ${areas[area].description}` });
+        areaStacks.set(area, stack);
+      }
+      return stack;
+    };
+    // Every route in the main stack, under the construct path HttpApi.addRoutes gives it (`HttpApi/<METHOD><path>`),
+    // so its logical id is the one it has had since before the area stacks. The authorizer is named although HttpRoute
+    // would take the API's default, so that no route can go without CloudFront's secret. A route to an area's function
+    // is HttpRoute's own CfnRoute written out (HttpRoute would make the integration beside the route): the same
+    // properties, its target the integration in the area's stack.
+    const addRoute = (path: string, method: HttpMethod, integration: SharedLambdaIntegration | AreaLambdaIntegration) => {
+      if (integration instanceof SharedLambdaIntegration)
+        return new HttpRoute(this.httpApi, `${method}${path}`, {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(path, method),
+          integration,
+          authorizer,
+        });
+      integration.permit(path);
+      // The $default route (HttpApi's defaultIntegration) has bound the authorizer: its id is known.
+      return new CfnRoute(new Construct(this.httpApi, `${method}${path}`), 'Resource', {
+        apiId: this.httpApi.apiId,
+        routeKey: HttpRouteKey.with(path, method).key,
+        target: `integrations/${integration.integrationId}`,
+        authorizationType: authorizer.authorizationType,
+        authorizerId: authorizer.authorizerId,
+      });
+    };
+
     const webhooks: Partial<Record<'gateway' | 'supplier', HouseFunction>> = {};
-    const authRoutes: HttpRoute[] = [];
+    const authRoutes: Construct[] = [];
     // One function per handler module, made at its first row: a GET twin's route reaches its POST's function.
-    const byHandler = new Map<string, { fn: HouseFunction; integration: HttpLambdaIntegration; row: Route }>();
+    const byHandler = new Map<string, { integration: SharedLambdaIntegration | AreaLambdaIntegration; row: Route }>();
     for (const row of routes) {
       const path = `${apiBasePath}${canonicalPath(row.path)}`;
       const made = byHandler.get(row.handler);
       if (made) {
         assertSameGrants(made.row, row);
-        const added = this.httpApi.addRoutes({ path, methods: [HttpMethod[row.method]], integration: made.integration });
-        if (row.path.startsWith('/auth/')) authRoutes.push(...added);
+        const route = addRoute(path, HttpMethod[row.method], made.integration);
+        if (row.path.startsWith('/auth/')) authRoutes.push(route);
         continue;
       }
-      const fn = new HouseFunction(this, constructId(`${row.method} ${row.path}`), {
+      const area = areaOf(row);
+      const fn = new HouseFunction(area ? areaStackOf(area) : this, constructId(`${row.method} ${row.path}`), {
         logGroup: isWebhook(row.access) ? undefined : functionLogs,
         entry: handlerModule(row.handler),
         description: `${row.method} ${path}: ${row.handler}`,
@@ -156,10 +206,12 @@ export class Api extends Construct {
       if (row.invalidates?.length) this.invalidators.push(fn);
       this.functions.push(fn);
       if (isWebhook(row.access)) webhooks[row.access] = fn;
-      const integration = new SharedLambdaIntegration(`${fn.node.id}Integration`, fn);
-      byHandler.set(row.handler, { fn, integration, row });
-      const added = this.httpApi.addRoutes({ path, methods: [HttpMethod[row.method]], integration });
-      if (row.path.startsWith('/auth/')) authRoutes.push(...added);
+      const integration = area
+        ? new AreaLambdaIntegration(areaStackOf(area), `${fn.node.id}Integration`, fn, this.httpApi)
+        : new SharedLambdaIntegration(`${fn.node.id}Integration`, fn);
+      byHandler.set(row.handler, { integration, row });
+      const route = addRoute(path, HttpMethod[row.method], integration);
+      if (row.path.startsWith('/auth/')) authRoutes.push(route);
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -234,6 +286,63 @@ class SharedLambdaIntegration extends HttpLambdaIntegration {
     super.completeBind(options);
   }
 }
+
+/**
+ * A function's integration in its area's nested stack, as HttpLambdaIntegration makes it (AWS_PROXY,
+ * payload format 2.0), and in the same stack an invoke permission per path of its routes, scoped
+ * like SharedLambdaIntegration's (any stage, any method, that path). Its routes are in the main stack
+ * and name it by `integrationId`, which CDK passes up as an output of the nested stack.
+ */
+class AreaLambdaIntegration extends HttpIntegration {
+  private readonly permittedPaths = new Set<string>();
+
+  constructor(
+    scope: NestedStack,
+    id: string,
+    private readonly fn: HouseFunction,
+    private readonly api: HttpApi,
+  ) {
+    super(scope, id, {
+      httpApi: api,
+      integrationType: HttpIntegrationType.AWS_PROXY,
+      integrationUri: fn.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+    });
+  }
+
+  /** Lets API Gateway invoke the function for a route on `path`, once a path. */
+  permit(path: string): void {
+    if (this.permittedPaths.has(path)) return;
+    this.permittedPaths.add(path);
+    this.fn.addPermission(`Permission${constructId(path)}`, {
+      scope: this,
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `*/*${path}` }),
+    });
+  }
+}
+
+/**
+ * The areas whose rows' functions, integrations and permissions live in a nested stack of their
+ * own, by their stack's id, each well under CloudFormation's 500 resources (every row's route is in
+ * the main stack). The /auth rows' stay in the main stack, where they have always been, beside the
+ * stage whose route settings throttle them; so do the webhooks' three rows', few, with the log
+ * groups of their own that the alarms read.
+ */
+const areas = {
+  ConsoleRoutes: {
+    prefixes: ['/admin/'],
+    description: "the functions of the console's routes (/api/admin/*), their integrations and permissions",
+  },
+  ShopRoutes: {
+    prefixes: ['/user/', '/mail/'],
+    description: "the functions of the shopper's routes (/api/user/*, /api/mail/*), their integrations and permissions",
+  },
+} as const;
+type Area = keyof typeof areas;
+
+const areaOf = (row: Route): Area | undefined =>
+  (Object.keys(areas) as Area[]).find((area) => areas[area].prefixes.some((prefix) => row.path.startsWith(prefix)));
 
 /** What a function is granted comes from its row: rows sharing a handler must agree on all of it. */
 function assertSameGrants(first: Route, other: Route): void {

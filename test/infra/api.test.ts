@@ -10,6 +10,7 @@ import { defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage
 import {
   type Resource,
   actionsOf,
+  addRoutesLogicalIds,
   built,
   committed,
   committedStage,
@@ -30,7 +31,7 @@ import {
 describe('API', () => {
   it("checks CloudFront's origin secret at API Gateway, before any route's function: an authorizer on every route, cached per header value", () => {
     for (const stage of stages) {
-      const template = built[stage].shop;
+      const template = built[stage].whole;
       const authorizer = single(template, 'AWS::ApiGatewayV2::Authorizer');
       expect(authorizer.Properties).toMatchObject({
         AuthorizerType: 'REQUEST',
@@ -58,14 +59,14 @@ describe('API', () => {
     for (const stage of stages) {
       const idOf = new Map<string, string>();
       for (const row of routes) {
-        const [id, fn] = functionForRoute(built[stage].shop, routeKeyOf(row));
+        const [id, fn] = functionForRoute(built[stage].whole, routeKeyOf(row));
         expect(fn.Properties.Description).toContain(row.handler);
         expect(idOf.get(row.handler) ?? id, routeKeyOf(row)).toBe(id);
         idOf.set(row.handler, id);
       }
       expect(new Set(idOf.values()).size).toBe(handlerCount);
       // One integration per function, and one invoke permission per path (it allows every method).
-      const template = built[stage].shop;
+      const template = built[stage].whole;
       expect(resources(template, 'AWS::ApiGatewayV2::Integration')).toHaveLength(handlerCount + 1);
       const apiPermissions = resources(template, 'AWS::Lambda::Permission').filter(([, permission]) =>
         JSON.stringify(permission.Properties.SourceArn ?? '').includes('execute-api'),
@@ -78,6 +79,83 @@ describe('API', () => {
       (row) => row.method === 'GET' && routes.some((post) => post.method === 'POST' && post.handler === row.handler),
     );
     expect(twins.map((row) => row.handler).sort()).toEqual(['catalog/list-plan-groups', 'promotions/list-plans', 'vouchers/list-vouchers']);
+  });
+
+  it("keeps every route in the main stack under the logical id HttpApi.addRoutes gave it, so that a deployed stage's routes are updated in place, never made again under a key the API has", () => {
+    const expected = addRoutesLogicalIds();
+    // One id written out: the one this route had before the area stacks (HttpApi.addRoutes in the main stack).
+    expect(expected['GET /api/admin/audit']).toBe('ApiHttpApiGETapiadminaudit9DDC40E2');
+    for (const stage of stages) {
+      const { shop, nested } = built[stage];
+      const ids = Object.fromEntries(resources(shop, 'AWS::ApiGatewayV2::Route').map(([id, route]) => [route.Properties.RouteKey, id]));
+      expect(ids).toEqual(expected);
+      for (const [path, { template }] of Object.entries(nested))
+        expect(resources(template, 'AWS::ApiGatewayV2::Route'), path).toHaveLength(0);
+    }
+  });
+
+  it("keeps the main stack small: the function, integration and invoke permissions of each console row in a nested stack, of each shopper's row in another, its route in the main stack targeting that integration; the /auth rows, the webhooks, the fallback and the authorizer whole with the API and its stage", () => {
+    const areaOf = (path: string) =>
+      path.startsWith('/admin/')
+        ? 'Api/ConsoleRoutes'
+        : path.startsWith('/user/') || path.startsWith('/mail/')
+          ? 'Api/ShopRoutes'
+          : undefined;
+    const executeApi = ([, permission]: [string, Resource]) =>
+      JSON.stringify(permission.Properties.SourceArn ?? '').includes('execute-api');
+    for (const stage of stages) {
+      const { shop, nested, whole } = built[stage];
+      expect(Object.keys(nested).sort()).toEqual(['Alarms', 'Api/ConsoleRoutes', 'Api/ShopRoutes']);
+      const apiId = logicalIdOf(shop, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi');
+      for (const row of routes) {
+        const key = routeKeyOf(row);
+        const [, route] = resources(shop, 'AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } })[0]!;
+        expect(route.Properties.ApiId, key).toEqual({ Ref: apiId });
+        const area = areaOf(row.path);
+        // The integration the route targets, in the main stack or (by an output of it) in the area's stack.
+        let template = shop;
+        let integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(route.Properties.Target))?.[1];
+        if (area) {
+          template = nested[area]!.template;
+          const target = route.Properties.Target as { 'Fn::Join': [string, [string, { 'Fn::GetAtt': [string, string] }]] };
+          expect(target, key).toEqual({
+            'Fn::Join': ['', ['integrations/', { 'Fn::GetAtt': [nested[area]!.logicalId, expect.stringMatching(/^Outputs\./)] }]],
+          });
+          const output = target['Fn::Join'][1][1]['Fn::GetAtt'][1].slice('Outputs.'.length);
+          integrationId = (template.toJSON().Outputs[output].Value as { Ref: string }).Ref;
+        }
+        const integration = template.toJSON().Resources[integrationId!] as Resource;
+        expect(integration.Type, key).toBe('AWS::ApiGatewayV2::Integration');
+        expect(integration.Properties, key).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+        // The function and its invoke permission for this path beside the integration; the permission scoped to the main stack's API.
+        const fnId = integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
+        expect((template.toJSON().Resources[fnId] as Resource).Properties.Description, key).toContain(row.handler);
+        const permissions = resources(template, 'AWS::Lambda::Permission')
+          .filter(executeApi)
+          .filter(
+            ([, permission]) => JSON.stringify(permission.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+          )
+          .filter(([id]) =>
+            JSON.stringify(whole.toJSON().Resources[id].Properties.SourceArn).endsWith(`{"Ref":"${apiId}"},"/*/*${key.split(' ')[1]}"]]}`),
+          );
+        expect(permissions, key).toHaveLength(1);
+        expect(permissions[0]![1].Properties.Principal).toBe('apigateway.amazonaws.com');
+      }
+      for (const type of ['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Stage', 'AWS::ApiGatewayV2::Authorizer']) single(shop, type);
+      expect(functionForRoute(shop, '$default')[1].Properties.Description).toContain(fallbackHandler);
+      // Each area's stack holds its rows' functions, integrations and permissions and nothing of the other rows'.
+      for (const area of ['Api/ConsoleRoutes', 'Api/ShopRoutes']) {
+        const areaRoutes = routes.filter((row) => areaOf(row.path) === area);
+        const { template } = nested[area]!;
+        const handlers = new Set(areaRoutes.map((row) => row.handler)).size;
+        expect(houseFunctions(template), area).toHaveLength(handlers);
+        expect(resources(template, 'AWS::ApiGatewayV2::Integration'), area).toHaveLength(handlers);
+        const paths = new Set(areaRoutes.map((row) => `${row.handler} ${canonicalPath(row.path)}`)).size;
+        expect(resources(template, 'AWS::Lambda::Permission').filter(executeApi), area).toHaveLength(paths);
+      }
+      const mainRoutes = routes.filter((row) => !areaOf(row.path));
+      expect(resources(shop, 'AWS::ApiGatewayV2::Integration')).toHaveLength(new Set(mainRoutes.map((row) => row.handler)).size + 1);
+    }
   });
 
   it('sends every other request to the fallback function through $default', () => {
@@ -294,7 +372,7 @@ describe('API', () => {
     const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: origin }, ':SecretString:::}}']] };
     for (const stage of stages) {
       const { config } = stageConfig(stage, committed);
-      for (const [, fn] of houseFunctions(built[stage].shop)) {
+      for (const [, fn] of houseFunctions(built[stage].whole)) {
         expect(fn.Properties.Environment.Variables).toMatchObject({
           STAGE: stage,
           SITE_URL: config.siteUrl,
@@ -336,5 +414,11 @@ describe('API', () => {
         ThrottlingRateLimit: config.apiRateLimit / 10,
         ThrottlingBurstLimit: config.apiBurstLimit / 10,
       });
+    // A route's settings need the route first: the /auth routes are in the stage's own stack, and it waits for them.
+    const dependsOn = single(built.dev.shop, 'AWS::ApiGatewayV2::Stage').DependsOn;
+    for (const key of authRoutes) {
+      const [routeId] = resources(built.dev.shop, 'AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } })[0]!;
+      expect(dependsOn, key).toContain(routeId);
+    }
   });
 });

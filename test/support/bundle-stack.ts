@@ -24,6 +24,7 @@ import { staticSpa } from '../../scripts/local/static-files';
 import { startTableGuard } from '../../scripts/local/table-guard';
 import { pollTableStream } from '../../scripts/local/stream-poller';
 import { ensureTable } from '../../scripts/local/table-setup';
+import { type TemplateJson, flattened } from './nested-stacks';
 import { type TemplateStatement, roleIdOf, roleStatements } from './role-statements';
 import { projectRoot } from './spawn-stack';
 
@@ -36,7 +37,7 @@ export interface BundleStackInfo {
   gatewayApiKey: string;
   /** The SES v2 stand-in the mail functions send through (`/store` lists what they sent). */
   mailboxUrl: string;
-  /** Every function of the template, by logical id: the bundle it runs and its environment as the template gives it. */
+  /** Every function of the stack and its nested stacks, by logical id: the bundle it runs and its environment as the template gives it. */
   functions: Record<string, { module: string; environment: Record<string, string> }>;
   shopper: { email: string; password: string };
 }
@@ -45,10 +46,10 @@ export interface BundleStackInfo {
  * The bundle tier's stack: synthesizes the dev stage with the real CDK app (cdk-nag included),
  * then serves the bundles that synth wrote (each function's `index.mjs` in cdk.out, unmodified)
  * behind the local API adapter, each in its own worker with the environment of its function in
- * the template: references resolved to local stand-ins (the table in DynamoDB Local, the secrets
- * in a Secrets Manager stand-in, the origin secret's dynamic reference resolved as CloudFormation
- * would), the stage's site and gateway replaced by the local ones, and the SDK pointed at the
- * stand-ins with its own AWS_ENDPOINT_URL_* variables.
+ * the template (a nested stack's read into the main one): references resolved to local stand-ins
+ * (the table in DynamoDB Local, the secrets in a Secrets Manager stand-in, the origin secret's
+ * dynamic reference resolved as CloudFormation would), the stage's site and gateway replaced by the
+ * local ones, and the SDK pointed at the stand-ins with its own AWS_ENDPOINT_URL_* variables.
  */
 export default async function setup(project: TestProject) {
   const workDir = mkdtempSync(join(tmpdir(), 'storefront-bundles-'));
@@ -81,9 +82,16 @@ export default async function setup(project: TestProject) {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     console.log(`bundle tier: synthesized Storefront-dev in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const template = JSON.parse(readFileSync(join(outDir, 'Storefront-dev.template.json'), 'utf8')) as {
-      Resources: Record<string, Resource>;
-    };
+    const readTemplate = (file: string) => JSON.parse(readFileSync(join(outDir, file), 'utf8')) as TemplateJson;
+    const main = readTemplate('Storefront-dev.template.json');
+    // The nested stacks (the API's areas, the alarms) are template files of their own, named in their resource's asset metadata.
+    const nested = Object.fromEntries(
+      Object.entries(main.Resources as Record<string, Resource>)
+        .filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack')
+        .map(([id, resource]) => [id, readTemplate(resource.Metadata!['aws:asset:path']!)]),
+    );
+    // One template, every value as the main stack states it: the references below resolve wherever a function is.
+    const template = flattened(main, nested) as { Resources: Record<string, Resource> };
     const resources = Object.entries(template.Resources);
     const idOf = (type: string, prefix: string) => resources.find(([id, r]) => r.Type === type && id.startsWith(prefix))![0];
 

@@ -9,22 +9,26 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from '../../infra/bundling';
 import { type StageName, stageConfig } from '../../infra/stage-config';
 import { addStage } from '../../infra/stages';
+import type { TemplateJson } from './nested-stacks';
 
-/** A CloudFormation template as JSON. */
-export type TemplateJson = Record<string, unknown> & { Resources: Record<string, any> };
+/** A nested stack: its construct path (`Storefront-dev/Alarms`), its parent's stack name, its resource's logical id there, its template. */
+export interface NestedStackJson {
+  path: string;
+  parent: string;
+  logicalId: string;
+  template: TemplateJson;
+}
 
 /** What one stage's synthesis leaves for the tests: its templates and the facts of its stacks. */
 export interface SynthesizedStage {
   edge: TemplateJson;
   shop: TemplateJson;
-  /** The shop's nested stack of alarms, their topic and the dashboard. */
-  alarmsNested: TemplateJson;
   alarms: TemplateJson;
   backupCopy?: TemplateJson;
   backupCopyEnv?: { account?: string; region?: string };
@@ -33,6 +37,8 @@ export interface SynthesizedStage {
   envs: { account?: string; region?: string }[];
   /** Every stack template of the stage's cloud assembly, by stack name. */
   assembly: Record<string, TemplateJson>;
+  /** Every nested stack of the stage (each a template file of its own in the assembly). */
+  nested: NestedStackJson[];
 }
 
 /** The contents of stacks-<stage>.json. */
@@ -70,7 +76,6 @@ function synthesize(workDir: string, stage: StageName): Synthesized {
   const synthesized: SynthesizedStage = {
     edge: json(edge),
     shop: json(shop),
-    alarmsNested: json(shop.alarms),
     alarms: json(alarms),
     backupCopy: backupCopy && json(backupCopy),
     backupCopyEnv: backupCopy && { account: backupCopy.account, region: backupCopy.region },
@@ -78,6 +83,18 @@ function synthesize(workDir: string, stage: StageName): Synthesized {
     terminationProtection: [edge, shop, alarms].map((stack) => stack.terminationProtection),
     envs: [edge, shop, alarms].map((stack) => ({ account: stack.account, region: stack.region })),
     assembly: Object.fromEntries(assembly.stacks.map((artifact) => [artifact.stackName, artifact.template as TemplateJson])),
+    nested: app.node
+      .findAll()
+      .filter(NestedStack.isNestedStack)
+      .map((nested) => {
+        const parent = nested.nestedStackParent!;
+        return {
+          path: nested.node.path,
+          parent: parent.stackName,
+          logicalId: parent.getLogicalId(nested.nestedStackResource!),
+          template: json(nested),
+        };
+      }),
   };
   return { stage: synthesized, inlineScript, seconds: (performance.now() - started) / 1000 };
 }

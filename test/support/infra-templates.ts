@@ -1,12 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Construct } from 'constructs';
 import { expect, inject } from 'vitest';
 import { routes } from '../../functions/routes';
 import { apiBasePath, canonicalPath } from '../../functions/routes/route';
 import { repoRoot } from '../../infra/bundling';
 import { type StageName, stageConfig } from '../../infra/stage-config';
 import type { Synthesized } from './infra-synth';
+import { type NestedTemplates, type TemplateJson, flattened, inMainTerms } from './nested-stacks';
 import { type TemplateStatement, roleIdOf, roleStatements } from './role-statements';
 
 /**
@@ -14,7 +19,13 @@ import { type TemplateStatement, roleIdOf, roleStatements } from './role-stateme
  * importing this module waits for it), and the helpers its files share to read them.
  */
 
-export type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+export type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 export type Statement = TemplateStatement;
 
 export const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -26,10 +37,18 @@ export const committedStage = (stage: StageName) => stageConfig(stage, committed
 export const stages: StageName[] = ['dev', 'prod'];
 export type Stacks = {
   edge: Template;
+  /** The shop's stack as CloudFormation gets it: its nested stacks are AWS::CloudFormation::Stack resources of it. */
   shop: Template;
-  /** The shop's nested stack of alarms, their topic and the dashboard, and the values the shop passes it, by parameter. */
+  /**
+   * The shop's stack with its nested stacks' resources beside its own, each value as the shop states
+   * it (nested-stacks.ts): a route, a function and its role's grants are found wherever their stack is.
+   * Reading it checks for dependency cycles across the stacks, as reading each template does within it.
+   */
+  whole: Template;
+  /** The shop's nested stacks, by construct path under the shop (`Alarms`, `Api/ConsoleRoutes`): the logical id of each one's resource in the shop, and its template. */
+  nested: Record<string, { logicalId: string; template: Template }>;
+  /** The shop's nested stack of alarms, their topic and the dashboard. */
   alarmsNested: Template;
-  alarmsParameters: Record<string, unknown>;
   alarms: Template;
   backupCopy?: Template;
   backupCopyEnv?: { account?: string; region?: string };
@@ -65,14 +84,21 @@ export const inlineScript = synthesis.dev.inlineScript;
 
 export const built = Object.fromEntries(
   stages.map((stage) => {
-    const { edge, shop, alarmsNested, alarms, backupCopy, ...facts } = synthesis[stage].stage;
-    const shopTemplate = Template.fromJSON(shop);
-    const nestedStack = Object.values(shopTemplate.findResources('AWS::CloudFormation::Stack'))[0] as Resource;
+    const { edge, shop, alarms, backupCopy, nested, ...facts } = synthesis[stage].stage;
+    const shopName = `Storefront-${stage}`;
+    const shopNested = nested.filter((stack) => stack.parent === shopName);
+    const byPath = Object.fromEntries(
+      shopNested.map((stack) => [
+        stack.path.slice(shopName.length + 1),
+        { logicalId: stack.logicalId, template: Template.fromJSON(stack.template) },
+      ]),
+    );
     const stacks: Stacks = {
       edge: Template.fromJSON(edge),
-      shop: shopTemplate,
-      alarmsNested: Template.fromJSON(alarmsNested),
-      alarmsParameters: (nestedStack.Properties.Parameters ?? {}) as Record<string, unknown>,
+      shop: Template.fromJSON(shop),
+      whole: Template.fromJSON(flattened(shop, Object.fromEntries(shopNested.map((stack) => [stack.logicalId, stack.template])))),
+      nested: byPath,
+      alarmsNested: byPath.Alarms!.template,
       alarms: Template.fromJSON(alarms),
       backupCopy: backupCopy && Template.fromJSON(backupCopy),
       backupCopyEnv: facts.backupCopyEnv,
@@ -84,28 +110,38 @@ export const built = Object.fromEntries(
   }),
 ) as Record<StageName, Stacks>;
 
-/** Every stack template of each stage's cloud assembly, by stack name. */
-export const assemblies = Object.fromEntries(stages.map((stage) => [stage, synthesis[stage].stage.assembly])) as Record<
-  StageName,
-  Record<string, { Resources: Record<string, Resource> }>
->;
+/**
+ * Every template of each stage's cloud assembly: each stack's by its name, each nested stack's (a
+ * file of its own in the assembly) by its construct path, `<stack name>/<path>`.
+ */
+export const assemblies = Object.fromEntries(
+  stages.map((stage) => {
+    const { assembly, nested } = synthesis[stage].stage;
+    return [stage, { ...assembly, ...Object.fromEntries(nested.map((stack) => [stack.path, stack.template])) }];
+  }),
+) as Record<StageName, Record<string, { Resources: Record<string, Resource>; Parameters?: object; Outputs?: object }>>;
 
-export const dev = () => built.dev.shop;
-export const prod = () => built.prod.shop;
+/** The stacks CloudFormation deploys on their own: the assembly's, not the nested ones. */
+export const deployedStacks = (stage: StageName) => Object.keys(assemblies[stage]).filter((name) => !name.includes('/'));
+
+/** A stage's shop, its nested stacks' resources included (`Stacks.whole`): every function, route and grant of it. */
+export const dev = () => built.dev.whole;
+export const prod = () => built.prod.whole;
 
 export function resources(template: Template, type: string, props: object = {}): [string, Resource][] {
   return Object.entries(template.findResources(type, props)) as [string, Resource][];
 }
 
-/** A value of the nested alarms stack with every parameter reference replaced by what the shop passes it. */
+/**
+ * A value of the nested alarms stack as the shop states it: every parameter reference replaced by
+ * what the shop passes it, and that followed into the nested stack it comes from (a function of an
+ * area's stack is its `Ref` there).
+ */
 export function fromShop(stacks: Stacks, value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => fromShop(stacks, item));
-  if (value && typeof value === 'object') {
-    const ref = (value as { Ref?: unknown }).Ref;
-    if (typeof ref === 'string' && Object.keys(value).length === 1 && ref in stacks.alarmsParameters) return stacks.alarmsParameters[ref];
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fromShop(stacks, item)]));
-  }
-  return value;
+  const nested: NestedTemplates = Object.fromEntries(
+    Object.values(stacks.nested).map(({ logicalId, template }) => [logicalId, template.toJSON() as TemplateJson]),
+  );
+  return inMainTerms(stacks.shop.toJSON() as TemplateJson, nested, value, stacks.nested.Alarms!.logicalId);
 }
 
 /** Whether a nested value is, once its parameters are followed, the shop's value written as `shopJson`. */
@@ -145,6 +181,26 @@ export function functionForRoute(template: Template, routeKey: string): [string,
 export const handlerCount = new Set(routes.map((row) => row.handler)).size;
 
 export const routeKeyOf = (row: (typeof routes)[number]) => `${row.method} ${apiBasePath}${canonicalPath(row.path)}`;
+
+/**
+ * The logical id `HttpApi.addRoutes` gives each row's route, by route key (and HttpApi its `$default`
+ * route), in a stack whose API is at `Api/HttpApi` as the shop's is: the ids every route of a
+ * deployed stage has had since the API was made with addRoutes. They must not change: CloudFormation
+ * makes a route under a new id before it deletes the old one, and API Gateway refuses the second
+ * route with the same key (decision 0017).
+ */
+export function addRoutesLogicalIds(): Record<string, string> {
+  const stack = new Stack(new App(), 'RouteIds');
+  const integration = new HttpUrlIntegration('Anywhere', 'https://example.com');
+  const api = new HttpApi(new Construct(stack, 'Api'), 'HttpApi', { createDefaultStage: false, defaultIntegration: integration });
+  const idOf = (construct: Construct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  const ids: Record<string, string> = { $default: idOf(api.node.findChild('DefaultRoute') as Construct) };
+  for (const row of routes) {
+    const [route] = api.addRoutes({ path: `${apiBasePath}${canonicalPath(row.path)}`, methods: [HttpMethod[row.method]], integration });
+    ids[routeKeyOf(row)] = idOf(route!);
+  }
+  return ids;
+}
 
 /** Every statement granted to a function's role (its managed policy aside). */
 export function statementsOf(template: Template, functionResource: Resource): Statement[] {
