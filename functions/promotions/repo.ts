@@ -276,7 +276,11 @@ export const saleReadKeys = (sale: ScheduledSale, persons: string[]) => [
 ];
 
 /** A code or a sale's counter paused or resumed: its own item (which must exist) and each of its shards, which every use checks. */
-export function counterActiveItems(counter: Pick<UseCounter, 'code' | 'maxUses' | 'shards'>, active: boolean, now: string): TransactionItem[] {
+export function counterActiveItems(
+  counter: Pick<UseCounter, 'code' | 'maxUses' | 'shards'>,
+  active: boolean,
+  now: string,
+): TransactionItem[] {
   const set = (key: { pk: string; sk: string }, condition?: string): TransactionItem => ({
     Update: {
       TableName: tableName,

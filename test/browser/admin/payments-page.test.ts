@@ -40,7 +40,8 @@ describe('the console’s payments page', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
-    expect(text.startsWith('day,payment_method,payments,amount,fees,charged,refunds,refunded,net\r\n')).toBe(true);
+    // A byte-order mark first, so that a spreadsheet opens it as UTF-8.
+    expect(text.startsWith('\uFEFFday,payment_method,payments,amount,fees,charged,refunds,refunded,net\r\n')).toBe(true);
     expect(text).toContain(`${today},bkash,`);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
