@@ -1,12 +1,3 @@
-import { ApiError } from '../../lib/api';
-
-/** The total the server priced an order at when it refused another (409 "Price changed", `data.total`); undefined for any other failure. */
-export function repricedTotal(error: unknown): number | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const total = (error.body?.data as { total?: unknown } | undefined)?.total;
-  return typeof total === 'number' ? total : undefined;
-}
-
 /** Whether the wallet pays for the price, both compared as whole taka (spec §5). */
 export const walletCovers = (price: number, balance: number) => Math.trunc(Number(price)) <= Math.trunc(Number(balance));
 

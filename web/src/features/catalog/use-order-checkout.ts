@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api';
 import { ordersKey } from '../../lib/cache-keys';
 import { toast } from '../../lib/toast';
 import { useAction } from '../../lib/use-action';
@@ -10,9 +11,15 @@ import { useGatewayCheckout } from '../payments/use-gateway-checkout';
 import { type PlanOrderInput, usePlaceOrder } from './api/place-order';
 import { useStartOrderPayment } from './api/start-order-payment';
 import { useT } from './messages';
-import { repricedTotal } from './order-rules';
 import { rememberPaymentMode } from './pay-mode-memory';
 import type { OrderChoice } from './use-order-choice';
+
+/** The total the server priced an order at when it refused another (409 "Price changed", `data.total`); undefined for any other failure. */
+function repricedTotal(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const total = (error.body?.data as { total?: unknown } | undefined)?.total;
+  return typeof total === 'number' ? total : undefined;
+}
 
 interface OrderCheckoutOptions {
   choice: OrderChoice;
