@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import { type ScheduledSale, type Sale, saleCounter, saleCounterName } from './sale-rules';
@@ -201,35 +201,35 @@ export function releaseUseItems(held: HeldUse, orderId: string, now: string, fro
 /** Where, in `takeUseItems`' list, the person counts begin (the shard comes first). */
 export const personItemsOffset = 1;
 
-/** Every code with its uses, discount and revenue so far: one Query of gsi2 PROMOS (codes and their shards). */
-export async function listPromoCodes(): Promise<(PromoCode & { uses: number; discountTotal: number; revenue: number })[]> {
-  const codes = new Map<string, PromoCode & { uses: number; discountTotal: number; revenue: number }>();
-  const totals = new Map<string, { uses: number; discountTotal: number; revenue: number }>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'PROMOS' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const name = String(item.pk).slice('PROMO#'.length);
-      if (item.sk === '#META') codes.set(name, { ...(item as unknown as PromoCode), uses: 0, discountTotal: 0, revenue: 0 });
-      else {
-        const sum = totals.get(name) ?? { uses: 0, discountTotal: 0, revenue: 0 };
-        sum.uses += Number(item.uses ?? 0);
-        sum.discountTotal += Number(item.discountTotal ?? 0);
-        sum.revenue += Number(item.revenue ?? 0);
-        totals.set(name, sum);
-      }
+/** What a counter has done so far: its uses, the discount given and the revenue, summed over its shards. */
+export interface CounterTotals {
+  uses: number;
+  discountTotal: number;
+  revenue: number;
+}
+
+/** The counters among a gsi2 listing's items (each its `#META` and its shards), each with its shards' totals. */
+function countersWithTotals<T>(items: Record<string, unknown>[]): (T & CounterTotals)[] {
+  const counters = new Map<string, T & CounterTotals>();
+  const totals = new Map<string, CounterTotals>();
+  for (const item of items) {
+    const name = String(item.pk);
+    if (item.sk === '#META') {
+      counters.set(name, { ...(item as T), uses: 0, discountTotal: 0, revenue: 0 });
+      continue;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return [...codes.values()].map((code) => ({ ...code, ...(totals.get(code.code) ?? {}) }));
+    const sum = totals.get(name) ?? { uses: 0, discountTotal: 0, revenue: 0 };
+    sum.uses += Number(item.uses ?? 0);
+    sum.discountTotal += Number(item.discountTotal ?? 0);
+    sum.revenue += Number(item.revenue ?? 0);
+    totals.set(name, sum);
+  }
+  return [...counters].map(([name, counter]) => ({ ...counter, ...totals.get(name) }));
+}
+
+/** Every code with its uses, discount and revenue so far: one Query of gsi2 PROMOS (codes and their shards). */
+export async function listPromoCodes(): Promise<(PromoCode & CounterTotals)[]> {
+  return countersWithTotals<PromoCode>(await queryAll({ index: 'gsi2', key: 'gsi2pk', value: 'PROMOS' }));
 }
 
 /** A sale with its units sold so far. */
@@ -240,33 +240,14 @@ export type SaleWithSold = Sale & { sold: number; discountTotal: number; revenue
  * or (`notEndedAt`) only those whose end is after that second, which is all the shop ever reads.
  */
 export async function listSales(notEndedAt?: number): Promise<SaleWithSold[]> {
-  const sales = new Map<string, SaleWithSold>();
-  const totals = new Map<string, { sold: number; discountTotal: number; revenue: number }>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: notEndedAt === undefined ? 'gsi2pk = :pk' : 'gsi2pk = :pk AND gsi2sk > :now',
-        ExpressionAttributeValues: { ':pk': 'SALES', ...(notEndedAt === undefined ? {} : { ':now': new Date(notEndedAt).toISOString() }) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const name = String(item.pk).slice('PROMO#'.length);
-      if (item.sk === '#META') sales.set(name, { ...(item as unknown as Sale), sold: 0, discountTotal: 0, revenue: 0 });
-      else {
-        const sum = totals.get(name) ?? { sold: 0, discountTotal: 0, revenue: 0 };
-        sum.sold += Number(item.uses ?? 0);
-        sum.discountTotal += Number(item.discountTotal ?? 0);
-        sum.revenue += Number(item.revenue ?? 0);
-        totals.set(name, sum);
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return [...sales.entries()].map(([name, sale]) => ({ ...sale, ...(totals.get(name) ?? {}) }));
+  const items = await queryAll({
+    index: 'gsi2',
+    key: 'gsi2pk',
+    value: 'SALES',
+    sortKey: 'gsi2sk',
+    sortAbove: notEndedAt === undefined ? undefined : new Date(notEndedAt).toISOString(),
+  });
+  return countersWithTotals<Sale>(items).map(({ uses, ...sale }) => ({ ...sale, sold: uses }));
 }
 
 /** The shard keys and the buyer's count keys of a sale, for the read that decides whether a buyer still gets its price. */
@@ -320,19 +301,6 @@ export interface UseLine {
 
 /** A code's (or a sale's) use lines, newest first: one Query of its partition's `USE#` lines, paged. */
 export async function listUseLines(code: string): Promise<UseLine[]> {
-  const lines: UseLine[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :use)',
-        ExpressionAttributeValues: { ':pk': partition(code), ':use': 'USE#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) lines.push(item as unknown as UseLine);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const lines = (await queryAll({ key: 'pk', value: partition(code), sortPrefix: 'USE#' })) as unknown as UseLine[];
   return lines.sort((a, b) => b.at.localeCompare(a.at) || b.orderId.localeCompare(a.orderId));
 }

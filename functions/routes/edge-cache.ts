@@ -4,14 +4,25 @@
  */
 import type { CachedRead } from './route';
 
-/** What a cached read answers: no browser caching, five minutes at the edge, served stale for a minute while it refreshes. */
-export const edgeCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+/** How long the edge keeps an answer, and serves it stale for while it refreshes, in seconds. */
+interface EdgeLifetime {
+  sMaxAge: number;
+  stale: number;
+}
+
+const cacheControl = ({ sMaxAge, stale }: EdgeLifetime) => `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${stale}`;
+
+/** A cached read: no browser caching, five minutes at the edge, served stale for a minute while it refreshes. */
+const readLifetime: EdgeLifetime = { sMaxAge: 300, stale: 60 };
 
 /**
- * What the vouchers' listing answers: its stock falls with every sale (no invalidation follows a
- * purchase), so half a minute at the edge, served stale for ten seconds while it refreshes.
+ * The vouchers' listing: its stock falls with every sale (no invalidation follows a purchase), so
+ * half a minute at the edge, served stale for ten seconds while it refreshes.
  */
-export const stockCacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=10';
+const stockLifetime: EdgeLifetime = { sMaxAge: 30, stale: 10 };
+
+export const edgeCacheControl = cacheControl(readLifetime);
+export const stockCacheControl = cacheControl(stockLifetime);
 
 /**
  * The Cache-Control a cached read answers, by kind; `freshForSeconds` bounds it where what it shows
@@ -19,8 +30,7 @@ export const stockCacheControl = 'public, max-age=0, s-maxage=30, stale-while-re
  * stale past it.
  */
 export function edgeCacheControlOf(read: CachedRead, freshForSeconds?: number): string {
-  const normal = read === 'vouchers' ? stockCacheControl : edgeCacheControl;
-  const { sMaxAge, stale } = read === 'vouchers' ? { sMaxAge: 30, stale: 10 } : { sMaxAge: 300, stale: 60 };
-  if (freshForSeconds === undefined || freshForSeconds >= sMaxAge + stale) return normal;
+  const lifetime = read === 'vouchers' ? stockLifetime : readLifetime;
+  if (freshForSeconds === undefined || freshForSeconds >= lifetime.sMaxAge + lifetime.stale) return cacheControl(lifetime);
   return `public, max-age=0, s-maxage=${Math.max(0, Math.floor(freshForSeconds))}`;
 }

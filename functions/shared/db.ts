@@ -67,6 +67,8 @@ export interface Partition {
   sortPrefix?: string;
   /** Only the items whose sort key sorts below this. */
   sortBelow?: string;
+  /** Only the items whose sort key sorts above this. */
+  sortAbove?: string;
   sortKey?: string;
 }
 
@@ -86,6 +88,10 @@ function partitionCondition(partition: Partition) {
   if (partition.sortBelow !== undefined) {
     values[':below'] = partition.sortBelow;
     return { KeyConditionExpression: '#pk = :pk AND #sk < :below', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  }
+  if (partition.sortAbove !== undefined) {
+    values[':above'] = partition.sortAbove;
+    return { KeyConditionExpression: '#pk = :pk AND #sk > :above', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
   }
   delete names['#sk'];
   return { KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: names, ExpressionAttributeValues: values };

@@ -56,23 +56,34 @@ interface SwitchProps {
   disabled?: boolean;
   /** Hide the label visually (it still names the switch). */
   hideLabel?: boolean;
+  /** Why the server refused the form for want of this switch, said under it. */
+  error?: string;
 }
 
-/** An on/off switch: a checkbox with the switch role. */
-export function Switch({ label, checked, onChange, disabled, hideLabel }: SwitchProps) {
+/** An on/off switch: a checkbox with the switch role; an error is said under it and read with it. */
+export function Switch({ label, checked, onChange, disabled, hideLabel, error }: SwitchProps) {
+  const errorId = useId();
   return (
-    <label className={disabled ? 'switch is-disabled' : 'switch'}>
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span className="switch-track" aria-hidden="true" />
-      <span className={hideLabel ? 'visually-hidden' : 'switch-label'}>{label}</span>
-    </label>
+    <>
+      <label className={disabled ? 'switch is-disabled' : 'switch'}>
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          aria-describedby={error ? errorId : undefined}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span className="switch-track" aria-hidden="true" />
+        <span className={hideLabel ? 'visually-hidden' : 'switch-label'}>{label}</span>
+      </label>
+      {error && (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -275,12 +275,8 @@ function PromoCodeDialog({ onClose }: { onClose: () => void }) {
           label="Sell below cost: the code may take a plan to or below what it costs us"
           checked={form.values.below_cost}
           onChange={(on) => form.setValue('below_cost', on)}
+          error={form.errors.below_cost}
         />
-        {form.errors.below_cost && (
-          <p className="field-error" role="alert">
-            {form.errors.below_cost}
-          </p>
-        )}
         <DialogButtons busy={form.busy} onCancel={onClose} />
       </form>
     </Modal>

@@ -133,12 +133,8 @@ function SaleDialog({ items, onClose }: { items: SaleItem[]; onClose: () => void
           label="Sell below cost: I mean to sell at a loss"
           checked={form.values.below_cost}
           onChange={(on) => form.setValue('below_cost', on)}
+          error={form.errors.below_cost}
         />
-        {form.errors.below_cost && (
-          <p className="field-error" role="alert">
-            {form.errors.below_cost}
-          </p>
-        )}
         <DialogButtons busy={form.busy} onCancel={onClose} />
       </form>
     </Modal>
