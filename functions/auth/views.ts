@@ -1,4 +1,5 @@
 import type { UserInfo } from '../contract/wire';
+import { verifiedMobileOf } from '../users/repo';
 import type { Account } from './service/accounts';
 
 /** The contract's user info; `authToken` on login and password change. */
@@ -9,6 +10,7 @@ export function userInfoView({ user, wallet }: Account, authToken?: string): Use
     name: user.name,
     email: user.email,
     mobile_no: user.mobileNo,
+    mobile_verified: verifiedMobileOf(user) !== undefined,
     image: user.image,
     photoURL: user.photoURL ?? '',
     wallet_balance: wallet.balance,

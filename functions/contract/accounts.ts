@@ -101,6 +101,9 @@ export const profileChangeBody = v.object({
   email: optionalEmail(),
 });
 
+/** POST /user/verify_mobile: the code texted to the account's number (checked as typed, Bengali digits too). */
+export const mobileCodeBody = v.object({ code: requiredText('Enter the 6-digit code we texted you', 20) });
+
 /** POST /user/notifications: the next page's cursor. */
 export const notificationsBody = v.object({ cursor: optionalText(2000), language: v.optional(languageField) });
 

@@ -345,6 +345,8 @@ export interface PromoCodeRow {
   plan_ids: string;
   voucher_ids: string;
   game_ids: string;
+  /** Only for a buyer's first paid order, counted by account, player ID and verified mobile number. */
+  first_order_only: 0 | 1;
   refund_returns_use: 0 | 1;
   below_cost: 0 | 1;
   public: 0 | 1;

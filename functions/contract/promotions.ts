@@ -68,8 +68,7 @@ export const promoCodeBody = v.pipe(
     game_ids: idList,
     refund_returns_use: optionalFlag('refund_returns_use', '0'),
     below_cost: optionalFlag('below_cost', '0'),
-    // Refused rather than ignored until a person's first order can be told across accounts.
-    first_order_only: v.optional(v.picklist(['0'], 'First-order-only codes are not available yet'), '0'),
+    first_order_only: optionalFlag('first_order_only', '0'),
     public: optionalFlag('public', '0'),
     active: optionalFlag('active', '1'),
     // A giveaway batch: `code` is then the prefix of `count` single-use codes.

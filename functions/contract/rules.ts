@@ -9,6 +9,18 @@ export const minPasswordLength = 5;
 /** The mobile number a Google registration carries (spec §9): ten nines, exempt from uniqueness. */
 export const googlePlaceholderMobile = '9999999999';
 
+/** A Bangladeshi mobile number in the shop's stored form, `01XXXXXXXXX`: the only numbers the shop can text (and verify). */
+export const isBangladeshiMobile = (mobileNo: string) => /^01[3-9]\d{8}$/.test(mobileNo);
+
+/** A code texted to prove a mobile number: its digits, its lifetime, and how long before another may be asked for. */
+export const mobileCodeRules = { digits: 6, lifetimeMinutes: 10, maxTries: 5, resendGapSeconds: 60 } as const;
+
+/** A texted code as typed: spaces and dashes dropped, Bengali digits read as digits; undefined unless six digits remain. */
+export function typedMobileCode(typed: string): string | undefined {
+  const digits = typed.replace(/[\s-]/g, '').replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+  return new RegExp(`^\\d{${mobileCodeRules.digits}}$`).test(digits) ? digits : undefined;
+}
+
 /** How much one wallet top-up may add, unless the stage's configuration says otherwise (site settings carry the stage's). */
 export const defaultTopUpLimits = { min: 10, max: 25_000 } as const;
 

@@ -29,9 +29,11 @@ export interface UserInfo {
   role: 'shopper' | 'admin';
   /** Whether the owner proved the email (the link we mailed, or Google). */
   email_verified: boolean;
-  /** A new email waiting for its owner to follow the link mailed to it; empty when none. */
+  /** Whether the owner proved `mobile_no` with a code we texted to it (it counts, once proved, as the same person across accounts). */
+  mobile_verified: boolean;
   /** The language of the shop the account chose (its mails' language): `bn` or `en`. */
   language: 'bn' | 'en';
+  /** A new email waiting for its owner to follow the link mailed to it; empty when none. */
   pending_email: string;
 }
 

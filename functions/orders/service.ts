@@ -12,12 +12,16 @@ import { Conflict, NotFound } from '../shared/errors';
 import { releaseUseItems } from '../promotions/repo';
 import type { Quote } from '../promotions/rules';
 import {
+  type Customer,
   type PromoUse,
   heldUseOf,
   pricePromo,
   promoRequest,
   promoUseItems,
   promoUseRefusal,
+  buyerOf,
+  customerMarks,
+  customerRequest,
   saleForBuyer,
   saleLine,
   saleUnitRefused,
@@ -54,10 +58,14 @@ export interface PlanOrderInput extends OrderAccountFields {
  */
 async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
   const playerId = input.saccount_id?.trim() ?? '';
-  const promo = promoRequest(input.coupanCode, { userId: user.id, playerId });
+  const buyer = buyerOf(user, playerId);
+  const promo = promoRequest(input.coupanCode, buyer);
+  const customerRead = customerRequest({ ...buyer, userId: user.id });
   const ownKeys = [planKey(input.planId), walletKey(user.id), settingsKey(), ...(playerId ? [shopperLookupKey(user.id, playerId)] : [])];
-  const items = await batchGet([...ownKeys, ...(promo?.keys ?? [])]);
-  const [planItem, walletItem, settingsItem, lookupItem] = items;
+  const items = await batchGet([...ownKeys, ...customerRead.keys, ...(promo?.keys ?? [])]);
+  const [planItem, walletItem, settingsItem] = items;
+  const lookupItem = playerId ? items[3] : undefined;
+  const customer = customerRead.read(items.slice(ownKeys.length));
   if (!planItem) throw new NotFound('Plan not found');
   const settings = settingsItem && settingsFromItem(settingsItem);
   if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
@@ -65,14 +73,14 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
   if (plan.status !== 1) throw new Conflict('This plan is out of stock');
   const now = Date.now();
   // A running sale with a cap is read once more (its shards, the buyer's counts); without one, nothing.
-  const sale = await saleForBuyer(plan.sales, { userId: user.id, playerId }, now);
+  const sale = await saleForBuyer(plan.sales, buyer, now);
   const line = saleLine({ gameId: plan.masterCategoryId, planId: plan.id, cost: recordedCost(plan) }, plan.price, 1, sale);
-  const { quote, use } = pricePromo(promo, items.slice(ownKeys.length), line, now, sale);
+  const { quote, use } = pricePromo(promo, items.slice(ownKeys.length + customerRead.keys.length), line, now, sale, customer);
   if (quote.total !== input.price)
     throw new Conflict('Price changed, please review your order', { price: plan.price, data: { total: quote.total } });
   const lookup = playerLookupFromItem(lookupItem);
   const player = lookup?.found && lookup.masterCategoryId === plan.masterCategoryId ? lookup : undefined;
-  return { plan, wallet: walletFromItem(walletItem), player, quote, use };
+  return { plan, wallet: walletFromItem(walletItem), player, quote, use, customer };
 }
 
 /**
@@ -146,13 +154,14 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
     return await retrying(
       async () => {
         const context = await purchaseContext(user, input);
-        const { plan, wallet, player, quote } = context;
+        const { plan, wallet, player, quote, customer } = context;
         const use = retaken ?? context.use;
         const order = {
           ...(await draftOrder(user, plan, input, 'wallet', player)),
           ...pricedFields(quote, use),
           promoUse: heldUseOf(use, quote),
         };
+        const marks = customerMarks(customer, use, order.orderId, order.createdAt, 'paid');
         const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId);
         const items = [
           ...balanceChangeItems(user.id, change, order.createdAt),
@@ -164,21 +173,19 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
           planOnSaleCheckItem(plan),
           orderPaidNotice(order, order.createdAt),
         ];
+        const useItems = promoUseItems(use, {
+          ...order,
+          discount: quote.price - quote.total,
+          total: quote.total,
+          at: order.createdAt,
+          status: 'paid',
+        });
         const useAt = items.length;
         try {
-          await transact([
-            ...items,
-            ...promoUseItems(use, {
-              ...order,
-              discount: quote.price - quote.total,
-              total: quote.total,
-              at: order.createdAt,
-              status: 'paid',
-            }),
-          ]);
+          await transact([...items, ...useItems, ...marks.items]);
         } catch (error) {
           if (!(error instanceof TransactionCancelled)) throw error;
-          const refusal = promoUseRefusal(error, use, useAt);
+          const refusal = promoUseRefusal(error, use, useAt) ?? marks.refusal(error, useAt + useItems.length);
           if (refusal) throw refusal;
           retaken = shardWasFull(error, use, useAt) ? await retakeOnAnotherShard(use!) : undefined;
           throw error;
@@ -204,9 +211,9 @@ export async function startGatewayOrder(
   input: PlanOrderInput,
   clientIp: string,
 ): Promise<{ paymentUrl: string; orderId: string }> {
-  const { plan, player, quote, use } = await purchaseContext(user, input);
+  const { plan, player, quote, use, customer } = await purchaseContext(user, input);
   await limitCheckoutStart(user.id, clientIp);
-  const order = { ...(await draftOrder(user, plan, input, 'gateway', player)), ...pricedFields(quote, use) };
+  const order = { ...(await draftOrder(user, plan, input, 'gateway', player)), ...pricedFields(quote, use), persons: customer.persons };
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const gateway = gateways.forCheckout;
   const { paymentUrl } = await gateway
@@ -220,7 +227,12 @@ export async function startGatewayOrder(
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
-  await recordGatewayOrder({ order, paymentStatus: 'pending', gateway: gateway.name, paymentUrl, createdAt: order.createdAt }, quote, use);
+  await recordGatewayOrder(
+    { order, paymentStatus: 'pending', gateway: gateway.name, paymentUrl, createdAt: order.createdAt },
+    quote,
+    use,
+    customer,
+  );
   return { paymentUrl, orderId: order.orderId };
 }
 
@@ -229,7 +241,7 @@ export async function startGatewayOrder(
  * promo code's use it holds until the payment settles (given back if it is cancelled, fails or
  * expires: payments/payables.ts). A full shard takes the use on another, at most five times.
  */
-async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: PromoUse | undefined): Promise<void> {
+async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: PromoUse | undefined, customer: Customer): Promise<void> {
   const { order } = pending;
   const reference = { kind: 'order' as const, userId: order.userId, id: order.orderId };
   let held = use;
@@ -248,12 +260,17 @@ async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: Prom
       total: quote.total,
       at: order.createdAt,
     };
+    const useItems = promoUseItems(held, { ...useLine, status: 'held' });
+    const marks = customerMarks(customer, held, order.orderId, order.createdAt, 'held');
     try {
-      await transact([...record, ...promoUseItems(held, { ...useLine, status: 'held' })]);
+      await transact([...record, ...useItems, ...marks.items]);
       return;
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
-      const refusal = promoUseRefusal(error, held, record.length) ?? tooManyOpenCheckouts(error, 1);
+      const refusal =
+        promoUseRefusal(error, held, record.length) ??
+        marks.refusal(error, record.length + useItems.length) ??
+        tooManyOpenCheckouts(error, 1);
       if (refusal) throw refusal;
       // The sale's last units, or the buyer's, went meanwhile: this checkout's price is gone (nothing is held; its payment link is never shown).
       if (saleUnitRefused(error, held, record.length))

@@ -29,6 +29,11 @@ export interface PlanOrder {
    * (given back once if it is cancelled, fails or expires); given back by a refund where the code says so.
    */
   promoUse?: HeldUse;
+  /**
+   * Who the order counts as (account, player ID, verified mobile number): a gateway order marks
+   * them as customers when it is paid, which is what tells a first order (promotions/repo.ts).
+   */
+  persons?: string[];
   paidFrom: 'wallet' | 'gateway';
   status: OrderStatus;
   /** FB, Google, VK or Twitter for game-account top-ups; empty for player-ID top-ups. */

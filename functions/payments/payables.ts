@@ -5,7 +5,7 @@ import { waitingAlertItems } from '../orders/service';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
-import { confirmUseItems, releaseUseItems } from '../promotions/repo';
+import { confirmUseItems, orderedMarkItems, releaseUseItems } from '../promotions/repo';
 import { batchGet } from '../shared/db';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
@@ -134,6 +134,7 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
           ...leavesPending(state, userId),
           orders.closePendingOrderItem(pending, { paymentStatus: 'completed', receipt }, now),
           ...(pending.order.promoUse ? confirmUseItems(pending.order.promoUse, id, now) : []),
+          ...orderedMarkItems(pending.order.persons ?? [], id, now),
           orders.newOrderItem(order),
           ...waitingAlertItems(order),
           ...rememberedPlayerIdItems(order),

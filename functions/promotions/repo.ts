@@ -19,15 +19,56 @@ const personKey = (code: string, person: string) => ({ pk: partition(code), sk: 
 export const promoReadKeys = (code: string) => [promoKey(code), ...Array.from({ length: maxShards }, (_, shard) => shardKey(code, shard))];
 
 /**
- * Who a use counts against: the account, and the player ID of a top-up (a second account for the
- * same player gets nothing more). The player ID counts across games: the code is read before the
- * plan that names the game, and a number shared by two games' players is rare and errs strict.
+ * Who a use counts against: the account, the player ID of a top-up and the account's verified
+ * mobile number (a second account for the same player, or for the same phone, gets nothing more).
+ * The player ID counts across games: the code is read before the plan that names the game, and a
+ * number shared by two games' players is rare and errs strict.
  */
-export function personKeysOf(use: { userId: string; playerId?: string }): string[] {
+export function personKeysOf(use: { userId: string; playerId?: string; verifiedMobile?: string }): string[] {
   const playerId = use.playerId?.trim().toLowerCase();
-  return [`account#${use.userId}`, ...(playerId ? [`player#${playerId}`] : [])];
+  return [
+    `account#${use.userId}`,
+    ...(playerId ? [`player#${playerId}`] : []),
+    ...(use.verifiedMobile ? [`mobile#${use.verifiedMobile}`] : []),
+  ];
 }
 export const promoPersonKeys = (code: string, persons: string[]) => persons.map((person) => personKey(code, person));
+
+/**
+ * A person's mark of having bought (`CUSTOMER#<person>` / `#ORDERED`, with the first paid order's
+ * id and time): what tells a first order across accounts. Written with a paid order for each of
+ * its persons not marked yet; an order taking a first-order code writes all of them, each
+ * conditioned on not existing, and a checkout holding one checks that none exists.
+ */
+const orderedKey = (person: string) => ({ pk: `CUSTOMER#${person}`, sk: '#ORDERED' });
+export const orderedKeys = (persons: readonly string[]) => persons.map(orderedKey);
+
+/** The marks of a paid order's persons (the ones not marked when read): the first order's id stays the first. */
+export const orderedMarkItems = (persons: readonly string[], orderId: string, now: string): TransactionItem[] =>
+  persons.map((person) => ({
+    Update: {
+      TableName: tableName,
+      Key: orderedKey(person),
+      UpdateExpression: 'SET firstOrderId = if_not_exists(firstOrderId, :id), firstOrderAt = if_not_exists(firstOrderAt, :now), entity = :entity',
+      ExpressionAttributeValues: { ':id': orderId, ':now': now, ':entity': 'CustomerMark' },
+    },
+  }));
+
+/** A first-order code's marks: each of the order's persons marked now, on the condition that none had bought. */
+export const firstOrderMarkItems = (persons: readonly string[], orderId: string, now: string): TransactionItem[] =>
+  persons.map((person) => ({
+    Put: {
+      TableName: tableName,
+      Item: toItem('CustomerMark', orderedKey(person), { firstOrderId: orderId, firstOrderAt: now }, now),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }));
+
+/** A gateway checkout holding a first-order code: that none of its persons has bought yet (marked when it is paid). */
+export const notOrderedCheckItems = (persons: readonly string[]): TransactionItem[] =>
+  persons.map((person) => ({
+    ConditionCheck: { TableName: tableName, Key: orderedKey(person), ConditionExpression: 'attribute_not_exists(pk)' },
+  }));
 
 /** The code and its shards from the items of `promoReadKeys` (undefined: no such code). */
 export function promoFromItems(items: (Record<string, unknown> | undefined)[]): { code: PromoCode; shards: PromoShard[] } | undefined {

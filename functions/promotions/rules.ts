@@ -16,8 +16,13 @@ export interface PromoCode {
   endsAt?: number;
   /** Uses in all; none: no limit. */
   maxUses?: number;
-  /** Uses per person (the account, and the player ID, each count). */
+  /** Uses per person (the account, the player ID and the verified mobile number each count). */
   perPerson: number;
+  /**
+   * Only for a person's first paid order: the buyer's number must be verified, and neither the
+   * account, the player ID nor that number may have bought before (absent on older codes: false).
+   */
+  firstOrderOnly?: boolean;
   /** Limited to these (none in all three: everything). */
   planIds: string[];
   voucherIds: string[];
@@ -63,6 +68,8 @@ export interface UseCounter {
   perPerson?: number;
   refundReturnsUse: boolean;
   active: boolean;
+  /** A code for a person's first paid order (`PromoCode.firstOrderOnly`). */
+  firstOrderOnly?: boolean;
 }
 
 /** A giveaway batch: 2 to 1,000 single-use codes, each its prefix and 8 random characters. */
@@ -105,10 +112,25 @@ export const promoRefusals = {
   ownLimit: 'You have already used this promo code',
   notForItem: 'This promo code is not valid for this item',
   withSale: 'A promo code cannot be used with a sale price',
+  firstOrderOnly: 'This promo code is for a first order only',
+  verifyMobile: 'Verify your mobile number in your profile to use this promo code',
   minTotal: (minTotal: number) => `This promo code needs an order of at least ৳${minTotal}`,
   batchPrefix: `A batch's prefix has ${batchPrefixLength.min} to ${batchPrefixLength.max} letters and digits`,
   batchPublic: 'A batch of single-use codes cannot be public',
 } as const;
+
+/**
+ * Why a first-order code cannot apply to this buyer: no proved number to count them by, or a
+ * person of theirs (account, player ID, number) that has bought before. Other codes: never.
+ */
+export function firstOrderRefusal(
+  code: Pick<PromoCode, 'firstOrderOnly'>,
+  buyer: { verifiedMobile?: string; boughtBefore: boolean },
+): string | undefined {
+  if (!code.firstOrderOnly) return undefined;
+  if (!buyer.verifiedMobile) return promoRefusals.verifyMobile;
+  return buyer.boughtBefore ? promoRefusals.firstOrderOnly : undefined;
+}
 
 /**
  * The code as typed, trimmed and upper-cased; undefined for one that cannot be a code. Inner

@@ -6,9 +6,14 @@ import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { batchGet } from '../shared/db';
 import { randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
+import { type User, verifiedMobileOf } from '../users/repo';
 import {
   type UseStatus,
+  firstOrderMarkItems,
   newPromoItems,
+  notOrderedCheckItems,
+  orderedKeys,
+  orderedMarkItems,
   personItemsOffset,
   personKeysOf,
   personUses,
@@ -45,6 +50,7 @@ import {
   type UseCounter,
   batchCodeNames,
   discountOf,
+  firstOrderRefusal,
   maxShards,
   normalizePromoCode,
   promoRefusal,
@@ -59,6 +65,57 @@ export interface Buyer {
   userId?: string;
   /** The player ID a top-up goes to; each counts as a person of its own. */
   playerId?: string;
+  /** The account's mobile number, when its owner proved it: a person of its own too. */
+  verifiedMobile?: string;
+}
+
+/** The buyer a signed-in shopper is, for a top-up to `playerId` or a purchase of codes. */
+export const buyerOf = (user: User, playerId?: string): Buyer => ({ userId: user.id, playerId, verifiedMobile: verifiedMobileOf(user) });
+
+/**
+ * Who a signed-in buyer is as a customer, read in the order's own BatchGetItem (`keys`): their
+ * persons (account, player ID, verified number) and whether each has bought before.
+ */
+export function customerRequest(buyer: Buyer & { userId: string }) {
+  const persons = personKeysOf(buyer);
+  return {
+    keys: orderedKeys(persons),
+    read: (items: (Record<string, unknown> | undefined)[]): Customer => ({
+      persons,
+      verifiedMobile: buyer.verifiedMobile,
+      marked: persons.map((_, index) => items[index] !== undefined),
+    }),
+  };
+}
+
+/** A buyer as a customer: their persons, and which have a paid order already. */
+export interface Customer {
+  persons: string[];
+  verifiedMobile?: string;
+  marked: boolean[];
+}
+
+/**
+ * The customer marks an order writes in its own transaction: a paid order marks its persons not
+ * marked yet (a repeat customer's order writes none); with a first-order code every person is
+ * marked on the condition that none was (`paid`), or checked so at a checkout (`held`: marked
+ * when it is paid, `orderedMarkItems`). `refusal` says why a cancelled transaction failed on them.
+ */
+export function customerMarks(customer: Customer, use: PromoUse | undefined, orderId: string, now: string, stage: 'paid' | 'held') {
+  const first = use?.code.firstOrderOnly === true;
+  const unmarked = customer.persons.filter((_, index) => !customer.marked[index]);
+  const items = first
+    ? stage === 'paid'
+      ? firstOrderMarkItems(customer.persons, orderId, now)
+      : notOrderedCheckItems(customer.persons)
+    : stage === 'paid'
+      ? orderedMarkItems(unmarked, orderId, now)
+      : [];
+  return {
+    items,
+    refusal: (error: TransactionCancelled, offset: number) =>
+      first && items.some((_, index) => error.failedAt(offset + index)) ? new Invalid(promoRefusals.firstOrderOnly) : undefined,
+  };
 }
 
 /**
@@ -72,7 +129,7 @@ export function promoRequest(typed: string | undefined, buyer: Buyer, shards: 'n
   if (!typed?.trim()) return undefined;
   const code = normalizePromoCode(typed);
   if (!code) throw new Invalid(promoRefusals.malformed);
-  const persons = buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
+  const persons = buyer.userId ? personKeysOf({ ...buyer, userId: buyer.userId }) : [];
   const codeKeys = shards === 'all' ? promoReadKeys(code) : [promoKey(code)];
   return { code, persons, codeKeys: codeKeys.length, keys: [...codeKeys, ...promoPersonKeys(code, persons)] };
 }
@@ -109,7 +166,7 @@ export async function saleForBuyer(
 ): Promise<SalePrice | undefined> {
   const sale = saleAt(sales, now);
   if (!sale || (sale.perPerson !== undefined && units > sale.perPerson)) return undefined;
-  const persons = sale.perPerson !== undefined && buyer.userId ? personKeysOf({ userId: buyer.userId, playerId: buyer.playerId }) : [];
+  const persons = sale.perPerson !== undefined && buyer.userId ? personKeysOf({ ...buyer, userId: buyer.userId }) : [];
   const keys = saleReadKeys(sale, persons);
   const items = keys.length > 0 ? await batchGet(keys) : [];
   const shardItems = sale.quantity === undefined ? [] : items.slice(0, maxShards);
@@ -148,11 +205,15 @@ export function pricePromo(
   line: PricedLine,
   now: number,
   sale?: SalePrice,
+  customer?: Customer,
 ): { quote: Quote; use?: PromoUse } {
   if (!request) return { quote: quoteOf(line, undefined), use: sale?.use };
   const read = promoFromItems(items.slice(0, request.codeKeys));
   if (!read) throw new Invalid(promoRefusals.unknown);
-  const refusal = promoRefusal(read.code, line, now);
+  const refusal =
+    promoRefusal(read.code, line, now) ??
+    // A quote names no one: whether this is the buyer's first order is the order's to say.
+    (customer && firstOrderRefusal(read.code, { verifiedMobile: customer.verifiedMobile, boughtBefore: customer.marked.some(Boolean) }));
   if (refusal) throw new Invalid(refusal);
   if (personUses(items.slice(request.codeKeys)) >= read.code.perPerson) throw new Invalid(promoRefusals.ownLimit);
   // With the shards read (a quote), one with room; without (an order), one at random: a full one sends the order to `retakeOnAnotherShard`.

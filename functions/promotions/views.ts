@@ -23,6 +23,7 @@ export const promoCodeView = (code: PromoCode & { uses?: number; discountTotal?:
   plan_ids: code.planIds.join(','),
   voucher_ids: code.voucherIds.join(','),
   game_ids: code.gameIds.join(','),
+  first_order_only: code.firstOrderOnly ? 1 : 0,
   refund_returns_use: code.refundReturnsUse ? 1 : 0,
   below_cost: code.belowCostAcknowledged ? 1 : 0,
   public: code.public ? 1 : 0,

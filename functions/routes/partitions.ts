@@ -15,7 +15,7 @@ const signInPartitions = [
 ] as const;
 
 /** What settling a gateway payment writes: see `paymentCallback`. */
-const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*', 'PROMO#*'] as const;
+const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*', 'PROMO#*', 'CUSTOMER#*'] as const;
 
 /**
  * The table partitions the functions anyone on the internet can call may touch (IAM
@@ -47,13 +47,15 @@ export const partitionScopes = {
   quote: { read: ['PLAN#*', 'PROMO#*', 'VOUCHERS'], write: [], indexes: ['gsi2'] },
   /**
    * Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in
-   * the account, the checkout limits, and the promo code's use the checkout holds.
+   * the account, the checkout limits, the promo code's use the checkout holds, and a first-order
+   * code's check that the buyer has not bought before.
    */
-  checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*'] },
+  checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*'] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed
-   * or given back) and the automatic delivery a paid order starts (a stock code, a plan paused by its guard).
+   * or given back, the buyer marked as a customer) and the automatic delivery a paid order starts
+   * (a stock code, a plan paused by its guard).
    */
   paymentCallback: { write: settlementPartitions },
   /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */

@@ -24,6 +24,8 @@ export interface StageKey {
   deviceKey: Uint8Array;
   /** HS256 key of the links the shop mails that act without a sign-in (one-click unsubscribe). */
   mailLinkKey: Uint8Array;
+  /** HMAC key that one-time codes are kept under (a texted code's hash), so a read of the table does not reveal them. */
+  codeKey: Uint8Array;
 }
 
 /** The key ring: `current` makes new tokens and sealed values; every key in it still reads old ones. */
@@ -66,6 +68,7 @@ export function keyRingFrom(secret: Record<string, unknown>): KeyRing {
       dataKey: Buffer.from(derive(value, 'data-at-rest')),
       deviceKey: derive(value, 'device-token'),
       mailLinkKey: derive(value, 'mail-link'),
+      codeKey: derive(value, 'one-time-code'),
     });
   }
   const current = keys.get(String(secret.current ?? firstKeyId));

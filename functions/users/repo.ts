@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName } from '../shared/db';
 import type { Language } from '../contract/fields';
 import { fromItem, toItem } from '../shared/items';
@@ -36,6 +36,11 @@ export interface User {
   emailVerified?: boolean;
   /** A new address the user asked for, taking effect once it is verified. */
   pendingEmail?: string;
+  /**
+   * The mobile number whose owner proved it with a code we texted to it. It counts only while it
+   * is the account's `mobileNo` (see `verifiedMobileOf`); a profile change of the number removes it.
+   */
+  mobileVerified?: string;
   /** The kinds of optional mail the user turned off (notifications' mail topics). */
   mailOptOuts?: string[];
   /** The language of the shop the user chose, which their mails are written in; absent (older accounts): English. */
@@ -61,6 +66,10 @@ export function normalizeMobile(mobileNo: string): string {
   const bangladeshi = /^(?:\+?880|0)?(1[3-9]\d{8})$/.exec(compact);
   return bangladeshi ? `0${bangladeshi[1]}` : compact;
 }
+
+/** The account's mobile number when its owner proved it (a code texted to it), else undefined. */
+export const verifiedMobileOf = (user: Pick<User, 'mobileNo' | 'mobileVerified'>) =>
+  user.mobileVerified !== undefined && user.mobileVerified === user.mobileNo ? user.mobileVerified : undefined;
 
 const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: '#PROFILE' }),
@@ -160,6 +169,8 @@ export interface ProfileChange {
   emailVerified?: boolean;
   /** null clears a pending email change. */
   pendingEmail?: string | null;
+  /** null: the number changed, and the new one is not proved. */
+  mobileVerified?: string | null;
   /** Bump the token version, revoking every older token. */
   revokeTokens?: boolean;
 }
@@ -175,6 +186,7 @@ const profileFields = [
   'role',
   'emailVerified',
   'pendingEmail',
+  'mobileVerified',
 ] as const;
 
 /** The account's state version (0 before it was first recorded). */
@@ -282,6 +294,100 @@ export async function findUserIds(query: string): Promise<string[]> {
     keys.user(text),
   ]);
   return [...new Set([emailClaim?.userId, mobileClaim?.userId, profile?.id].filter((id): id is string => typeof id === 'string'))];
+}
+
+/**
+ * A code texted to prove a mobile number: kept as its HMAC under the key ring's `keyId`, never the
+ * code itself, for the number it was sent to; it works until `expiresAt` (epoch seconds, also the
+ * TTL) and for at most a few tries (`attempts`). One per account: a new code replaces it.
+ */
+export interface MobileCode {
+  mobileNo: string;
+  codeHash: string;
+  keyId: string;
+  expiresAt: number;
+  /** Epoch milliseconds it was sent at: a new one waits a while after it. */
+  sentAt: number;
+  attempts: number;
+}
+
+const mobileCodeKey = (userId: string) => ({ pk: `USER#${userId}`, sk: '#MOBILECODE' });
+
+/**
+ * Writes a new code in place of the account's last one, unless that was sent less than
+ * `gapMs` ago (a ConditionalCheckFailedException says so).
+ */
+export async function putMobileCode(userId: string, code: MobileCode, gapMs: number, now: string): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...toItem('MobileCode', mobileCodeKey(userId), code, now), expiresAt: code.expiresAt },
+      ConditionExpression: 'attribute_not_exists(pk) OR sentAt < :gapStart',
+      ExpressionAttributeValues: { ':gapStart': code.sentAt - gapMs },
+    }),
+  );
+}
+
+/** Removes a code that was never sent (the provider refused it), and only that one. */
+export async function deleteMobileCode(userId: string, codeHash: string): Promise<void> {
+  await db.send(
+    new DeleteCommand({
+      TableName: tableName,
+      Key: mobileCodeKey(userId),
+      ConditionExpression: 'codeHash = :hash',
+      ExpressionAttributeValues: { ':hash': codeHash },
+    }),
+  );
+}
+
+/**
+ * Counts one try of the account's code and answers it, in one conditional update: only a code
+ * still valid at `nowSeconds` with tries left is tried (undefined otherwise), so parallel guesses
+ * get at most `maxTries` comparisons between them.
+ */
+export async function tryMobileCode(userId: string, maxTries: number, nowSeconds: number): Promise<MobileCode | undefined> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: mobileCodeKey(userId),
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'expiresAt > :now AND attempts < :max',
+        ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':max': maxTries },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem<MobileCode>(Attributes!);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The proof of a number, once: the account records it as verified while its number is still the
+ * one the code went to (and its sessions are the ones that asked), and the code is spent.
+ */
+export function mobileVerifiedItems(user: User, code: MobileCode, now: string): TransactionItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.user(user.id),
+        UpdateExpression: 'SET mobileVerified = :number, updatedAt = :now',
+        ConditionExpression: 'mobileNo = :number AND tokenVersion = :version',
+        ExpressionAttributeValues: { ':number': code.mobileNo, ':now': now, ':version': user.tokenVersion },
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName,
+        Key: mobileCodeKey(user.id),
+        ConditionExpression: 'codeHash = :hash',
+        ExpressionAttributeValues: { ':hash': code.codeHash },
+      },
+    },
+  ];
 }
 
 /** What a single-use link in an e-mail is for; `cancel-email-change` is the owner's "this wasn't me". */

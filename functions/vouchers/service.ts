@@ -11,6 +11,9 @@ import {
   promoUseItems,
   promoUseRefusal,
   retakeOnAnotherShard,
+  buyerOf,
+  customerMarks,
+  customerRequest,
   saleForBuyer,
   saleLine,
   saleUnitRefused,
@@ -67,24 +70,34 @@ export async function buyCodes(
   pricing: { coupanCode?: string; expectedTotal?: number } = {},
 ): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
-  const promo = promoRequest(pricing.coupanCode, { userId: user.id });
+  const buyer = buyerOf(user);
+  const promo = promoRequest(pricing.coupanCode, buyer);
+  const customerRead = customerRequest({ ...buyer, userId: user.id });
   // A promo code's shard found full (or the code paused) is read again once, and the next try takes that answer.
   let retaken: PromoUse | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const [candidates, [voucherItem, walletItem, settingsItem, ...read]] = await Promise.all([
       repo.codeCandidates(voucherId, qty * 2 + 2 + takenByOthers.size, randomId(12)),
-      batchGet([repo.voucherKey(voucherId), walletKey(user.id), settingsKey(), ...repo.stockShardKeys(voucherId), ...(promo?.keys ?? [])]),
+      batchGet([
+        repo.voucherKey(voucherId),
+        walletKey(user.id),
+        settingsKey(),
+        ...repo.stockShardKeys(voucherId),
+        ...customerRead.keys,
+        ...(promo?.keys ?? []),
+      ]),
     ]);
     const shards = read.slice(0, repo.stockShards);
+    const customer = customerRead.read(read.slice(repo.stockShards));
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
     const now = Date.now();
     // A running sale with a cap is read once more (its shards, the buyer's counts): its `qty` units come from one shard.
-    const sale = await saleForBuyer(voucher.sales, { userId: user.id }, now, qty);
+    const sale = await saleForBuyer(voucher.sales, buyer, now, qty);
     const line = saleLine({ gameId: voucher.masterCategoryId, voucherId }, voucher.price, qty, sale);
-    const priced = pricePromo(promo, read.slice(repo.stockShards), line, now, sale);
+    const priced = pricePromo(promo, read.slice(repo.stockShards + customerRead.keys.length), line, now, sale, customer);
     const { quote } = priced;
     const use = retaken ?? priced.use;
     if (pricing.expectedTotal !== undefined && pricing.expectedTotal !== quote.total)
@@ -122,11 +135,13 @@ export async function buyCodes(
       ),
     ];
     const useLine = { orderId: order.orderId, userId: user.id, discount: quote.price - quote.total, total: quote.total, at: createdAt };
+    const useItems = promoUseItems(use, { ...useLine, status: 'paid' });
+    const marks = customerMarks(customer, use, order.orderId, createdAt, 'paid');
     try {
-      await transact([...saleItems, ...promoUseItems(use, { ...useLine, status: 'paid' })]);
+      await transact([...saleItems, ...useItems, ...marks.items]);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
-      const refusal = promoUseRefusal(error, use, saleItems.length);
+      const refusal = promoUseRefusal(error, use, saleItems.length) ?? marks.refusal(error, saleItems.length + useItems.length);
       if (refusal) throw refusal;
       // A sale's units gone meanwhile (its shard's, or the buyer's): the next try reads it again, at the list price if so.
       if (saleUnitRefused(error, use, saleItems.length)) {

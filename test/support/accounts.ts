@@ -112,3 +112,33 @@ export async function mailWithSubject(address: string, subject: string): Promise
     .toBe(true);
   return found!;
 }
+
+/** A text as the SMS stand-in accepted it (sms.net.bd's fields; `to` as 8801XXXXXXXXX). */
+export interface StoredText {
+  to: string;
+  msg: string;
+  request_id: number | string;
+}
+
+/** The texts the local stack's SMS stand-in accepted for a number (01XXXXXXXXX), oldest first. */
+export async function textsTo(mobileNo: string): Promise<StoredText[]> {
+  const response = await fetch(`${inject('stack').smsUrl}/messages`);
+  const texts = (await response.json()) as StoredText[];
+  return texts.filter((text) => text.to === `88${mobileNo}`);
+}
+
+/** The code of the last text to this number (its verification code, in either language). */
+export async function lastCodeTo(mobileNo: string): Promise<string> {
+  const last = (await textsTo(mobileNo)).at(-1);
+  const code = last && /(\d{6})/.exec(last.msg)?.[1];
+  if (!code) throw new Error(`no code texted to ${mobileNo}`);
+  return code;
+}
+
+/** Proves an account's mobile number through the API, with the code the SMS stand-in received. */
+export async function verifyMobileNumber(account: Pick<TestAccount, 'token' | 'mobileNo'>): Promise<void> {
+  const sent = await callApi('/user/send_mobile_code', { method: 'POST', token: account.token });
+  if (sent.status !== 200) throw new Error(`no code sent: ${JSON.stringify(sent.body)}`);
+  const verified = await callApi('/user/verify_mobile', { token: account.token, form: { code: await lastCodeTo(account.mobileNo) } });
+  if (verified.status !== 200) throw new Error(`not verified: ${JSON.stringify(verified.body)}`);
+}

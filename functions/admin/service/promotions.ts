@@ -37,6 +37,7 @@ function codeOfForm(form: InferOutput<typeof promoCodeBody>): PromoCode {
       planIds: form.plan_ids,
       voucherIds: form.voucher_ids,
       gameIds: form.game_ids,
+      firstOrderOnly: form.first_order_only === '1',
       refundReturnsUse: form.refund_returns_use === '1',
       belowCostAcknowledged: form.below_cost === '1',
       public: form.public === '1',

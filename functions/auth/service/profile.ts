@@ -59,7 +59,9 @@ export async function updateProfile(
     const [claim] = await batchGet([users.claimKey('email', newEmail)]);
     if (claim) throw new Conflict('This email is already registered');
   }
-  const change = { name: input.name, mobileNo, ...(newEmail ? { pendingEmail: newEmail } : {}) };
+  // A new number is not proved by the old one's code: the shopper verifies it again.
+  const unproved = mobileNo !== user.mobileNo && user.mobileVerified !== undefined ? { mobileVerified: null } : {};
+  const change = { name: input.name, mobileNo, ...unproved, ...(newEmail ? { pendingEmail: newEmail } : {}) };
   const items = [users.updateProfileItem(user, change, now)];
   if (mobileNo !== user.mobileNo)
     items.push(...users.moveClaimItems('mobile', claimable(user.mobileNo), claimable(mobileNo), user.id, now));

@@ -16,3 +16,37 @@ describe('mobile numbers', () => {
     expect(normalizeMobile('01212345678')).toBe('01212345678');
   });
 });
+
+describe('proving a mobile number', () => {
+  it('texts only Bangladeshi numbers in the stored form', async () => {
+    const { isBangladeshiMobile } = await import('../../../functions/contract/rules');
+    expect(['01712345678', '01312345678', '01912345678'].every(isBangladeshiMobile)).toBe(true);
+    expect(['01212345678', '9999999999', '+442079460958', '0171234567', '017123456789'].some(isBangladeshiMobile)).toBe(false);
+  });
+
+  it('reads a typed code with spaces, dashes or Bengali digits, and nothing that is not six digits', async () => {
+    const { typedMobileCode } = await import('../../../functions/contract/rules');
+    expect(typedMobileCode(' 123 456 ')).toBe('123456');
+    expect(typedMobileCode('123-456')).toBe('123456');
+    expect(typedMobileCode('১২৩৪৫৬')).toBe('123456');
+    expect(typedMobileCode('০০৭ 0০9')).toBe('007009');
+    for (const typed of ['12345', '1234567', '12a456', '', '١٢٣٤٥٦']) expect(typedMobileCode(typed), typed).toBeUndefined();
+  });
+
+  it('counts a number as proved only while it is still the account’s', async () => {
+    const { verifiedMobileOf } = await import('../../../functions/users/repo');
+    expect(verifiedMobileOf({ mobileNo: '01712345678', mobileVerified: '01712345678' })).toBe('01712345678');
+    expect(verifiedMobileOf({ mobileNo: '01812345678', mobileVerified: '01712345678' })).toBeUndefined();
+    expect(verifiedMobileOf({ mobileNo: '01712345678' })).toBeUndefined();
+  });
+
+  it('makes a proved number a person of its own for promotions, beside the account and the player ID', async () => {
+    const { personKeysOf } = await import('../../../functions/promotions/repo');
+    expect(personKeysOf({ userId: 'u1', playerId: ' AB12 ', verifiedMobile: '01712345678' })).toEqual([
+      'account#u1',
+      'player#ab12',
+      'mobile#01712345678',
+    ]);
+    expect(personKeysOf({ userId: 'u1' })).toEqual(['account#u1']);
+  });
+});

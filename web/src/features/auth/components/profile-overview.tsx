@@ -3,6 +3,7 @@ import { paths } from '../../../config/paths';
 import type { UserInfo } from '@contract/wire';
 import { useT } from '../messages';
 import { EmailStatus } from './email-status';
+import { MobileStatus } from './mobile-status';
 
 /** The profile's base page: user ID, name, email, phone, and Edit Profile. */
 export function ProfileOverview({ user }: { user: UserInfo }) {
@@ -27,10 +28,10 @@ export function ProfileOverview({ user }: { user: UserInfo }) {
             <dt>{label}</dt>
             <dd>
               {value}
-              {key === 'email' ? (
+              {key === 'email' || key === 'phone' ? (
                 <>
                   {' '}
-                  <EmailStatus user={user} />
+                  {key === 'email' ? <EmailStatus user={user} /> : <MobileStatus user={user} />}
                 </>
               ) : null}
             </dd>

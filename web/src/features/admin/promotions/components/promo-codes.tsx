@@ -28,7 +28,11 @@ const offer = (code: PromoCodeRow) =>
 const columns: Column<PromoCodeRow>[] = [
   { header: 'Code', lead: true, cell: (code) => <span className="mono">{code.code}</span> },
   { header: 'Takes off', cell: offer },
-  { header: 'Uses', cell: (code) => `${code.uses}${code.max_uses === null ? '' : ` of ${code.max_uses}`} · ${code.per_person} per person` },
+  {
+    header: 'Uses',
+    cell: (code) =>
+      `${code.uses}${code.max_uses === null ? '' : ` of ${code.max_uses}`} · ${code.per_person} per person${code.first_order_only ? ' · first order only' : ''}`,
+  },
   { header: 'Discount given', cell: (code) => taka(code.discount_total) },
   { header: 'Revenue', cell: (code) => taka(code.revenue) },
   {
@@ -201,6 +205,7 @@ const initial = {
   voucher_ids: '',
   description: '',
   public: false,
+  first_order_only: false,
   refund_returns_use: false,
   below_cost: false,
   count: '',
@@ -223,6 +228,7 @@ const input = (values: Values): PromoCodeInput => ({
   voucher_ids: values.voucher_ids.trim() || undefined,
   description: values.description.trim() || undefined,
   public: values.public ? '1' : '0',
+  first_order_only: values.first_order_only ? '1' : '0',
   refund_returns_use: values.refund_returns_use ? '1' : '0',
   below_cost: values.below_cost ? '1' : '0',
   count: numberField(values.count),
@@ -266,6 +272,11 @@ function PromoCodeDialog({ onClose }: { onClose: () => void }) {
         <FormField label="Only these vouchers (ids)" autoComplete="off" {...form.field('voucher_ids')} />
         <FormField label="Description (shown with a public code)" maxLength={200} {...form.field('description')} />
         <Switch label="Public: listed in the site data" checked={form.values.public} onChange={(on) => form.setValue('public', on)} />
+        <Switch
+          label="First order only: the buyer verified their mobile number and never bought before"
+          checked={form.values.first_order_only}
+          onChange={(on) => form.setValue('first_order_only', on)}
+        />
         <Switch
           label="A refund gives the use back"
           checked={form.values.refund_returns_use}
