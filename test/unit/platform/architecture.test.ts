@@ -24,6 +24,7 @@ const floors: Record<string, number> = {
   suppliers: 4,
   audit: 4,
   mail: 4,
+  sms: 4,
   notifications: 5,
   catalog: 4,
   content: 4,
