@@ -1,10 +1,10 @@
 /**
  * Per-stage settings, committed in cdk.json under `stages.<stage>` so that a later deploy can
  * never fall back to a default: the AWS account and region the stage lives in, the shop's public
- * URL, the payment gateway, the top-up supplier, the Google client, where alarms go. A `-c key=value`
+ * URL, the payment gateway, the top-up supplier, the SMS provider, the Google client, where alarms go. A `-c key=value`
  * on the command line overrides one setting for one synth, and passes the same checks. Secrets are
  * never settings: they live in Secrets Manager (the stage's keys, the gateway key, the supplier's
- * credentials, the origin secret).
+ * credentials, the SMS provider's key, the origin secret).
  */
 export type StageName = 'dev' | 'prod';
 
@@ -30,6 +30,10 @@ export interface StageConfig {
   supplierUrl: string;
   /** The nickname lookup's base URL; empty when the stage gives none, and then the shop confirms without a name. */
   playerLookupUrl: string;
+  /** The SMS provider's base URL; `defaultSmsUrl` (sms.net.bd's API) when the stage gives none. */
+  smsUrl: string;
+  /** The SMS provider, by its name in functions/sms/registry.ts; `smsnetbd` when the stage names none. */
+  smsProvider: string;
   /**
    * Whether the delivery functions call the supplier from a fixed outbound address (a small VPC,
    * a NAT gateway and an Elastic IP: infra/constructs/supplier-egress.ts), which a supplier such as
@@ -74,6 +78,9 @@ export function mailDomainOf(mailFrom: string): string | undefined {
 /** The supplier when a stage names none: Digiflazz's buyer API, as functions/suppliers/digiflazz.ts defaults to. */
 export const defaultSupplierUrl = 'https://api.digiflazz.com';
 
+/** The SMS provider's API when a stage names none: sms.net.bd's, as functions/sms/sms-net-bd.ts defaults to. */
+export const defaultSmsUrl = 'https://api.sms.net.bd';
+
 /** Where backups are copied when a stage names no second region. */
 const defaultBackupCopyRegion = 'ap-southeast-1';
 
@@ -83,7 +90,7 @@ const sandboxLike = /sandbox|localhost|127\.0\.0\.1|\.local\b|\.test\b|example\.
 /**
  * The settings of `stage`: cdk.json's `stages.<stage>` with any `-c` override of the same name.
  * Throws one error naming every problem: a missing setting, a malformed one, and for prod a
- * gateway, supplier or nickname lookup that looks like a sandbox, or a shop URL that is not https.
+ * gateway, supplier, nickname lookup or SMS provider that looks like a sandbox, or a shop URL that is not https.
  */
 export function stageConfig(stage: string, context: (key: string) => unknown): { stage: StageName; config: StageConfig } {
   if (stage !== 'dev' && stage !== 'prod') throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod`);
@@ -106,6 +113,8 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
     gatewayUrls: urlsByName(setting('gatewayUrls'), problems),
     supplierUrl: String(setting('supplierUrl') || defaultSupplierUrl).replace(/\/+$/, ''),
     playerLookupUrl: String(setting('playerLookupUrl') ?? '').replace(/\/+$/, ''),
+    smsUrl: String(setting('smsUrl') || defaultSmsUrl).replace(/\/+$/, ''),
+    smsProvider: String(setting('smsProvider') || 'smsnetbd'),
     fixedSupplierAddress: flag(setting('fixedSupplierAddress'), stage === 'prod'),
     googleClientId: String(setting('googleClientId') ?? ''),
     mailFrom: String(setting('mailFrom') ?? '').trim(),
@@ -118,7 +127,7 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
   if (config.region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(config.region)) problems.push('region must be an AWS region such as ap-south-1');
   if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(config.backupCopyRegion) || config.backupCopyRegion === config.region)
     problems.push('backupCopyRegion must be an AWS region other than region');
-  for (const key of ['siteUrl', 'gatewayUrl', 'supplierUrl', 'playerLookupUrl'] as const) {
+  for (const key of ['siteUrl', 'gatewayUrl', 'supplierUrl', 'playerLookupUrl', 'smsUrl'] as const) {
     if (config[key] && !/^https:\/\/[^/\s]+$/.test(config[key])) problems.push(`${key} must be an https origin without a path`);
   }
   if (config.googleClientId && !config.googleClientId.endsWith('.apps.googleusercontent.com'))
@@ -150,6 +159,9 @@ export function stageConfig(stage: string, context: (key: string) => unknown): {
     if (stage === 'prod' && sandboxLike.test(config[key]))
       problems.push(`${key} ${config[key]} looks like a sandbox or a stand-in: prod delivers real top-ups`);
   }
+  if (!/^[a-z0-9]+$/.test(config.smsProvider)) problems.push(`smsProvider "${config.smsProvider}" must be an SMS provider's registry name`);
+  if (stage === 'prod' && sandboxLike.test(config.smsUrl))
+    problems.push(`smsUrl ${config.smsUrl} looks like a sandbox or a stand-in: prod sends real text messages`);
   if (problems.length > 0)
     throw new Error(`Stage ${stage} is not configured (cdk.json "stages.${stage}", or -c):\n  - ${problems.join('\n  - ')}`);
   return { stage, config };

@@ -9,7 +9,7 @@ import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';
 import { DeliveryDispatch } from './constructs/delivery-dispatch';
 import { FunctionRoles } from './constructs/function-roles';
-import { type FunctionDefaults, HouseFunction, type LookupAccess, type SupplierAccess } from './constructs/house-function';
+import { type FunctionDefaults, HouseFunction, type LookupAccess, type SmsAccess, type SupplierAccess } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
 import { Outbox } from './constructs/outbox';
 import { Monitoring } from './constructs/monitoring';
@@ -84,6 +84,7 @@ export class StorefrontStack extends Stack {
       gatewayKey: secrets.gatewayKey,
       supplierSecret: secrets.supplier,
       lookupSecret: secrets.lookup,
+      smsSecret: secrets.sms,
       vapidSecret: secrets.vapid,
       telegramBot: secrets.telegramBot,
       siteBucket,
@@ -91,6 +92,7 @@ export class StorefrontStack extends Stack {
     });
     const supplier: SupplierAccess = { secret: secrets.supplier, url: config.supplierUrl };
     const lookup: LookupAccess = { secret: secrets.lookup, url: config.playerLookupUrl };
+    const sms: SmsAccess = { secret: secrets.sms, url: config.smsUrl, provider: config.smsProvider };
     // The delivery functions' fixed outbound address, which the supplier whitelists (prod by default).
     const { egress } = props;
     const api = new Api(this, 'Api', {
@@ -99,6 +101,7 @@ export class StorefrontStack extends Stack {
       gatewayKey: secrets.gatewayKey,
       supplier,
       lookup,
+      sms,
       vapidSecret: secrets.vapid,
       originVerify: secrets.originVerify,
       roles,
@@ -192,6 +195,11 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'PlayerLookupSecretName', {
       value: secrets.lookup.secretName,
       description: 'Put the nickname lookup\'s key here as JSON {"key"} (docs/suppliers/player-lookup.md)',
+    });
+    new CfnOutput(this, 'SmsSecretName', {
+      value: secrets.sms.secretName,
+      description:
+        'Put the sms.net.bd API key (its panel) here as JSON {"apiKey","senderId"}; senderId an approved masking name or empty (docs/notifications/sms.md)',
     });
     new CfnOutput(this, 'TelegramBotSecretName', {
       value: secrets.telegramBot.secretName,

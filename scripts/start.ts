@@ -39,6 +39,7 @@ if (values.json) {
   Mailbox (local SES)      ${stack.mailboxUrl}
   Push service stand-in    ${stack.pushServiceUrl}/messages
   Telegram stand-in        ${stack.telegramUrl}/messages
+  SMS stand-in             ${stack.smsUrl}/messages
   DynamoDB Local           ${stack.dynamoDbEndpoint}  (table ${stack.tableName})
 
   Ctrl-C stops everything.

@@ -36,6 +36,7 @@ export const functionGrantsOf = (row: Route) =>
     needsGatewayKey(row),
     needsSupplier(row),
     needsLookup(row),
+    needsSms(row),
     needsVapid(row),
     row.uploads,
     row.mail,
@@ -56,3 +57,6 @@ export const needsSupplier = (route: object) => 'supplier' in route && route.sup
 
 /** Whether a route's function gets the nickname lookup's key and address. */
 export const needsLookup = (route: Pick<Route, 'lookup'>) => route.lookup === true;
+
+/** Whether a route's function gets the SMS provider's credentials, address and name. */
+export const needsSms = (route: Pick<Route, 'sms'>) => route.sms === true;

@@ -41,6 +41,8 @@ export interface Route {
   supplier?: true;
   /** Calls the nickname lookup: gets its own key (LOOKUP_SECRET_ID) and address, never the supplier's credentials. */
   lookup?: true;
+  /** Sends text messages through the SMS provider: gets its credentials (SMS_SECRET_ID) and address (SMS_API_URL). */
+  sms?: true;
   /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
   uploads?: true;
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */

@@ -185,6 +185,26 @@ export async function telegramBotToken(): Promise<string | undefined> {
   return secretFields(raw, ['botToken']).botToken || undefined;
 }
 
+const smsSecretId = process.env.SMS_SECRET_ID;
+
+/** The SMS provider's API key, and the sender id messages go out under ('' for the provider's default, non-masking one). */
+export interface SmsCredentials {
+  apiKey: string;
+  senderId: string;
+}
+
+/**
+ * The SMS provider's credentials: SMS_SECRET_ID's JSON `{"apiKey", "senderId"}` in the cloud,
+ * SMS_API_KEY and SMS_SENDER_ID locally. The key is '' until the operator sets it (the deploy's
+ * placeholder counts as missing): the adapter then sends nothing and says so. Never logged.
+ */
+export async function smsCredentials(): Promise<SmsCredentials> {
+  const raw = smsSecretId
+    ? await getSecret(smsSecretId, { maxAge: secretMaxAgeSeconds })
+    : JSON.stringify({ apiKey: process.env.SMS_API_KEY, senderId: process.env.SMS_SENDER_ID });
+  return secretFields(raw, ['apiKey', 'senderId']);
+}
+
 const vapidSecretId = process.env.VAPID_SECRET_ID;
 
 /** The stage's VAPID key pair (RFC 8292), base64url, and the contact a push service may write to. */

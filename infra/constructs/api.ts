@@ -31,12 +31,13 @@ import {
   needsGatewayKey,
   needsLookup,
   needsSecret,
+  needsSms,
   needsSupplier,
   needsVapid,
   tableGrantOf,
 } from '../../functions/routes/grants';
 import type { FunctionRoles } from './function-roles';
-import { type FunctionDefaults, HouseFunction, type LookupAccess, type SupplierAccess } from './house-function';
+import { type FunctionDefaults, HouseFunction, type LookupAccess, type SmsAccess, type SupplierAccess } from './house-function';
 import { acknowledge } from '../nag';
 import { originVerifyHeader } from '../../functions/shared/config';
 
@@ -48,6 +49,8 @@ export interface ApiProps {
   supplier: SupplierAccess;
   /** The nickname lookup, for the row that calls it. */
   lookup: LookupAccess;
+  /** The SMS provider, for the rows that send text messages. */
+  sms: SmsAccess;
   /** The VAPID keys, for the row that hands out the public key. */
   vapidSecret: ISecret;
   /** The origin secret, which every API function expects in x-origin-verify. */
@@ -65,7 +68,7 @@ export interface ApiProps {
 /**
  * The HTTP API, built by looping over the route table: one route per row and one house function per
  * handler module (a GET twin shares its POST's function, integration and permission; the table
- * actions and partitions of its row; the key ring, the gateway key, the supplier, the lookup, the upload
+ * actions and partitions of its row; the key ring, the gateway key, the supplier, the lookup, the SMS provider, the upload
  * bucket and the mail sender only where the row names them), and the `$default` route to the fallback handler, which
  * answers unknown paths and methods in the contract's envelope. Every function refuses a request
  * without CloudFront's origin secret. Access logs go to their own log group as JSON lines.
@@ -198,6 +201,7 @@ export class Api extends Construct {
         gatewayKey: needsGatewayKey(row) ? props.gatewayKey : undefined,
         supplier: needsSupplier(row) ? props.supplier : undefined,
         lookup: needsLookup(row) ? props.lookup : undefined,
+        sms: needsSms(row) ? props.sms : undefined,
         vapidSecret: needsVapid(row) ? props.vapidSecret : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
         mailFrom: row.mail ? props.mailFrom : undefined,

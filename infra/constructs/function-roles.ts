@@ -33,6 +33,8 @@ export interface FunctionGrants {
   supplierSecret?: boolean;
   /** The nickname lookup's own key. */
   lookupSecret?: boolean;
+  /** The SMS provider's credentials. */
+  smsSecret?: boolean;
   /** Runs in the supplier egress VPC: the network interfaces Lambda makes there. */
   vpc?: boolean;
   /** The VAPID keys (Web Push): the public-key route and the outbox's consumer. */
@@ -55,6 +57,7 @@ export interface FunctionRolesProps {
   gatewayKey: ISecret;
   supplierSecret: ISecret;
   lookupSecret: ISecret;
+  smsSecret: ISecret;
   telegramBot: ISecret;
   vapidSecret: ISecret;
   siteBucket: IBucket;
@@ -98,7 +101,8 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, supplierSecret, lookupSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } = this.props;
+    const { table, keyRing, gatewayKey, supplierSecret, lookupSecret, smsSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } =
+      this.props;
     const role = new InlineGrantsRole(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -158,6 +162,7 @@ export class FunctionRoles extends Construct {
     }
     if (grants.supplierSecret) supplierSecret.grantRead(role);
     if (grants.lookupSecret) lookupSecret.grantRead(role);
+    if (grants.smsSecret) smsSecret.grantRead(role);
     if (grants.vpc) {
       // What Lambda needs to place the function's network interfaces in the egress VPC (CDK adds it only to roles it makes).
       role.addManagedPolicy(ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaVPCAccessExecutionRole'));
@@ -234,6 +239,7 @@ function describe(grants: FunctionGrants): string {
     grants.gatewayKey && 'gateway key',
     grants.supplierSecret && 'supplier secret',
     grants.lookupSecret && 'lookup key',
+    grants.smsSecret && 'SMS credentials',
     grants.vpc && 'the egress VPC',
     grants.vapidSecret && 'VAPID keys',
     grants.uploads && 'uploads',

@@ -39,6 +39,16 @@ export interface LookupAccess {
   url: string;
 }
 
+/** The SMS provider as a stage has it: the secret with its credentials, its address and its name in the registry. */
+export interface SmsAccess {
+  /** JSON `{"apiKey", "senderId"}` (functions/shared/secrets.ts). */
+  secret: ISecret;
+  /** SMS_API_URL: the provider's API. */
+  url: string;
+  /** SMS_PROVIDER: the adapter's name in functions/sms/registry.ts. */
+  provider: string;
+}
+
 export interface HouseFunctionProps {
   /** The module exporting `handler`, relative to functions/, e.g. `catalog/handlers/list-plans.ts`. */
   entry: string;
@@ -59,6 +69,8 @@ export interface HouseFunctionProps {
   supplier?: SupplierAccess;
   /** The nickname lookup: read permission on its key, LOOKUP_SECRET_ID and its address together. */
   lookup?: LookupAccess;
+  /** The SMS provider: read permission on its secret, SMS_SECRET_ID, its address and its name together. */
+  sms?: SmsAccess;
   /**
    * The stage's fixed outbound address, for a function that calls the supplier's API: placed in
    * its VPC's private subnets with its security group, and told the address (SUPPLIER_EGRESS_ADDRESS).
@@ -124,6 +136,7 @@ export class HouseFunction extends NodejsFunction {
         gatewayKey: props.gatewayKey !== undefined,
         supplierSecret: props.supplier !== undefined,
         lookupSecret: props.lookup !== undefined,
+        smsSecret: props.sms !== undefined,
         vpc: props.egress !== undefined,
         vapidSecret: props.vapidSecret !== undefined,
         uploads: props.uploadBucket !== undefined,
@@ -161,6 +174,11 @@ export class HouseFunction extends NodejsFunction {
     if (props.lookup) {
       this.addEnvironment('LOOKUP_SECRET_ID', props.lookup.secret.secretArn);
       if (props.lookup.url) this.addEnvironment('PLAYER_LOOKUP_URL', props.lookup.url);
+    }
+    if (props.sms) {
+      this.addEnvironment('SMS_SECRET_ID', props.sms.secret.secretArn);
+      this.addEnvironment('SMS_API_URL', props.sms.url);
+      this.addEnvironment('SMS_PROVIDER', props.sms.provider);
     }
     if (props.egress) this.addEnvironment('SUPPLIER_EGRESS_ADDRESS', props.egress.address.attrPublicIp);
     if (props.vapidSecret) this.addEnvironment('VAPID_SECRET_ID', props.vapidSecret.secretArn);

@@ -10,7 +10,7 @@ export interface StageSecretsProps {
 }
 
 /**
- * The stage's seven secrets, each granted only to the functions that need it:
+ * The stage's eight secrets, each granted only to the functions that need it:
  * - `keys`: the key ring that session tokens and sealed values are made from, JSON
  *   `{"current": "<id>", "<id>": "<64 letters and digits>", …}` (functions/shared/secrets.ts).
  *   Generated at creation as key `master`; rotating adds a key and moves `current`, old keys stay
@@ -23,6 +23,9 @@ export interface StageSecretsProps {
  * - `lookup`: the nickname lookup's own key, JSON `{"key"}`, created with a placeholder: until the
  *   operator sets the key the lookup service gave, nickname checks are unavailable and the shop
  *   confirms without a name. Apart from the supplier's on purpose: no supplier credential reaches it.
+ * - `sms`: the SMS provider's credentials, JSON `{"apiKey", "senderId"}` (an empty sender id is the
+ *   provider's default, non-masking sender), created with a placeholder key: until the operator
+ *   sets the key from the provider's panel, no text message is sent (docs/notifications/sms.md).
  * - `vapid`: the Web Push VAPID key pair and contact, JSON `{"publicKey", "privateKey", "subject"}`
  *   (base64url keys, `npx web-push generate-vapid-keys`), created with placeholders: until the
  *   operator sets real ones the shop offers no push on devices, and mails still go (README, Deploy).
@@ -37,6 +40,7 @@ export class StageSecrets extends Construct {
   readonly gatewayKey: Secret;
   readonly supplier: Secret;
   readonly lookup: Secret;
+  readonly sms: Secret;
   readonly vapid: Secret;
   readonly telegramBot: Secret;
   readonly originVerify: Secret;
@@ -73,6 +77,12 @@ export class StageSecrets extends Construct {
       secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ key: gatewayKeyPlaceholder })),
       removalPolicy,
     });
+    this.sms = new Secret(this, 'Sms', {
+      description:
+        'SMS provider credentials (sms.net.bd API key, approved sender id or empty) as JSON {"apiKey","senderId"}; the placeholder sends nothing until the real key is put here',
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ apiKey: gatewayKeyPlaceholder, senderId: '' })),
+      removalPolicy,
+    });
     this.vapid = new Secret(this, 'Vapid', {
       description:
         'Web Push VAPID key pair (base64url) and contact as JSON; the placeholders are refused (no push offered) until real ones are put here',
@@ -92,12 +102,21 @@ export class StageSecrets extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
-    for (const secret of [this.keys, this.gatewayKey, this.supplier, this.lookup, this.vapid, this.telegramBot, this.originVerify]) {
+    for (const secret of [
+      this.keys,
+      this.gatewayKey,
+      this.supplier,
+      this.lookup,
+      this.sms,
+      this.vapid,
+      this.telegramBot,
+      this.originVerify,
+    ]) {
       acknowledge(secret, [
         {
           id: 'AwsSolutions-SMG4',
           reason:
-            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials, the lookup key and the bot token come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
+            'Rotated by hand on the documented schedule: a key ring keeps old keys readable, the gateway key, the supplier credentials, the lookup key, the SMS key and the bot token come from their panels, new VAPID keys mean every device subscribes again, the origin secret changes with a deploy',
         },
       ]);
     }

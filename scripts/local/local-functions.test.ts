@@ -34,6 +34,7 @@ const environment = {
   push: { VAPID_SECRET_ID: 'local-functions-test/vapid', AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:9' },
   edgeCache: { EDGE_DISTRIBUTION_ID: 'LOCALEDGE', AWS_ENDPOINT_URL_CLOUDFRONT: 'http://127.0.0.1:9' },
   telegram: { TELEGRAM_API_URL: 'http://127.0.0.1:9', TELEGRAM_BOT_TOKEN: '1:bot-token' },
+  sms: { SMS_API_URL: 'http://127.0.0.1:9', SMS_API_KEY: 'sms-key' },
 };
 const bundleDir = mkdtempSync(join(tmpdir(), 'local-functions-test-'));
 let bundled: BundledModule;
@@ -86,6 +87,12 @@ describe('local functions', () => {
     expect(jobFunction(outboxConsumer, bundled, environment).environment).toMatchObject(environment.telegram);
     for (const job of jobs) expect(jobFunction(job, bundled, environment).environment).not.toHaveProperty('TELEGRAM_BOT_TOKEN');
     for (const route of routes) expect(functionFor(route).environment).not.toHaveProperty('TELEGRAM_BOT_TOKEN');
+  });
+
+  it('give the SMS stand-in and its key only to a row that sends text messages', () => {
+    const sending: Route = { ...row('promotions/list-plans'), sms: true };
+    expect(sourceFunctions(bundled, environment)(sending).environment).toMatchObject(environment.sms);
+    for (const route of routes) expect(functionFor(route).environment).not.toHaveProperty('SMS_API_KEY');
   });
 
   it('run a user route that its row grants the secret: a forged token is a 401', async () => {

@@ -7,6 +7,7 @@ import {
   needsGatewayKey,
   needsLookup,
   needsSecret,
+  needsSms,
   needsSupplier,
   needsVapid,
   tableGrantOf,
@@ -32,6 +33,8 @@ export interface LocalEnvironment {
   egress: Record<string, string>;
   /** What a function that calls the nickname lookup gets: its address and its own key. */
   lookup: Record<string, string>;
+  /** What a function that sends text messages gets: the SMS stand-in as the provider's API, and its key. */
+  sms: Record<string, string>;
   /** What a function granted the VAPID keys gets: the secret's name, and the local Secrets Manager stand-in as its endpoint. */
   push: Record<string, string>;
   /** What a function that signs uploads gets: the bucket, and the local file store as its S3 endpoint. */
@@ -138,6 +141,7 @@ export function sourceFunctions(bundled: BundledModule, environment: LocalEnviro
           ...(route && needsGatewayKey(route) ? environment.gatewayKey : {}),
           ...(route && needsSupplier(route) ? environment.supplier : {}),
           ...(route && needsLookup(route) ? environment.lookup : {}),
+          ...(route && needsSms(route) ? environment.sms : {}),
           ...(route && needsVapid(route) ? environment.push : {}),
           ...(route?.uploads ? environment.uploads : {}),
           ...(route?.mail ? environment.mail : {}),

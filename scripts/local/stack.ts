@@ -19,6 +19,7 @@ import { pollTableStream } from './stream-poller';
 import { startFakeSupplier } from './fake-supplier';
 import { startPushStandIn } from './push-stand-in';
 import { startTelegramStandIn } from './telegram-stand-in';
+import { startSmsStandIn } from './sms-stand-in';
 import { bundleSources, jobFunction, localTableGrant, sourceFunctions } from './local-functions';
 import { startGatewayStandIns } from './gateway-stand-ins';
 import { startSandboxGateway } from './sandbox-gateway';
@@ -72,6 +73,8 @@ export interface RunningStack {
   vapidSecretId: string;
   /** The stand-in Telegram Bot API (`GET /messages`: what operators' chats were sent). */
   telegramUrl: string;
+  /** The stand-in SMS provider, sms.net.bd's API (`GET /messages`: every text message it accepted). */
+  smsUrl: string;
   logins: DemoLogins;
   stop(): Promise<void>;
 }
@@ -230,6 +233,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // The caller's (the test runner, which then sends as the consumer does) or a fresh one.
   const telegramBotToken = process.env.TELEGRAM_BOT_TOKEN || `${randomInt(1e8, 1e9)}:${randomBytes(24).toString('base64url')}`;
   const telegram = await startTelegramStandIn({ token: telegramBotToken });
+  // Likewise the SMS provider's key: the caller's, or a fresh one.
+  const smsApiKey = process.env.SMS_API_KEY || randomBytes(24).toString('base64url');
+  const sms = await startSmsStandIn({ apiKey: smsApiKey });
   const uploadsDir = options.stateDir ? join(options.stateDir, 'uploads') : await mkdtemp(join(tmpdir(), 'storefront-uploads-'));
   let shopOrigin = '';
   const uploadBucket = 'storefront-uploads';
@@ -256,6 +262,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     supplier.stop,
     pushService.stop,
     telegram.stop,
+    sms.stop,
     identityProvider.stop,
     uploads.stop,
     mailbox.stop,
@@ -304,6 +311,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     push: { VAPID_SECRET_ID: localVapidSecretId, AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url },
     edgeCache: { EDGE_DISTRIBUTION_ID: localDistributionId, AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url },
     telegram: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: telegramBotToken },
+    sms: { SMS_API_URL: sms.url, SMS_API_KEY: smsApiKey },
   };
   // The seed runs the domain code in this process: it gets everything.
   Object.assign(process.env, environment.common, environment.table, environment.secret, environment.gatewayKey, environment.mail);
@@ -415,6 +423,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       secretsManagerUrl: secretsManager.url,
       vapidSecretId: localVapidSecretId,
       telegramUrl: telegram.url,
+      smsUrl: sms.url,
       logins: state.logins,
       stop: () => stopAll(stops),
     };

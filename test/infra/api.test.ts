@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayTimeoutMs } from '../../functions/gateway/port';
 import { fallbackHandler, routes } from '../../functions/routes';
-import { needsGatewayKey, needsLookup, needsSecret, needsSupplier, needsVapid, tableGrantOf } from '../../functions/routes/grants';
+import {
+  needsGatewayKey,
+  needsLookup,
+  needsSecret,
+  needsSms,
+  needsSupplier,
+  needsVapid,
+  tableGrantOf,
+} from '../../functions/routes/grants';
 import { jobs, streamConsumers } from '../../functions/routes/jobs';
 import { partitionScopes } from '../../functions/routes/partitions';
 import { canonicalPath } from '../../functions/routes/route';
 import { tableReadActions } from '../../infra/constructs/function-roles';
-import { defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage-config';
+import { defaultSmsUrl, defaultSupplierUrl, mailDomainOf, stageConfig } from '../../infra/stage-config';
 import {
   type Resource,
   actionsOf,
@@ -269,12 +277,13 @@ describe('API', () => {
     expect(matchesAny(partitionScopes.signIn.write, 'WALLET#U1')).toBe(false);
   });
 
-  it('grants the key ring, the gateway key, the supplier, the lookup key, the VAPID keys, the upload bucket and SES only to the rows that name them, each with its variable', () => {
+  it('grants the key ring, the gateway key, the supplier, the lookup key, the SMS credentials, the VAPID keys, the upload bucket and SES only to the rows that name them, each with its variable', () => {
     const keyRing = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsKeys');
     const gatewayKey = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsGatewayKey');
     const supplier = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSupplier');
     const lookup = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsPlayerLookup');
     const vapid = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsVapid');
+    const sms = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSms');
     expect(routes.filter(needsVapid).map((row) => row.handler)).toEqual(['notifications/get-push-key']);
     for (const row of routes) {
       const [, fn] = functionForRoute(dev(), routeKeyOf(row));
@@ -289,10 +298,14 @@ describe('API', () => {
           ...(needsGatewayKey(row) ? [JSON.stringify({ Ref: gatewayKey })] : []),
           ...(needsSupplier(row) ? [JSON.stringify({ Ref: supplier })] : []),
           ...(needsLookup(row) ? [JSON.stringify({ Ref: lookup })] : []),
+          ...(needsSms(row) ? [JSON.stringify({ Ref: sms })] : []),
           ...(needsVapid(row) ? [JSON.stringify({ Ref: vapid })] : []),
         ].sort(),
       );
       expect(env.LOOKUP_SECRET_ID, row.handler).toEqual(needsLookup(row) ? { Ref: lookup } : undefined);
+      expect(env.SMS_SECRET_ID, row.handler).toEqual(needsSms(row) ? { Ref: sms } : undefined);
+      expect(env.SMS_API_URL, row.handler).toEqual(needsSms(row) ? defaultSmsUrl : undefined);
+      expect(env.SMS_PROVIDER, row.handler).toEqual(needsSms(row) ? 'smsnetbd' : undefined);
       // No request function calls the supplier's API: no route function is in the egress VPC or told its address.
       expect(fn.Properties.VpcConfig, row.handler).toBeUndefined();
       expect(env, row.handler).not.toHaveProperty('SUPPLIER_EGRESS_ADDRESS');

@@ -59,6 +59,7 @@ describe('data safety', () => {
         'SecretsKeys52995371',
         'SecretsOriginVerify59304C5E',
         'SecretsPlayerLookup44754301',
+        'SecretsSmsA10AA84E',
         'SecretsSupplier5DFFFD9D',
         'SecretsTelegramBotF118E3D4',
         'SecretsVapid45682563',

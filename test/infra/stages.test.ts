@@ -5,7 +5,7 @@ import { routes } from '../../functions/routes';
 import { functionGrantsOf } from '../../functions/routes/grants';
 import { jobs, streamConsumers } from '../../functions/routes/jobs';
 import { repoRoot } from '../../infra/bundling';
-import { defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
+import { defaultSmsUrl, defaultSupplierUrl, mailDomainOf, placeholderSettings, stageConfig } from '../../infra/stage-config';
 import {
   assemblies,
   built,
@@ -109,6 +109,16 @@ describe('stages', () => {
     );
     expect(() => stageConfig('prod', withOverrides({ playerLookupUrl: 'https://lookup.shop.com' }))).not.toThrow();
     expect(() => stageConfig('dev', withOverrides({ playerLookupUrl: 'https://lookup.test' }))).not.toThrow();
+  });
+
+  it('take the SMS provider from the stage, sms.net.bd when it names none, and refuse a stand-in or a path for prod', () => {
+    const withOverrides = (overrides: Record<string, unknown>) => (key: string) => (key in overrides ? overrides[key] : committed(key));
+    expect(stageConfig('prod', committed).config).toMatchObject({ smsUrl: defaultSmsUrl, smsProvider: 'smsnetbd' });
+    expect(stageConfig('dev', withOverrides({ smsUrl: 'https://sms.example.org/' })).config.smsUrl).toBe('https://sms.example.org');
+    expect(() => stageConfig('dev', withOverrides({ smsUrl: 'https://api.sms.net.bd/sendsms' }))).toThrow(/smsUrl must be an https origin/);
+    expect(() => stageConfig('prod', withOverrides({ smsUrl: 'http://127.0.0.1:4020' }))).toThrow(/smsUrl/);
+    expect(() => stageConfig('prod', withOverrides({ smsUrl: 'https://sms.test' }))).toThrow(/smsUrl .* looks like a sandbox/);
+    expect(() => stageConfig('dev', withOverrides({ smsProvider: 'SMS Net' }))).toThrow(/smsProvider "SMS Net"/);
   });
 
   it('refuse it through the app itself, before any bundling', () => {

@@ -148,6 +148,7 @@ describe('web', () => {
       'KeyRingSecretName',
       'PlayerLookupSecretName',
       'SiteUrl',
+      'SmsSecretName',
       'SupplierSecretName',
       'TableName',
       'TelegramBotSecretName',

@@ -31,6 +31,8 @@ export interface StackInfo {
   vapidSecretId: string;
   /** The Telegram Bot API stand-in: `GET /messages`, `POST /test/fail`. */
   telegramUrl: string;
+  /** The SMS provider stand-in (sms.net.bd's API): `GET /messages`, `POST /test/fail`. */
+  smsUrl: string;
   logins: {
     shopper: { email: string; mobileNo: string; password: string };
     admin: { email: string; mobileNo: string; password: string };
