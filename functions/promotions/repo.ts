@@ -49,7 +49,8 @@ export const orderedMarkItems = (persons: readonly string[], orderId: string, no
     Update: {
       TableName: tableName,
       Key: orderedKey(person),
-      UpdateExpression: 'SET firstOrderId = if_not_exists(firstOrderId, :id), firstOrderAt = if_not_exists(firstOrderAt, :now), entity = :entity',
+      UpdateExpression:
+        'SET firstOrderId = if_not_exists(firstOrderId, :id), firstOrderAt = if_not_exists(firstOrderAt, :now), entity = :entity',
       ExpressionAttributeValues: { ':id': orderId, ':now': now, ':entity': 'CustomerMark' },
     },
   }));

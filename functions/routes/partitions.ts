@@ -15,7 +15,17 @@ const signInPartitions = [
 ] as const;
 
 /** What settling a gateway payment writes: see `paymentCallback`. */
-const settlementPartitions = ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'VOUCHER#*', 'CODEHASH#*', 'PLAN#*', 'PROMO#*', 'CUSTOMER#*'] as const;
+const settlementPartitions = [
+  'USER#*',
+  'WALLET#*',
+  'INVOICE#*',
+  'ALERT#*',
+  'VOUCHER#*',
+  'CODEHASH#*',
+  'PLAN#*',
+  'PROMO#*',
+  'CUSTOMER#*',
+] as const;
 
 /**
  * The table partitions the functions anyone on the internet can call may touch (IAM

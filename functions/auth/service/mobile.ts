@@ -80,7 +80,8 @@ export async function sendMobileCode(user: ActiveUser): Promise<string> {
   try {
     await users.putMobileCode(user.id, record, mobileCodeRules.resendGapSeconds * 1000, new Date(now).toISOString());
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new TooManyRequests(refusals.wait, mobileCodeRules.resendGapSeconds);
+    if ((error as Error).name === 'ConditionalCheckFailedException')
+      throw new TooManyRequests(refusals.wait, mobileCodeRules.resendGapSeconds);
     throw error;
   }
   try {

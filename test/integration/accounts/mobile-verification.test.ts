@@ -103,7 +103,11 @@ describe('verifying a mobile number by a texted code', () => {
 describe('a verified mobile number is one person for promotions', () => {
   it('refuses a per-person code to a second account on the same proved number, with another player ID', async () => {
     const code = `PHONE${randomBytes(4).toString('hex').toUpperCase()}`;
-    const created = await callApi('/admin/promo_codes', { method: 'POST', token: await logInAdmin(), form: { code, kind: 'fixed', value: 5 } });
+    const created = await callApi('/admin/promo_codes', {
+      method: 'POST',
+      token: await logInAdmin(),
+      form: { code, kind: 'fixed', value: 5 },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const order = (account: TestAccount) =>
       callApi<{ message: string }>('/user/request/', {

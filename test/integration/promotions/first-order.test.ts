@@ -80,7 +80,9 @@ describe('first-order codes', () => {
     const codesBuyer = await verifiedBuyer('fo-codes');
     const bought = await callApi('/user/buy_voucher/', { token: codesBuyer.token, form: { voucher_id: voucher.id, qty: 1 } });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    expect((await topUp(codesBuyer, { code: await firstOrderCode(), total: 17 })).body.message).toBe('This promo code is for a first order only');
+    expect((await topUp(codesBuyer, { code: await firstOrderCode(), total: 17 })).body.message).toBe(
+      'This promo code is for a first order only',
+    );
   });
 
   it('give one of two parallel first orders by one person the code, never both', async () => {
@@ -96,7 +98,9 @@ describe('first-order codes', () => {
     const code = await firstOrderCode('GW');
     const cancelled = await checkout(buyer, { code });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect((await callApi('/user/cancel_payment', { token: buyer.token, form: { kind: 'order', id: cancelled.body.data.id } })).status).toBe(200);
+    expect(
+      (await callApi('/user/cancel_payment', { token: buyer.token, form: { kind: 'order', id: cancelled.body.data.id } })).status,
+    ).toBe(200);
     expect(await storedItem(`CUSTOMER#account#${buyer.code}`, '#ORDERED')).toBeUndefined();
 
     const paid = await checkout(buyer, { code });

@@ -29,10 +29,7 @@ export function ProfileOverview({ user }: { user: UserInfo }) {
             <dd>
               {value}
               {key === 'email' || key === 'phone' ? (
-                <>
-                  {' '}
-                  {key === 'email' ? <EmailStatus user={user} /> : <MobileStatus user={user} />}
-                </>
+                <> {key === 'email' ? <EmailStatus user={user} /> : <MobileStatus user={user} />}</>
               ) : null}
             </dd>
           </div>
