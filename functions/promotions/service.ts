@@ -213,7 +213,9 @@ export function pricePromo(
   const refusal =
     promoRefusal(read.code, line, now) ??
     // A quote names no one: whether this is the buyer's first order is the order's to say.
-    (customer ? firstOrderRefusal(read.code, { verifiedMobile: customer.verifiedMobile, boughtBefore: customer.marked.some(Boolean) }) : undefined);
+    (customer
+      ? firstOrderRefusal(read.code, { verifiedMobile: customer.verifiedMobile, boughtBefore: customer.marked.some(Boolean) })
+      : undefined);
   if (refusal) throw new Invalid(refusal);
   if (personUses(items.slice(request.codeKeys)) >= read.code.perPerson) throw new Invalid(promoRefusals.ownLimit);
   // With the shards read (a quote), one with room; without (an order), one at random: a full one sends the order to `retakeOnAnotherShard`.
