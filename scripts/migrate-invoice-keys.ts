@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { migrationTable } from './migrations/stage-table';
 
 /**
  * `npx tsx scripts/migrate-invoice-keys.ts --stage <name> [--dry-run]`: moves the invoice items of
@@ -9,17 +10,8 @@ import { parseArgs } from 'node:util';
  */
 const { values } = parseArgs({ options: { stage: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
 
-async function stageTable(stage: string): Promise<string> {
-  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
-  const stackName = `Storefront-${stage}`;
-  const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
-  const table = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === 'TableName')?.OutputValue;
-  if (!table) throw new Error(`${stackName} has no TableName output: is the stage deployed in this account and region?`);
-  return table;
-}
-
 try {
-  const table = values.stage ? await stageTable(values.stage) : process.env.TABLE_NAME;
+  const table = await migrationTable(values.stage);
   if (!table) throw new Error('Usage: npx tsx scripts/migrate-invoice-keys.ts --stage <name> [--dry-run] (or TABLE_NAME set)');
   Object.assign(process.env, { TABLE_NAME: table, POWERTOOLS_LOG_LEVEL: 'WARN' });
   // Imported once the table is known: the data layer reads TABLE_NAME when it loads.

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../functions/shared/db';
+import { backfillCustomerMarks } from '../../../scripts/migrations/customer-marks';
 import { type TestAccount, verifyMobileNumber } from '../../support/accounts';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
@@ -111,5 +114,29 @@ describe('first-order codes', () => {
       .toBe(paid.body.data.id);
     const next = await checkout(buyer, { code: await firstOrderCode('GWNEXT') });
     expect([next.status, next.body.message]).toEqual([400, 'This promo code is for a first order only']);
+  });
+});
+
+describe('the backfill of customer marks for the orders of before', () => {
+  it('marks the account and the player ID of earlier orders with the earliest, once, so that they are no longer new', async () => {
+    const buyer = await fundedAccount(100, 'fo-before');
+    const playerId = uniquePlayerId();
+    const first = await topUp(buyer, { playerId, total: plan.price });
+    const second = await topUp(buyer, { playerId, total: plan.price });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // As the table stood before marks existed.
+    const marks = [`CUSTOMER#account#${buyer.code}`, `CUSTOMER#player#${playerId}`];
+    for (const pk of marks) await db.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk: '#ORDERED' } }));
+
+    expect((await backfillCustomerMarks({ dryRun: true })).marked).toBeGreaterThanOrEqual(4);
+    expect(await storedItem(marks[0]!, '#ORDERED')).toBeUndefined();
+    const outcome = await backfillCustomerMarks();
+    expect(outcome.marked).toBeGreaterThanOrEqual(2);
+    for (const pk of marks) expect(await storedItem(pk, '#ORDERED'), pk).toMatchObject({ firstOrderId: first.body.data.order_id });
+    expect((await backfillCustomerMarks()).marked).toBe(0);
+
+    await verifyMobileNumber(buyer);
+    const refused = await topUp(buyer, { code: await firstOrderCode('BEFORE'), total: 17 });
+    expect([refused.status, refused.body.message]).toEqual([400, 'This promo code is for a first order only']);
   });
 });
