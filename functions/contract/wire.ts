@@ -290,6 +290,9 @@ export interface LedgerEntryRow {
   reason: 'topup' | 'purchase' | 'refund' | 'adjustment';
   reference: string;
   created_at: string;
+  /** What a promo code took off a purchase (0 without one), and the code ('' without one). */
+  discount: number;
+  coupan_code: string;
 }
 
 /** POST /user/wallet_statement: the ledger, newest first, a page at a time. */

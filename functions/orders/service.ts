@@ -10,7 +10,7 @@ import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../n
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { releaseUseItems } from '../promotions/repo';
-import type { Quote } from '../promotions/rules';
+import { type Quote, codeDiscountOf } from '../promotions/rules';
 import {
   type Customer,
   type PromoUse,
@@ -162,7 +162,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
           promoUse: heldUseOf(use, quote),
         };
         const marks = customerMarks(customer, use, order.orderId, order.createdAt, 'paid');
-        const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId);
+        const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId, codeDiscountOf(quote));
         const items = [
           ...balanceChangeItems(user.id, change, order.createdAt),
           newOrderItem(order),

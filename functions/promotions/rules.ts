@@ -188,6 +188,9 @@ export interface Quote {
   coupanCode: string;
 }
 
+/** What a code took off a quote, as the statement's ledger line records it; undefined without a code's discount. */
+export const codeDiscountOf = (quote: Quote) => (quote.discount > 0 ? { amount: quote.discount, code: quote.coupanCode } : undefined);
+
 /** The quote of a line with an applicable code (or none). */
 export function quoteOf(line: PricedLine, code: PromoCode | undefined): Quote {
   const discount = code ? discountOf(code, line.total) : 0;

@@ -19,6 +19,7 @@ import {
   saleUnitRefused,
   shardWasFull,
 } from '../promotions/service';
+import { codeDiscountOf } from '../promotions/rules';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -116,7 +117,7 @@ export async function buyCodes(
       createdAt,
       ...(quote.discount > 0 ? { coupanCode: quote.coupanCode, discount: quote.discount } : {}),
     };
-    const change = changeBalance(walletFromItem(walletItem), -quote.total, 'voucher-order', order.orderId);
+    const change = changeBalance(walletFromItem(walletItem), -quote.total, 'voucher-order', order.orderId, codeDiscountOf(quote));
     const available = candidates.filter((code) => !takenByOthers.has(code.codeId));
     if (available.length < qty) throw new Conflict('Out of stock');
     const chosen = pick(available, qty);

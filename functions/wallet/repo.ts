@@ -41,6 +41,9 @@ export interface LedgerEntry {
   reason: LedgerReason;
   reference: string;
   createdAt: string;
+  /** A purchase's promo code discount (whole taka) and the code; absent without one. */
+  discount?: number;
+  coupanCode?: string;
 }
 
 /**
@@ -206,6 +209,7 @@ export function balanceChangeItems(userId: string, change: BalanceChange, now: s
             balanceAfter: change.after.balance,
             reason: change.reason,
             reference: change.reference,
+            ...(change.discount ? { discount: change.discount.amount, coupanCode: change.discount.code } : {}),
           },
           now,
         ),

@@ -43,6 +43,8 @@ export const ledgerEntryView = (entry: LedgerEntry): LedgerEntryRow => ({
   reason: statementReasons[entry.reason],
   reference: entry.reference,
   created_at: entry.createdAt,
+  discount: entry.discount ?? 0,
+  coupan_code: entry.coupanCode ?? '',
 });
 
 /** A page of the statement on the wire: `{items, next_cursor}`. */

@@ -15,7 +15,11 @@ export interface PromotionsReport {
   ratio: number;
   withCode: RunFigures;
   withoutCode: RunFigures;
-  rounds: { withCode: RunFigures; withoutCode: RunFigures; ratio: number }[];
+  /** The control: each buyer its own code, the same items written with nothing shared. */
+  ownCodes: RunFigures;
+  /** One shared code ÷ a code per buyer, median of the rounds: what sharing costs (1: nothing). */
+  sharedVsOwn: number;
+  rounds: { withCode: RunFigures; withoutCode: RunFigures; ownCodes: RunFigures; ratio: number; sharedVsOwn: number }[];
   wallet: ExactUses;
   gateway: ExactUses & { cancelled: number; heldAfterRetry: number };
 }
@@ -68,6 +72,8 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
   const plan = d.catalogRepo.planFromItem((await d.db.batchGet([d.catalogRepo.planKey(planId)]))[0]!);
   // One code every buyer shares, with no limit that the run could reach: each order counts a use on one of its shards.
   const shared = await newCode(d, { perPerson: 1_000_000 });
+  // The control: a code of its own for each buyer (the same kind and value), so nothing is shared.
+  const own = await Promise.all(Array.from({ length: options.buyers }, () => newCode(d, { perPerson: 1_000_000 })));
   const total = plan.price - Math.floor((plan.price * shared.value) / 100);
   const buyers = await fundedBuyers(d, options.buyers, 1_000_000, 'promo');
   const order = (worker: number, coupanCode?: string) =>
@@ -80,19 +86,21 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
 
   const rounds: PromotionsReport['rounds'] = [];
   for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
-    const run = async (coupanCode?: string) =>
+    const run = async (codeOf: (worker: number) => string | undefined) =>
       (
         await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
-          await order(worker, coupanCode);
+          await order(worker, codeOf(worker));
           return {};
         })
       ).figures;
-    const withoutCode = await run();
-    const withCode = await run(shared.code);
+    const withoutCode = await run(() => undefined);
+    const withCode = await run(() => shared.code);
+    const ownCodes = await run((worker) => own[worker]!.code);
     const ratio = round(withCode.requestsPerSecond / withoutCode.requestsPerSecond, 3);
-    rounds.push({ withCode, withoutCode, ratio });
+    const sharedVsOwn = round(withCode.requestsPerSecond / ownCodes.requestsPerSecond, 3);
+    rounds.push({ withCode, withoutCode, ownCodes, ratio, sharedVsOwn });
     log(
-      `promotions round ${round_}: without a code ${withoutCode.requestsPerSecond}/s, with one shared code ${withCode.requestsPerSecond}/s, ratio ${ratio}`,
+      `promotions round ${round_}: without a code ${withoutCode.requestsPerSecond}/s, with one shared code ${withCode.requestsPerSecond}/s, ratio ${ratio}; a code per buyer ${ownCodes.requestsPerSecond}/s (shared ÷ own ${sharedVsOwn})`,
     );
   }
 
@@ -137,6 +145,8 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
     ratio: round(median(rounds.map((r) => r.ratio)), 3),
     withCode: combine(rounds.map((r) => r.withCode)),
     withoutCode: combine(rounds.map((r) => r.withoutCode)),
+    ownCodes: combine(rounds.map((r) => r.ownCodes)),
+    sharedVsOwn: round(median(rounds.map((r) => r.sharedVsOwn)), 3),
     rounds,
     wallet,
     gateway,

@@ -78,6 +78,11 @@ describe('promo codes on wallet orders', () => {
     expect(placed.body.data).toMatchObject({ paid_amount: 20, discount: 2, coupan_code: code });
     expect(await balanceOf(buyer.code)).toBe(80);
     await expectLedgerMatchesBalance(buyer.code);
+    const statement = await callApi<{ data: { items: Record<string, unknown>[] } }>('/user/wallet_statement', {
+      token: buyer.token,
+      form: {},
+    });
+    expect(statement.body.data.items[0]).toMatchObject({ delta: -20, reason: 'purchase', discount: 2, coupan_code: code });
     expect(await usesOf(code)).toMatchObject({ uses: 1, discount_total: 2, revenue: 20, max_uses: 5 });
   });
 

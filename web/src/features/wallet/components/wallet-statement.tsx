@@ -90,6 +90,11 @@ export function WalletStatement({ balance, referenceLink = defaultReferenceLink 
                   ) : (
                     line.reference && <small className="muted block">{line.reference}</small>
                   )}
+                  {line.discount > 0 && (
+                    <small className="muted block">
+                      {t('wallet.codeDiscount', { amount: taka(line.discount), code: line.coupan_code })}
+                    </small>
+                  )}
                 </td>
                 <td data-label={t('wallet.amount')} className={line.delta < 0 ? 'amount amount-out' : 'amount amount-in'}>
                   {signedTaka(line.delta)}
