@@ -50,26 +50,36 @@ const idList = v.optional(
 const optionalTaka = (label: string) => v.optional(boundedInt(1, 10_000_000, `${label} must be a whole number of taka from 1`));
 const optionalFlag = (name: string, otherwise: '1' | '0') => v.optional(flagField(`${name} must be 1 or 0`), otherwise);
 
+/** What an operator may change of a code after making it: everything but its name, kind, value and uses in all. */
+const promoCodeTerms = {
+  description: v.optional(optionalText(200), ''),
+  max_discount: optionalTaka('The maximum discount'),
+  min_total: optionalTaka('The minimum total'),
+  starts_at: dhakaTime('The start'),
+  ends_at: dhakaTime('The end'),
+  per_person: v.optional(boundedInt(1, 1000, 'Uses per person must be a whole number from 1'), 1),
+  plan_ids: idList,
+  voucher_ids: idList,
+  game_ids: idList,
+  refund_returns_use: optionalFlag('refund_returns_use', '0'),
+  below_cost: optionalFlag('below_cost', '0'),
+  first_order_only: optionalFlag('first_order_only', '0'),
+  public: optionalFlag('public', '0'),
+};
+
+/** Whether a code's end comes after its start (either may be open). */
+const endsAfterStart = (body: { starts_at?: number; ends_at?: number }) =>
+  body.starts_at === undefined || body.ends_at === undefined || body.starts_at < body.ends_at;
+const endMessage = 'The end must be after the start';
+
 /** POST /admin/promo_codes: a new code (its name's form is checked by the promotions rules). */
 export const promoCodeBody = v.pipe(
   v.object({
     code: requiredText('Code is required', 40),
     kind: v.picklist(['percent', 'fixed'], 'Kind must be percent or fixed'),
     value: boundedInt(1, 10_000_000, 'Value must be a whole number from 1'),
-    description: v.optional(optionalText(200), ''),
-    max_discount: optionalTaka('The maximum discount'),
-    min_total: optionalTaka('The minimum total'),
-    starts_at: dhakaTime('The start'),
-    ends_at: dhakaTime('The end'),
     max_uses: v.optional(boundedInt(1, 1_000_000, 'Uses in all must be a whole number from 1')),
-    per_person: v.optional(boundedInt(1, 1000, 'Uses per person must be a whole number from 1'), 1),
-    plan_ids: idList,
-    voucher_ids: idList,
-    game_ids: idList,
-    refund_returns_use: optionalFlag('refund_returns_use', '0'),
-    below_cost: optionalFlag('below_cost', '0'),
-    first_order_only: optionalFlag('first_order_only', '0'),
-    public: optionalFlag('public', '0'),
+    ...promoCodeTerms,
     active: optionalFlag('active', '1'),
     // A giveaway batch: `code` is then the prefix of `count` single-use codes.
     count: v.optional(boundedInt(2, 1000, 'A batch is 2 to 1,000 codes')),
@@ -80,10 +90,19 @@ export const promoCodeBody = v.pipe(
     ['value'],
   ),
   v.forward(
-    v.check(
-      (body) => body.starts_at === undefined || body.ends_at === undefined || body.starts_at < body.ends_at,
-      'The end must be after the start',
-    ),
+    v.check((body) => endsAfterStart(body), endMessage),
+    ['ends_at'],
+  ),
+);
+
+/**
+ * POST /admin/promo_codes/{code}: a code's terms as the console's Edit form sends them all (an
+ * optional field left empty clears it); its name, kind, value and uses in all stay as made.
+ */
+export const promoCodeEditBody = v.pipe(
+  v.object(promoCodeTerms),
+  v.forward(
+    v.check((body) => endsAfterStart(body), endMessage),
     ['ends_at'],
   ),
 );

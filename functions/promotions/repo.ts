@@ -319,10 +319,61 @@ export function counterActiveItems(
   ];
 }
 
+/** A code as its item holds it: with when it last changed, which an edit is conditioned on. */
+export type StoredPromoCode = PromoCode & { updatedAt: string };
+
+/** What an operator may change of a code once made (`PromoCode`'s fields; its name, kind, value and uses in all stay). */
+export const editableTerms = [
+  'description',
+  'maxDiscount',
+  'minTotal',
+  'startsAt',
+  'endsAt',
+  'perPerson',
+  'planIds',
+  'voucherIds',
+  'gameIds',
+  'refundReturnsUse',
+  'belowCostAcknowledged',
+  'firstOrderOnly',
+  'public',
+] as const satisfies readonly (keyof PromoCode)[];
+export type PromoTerms = Pick<PromoCode, (typeof editableTerms)[number]>;
+
+/**
+ * A code's terms replaced by an edit: each set, or removed where the edit leaves it empty;
+ * conditioned on the code's item as it was read (its `updatedAt`), so two operators' edits never
+ * silently overwrite each other, and on the code existing.
+ */
+export function editPromoItem(code: StoredPromoCode, terms: PromoTerms, now: string): TransactionItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now, ':read': code.updatedAt };
+  const sets = ['updatedAt = :now'];
+  const removes: string[] = [];
+  for (const field of editableTerms) {
+    names[`#${field}`] = field;
+    if (terms[field] === undefined) removes.push(`#${field}`);
+    else {
+      sets.push(`#${field} = :${field}`);
+      values[`:${field}`] = terms[field];
+    }
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: promoKey(code.code),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: 'updatedAt = :read',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 /** A code's own item, read consistently (the console's edits start from it). */
-export async function getPromoCode(code: string): Promise<PromoCode | undefined> {
+export async function getPromoCode(code: string): Promise<StoredPromoCode | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: promoKey(code), ConsistentRead: true }));
-  return Item as PromoCode | undefined;
+  return Item as StoredPromoCode | undefined;
 }
 
 /** The sale's own item, read consistently. */

@@ -8,7 +8,10 @@ import { randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { type User, verifiedMobileOf } from '../users/repo';
 import {
+  type PromoTerms,
   type UseStatus,
+  editPromoItem,
+  editableTerms,
   firstOrderMarkItems,
   newPromoItems,
   notOrderedCheckItems,
@@ -407,6 +410,38 @@ export async function setPromoCodeActive(actorId: string, typed: string, active:
   const audit = auditItem(auditEntry(actorId, active ? 'promo-code-resume' : 'promo-code-pause', code.code, ''));
   await transact([...counterActiveItems(code, active, now), ...listing, audit]);
   return { ...code, active };
+}
+
+/**
+ * A code's terms changed by the console (audited `promo-code-edit`): held to the below-cost rule as
+ * a new code is, its public listing following (listed while public and not paused, with the new
+ * description and end), conditioned on the code as the operator's form read it (an edit or a pause
+ * meanwhile: 409). Orders that read the code before the edit are priced by what they read.
+ */
+export async function editPromoCode(actorId: string, typed: string, terms: PromoTerms): Promise<PromoCode> {
+  const name = normalizePromoCode(typed);
+  const code = name ? await getPromoCode(name) : undefined;
+  if (!code) throw new NotFound('Promo code not found');
+  const edited: PromoCode = { ...code, ...terms };
+  const refusal = await belowCostRefusal(edited);
+  if (refusal) throw refusal;
+  const now = new Date().toISOString();
+  const listing =
+    edited.public && edited.active
+      ? [publicPromoItem({ code: edited.code, description: edited.description, endsAt: edited.endsAt }, now)]
+      : code.public
+        ? [unlistPromoItem(code.code)]
+        : [];
+  const changed = editableTerms.filter((field) => JSON.stringify(code[field]) !== JSON.stringify(terms[field]));
+  const audit = auditItem(auditEntry(actorId, 'promo-code-edit', code.code, changed.join(', ') || 'nothing changed'));
+  try {
+    await transact([editPromoItem(code, terms, now), ...listing, audit]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0))
+      throw new Conflict('This promo code was changed meanwhile: open it again to see its terms now');
+    throw error;
+  }
+  return edited;
 }
 
 /**

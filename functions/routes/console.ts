@@ -75,6 +75,15 @@ export const consoleRoutes: readonly Route[] = [
   },
   {
     method: 'POST',
+    path: '/admin/promo_codes/{code}',
+    handler: 'admin/edit-promo-code',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    // A public code's listing in the site data follows its terms.
+    invalidates: ['siteSettings'],
+  },
+  {
+    method: 'POST',
     path: '/admin/promo_codes/{code}/active',
     handler: 'admin/set-promo-code-active',
     access: 'admin',

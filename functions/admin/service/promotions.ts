@@ -1,5 +1,5 @@
 import type { InferOutput } from 'valibot';
-import type { promoCodeBody, saleBody } from '../../contract/promotions';
+import type { promoCodeBody, promoCodeEditBody, saleBody } from '../../contract/promotions';
 import { type PromoCode, batchPrefixLength, newPromoCode, normalizePromoCode, promoRefusals } from '../../promotions/rules';
 import { type Sale, saleShards } from '../../promotions/sale-rules';
 import { voucherQuantity } from '../../contract/rules';
@@ -8,44 +8,47 @@ import {
   createPromoCode,
   createPromoCodeBatch,
   createSale,
+  editPromoCode,
   endSaleNow,
   setPromoCodeActive,
 } from '../../promotions/service';
 import { creationStamp } from '../../shared/ids';
 import { Invalid, NotFound } from '../../shared/errors';
 import { getPlan, planSalesItem, recordedCost } from '../../catalog/repo';
-import { getPromoCode, getSale, listUseLines } from '../../promotions/repo';
+import { type PromoTerms, getPromoCode, getSale, listUseLines } from '../../promotions/repo';
 import { getVoucher, voucherSalesItem } from '../../vouchers/repo';
 import type { ActiveUser } from '../../users/active-user';
+
+/** The terms a console form sets, as the code keeps them (the create and the edit forms share them). */
+const termsOfForm = (form: InferOutput<typeof promoCodeEditBody>): PromoTerms => ({
+  description: form.description ?? '',
+  maxDiscount: form.max_discount,
+  minTotal: form.min_total,
+  startsAt: form.starts_at,
+  endsAt: form.ends_at,
+  perPerson: form.per_person,
+  planIds: form.plan_ids,
+  voucherIds: form.voucher_ids,
+  gameIds: form.game_ids,
+  firstOrderOnly: form.first_order_only === '1',
+  refundReturnsUse: form.refund_returns_use === '1',
+  belowCostAcknowledged: form.below_cost === '1',
+  public: form.public === '1',
+});
 
 /** The code a console form describes (its name checked); a batch's is its prefix. */
 function codeOfForm(form: InferOutput<typeof promoCodeBody>): PromoCode {
   const code = normalizePromoCode(form.code);
   if (!code) throw new Invalid(promoRefusals.malformed);
   return newPromoCode(
-    {
-      code,
-      kind: form.kind,
-      value: form.value,
-      description: form.description ?? '',
-      maxDiscount: form.max_discount,
-      minTotal: form.min_total,
-      startsAt: form.starts_at,
-      endsAt: form.ends_at,
-      maxUses: form.max_uses,
-      perPerson: form.per_person,
-      planIds: form.plan_ids,
-      voucherIds: form.voucher_ids,
-      gameIds: form.game_ids,
-      firstOrderOnly: form.first_order_only === '1',
-      refundReturnsUse: form.refund_returns_use === '1',
-      belowCostAcknowledged: form.below_cost === '1',
-      public: form.public === '1',
-      active: form.active === '1',
-    },
+    { code, kind: form.kind, value: form.value, maxUses: form.max_uses, active: form.active === '1', ...termsOfForm(form) },
     new Date().toISOString(),
   );
 }
+
+/** A code's terms changed from the console's Edit form (audited). */
+export const changePromoCode = (user: ActiveUser, code: string, form: InferOutput<typeof promoCodeEditBody>): Promise<PromoCode> =>
+  editPromoCode(user.id, code, termsOfForm(form));
 
 /** A new promo code from the console's form (audited with it). */
 export const addPromoCode = (user: ActiveUser, form: InferOutput<typeof promoCodeBody>): Promise<PromoCode> =>

@@ -48,6 +48,14 @@ describe('the console’s Promotions section', () => {
       const uses = page.getByRole('dialog', { name: `Uses of ${code}` });
       await uses.getByText('No uses yet.').waitFor();
       await uses.getByRole('button', { name: 'Close' }).click();
+      // Edited from its row: the form opens with the code's terms (its end in Dhaka time).
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const editing = page.getByRole('dialog', { name: `Edit ${code}` });
+      expect(await editing.getByLabel('Ends (Dhaka time, optional)').inputValue()).toBe('2099-01-01T00:00');
+      await editing.getByLabel('Uses per person').fill('3');
+      await editing.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Promo code saved');
+      await expect.poll(() => row.textContent()).toContain('3 per person');
       await row.getByRole('button', { name: 'Pause' }).click();
       await toast(page, 'Promo code paused');
       await expect.poll(() => row.textContent()).toContain('paused');

@@ -270,6 +270,42 @@ describe('promo codes on wallet orders', () => {
     expect((await callApi(`/admin/promo_codes/${newCodeName('NONE')}/uses`, { method: 'GET', token })).status).toBe(404);
   });
 
+  it('edits a code’s terms (not its name, kind, value or uses): orders follow them, the site data too, audited', async () => {
+    const code = newCodeName('EDIT');
+    await createCode({ code, kind: 'fixed', value: 3, max_uses: 50, public: 1, description: 'Eid offer' });
+    const token = await logInAdmin();
+    const edit = (form: Record<string, string | number>) =>
+      callApi<{ data: PromoRow & { per_person: number; description: string; min_total: number | null }; message: string }>(
+        `/admin/promo_codes/${code.toLowerCase()}`,
+        { method: 'POST', token, form },
+      );
+    const saved = await edit({ description: 'Puja offer', per_person: 2, min_total: 30, public: 1, ends_at: '2099-06-01T00:00:00' });
+    expect([saved.status, saved.body.message]).toEqual([200, 'Promo code saved']);
+    expect(saved.body.data).toMatchObject({ code, value: 3, max_uses: 50, per_person: 2, description: 'Puja offer', min_total: 30 });
+    const buyer = await fundedAccount(100, 'edited');
+    const small = await order(buyer.token, { code, total: 19 });
+    expect([small.status, small.body.message]).toEqual([400, 'This promo code needs an order of at least ৳30']);
+    const site = await callApi<{ data: { coupans: { code: string; description: string; ends_at: string | null }[] } }>('/user/site_settings');
+    expect(site.body.data.coupans.find((coupan) => coupan.code === code)).toEqual({
+      code,
+      description: 'Puja offer',
+      ends_at: '2099-05-31T18:00:00.000Z',
+    });
+    // Every term is sent: one left out is cleared (no minimum, private, one per person).
+    expect((await edit({ description: 'Puja offer' })).body.data).toMatchObject({ min_total: null, per_person: 1 });
+    expect((await order(buyer.token, { code, total: 19 })).status).toBe(200);
+    const unlisted = await callApi<{ data: { coupans: { code: string }[] } }>('/user/site_settings');
+    expect(unlisted.body.data.coupans.map((coupan) => coupan.code)).not.toContain(code);
+    const upside = await edit({ ends_at: '2020-01-01T00:00:00', starts_at: '2021-01-01T00:00:00' });
+    expect([upside.status, upside.body.message]).toEqual([400, 'The end must be after the start']);
+    expect((await callApi(`/admin/promo_codes/${newCodeName('NONE')}`, { method: 'POST', token, form: {} })).status).toBe(404);
+    const audit = await callApi<{ data: { items: { action: string; target: string; detail?: string }[] } }>('/admin/audit', {
+      method: 'GET',
+      token,
+    });
+    expect(audit.body.data.items.filter((item) => item.action === 'promo-code-edit' && item.target === code)).toHaveLength(2);
+  });
+
   it('makes a giveaway batch of single-use codes in chunks, each code good once, listed under its batch', async () => {
     const token = await logInAdmin();
     const prefix = newCodeName('GV').slice(0, 8);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type PromoCode,
+  codeDiscountOf,
   discountOf,
+  firstOrderRefusal,
   maxShards,
   newPromoCode,
   normalizePromoCode,
@@ -68,5 +70,20 @@ describe('promo codes', () => {
     expect(shardWithRoom(shards, () => 0)).toBe(1);
     expect(shardWithRoom([{ shard: 0, uses: 1, limit: 1 }], () => 0)).toBeUndefined();
     expect(shardWithRoom([{ shard: 3, uses: 99 }], () => 0)).toBe(3);
+  });
+});
+
+describe('first-order codes', () => {
+  it('need a proved number, then refuse a buyer any of whose persons has bought; other codes ask nothing', () => {
+    const first = code({ firstOrderOnly: true });
+    expect(firstOrderRefusal(first, { boughtBefore: false })).toBe(promoRefusals.verifyMobile);
+    expect(firstOrderRefusal(first, { verifiedMobile: '01712345678', boughtBefore: true })).toBe(promoRefusals.firstOrderOnly);
+    expect(firstOrderRefusal(first, { verifiedMobile: '01712345678', boughtBefore: false })).toBeUndefined();
+    expect(firstOrderRefusal(code(), { boughtBefore: true })).toBeUndefined();
+  });
+
+  it('leave on the statement what a code took off, and nothing for a quote without a discount', () => {
+    expect(codeDiscountOf(quoteOf(line, code()))).toEqual({ amount: 100, code: 'EID10' });
+    expect(codeDiscountOf(quoteOf(line, undefined))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { PromoCodeRow } from '@contract/admin-wire';
-import type { promoCodeBody } from '@contract/promotions';
+import type { promoCodeBody, promoCodeEditBody } from '@contract/promotions';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';
@@ -13,8 +13,9 @@ export interface CreatedBatch {
   codes: string[];
 }
 
-/** The request as the endpoint's schema takes it (functions/contract/promotions.ts). */
+/** The requests as the endpoints' schemas take them (functions/contract/promotions.ts). */
 export type PromoCodeInput = v.InferInput<typeof promoCodeBody>;
+export type PromoCodeEditInput = v.InferInput<typeof promoCodeEditBody>;
 
 /** POST /admin/promo_codes: a new code, or a giveaway batch of them (`count`). Revalidates the list and the shop's site data (a public code is listed there). */
 export function useSavePromoCode() {
@@ -25,6 +26,22 @@ export function useSavePromoCode() {
       const { data, message } = await apiRequest<PromoCodeRow | CreatedBatch>('POST', path, { body: { ...arg } });
       await Promise.all([mutate(promoCodesKey), refreshShopReads(mutate, 'settings')]);
       return { created: data, message };
+    },
+    writeOptions,
+  );
+}
+
+/** POST /admin/promo_codes/{code}: a code's terms as the Edit form has them. Revalidates the list and the shop's site data. */
+export function useEditPromoCode() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    promoCodesKey,
+    async (_: string, { arg }: { arg: { code: string; terms: PromoCodeEditInput } }) => {
+      const { message } = await apiRequest<PromoCodeRow>('POST', `/admin/promo_codes/${encodeURIComponent(arg.code)}`, {
+        body: { ...arg.terms },
+      });
+      await Promise.all([mutate(promoCodesKey), refreshShopReads(mutate, 'settings')]);
+      return message;
     },
     writeOptions,
   );

@@ -1,5 +1,5 @@
 import type { PromoCodeRow, PromoUseRow } from '@contract/admin-wire';
-import { promoCodeBody } from '@contract/promotions';
+import { promoCodeBody, promoCodeEditBody } from '@contract/promotions';
 import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
@@ -15,7 +15,7 @@ import { EditableList } from '../../kit/components/edit-list';
 import { SelectField, Switch } from '../../kit/components/edit-fields';
 import { useEditForm } from '../../kit/components/use-edit-form';
 import { fetchPromoUsesCsv, usePromoUses } from '../api/get-promo-uses';
-import { type PromoCodeInput, useSavePromoCode } from '../api/save-promo-code';
+import { type PromoCodeEditInput, type PromoCodeInput, useEditPromoCode, useSavePromoCode } from '../api/save-promo-code';
 import { useSetPromoCodeActive } from '../api/set-promo-code-active';
 import { ErrorState, Loading } from '../../kit/components/list-states';
 
@@ -85,6 +85,7 @@ const batchColumns: Column<BatchRow>[] = [
 /** The promo codes with what each did so far, each with Uses and Pause (or Resume), and New promo code. */
 export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PromoCodeRow>();
   const [showingUses, setShowingUses] = useState<string>();
   const { trigger: setActive } = useSetPromoCodeActive();
   const { busy, run } = useAction('The promo code could not be changed');
@@ -96,6 +97,9 @@ export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
         <div className="button-row">
           <button type="button" className="button button-ghost button-small" onClick={() => setShowingUses(code.code)}>
             Uses
+          </button>
+          <button type="button" className="button button-ghost button-small" onClick={() => setEditing(code)}>
+            Edit
           </button>
           <button
             type="button"
@@ -133,6 +137,7 @@ export function PromoCodeList({ codes }: { codes: PromoCodeRow[] }) {
         )}
       </EditableList>
       {adding && <PromoCodeDialog onClose={() => setAdding(false)} />}
+      {editing && <PromoCodeDialog editing={editing} onClose={() => setEditing(undefined)} />}
       {showingUses && <UsesDialog code={showingUses} onClose={() => setShowingUses(undefined)} />}
     </>
   );
@@ -212,16 +217,37 @@ const initial = {
 };
 type Values = typeof initial;
 
-/** The form's values as the endpoint takes them; times as typed (Dhaka time, which the server reads them as). */
-const input = (values: Values): PromoCodeInput => ({
-  code: values.code.trim(),
-  kind: values.kind as PromoCodeInput['kind'],
-  value: numberField(values.value) ?? '',
+/** An instant as the form's Dhaka-time field shows it (`YYYY-MM-DDTHH:mm`); empty for none. */
+const dhakaField = (iso: string | null) => (iso ? new Date(Date.parse(iso) + 6 * 3_600_000).toISOString().slice(0, 16) : '');
+
+/** The Edit form's values: the code as it stands. */
+const valuesOf = (code: PromoCodeRow): Values => ({
+  ...initial,
+  code: code.code,
+  kind: code.kind,
+  value: String(code.value),
+  max_discount: code.max_discount?.toString() ?? '',
+  min_total: code.min_total?.toString() ?? '',
+  starts_at: dhakaField(code.starts_at),
+  ends_at: dhakaField(code.ends_at),
+  max_uses: code.max_uses?.toString() ?? '',
+  per_person: String(code.per_person),
+  game_ids: code.game_ids,
+  plan_ids: code.plan_ids,
+  voucher_ids: code.voucher_ids,
+  description: code.description,
+  public: code.public === 1,
+  first_order_only: code.first_order_only === 1,
+  refund_returns_use: code.refund_returns_use === 1,
+  below_cost: code.below_cost === 1,
+});
+
+/** The terms as the endpoints take them (the edit sends them all); times as typed (Dhaka time, which the server reads them as). */
+const termsInput = (values: Values): PromoCodeEditInput => ({
   max_discount: numberField(values.max_discount),
   min_total: numberField(values.min_total),
   starts_at: values.starts_at || undefined,
   ends_at: values.ends_at || undefined,
-  max_uses: numberField(values.max_uses),
   per_person: numberField(values.per_person),
   game_ids: values.game_ids.trim() || undefined,
   plan_ids: values.plan_ids.trim() || undefined,
@@ -231,14 +257,34 @@ const input = (values: Values): PromoCodeInput => ({
   first_order_only: values.first_order_only ? '1' : '0',
   refund_returns_use: values.refund_returns_use ? '1' : '0',
   below_cost: values.below_cost ? '1' : '0',
-  count: numberField(values.count),
 });
 
-function PromoCodeDialog({ onClose }: { onClose: () => void }) {
-  const { trigger } = useSavePromoCode();
-  const form = useEditForm(initial, (values) => schemaProblems(promoCodeBody, input(values)), 'The promo code could not be saved');
+/** A new code's request: its name, kind, value and uses in all, and its terms. */
+const input = (values: Values): PromoCodeInput => ({
+  code: values.code.trim(),
+  kind: values.kind as PromoCodeInput['kind'],
+  value: numberField(values.value) ?? '',
+  max_uses: numberField(values.max_uses),
+  count: numberField(values.count),
+  ...termsInput(values),
+});
+
+/** New promo code, or Edit of one (`editing`): its name, kind, value and uses in all stay as made. */
+function PromoCodeDialog({ editing, onClose }: { editing?: PromoCodeRow; onClose: () => void }) {
+  const { trigger: create } = useSavePromoCode();
+  const { trigger: change } = useEditPromoCode();
+  const form = useEditForm(
+    editing ? valuesOf(editing) : initial,
+    (values) => (editing ? schemaProblems(promoCodeEditBody, termsInput(values)) : schemaProblems(promoCodeBody, input(values))),
+    'The promo code could not be saved',
+  );
   const save = form.submit(async (values) => {
-    const { created, message } = await trigger(input(values));
+    if (editing) {
+      toast.success(await change({ code: editing.code, terms: termsInput(values) }));
+      onClose();
+      return;
+    }
+    const { created, message } = await create(input(values));
     // A batch's codes are handed out from a file: it downloads at once.
     if ('codes' in created)
       saveFile({ blob: batchCsv(created.codes.map((code) => ({ code }))), filename: `promo-batch-${created.batch}.csv` });
@@ -246,26 +292,39 @@ function PromoCodeDialog({ onClose }: { onClose: () => void }) {
     onClose();
   });
   return (
-    <Modal title="New promo code" onClose={form.busy ? () => undefined : onClose}>
+    <Modal title={editing ? `Edit ${editing.code}` : 'New promo code'} onClose={form.busy ? () => undefined : onClose}>
       <form onSubmit={save} noValidate>
-        <FormField label="How many single-use codes (a giveaway batch, optional)" inputMode="numeric" {...form.field('count')} />
-        <FormField
-          label={form.values.count.trim() ? 'Prefix of every code (3–12 letters and digits)' : 'Code (3–20 letters and digits)'}
-          maxLength={20}
-          autoComplete="off"
-          autoCapitalize="characters"
-          {...form.field('code')}
-        />
-        <SelectField label="Kind" {...form.field('kind')}>
-          <option value="percent">Percent of the order</option>
-          <option value="fixed">Fixed taka</option>
-        </SelectField>
-        <FormField label={form.values.kind === 'percent' ? 'Percent (1–100)' : 'Taka off'} inputMode="numeric" {...form.field('value')} />
+        {editing ? (
+          <p className="muted">
+            Takes off {offer(editing)}
+            {editing.max_uses === null ? '' : `, ${editing.max_uses} uses in all`}: these stay as the code was made.
+          </p>
+        ) : (
+          <>
+            <FormField label="How many single-use codes (a giveaway batch, optional)" inputMode="numeric" {...form.field('count')} />
+            <FormField
+              label={form.values.count.trim() ? 'Prefix of every code (3–12 letters and digits)' : 'Code (3–20 letters and digits)'}
+              maxLength={20}
+              autoComplete="off"
+              autoCapitalize="characters"
+              {...form.field('code')}
+            />
+            <SelectField label="Kind" {...form.field('kind')}>
+              <option value="percent">Percent of the order</option>
+              <option value="fixed">Fixed taka</option>
+            </SelectField>
+            <FormField
+              label={form.values.kind === 'percent' ? 'Percent (1–100)' : 'Taka off'}
+              inputMode="numeric"
+              {...form.field('value')}
+            />
+            <FormField label="Uses in all (optional)" inputMode="numeric" {...form.field('max_uses')} />
+          </>
+        )}
         <FormField label="Largest discount, ৳ (optional)" inputMode="numeric" {...form.field('max_discount')} />
         <FormField label="Smallest order, ৳ (optional)" inputMode="numeric" {...form.field('min_total')} />
         <FormField label="Starts (Dhaka time, optional)" type="datetime-local" {...form.field('starts_at')} />
         <FormField label="Ends (Dhaka time, optional)" type="datetime-local" {...form.field('ends_at')} />
-        <FormField label="Uses in all (optional)" inputMode="numeric" {...form.field('max_uses')} />
         <FormField label="Uses per person" inputMode="numeric" {...form.field('per_person')} />
         <FormField label="Only these games (ids, comma-separated)" autoComplete="off" {...form.field('game_ids')} />
         <FormField label="Only these plans (ids)" autoComplete="off" {...form.field('plan_ids')} />
