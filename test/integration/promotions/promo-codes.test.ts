@@ -285,7 +285,9 @@ describe('promo codes on wallet orders', () => {
     const buyer = await fundedAccount(100, 'edited');
     const small = await order(buyer.token, { code, total: 19 });
     expect([small.status, small.body.message]).toEqual([400, 'This promo code needs an order of at least ৳30']);
-    const site = await callApi<{ data: { coupans: { code: string; description: string; ends_at: string | null }[] } }>('/user/site_settings');
+    const site = await callApi<{ data: { coupans: { code: string; description: string; ends_at: string | null }[] } }>(
+      '/user/site_settings',
+    );
     expect(site.body.data.coupans.find((coupan) => coupan.code === code)).toEqual({
       code,
       description: 'Puja offer',
