@@ -108,6 +108,15 @@ describe('the deployed bundles', () => {
     expect((await api('/user/user_data', { form: {}, token })).body.data.wallet_balance).toBe(5);
   });
 
+  it('text a verification code through the SMS provider with the stage secret of its key, and prove the number with it', async () => {
+    const sent = await api('/user/send_mobile_code', { method: 'POST', token });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const texts = (await (await fetch(`${stack.smsUrl}/messages`)).json()) as { msg: string }[];
+    const code = /(\d{6})/.exec(texts.at(-1)!.msg)![1]!;
+    expect((await api('/user/verify_mobile', { form: { code }, token })).status).toBe(200);
+    expect((await api('/user/user_data', { form: {}, token })).body.data.mobile_verified).toBe(true);
+  });
+
   it("hand out the stage's VAPID public key from its secret, to anyone", async () => {
     const answer = await api('/user/push_key');
     expect(answer.status).toBe(200);

@@ -20,6 +20,7 @@ import { newSupplierCredentials } from '../../scripts/local/domain-env';
 import { startFakeSupplier } from '../../scripts/local/fake-supplier';
 import { startSandboxGateway } from '../../scripts/local/sandbox-gateway';
 import { startSecretsManager } from '../../scripts/local/secrets-manager';
+import { startSmsStandIn } from '../../scripts/local/sms-stand-in';
 import { staticSpa } from '../../scripts/local/static-files';
 import { startTableGuard } from '../../scripts/local/table-guard';
 import { pollTableStream } from '../../scripts/local/stream-poller';
@@ -37,6 +38,8 @@ export interface BundleStackInfo {
   gatewayApiKey: string;
   /** The SES v2 stand-in the mail functions send through (`/store` lists what they sent). */
   mailboxUrl: string;
+  /** The SMS provider's stand-in the texting functions send through (`/messages` lists what they sent). */
+  smsUrl: string;
   /** Every function of the stack and its nested stacks, by logical id: the bundle it runs and its environment as the template gives it. */
   functions: Record<string, { module: string; environment: Record<string, string> }>;
   shopper: { email: string; password: string };
@@ -138,7 +141,9 @@ export default async function setup(project: TestProject) {
       lookup: 'storefront-bundles-lookup',
       vapid: 'storefront-bundles-vapid',
       telegram: 'storefront-bundles-telegram',
+      sms: 'storefront-bundles-sms',
     };
+    const smsApiKey = randomBytes(18).toString('base64url');
     const secrets = await startSecretsManager({
       [secretNames.keys]: JSON.stringify({ current: 'master', master: randomBytes(48).toString('base64url') }),
       [secretNames.gateway]: gatewayApiKey,
@@ -151,6 +156,7 @@ export default async function setup(project: TestProject) {
       [secretNames.lookup]: JSON.stringify({ key: supplierCredentials.lookupKey }),
       [secretNames.vapid]: JSON.stringify({ ...webPush.generateVAPIDKeys(), subject: 'mailto:support@topupbazar.local' }),
       [secretNames.telegram]: JSON.stringify({ botToken: `${randomInt(1e8, 1e9)}:bundles-${randomBytes(12).toString('base64url')}` }),
+      [secretNames.sms]: JSON.stringify({ apiKey: smsApiKey, senderId: '' }),
     });
     stops.push(secrets.stop);
     const gateway = await startSandboxGateway({ apiKey: gatewayApiKey });
@@ -159,6 +165,8 @@ export default async function setup(project: TestProject) {
     stops.push(supplier.stop);
     const mailbox = await startMailbox();
     stops.push(mailbox.stop);
+    const sms = await startSmsStandIn({ apiKey: smsApiKey });
+    stops.push(sms.stop);
     const edgeCache = new LocalEdgeCache();
     const invalidations = await startInvalidationApi(edgeCache);
     stops.push(invalidations.stop);
@@ -173,6 +181,7 @@ export default async function setup(project: TestProject) {
       [idOf('AWS::SecretsManager::Secret', 'SecretsPlayerLookup')]: secretNames.lookup,
       [idOf('AWS::SecretsManager::Secret', 'SecretsVapid')]: secretNames.vapid,
       [idOf('AWS::SecretsManager::Secret', 'SecretsTelegramBot')]: secretNames.telegram,
+      [idOf('AWS::SecretsManager::Secret', 'SecretsSms')]: secretNames.sms,
       [idOf('AWS::S3::Bucket', 'SiteBucket')]: 'storefront-bundles-site',
       [idOf('AWS::CloudFront::Distribution', 'WebDistribution')]: localDistributionId,
     };
@@ -219,11 +228,12 @@ export default async function setup(project: TestProject) {
           module,
           environment: {
             ...environment,
-            // The stage's own site, gateway and supplier are the local ones here.
+            // The stage's own site, gateway, supplier and SMS provider are the local ones here.
             SITE_URL: siteUrl,
             GATEWAY_URL: gateway.url,
             ...('SUPPLIER_URL' in environment ? { SUPPLIER_URL: supplier.url } : {}),
             ...('LOOKUP_SECRET_ID' in environment ? { PLAYER_LOOKUP_URL: supplier.url } : {}),
+            ...('SMS_SECRET_ID' in environment ? { SMS_API_URL: sms.url } : {}),
             AWS_REGION: 'us-east-1',
             AWS_ACCESS_KEY_ID: id,
             AWS_SECRET_ACCESS_KEY: 'local',
@@ -288,6 +298,7 @@ export default async function setup(project: TestProject) {
       gatewayUrl: gateway.url,
       gatewayApiKey,
       mailboxUrl: mailbox.url,
+      smsUrl: sms.url,
       functions,
       shopper: { email: `bundle-${randomBytes(3).toString('hex')}@example.com`, password: randomBytes(9).toString('base64url') },
     } satisfies BundleStackInfo);
