@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['test/component/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['test/support/component-setup.ts'],
+          // Milliseconds alone; `npm test` runs them beside four lanes of stacks and browsers on two cores.
+          testTimeout: 15_000,
           sequence: { groupOrder: 1 },
           maxWorkers: '100%',
         },

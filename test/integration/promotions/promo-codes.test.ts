@@ -19,10 +19,17 @@ const plan = { plan_id: 'ff-25', price: 22 };
 type OrderRow = { order_id: string; paid_amount: number; discount: number; coupan_code: string };
 type PromoRow = { code: string; uses: number; discount_total: number; revenue: number; max_uses: number | null };
 
+/** The admin's token, signed in once for the file: a sign-in (a password hash) is the slowest call under a rush's load. */
+let adminToken: Promise<string> | undefined;
+const asAdmin = () => {
+  adminToken ??= logInAdmin();
+  return adminToken;
+};
+
 const newCodeName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`;
 
 async function createCode(fields: Record<string, string | number>) {
-  const token = await logInAdmin();
+  const token = await asAdmin();
   const response = await callApi<{ data: PromoRow }>('/admin/promo_codes', { method: 'POST', token, form: fields });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data;
@@ -60,7 +67,7 @@ async function oneUseAmong20(
 }
 
 const usesOf = async (code: string) => {
-  const listed = await callApi<{ data: { items: PromoRow[] } }>('/admin/promo_codes', { method: 'GET', token: await logInAdmin() });
+  const listed = await callApi<{ data: { items: PromoRow[] } }>('/admin/promo_codes', { method: 'GET', token: await asAdmin() });
   return listed.body.data.items.find((row) => row.code === code)!;
 };
 
@@ -184,7 +191,7 @@ describe('promo codes on wallet orders', () => {
   });
 
   it('gives a use back on a refund only where the code says so, once however many operators click, and refunds what was paid', async () => {
-    const token = await logInAdmin();
+    const token = await asAdmin();
     const [returning, kept] = [newCodeName('BACK'), newCodeName('KEEP')];
     await createCode({ code: returning, kind: 'fixed', value: 2, max_uses: 1, refund_returns_use: 1 });
     await createCode({ code: kept, kind: 'fixed', value: 2, max_uses: 1 });
@@ -230,7 +237,7 @@ describe('promo codes on wallet orders', () => {
   it('pauses a code (orders refuse it, the site data drops it) and resumes it, audited; lists each use with its order, also as CSV', async () => {
     const code = newCodeName('PAUSE');
     await createCode({ code, kind: 'fixed', value: 3, public: 1, description: 'Friday offer', per_person: 5 });
-    const token = await logInAdmin();
+    const token = await asAdmin();
     const buyer = await fundedAccount(100, 'pause');
     const placed = await order(buyer.token, { code, total: 19 });
     expect(placed.status).toBe(200);
@@ -273,7 +280,7 @@ describe('promo codes on wallet orders', () => {
   it('edits a code’s terms (not its name, kind, value or uses): orders follow them, the site data too, audited', async () => {
     const code = newCodeName('EDIT');
     await createCode({ code, kind: 'fixed', value: 3, max_uses: 50, public: 1, description: 'Eid offer' });
-    const token = await logInAdmin();
+    const token = await asAdmin();
     const edit = (form: Record<string, string | number>) =>
       callApi<{ data: PromoRow & { per_person: number; description: string; min_total: number | null }; message: string }>(
         `/admin/promo_codes/${code.toLowerCase()}`,
@@ -309,7 +316,7 @@ describe('promo codes on wallet orders', () => {
   });
 
   it('makes a giveaway batch of single-use codes in chunks, each code good once, listed under its batch', async () => {
-    const token = await logInAdmin();
+    const token = await asAdmin();
     const prefix = newCodeName('GV').slice(0, 8);
     const made = await callApi<{ data: { batch: string; codes: string[] }; message: string }>('/admin/promo_codes', {
       method: 'POST',
@@ -351,7 +358,7 @@ describe('promo codes on wallet orders', () => {
   it('keeps codes unique without regard to case, and audits each', async () => {
     const code = newCodeName('SAME');
     await createCode({ code, kind: 'fixed', value: 3 });
-    const token = await logInAdmin();
+    const token = await asAdmin();
     const again = await callApi('/admin/promo_codes', {
       method: 'POST',
       token,
