@@ -1,6 +1,7 @@
 /** The console's operations views: orders, top-ups, waiting payments, users, the audit log, the dashboard, deliveries and alert settings. */
 import type * as v from 'valibot';
 import type { AuditEntry } from '../audit/repo';
+import type { Block } from '../risk/rules';
 import { type alertSettingsBody, alertKindNames } from '../contract/admin-operations';
 import type { AlertSettings } from '../notifications/alert-settings';
 import type {
@@ -14,6 +15,7 @@ import type {
   AdminWaitingPayment,
   AdminWalletRequestRow,
   AuditRow,
+  BlockRow,
   Dashboard,
   RevealedSecret,
 } from '../contract/admin-wire';
@@ -124,6 +126,15 @@ export const adminUserView = ({ user, wallet }: UserWithBalance): AdminUserRow =
 export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEntry[] }): AdminUserDetail => ({
   ...adminUserView(detail),
   ledger: detail.ledger.map(ledgerEntryView),
+});
+
+/** A blocked identity on the wire. */
+export const blockView = (block: Block): BlockRow => ({
+  kind: block.kind,
+  value: block.value,
+  reason: block.reason,
+  actor_id: block.actorId,
+  created_at: block.createdAt,
 });
 
 /** An audit entry on the wire. */

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { boundedInt, flagField, optionalText, pageQuery, requiredText, signedWholeTaka } from './fields';
 import { isCalendarDay, rangeProblems, reportRange } from './report-range';
+import { blockKinds } from './rules';
 
 const wireStatus = v.optional(v.picklist(['0', '1', '2'], 'Status must be 0, 1 or 2'), '0');
 
@@ -110,6 +111,18 @@ export const adjustWalletBody = v.object({ amount: signedWholeTaka(), reason: re
 
 /** GET /admin/audit: a page of the audit log. */
 export const auditQuery = v.object({ ...pageQuery });
+
+/** The identity a blocklist entry names: its kind and its value as typed (kept in one form by the risk rules). */
+const blockedIdentity = {
+  kind: v.picklist(blockKinds, `kind must be one of ${blockKinds.join(', ')}`),
+  value: requiredText('A value to block is required', 254),
+};
+
+/** POST /admin/blocklist: block an identity from buying, with the reason operators will read. */
+export const blockBody = v.object({ ...blockedIdentity, reason: requiredText('Say why it is blocked', 200) });
+
+/** POST /admin/blocklist/remove: lift a block. */
+export const unblockBody = v.object(blockedIdentity);
 
 /** The operator alert kinds a console may switch (functions/notifications/alerts.ts). */
 export const alertKindNames = [

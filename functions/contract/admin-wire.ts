@@ -192,6 +192,15 @@ export interface AdminUserDetail extends AdminUserRow {
   ledger: LedgerEntryRow[];
 }
 
+/** GET /admin/blocklist: one blocked identity, oldest first. */
+export interface BlockRow {
+  kind: 'player' | 'mobile' | 'email';
+  value: string;
+  reason: string;
+  actor_id: string;
+  created_at: string;
+}
+
 /** GET /admin/audit */
 export interface AuditRow {
   at: string;

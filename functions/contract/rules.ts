@@ -9,6 +9,17 @@ export const minPasswordLength = 5;
 /** The mobile number a Google registration carries (spec §9): ten nines, exempt from uniqueness. */
 export const googlePlaceholderMobile = '9999999999';
 
+/**
+ * One form of a mobile number: without spaces, dashes or brackets, and a Bangladeshi number
+ * (`+8801…`, `8801…`, `01…`, `1…`) as its eleven national digits `01XXXXXXXXX`, so that every way
+ * of writing it claims, and logs in to, the same account.
+ */
+export function normalizeMobile(mobileNo: string): string {
+  const compact = mobileNo.replace(/[\s\-()]/g, '');
+  const bangladeshi = /^(?:\+?880|0)?(1[3-9]\d{8})$/.exec(compact);
+  return bangladeshi ? `0${bangladeshi[1]}` : compact;
+}
+
 /** A Bangladeshi mobile number in the shop's stored form, `01XXXXXXXXX`: the only numbers the shop can text (and verify). */
 export const isBangladeshiMobile = (mobileNo: string) => /^01[3-9]\d{8}$/.test(mobileNo);
 
@@ -20,6 +31,9 @@ export function typedMobileCode(typed: string): string | undefined {
   const digits = typed.replace(/[\s-]/g, '').replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
   return new RegExp(`^\\d{${mobileCodeRules.digits}}$`).test(digits) ? digits : undefined;
 }
+
+/** What an operator can block from buying: a game's player ID, a mobile number, an e-mail address. */
+export const blockKinds = ['player', 'mobile', 'email'] as const;
 
 /** How much one wallet top-up may add, unless the stage's configuration says otherwise (site settings carry the stage's). */
 export const defaultTopUpLimits = { min: 10, max: 25_000 } as const;

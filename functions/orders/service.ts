@@ -28,6 +28,7 @@ import {
   shardWasFull,
   retakeOnAnotherShard,
 } from '../promotions/service';
+import { blockRequest, identityOf } from '../risk/service';
 import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { seal } from '../shared/sealed';
@@ -53,7 +54,8 @@ export interface PlanOrderInput extends OrderAccountFields {
 
 /**
  * Reads, in one BatchGetItem, everything a plan purchase decides on: the plan, the buyer's wallet,
- * the shop's settings and a promo code's items; applies the refusals that come before any write,
+ * the shop's settings, the blocklist's entries for the buyer's identities, the buyer's customer
+ * marks and a promo code's items; applies the refusals that come before any write,
  * and prices the order (a total other than the one the shopper saw: 409, nothing written).
  */
 async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
@@ -61,21 +63,24 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
   const buyer = buyerOf(user, playerId);
   const promo = promoRequest(input.coupanCode, buyer);
   const customerRead = customerRequest({ ...buyer, userId: user.id });
+  const blocks = blockRequest(identityOf(user, playerId));
   const ownKeys = [planKey(input.planId), walletKey(user.id), settingsKey(), ...(playerId ? [shopperLookupKey(user.id, playerId)] : [])];
-  const items = await batchGet([...ownKeys, ...customerRead.keys, ...(promo?.keys ?? [])]);
+  const items = await batchGet([...ownKeys, ...blocks.keys, ...customerRead.keys, ...(promo?.keys ?? [])]);
   const [planItem, walletItem, settingsItem] = items;
   const lookupItem = playerId ? items[3] : undefined;
-  const customer = customerRead.read(items.slice(ownKeys.length));
+  const customerAt = ownKeys.length + blocks.keys.length;
+  const customer = customerRead.read(items.slice(customerAt));
   if (!planItem) throw new NotFound('Plan not found');
   const settings = settingsItem && settingsFromItem(settingsItem);
   if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
+  blocks.refuse(items.slice(ownKeys.length));
   const plan = planFromItem(planItem);
   if (plan.status !== 1) throw new Conflict('This plan is out of stock');
   const now = Date.now();
   // A running sale with a cap is read once more (its shards, the buyer's counts); without one, nothing.
   const sale = await saleForBuyer(plan.sales, buyer, now);
   const line = saleLine({ gameId: plan.masterCategoryId, planId: plan.id, cost: recordedCost(plan) }, plan.price, 1, sale);
-  const { quote, use } = pricePromo(promo, items.slice(ownKeys.length + customerRead.keys.length), line, now, sale, customer);
+  const { quote, use } = pricePromo(promo, items.slice(customerAt + customerRead.keys.length), line, now, sale, customer);
   if (quote.total !== input.price)
     throw new Conflict('Price changed, please review your order', { price: plan.price, data: { total: quote.total } });
   const lookup = playerLookupFromItem(lookupItem);

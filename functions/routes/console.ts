@@ -63,6 +63,9 @@ export const consoleRoutes: readonly Route[] = [
   { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'GET', path: '/admin/audit', handler: 'admin/list-audit', access: 'admin' },
+  { method: 'GET', path: '/admin/blocklist', handler: 'admin/list-blocks', access: 'admin' },
+  { method: 'POST', path: '/admin/blocklist', handler: 'admin/add-block', access: 'admin', writes: ['PutItem'] },
+  { method: 'POST', path: '/admin/blocklist/remove', handler: 'admin/remove-block', access: 'admin', writes: ['PutItem', 'DeleteItem'] },
   { method: 'GET', path: '/admin/promo_codes', handler: 'admin/list-promo-codes', access: 'admin' },
   {
     method: 'POST',

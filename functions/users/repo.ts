@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName } from '../shared/db';
 import type { Language } from '../contract/fields';
+import { normalizeMobile } from '../contract/rules';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 
@@ -56,16 +57,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * One form of a mobile number: without spaces, dashes or brackets, and a Bangladeshi number
- * (`+8801…`, `8801…`, `01…`, `1…`) as its eleven national digits `01XXXXXXXXX`, so that every way
- * of writing it claims, and logs in to, the same account.
- */
-export function normalizeMobile(mobileNo: string): string {
-  const compact = mobileNo.replace(/[\s\-()]/g, '');
-  const bangladeshi = /^(?:\+?880|0)?(1[3-9]\d{8})$/.exec(compact);
-  return bangladeshi ? `0${bangladeshi[1]}` : compact;
-}
+export { normalizeMobile };
 
 /** The account's mobile number when its owner proved it (a code texted to it), else undefined. */
 export const verifiedMobileOf = (user: Pick<User, 'mobileNo' | 'mobileVerified'>) =>

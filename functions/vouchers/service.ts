@@ -20,6 +20,7 @@ import {
   shardWasFull,
 } from '../promotions/service';
 import { codeDiscountOf } from '../promotions/rules';
+import { blockRequest, identityOf } from '../risk/service';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -74,6 +75,7 @@ export async function buyCodes(
   const buyer = buyerOf(user);
   const promo = promoRequest(pricing.coupanCode, buyer);
   const customerRead = customerRequest({ ...buyer, userId: user.id });
+  const blocks = blockRequest(identityOf(user));
   // A promo code's shard found full (or the code paused) is read again once, and the next try takes that answer.
   let retaken: PromoUse | undefined;
   for (let attempt = 1; ; attempt += 1) {
@@ -84,21 +86,24 @@ export async function buyCodes(
         walletKey(user.id),
         settingsKey(),
         ...repo.stockShardKeys(voucherId),
+        ...blocks.keys,
         ...customerRead.keys,
         ...(promo?.keys ?? []),
       ]),
     ]);
     const shards = read.slice(0, repo.stockShards);
-    const customer = customerRead.read(read.slice(repo.stockShards));
+    const customerAt = repo.stockShards + blocks.keys.length;
+    const customer = customerRead.read(read.slice(customerAt));
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
+    blocks.refuse(read.slice(repo.stockShards));
     const now = Date.now();
     // A running sale with a cap is read once more (its shards, the buyer's counts): its `qty` units come from one shard.
     const sale = await saleForBuyer(voucher.sales, buyer, now, qty);
     const line = saleLine({ gameId: voucher.masterCategoryId, voucherId }, voucher.price, qty, sale);
-    const priced = pricePromo(promo, read.slice(repo.stockShards + customerRead.keys.length), line, now, sale, customer);
+    const priced = pricePromo(promo, read.slice(customerAt + customerRead.keys.length), line, now, sale, customer);
     const { quote } = priced;
     const use = retaken ?? priced.use;
     if (pricing.expectedTotal !== undefined && pricing.expectedTotal !== quote.total)

@@ -2,6 +2,7 @@ import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { gateways } from '../gateway/registry';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
+import { blockRequest, identityOf } from '../risk/service';
 import { batchGet } from '../shared/db';
 import { Conflict } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -42,8 +43,10 @@ export async function startTopUp(
   input: TopUpInput,
   clientIp: string,
 ): Promise<{ paymentUrl: string; requestId: string }> {
-  const [claimItem] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
+  const blocks = blockRequest(identityOf(user));
+  const [claimItem, ...blocked] = await batchGet([repo.txnClaimKey(user.id, input.txnId), ...blocks.keys]);
   if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
+  blocks.refuse(blocked);
   await limitCheckoutStart(user.id, clientIp);
 
   const { id, createdAt } = creationStamp();

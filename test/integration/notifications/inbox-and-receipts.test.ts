@@ -209,7 +209,9 @@ describe('receipts and e-mail settings', () => {
     expect(settings.body.data.mail).toEqual({ delivery_updates: false, payment_updates: true });
 
     const second = await walletOrder(buyer, 'ff-100-instant', 75, `${randomInt(1e8, 1e9)}3`);
-    await expect.poll(async () => (await notifications(buyer)).items.filter((item) => item.kind === 'order_delivered').length).toBe(2);
+    await expect
+      .poll(async () => (await notifications(buyer)).items.filter((item) => item.kind === 'order_delivered').length, { timeout: 15_000 })
+      .toBe(2);
     await expect
       .poll(async () => (await mailsTo(buyer.email)).filter((mail) => mail.subject.startsWith('Order received')).length, {
         timeout: 15_000,

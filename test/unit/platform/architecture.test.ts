@@ -25,6 +25,7 @@ const floors: Record<string, number> = {
   audit: 4,
   mail: 4,
   sms: 4,
+  risk: 4,
   notifications: 5,
   catalog: 4,
   content: 4,

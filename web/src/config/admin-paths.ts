@@ -21,6 +21,7 @@ export const adminPaths = {
   payments: (range?: { from: string; to: string }) => (range ? `/admin/payments?from=${range.from}&to=${range.to}` : '/admin/payments'),
   users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  blocklist: '/admin/blocklist',
   audit: '/admin/audit',
   codes: (voucherId?: string) => (voucherId ? `/admin/codes?voucher=${encodeURIComponent(voucherId)}` : '/admin/codes'),
   catalog: (gameId?: string) => (gameId ? `/admin/catalog?game=${encodeURIComponent(gameId)}` : '/admin/catalog'),

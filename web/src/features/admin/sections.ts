@@ -28,5 +28,6 @@ export const adminSections: AdminSection[] = [
   { label: 'Banners', to: adminPaths.banners },
   { label: 'Payment channels', to: adminPaths.paymentChannels },
   { label: 'Site settings', to: adminPaths.settings },
+  { label: 'Blocklist', to: adminPaths.blocklist },
   { label: 'Audit', to: adminPaths.audit },
 ];

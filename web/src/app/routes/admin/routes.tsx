@@ -26,6 +26,7 @@ const adminRoutes = [
       page('payment-channels', () => import('./payment-channels')),
       page('promotions', () => import('./promotions')),
       page('settings', () => import('./site-settings')),
+      page('blocklist', () => import('./blocklist')),
       page('audit', () => import('./audit')),
       page('*', () => import('../not-found')),
     ],
