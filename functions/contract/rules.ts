@@ -20,6 +20,12 @@ export function normalizeMobile(mobileNo: string): string {
   return bangladeshi ? `0${bangladeshi[1]}` : compact;
 }
 
+/** Emails compare trimmed and case-insensitively. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A player ID as it is counted and blocked: trimmed and lower-cased (a player ID with letters is one ID in any case). */
+export const normalizePlayerId = (playerId: string) => playerId.trim().toLowerCase();
+
 /** A Bangladeshi mobile number in the shop's stored form, `01XXXXXXXXX`: the only numbers the shop can text (and verify). */
 export const isBangladeshiMobile = (mobileNo: string) => /^01[3-9]\d{8}$/.test(mobileNo);
 

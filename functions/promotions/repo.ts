@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { normalizePlayerId } from '../contract/rules';
 import { db, queryAll, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
@@ -25,7 +26,7 @@ export const promoReadKeys = (code: string) => [promoKey(code), ...Array.from({ 
  * number shared by two games' players is rare and errs strict.
  */
 export function personKeysOf(use: { userId: string; playerId?: string; verifiedMobile?: string }): string[] {
-  const playerId = use.playerId?.trim().toLowerCase();
+  const playerId = use.playerId && normalizePlayerId(use.playerId);
   return [
     `account#${use.userId}`,
     ...(playerId ? [`player#${playerId}`] : []),

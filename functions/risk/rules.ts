@@ -1,4 +1,4 @@
-import { type blockKinds, normalizeMobile } from '../contract/rules';
+import { type blockKinds, normalizeEmail, normalizeMobile, normalizePlayerId } from '../contract/rules';
 
 /**
  * The rules of the blocklist, pure: what can be blocked and the one form each value is kept in,
@@ -23,7 +23,7 @@ export interface Block {
  * one, separators dropped), an e-mail trimmed and lower-cased.
  */
 export function blockValueOf(kind: BlockKind, typed: string): string {
-  return kind === 'mobile' ? normalizeMobile(typed) : typed.trim().toLowerCase();
+  return { player: normalizePlayerId, mobile: normalizeMobile, email: normalizeEmail }[kind](typed);
 }
 
 /** Said to a blocked buyer: nothing about which identity or why (that would teach a thief what to change). */

@@ -1,6 +1,6 @@
 import { googlePlaceholderMobile } from '../contract/rules';
 import { Conflict, Invalid } from '../shared/errors';
-import { blockItem, blockKey, listBlocks, unblockItem } from './repo';
+import { blockItem, blockKey, unblockItem } from './repo';
 import { type Block, type BlockKind, blockValueOf, blockedMessage } from './rules';
 
 /** The identities a checkout is known by: the top-up's player ID, the account's mobile number and e-mail. */
@@ -53,5 +53,3 @@ export function unblockWrites(kind: BlockKind, typed: string) {
   const value = blockValueOf(kind, typed);
   return { value, items: [unblockItem(kind, value)] };
 }
-
-export { listBlocks };

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, tableName } from '../shared/db';
 import type { Language } from '../contract/fields';
-import { normalizeMobile } from '../contract/rules';
+import { normalizeEmail, normalizeMobile } from '../contract/rules';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 
@@ -52,12 +52,8 @@ export interface User {
 /** What a claim item points at: an email, a mobile number or a Google subject, each one user's. */
 export type ClaimKind = 'email' | 'mobile' | 'google';
 
-/** Emails compare trimmed and case-insensitively. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export { normalizeMobile };
+// The identities' one form lives with the pure rules, which the blocklist and the SPA share.
+export { normalizeEmail, normalizeMobile };
 
 /** The account's mobile number when its owner proved it (a code texted to it), else undefined. */
 export const verifiedMobileOf = (user: Pick<User, 'mobileNo' | 'mobileVerified'>) =>

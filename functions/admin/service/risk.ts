@@ -2,7 +2,8 @@ import { auditEntry, auditItem } from '../../audit/repo';
 import { Conflict, NotFound } from '../../shared/errors';
 import { TransactionCancelled, transact } from '../../shared/transactions';
 import type { Block, BlockKind } from '../../risk/rules';
-import { blockWrites, listBlocks, unblockWrites } from '../../risk/service';
+import { listBlocks } from '../../risk/repo';
+import { blockWrites, unblockWrites } from '../../risk/service';
 import type { ActiveUser } from '../../users/active-user';
 
 /** Every blocked identity, for the console's Blocklist. */

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { toBengaliDigits } from '../../contract/format';
 import { googlePlaceholderMobile, isBangladeshiMobile, mobileCodeRules, typedMobileCode } from '../../contract/rules';
 import { siteUrl } from '../../shared/config';
 import { Conflict, Invalid, ServiceUnavailable, TooManyRequests } from '../../shared/errors';
@@ -47,7 +48,7 @@ function codeText(code: string, language: 'bn' | 'en'): string {
   const origin = `@${new URL(siteUrl()).host} #${code}`;
   const minutes = String(mobileCodeRules.lifetimeMinutes);
   return language === 'bn'
-    ? `আপনার যাচাই কোড ${code}। ${minutes.replace(/\d/g, (digit) => String.fromCharCode(0x09e6 + Number(digit)))} মিনিট কাজ করবে। কাউকে জানাবেন না।\n\n${origin}`
+    ? `আপনার যাচাই কোড ${code}। ${toBengaliDigits(minutes)} মিনিট কাজ করবে। কাউকে জানাবেন না।\n\n${origin}`
     : `Your verification code is ${code}. It works for ${minutes} minutes. Do not share it.\n\n${origin}`;
 }
 
