@@ -1,12 +1,21 @@
 /** The console's operations views: orders, top-ups, waiting payments, users, the audit log, the dashboard, deliveries and alert settings. */
 import type * as v from 'valibot';
 import type { AuditEntry } from '../audit/repo';
+import { mayBeHeld } from '../orders/holds';
+import { type Hold, holdOverdue, reviewMinutesOf } from '../risk/holds';
+import { type RiskSettings, ruleText } from '../risk/velocity';
+import { verifiedMobileOf } from '../users/repo';
+import type { PayerHistory, ReviewItem } from './service/risk';
 import type { Block } from '../risk/rules';
 import { type alertSettingsBody, alertKindNames } from '../contract/admin-operations';
 import type { AlertSettings } from '../notifications/alert-settings';
 import type {
   AdminAlertSettings,
   AdminDeliveries,
+  AdminHold,
+  PayerHistoryRow,
+  ReviewRow,
+  RiskSettingsRow,
   AdminOrderDelivery,
   AdminOrderDetail,
   AdminOrderRow,
@@ -67,8 +76,19 @@ export const adminOrderView = (order: ConsoleOrder): AdminOrderRow => {
     user_id: order.userId,
     account_type: order.accountType,
     delivery: adminDeliveryView(order),
+    hold: order.hold ? adminHoldView(order.hold) : null,
   };
 };
+
+/** A hold as operators see it; `overdue` when still held past the minutes promised to the shopper. */
+const adminHoldView = (hold: Hold): AdminHold => ({
+  state: hold.state,
+  reasons: hold.reasons.map((reason) => ({ kind: reason.kind, text: reason.text })),
+  at: hold.at,
+  decided_at: hold.decidedAt ?? null,
+  review_within_minutes: reviewMinutesOf(hold),
+  overdue: holdOverdue(hold, Date.now()),
+});
 
 /** An order with the game account to top up; the password only ever through reveal. */
 export const adminOrderDetailView = (order: ConsoleOrder): AdminOrderDetail => ({
@@ -126,6 +146,51 @@ export const adminUserView = ({ user, wallet }: UserWithBalance): AdminUserRow =
 export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEntry[] }): AdminUserDetail => ({
   ...adminUserView(detail),
   ledger: detail.ledger.map(ledgerEntryView),
+});
+
+/** A held order in the review queue. */
+export const reviewView = (item: ReviewItem): ReviewRow => ({
+  order: adminOrderView(item.order),
+  account: {
+    user_id: item.order.userId,
+    name: item.account.user?.name ?? '',
+    email: item.account.user?.email ?? '',
+    mobile_no: item.account.user?.mobileNo ?? '',
+    mobile_verified: Boolean(item.account.user && verifiedMobileOf(item.account.user)),
+    created_at: item.account.user?.createdAt ?? '',
+    orders: item.account.orders,
+    refunded: item.account.refunded,
+  },
+  flags: item.flags,
+});
+
+/** The risk settings on the wire. */
+export const riskSettingsView = (settings: RiskSettings): RiskSettingsRow => ({
+  young_account_days: settings.youngAccountDays,
+  first_order_hold_amount: settings.firstOrderHoldAmount,
+  review_within_minutes: settings.reviewWithinMinutes,
+  rules: settings.rules.map((rule) => ({
+    id: rule.id,
+    key: rule.key,
+    window: rule.window,
+    max_count: rule.maxCount,
+    max_amount: rule.maxAmount,
+    action: rule.action,
+    young_only: rule.youngOnly,
+    text: ruleText(rule),
+  })),
+});
+
+/** What a payer's number paid for, with how many orders a hold just stopped. */
+export const payerHistoryView = (history: Omit<PayerHistory, 'orders'> & { orders: ConsoleOrder[] }, held = 0): PayerHistoryRow => ({
+  orders: history.orders.map((order) => ({ ...adminOrderView(order), holdable: mayBeHeld(order) })),
+  top_ups: history.topUps.map((request) => ({
+    request_id: request.requestId,
+    user_id: request.userId,
+    amount: request.amount,
+    paid_at: request.settledAt ?? request.createdAt,
+  })),
+  held,
 });
 
 /** A blocked identity on the wire. */

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { boundedInt, flagField, optionalText, pageQuery, requiredText, signedWholeTaka } from './fields';
 import { isCalendarDay, rangeProblems, reportRange } from './report-range';
-import { blockKinds } from './rules';
+import { blockKinds, riskKeyKinds, velocityWindows } from './rules';
 
 const wireStatus = v.optional(v.picklist(['0', '1', '2'], 'Status must be 0, 1 or 2'), '0');
 
@@ -124,6 +124,53 @@ export const blockBody = v.object({ ...blockedIdentity, reason: requiredText('Sa
 /** POST /admin/blocklist/remove: lift a block. */
 export const unblockBody = v.object(blockedIdentity);
 
+/** GET /admin/holds: a page of the review queue. */
+export const holdsQuery = v.object(pageQuery);
+
+/** POST /admin/risk: the scalar risk settings (a young account's age, its first order held from, the minutes a check is promised within). */
+export const riskSettingsBody = v.object({
+  young_account_days: boundedInt(0, 365, 'Days must be a whole number from 0 to 365'),
+  first_order_hold_amount: boundedInt(0, 10_000_000, 'The amount must be a whole number of taka (0: never hold)'),
+  review_within_minutes: boundedInt(5, 10_080, 'Minutes must be a whole number from 5 to 10080'),
+});
+
+/** POST /admin/risk/rules: a velocity rule (per identity, per hour or day: at most so many checkouts or taka; 0: no such limit). */
+export const velocityRuleBody = v.pipe(
+  v.object({
+    key: v.picklist(riskKeyKinds, 'Count by account, player, mobile, device or address'),
+    window: v.picklist(velocityWindows, 'The window is hour or day'),
+    max_count: v.optional(boundedInt(0, 100_000, 'Checkouts must be a whole number from 0 to 100000'), 0),
+    max_amount: v.optional(boundedInt(0, 100_000_000, 'The amount must be a whole number of taka'), 0),
+    action: v.picklist(['refuse', 'hold'], 'Past the limit: refuse or hold'),
+    young_only: v.optional(flagField('young_only is 1 (young accounts only) or 0'), '0'),
+  }),
+  v.check((rule) => rule.max_count > 0 || rule.max_amount > 0, 'Set a number of checkouts, an amount, or both'),
+);
+
+/** POST /admin/risk/rules/remove: a rule by its id. */
+export const removeRuleBody = v.object({ id: requiredText('Which rule?', 40) });
+
+/** GET /admin/payers: every order paid from a payer's number (as the gateway shows it) in a range of Dhaka days. */
+export const payerSearchQuery = v.pipe(
+  v.object({
+    number: requiredText("The payer's number is required", 40),
+    from: v.pipe(requiredText('From is required', 10), v.check(isCalendarDay, 'From is a day, YYYY-MM-DD')),
+    to: v.pipe(requiredText('To is required', 10), v.check(isCalendarDay, 'To is a day, YYYY-MM-DD')),
+  }),
+  v.check((range) => !rangeProblems(range).from && !rangeProblems(range).to, 'The range is at most 31 days, from before to'),
+);
+
+/** POST /admin/payers/hold: hold every undelivered order of a payer in the range, with why (a theft report). */
+export const payerHoldBody = v.pipe(
+  v.object({
+    number: requiredText("The payer's number is required", 40),
+    from: v.pipe(requiredText('From is required', 10), v.check(isCalendarDay, 'From is a day, YYYY-MM-DD')),
+    to: v.pipe(requiredText('To is required', 10), v.check(isCalendarDay, 'To is a day, YYYY-MM-DD')),
+    reason: requiredText('Say why (the theft report)', 200),
+  }),
+  v.check((range) => !rangeProblems(range).from && !rangeProblems(range).to, 'The range is at most 31 days, from before to'),
+);
+
 /** The operator alert kinds a console may switch (functions/notifications/alerts.ts). */
 export const alertKindNames = [
   'order_waiting',
@@ -135,6 +182,7 @@ export const alertKindNames = [
   'supplier_setup',
   'payment_review',
   'refund_review',
+  'order_held',
   'cloud_alarm',
 ] as const;
 

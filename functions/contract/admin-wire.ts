@@ -1,4 +1,5 @@
 import type { alertKindNames } from './admin-operations';
+import type { blockKinds, riskKeyKinds, velocityWindows } from './rules';
 import type {
   BlogPostRow,
   DeliveryMode,
@@ -31,6 +32,8 @@ export interface AdminOrderRow extends Omit<OrderRow, 'paid_by' | 'delivery'> {
   /** FB, Google, VK or Twitter for a game-account (ID-password) order, whose `saccount_id` is the login; empty for a player ID. */
   account_type: string;
   delivery: AdminOrderDelivery;
+  /** A fraud rule's hold, held now or decided; null when it never was. */
+  hold: AdminHold | null;
 }
 
 /** An order's delivery as operators see it: why it fell back to the queue, the attempts, the supplier and the cost (margin). */
@@ -51,6 +54,17 @@ export interface AdminOrderDelivery extends Omit<OrderDelivery, 'code'> {
   cost_paid: number | null;
   /** A stock-mode order holds a code: `reveal` shows it, audited. */
   has_code: boolean;
+}
+
+/** A fraud rule's hold on an order: why, since when, and where it stands (released or refunded once decided). */
+export interface AdminHold {
+  state: 'held' | 'released' | 'refunded';
+  reasons: { kind: 'first-large-order' | 'velocity' | 'payer-blocked' | 'payer-search'; text: string }[];
+  at: string;
+  decided_at: string | null;
+  /** The minutes promised to the shopper; `overdue` once a held order has waited longer. */
+  review_within_minutes: number;
+  overdue: boolean;
 }
 
 /** GET /admin/orders/{id}: the order and the game account to top up, never its password. */
@@ -194,11 +208,59 @@ export interface AdminUserDetail extends AdminUserRow {
 
 /** GET /admin/blocklist: one blocked identity, oldest first. */
 export interface BlockRow {
-  kind: 'player' | 'mobile' | 'email';
+  kind: (typeof blockKinds)[number];
   value: string;
   reason: string;
   actor_id: string;
   created_at: string;
+}
+
+/** GET /admin/holds: a held order in the review queue, with its account's history and the linkage flags. */
+export interface ReviewRow {
+  order: AdminOrderRow;
+  account: {
+    user_id: string;
+    name: string;
+    email: string;
+    mobile_no: string;
+    mobile_verified: boolean;
+    /** When the account was made: a young one is what the rules watch. */
+    created_at: string;
+    /** Its orders (up to the newest 100) and how many of them were refunded. */
+    orders: number;
+    refunded: number;
+  };
+  /** Linkage signals in operator words (many player IDs from one account, many accounts on one player ID or device). */
+  flags: string[];
+}
+
+/** A velocity rule on the wire (`text`: the rule in operator words). */
+export interface VelocityRuleRow {
+  id: string;
+  key: (typeof riskKeyKinds)[number];
+  window: (typeof velocityWindows)[number];
+  max_count: number;
+  max_amount: number;
+  action: 'refuse' | 'hold';
+  young_only: boolean;
+  text: string;
+}
+
+/** GET /admin/risk, and the answer of its changes. */
+export interface RiskSettingsRow {
+  young_account_days: number;
+  first_order_hold_amount: number;
+  review_within_minutes: number;
+  rules: VelocityRuleRow[];
+}
+
+/** GET /admin/payers (and POST /admin/payers/hold, with `held`): what one payer's number paid for in a range. */
+export interface PayerHistoryRow {
+  /** Gateway orders, oldest first; `holdable` when not gone out yet (a hold would stop it). */
+  orders: (AdminOrderRow & { holdable: boolean })[];
+  /** Wallet top-ups credited from the number. */
+  top_ups: { request_id: string; user_id: string; amount: number; paid_at: string }[];
+  held: number;
 }
 
 /** GET /admin/audit */

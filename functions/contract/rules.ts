@@ -38,8 +38,14 @@ export function typedMobileCode(typed: string): string | undefined {
   return new RegExp(`^\\d{${mobileCodeRules.digits}}$`).test(digits) ? digits : undefined;
 }
 
-/** What an operator can block from buying: a game's player ID, a mobile number, an e-mail address. */
-export const blockKinds = ['player', 'mobile', 'email'] as const;
+/** What an operator can block from buying: a game's player ID, a mobile number, an e-mail address, a device id, a payer's number. */
+export const blockKinds = ['player', 'mobile', 'email', 'device', 'payer'] as const;
+
+/** The identities a velocity rule may count by (the first-party device id and the client address included). */
+export const riskKeyKinds = ['account', 'player', 'mobile', 'device', 'address'] as const;
+
+/** The windows a velocity rule counts in: a clock hour (UTC) or a Dhaka day. */
+export const velocityWindows = ['hour', 'day'] as const;
 
 /** How much one wallet top-up may add, unless the stage's configuration says otherwise (site settings carry the stage's). */
 export const defaultTopUpLimits = { min: 10, max: 25_000 } as const;

@@ -209,9 +209,10 @@ export type DeliveryMode = 'manual' | 'stock' | 'supplier';
 /**
  * Where an order's delivery stands: `waiting` for an operator (manual, or fallen back to the
  * queue), `delivering` (sent, or pending at the supplier), `unknown` (the answer was lost: the
- * supplier is asked), `delivered`, or `failed` (refunded to the wallet).
+ * supplier is asked), `delivered`, `failed` (refunded to the wallet), or `checking`: paid and
+ * held for a check before delivery (docs/risk.md).
  */
-export type DeliveryState = 'waiting' | 'delivering' | 'unknown' | 'delivered' | 'failed';
+export type DeliveryState = 'waiting' | 'checking' | 'delivering' | 'unknown' | 'delivered' | 'failed';
 
 export interface OrderDelivery {
   mode: DeliveryMode;
@@ -220,6 +221,8 @@ export interface OrderDelivery {
   player_name: string;
   /** A stock-mode order's code, once delivered, for the shopper to redeem (empty otherwise). */
   code: string;
+  /** While `checking` (held for review by the fraud rules): the minutes the check usually takes; 0 otherwise. */
+  checking_minutes: number;
 }
 
 /** POST /user/player_lookup: the player behind an ID, before paying. */

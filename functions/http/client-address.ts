@@ -22,3 +22,13 @@ function ipv6Groups(address: string): string[] {
   const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return groups.map((group) => group.replace(/^0+(?=.)/, ''));
 }
+
+/**
+ * The browser's first-party device id as sent (X-Device-Id, web/src/lib/device.ts): a random id
+ * of 16 to 64 letters, digits and dashes, lower-cased; anything else is no id (it is the client's
+ * word, counted and blocked, never trusted for more).
+ */
+export function deviceIdOf(header: string | undefined): string {
+  const id = header?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9-]{16,64}$/.test(id) ? id : '';
+}

@@ -8,7 +8,7 @@ import { edgeCacheControlOf } from '../routes/edge-cache';
 import { AppError, MethodNotAllowed, TooManyRequests } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type Output, type Schema, parseInput } from '../shared/validation';
-import { clientAddress } from './client-address';
+import { clientAddress, deviceIdOf } from './client-address';
 import type { EdgeInvalidation } from './edge-cache';
 import { requireCloudFront } from './origin-check';
 
@@ -55,6 +55,8 @@ export interface HttpRequest<Body, Params, Query = undefined> {
   cookies: Record<string, string>;
   /** The caller's address (an IPv6 caller's /64), for counting attempts: see client-address.ts. */
   clientIp: string;
+  /** The browser's first-party device id (X-Device-Id, web/src/lib/device.ts), when it sent a well-formed one; else empty. */
+  deviceId: string;
 }
 
 export type Event = Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
@@ -135,6 +137,7 @@ export function buildHandler<
         (event.cookies ?? []).map((cookie) => [cookie.slice(0, cookie.indexOf('=')).trim(), cookie.slice(cookie.indexOf('=') + 1).trim()]),
       ),
       clientIp: clientAddress(event.headers['x-viewer-ip'], event.requestContext.http.sourceIp),
+      deviceId: deviceIdOf(event.headers['x-device-id']),
     };
     const reply = await run({ ...request, ...callers.get(event)! });
     const statusCode = reply.statusCode ?? 200;

@@ -10,8 +10,9 @@ import type { TransactionItem } from '../shared/transactions';
  * manual queue, a delivery whose outcome is unknown or that failed, a payment pending at the
  * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low
  * or the supplier unusable as set up, a payment the shop will not act on by itself (a wrong amount,
- * a second payment), a refund to the payment method that needs a person, and the stage's CloudWatch
- * alarms (a second channel beside their e-mail). `test` is the console's "send a test message".
+ * a second payment), a refund to the payment method that needs a person, an order held for review
+ * (and again when its check is overdue), and the stage's CloudWatch alarms (a second channel beside
+ * their e-mail). `test` is the console's "send a test message".
  */
 export const alertKinds = alertKindNames;
 export type AlertKind = (typeof alertKinds)[number] | 'test';
@@ -76,6 +77,7 @@ const consolePaths = {
   deliveries: '/admin/deliveries',
   settings: '/admin/settings',
   dashboard: '/admin',
+  reviewQueue: '/admin/review',
 };
 
 /** An order as an alert names it. */
@@ -213,6 +215,21 @@ export const refundReviewAlert = (order: OrderFacts, what: { key: string; text: 
       kind: 'refund_review',
       text: `Refund to the payment method needs a person: ${what.text}. ${orderLine(order)}.`,
       link: consolePaths.order(order.orderId),
+    },
+    now,
+  );
+
+/**
+ * A paid order was held for review by a fraud rule (`reasons`), or its check is overdue (`overdue`,
+ * past the minutes promised to the shopper): once each per order and hold.
+ */
+export const orderHeldAlert = (order: OrderFacts, hold: { at: string; reasons: { text: string }[] }, now: string, overdue = false) =>
+  alertItem(
+    {
+      id: `order-held#${order.orderId}#${hold.at}${overdue ? '#overdue' : ''}`,
+      kind: 'order_held',
+      text: `${overdue ? 'Held order still undecided' : 'Order held for review'}: ${hold.reasons.map((reason) => reason.text).join('; ')}. ${orderLine(order)}.`,
+      link: consolePaths.reviewQueue,
     },
     now,
   );

@@ -6,9 +6,11 @@ import type { SupplierOutcome } from '../suppliers/port';
  * - `delivering`: sent to the supplier (its outcome may come later);
  * - `unknown`: the answer was lost: the supplier is asked by our reference, never sent to blind;
  * - `delivered`; `failed` (refunded to the wallet in the same write);
- * - `manual`: fell back to the operators' queue (a guard tripped, no code left, the supplier refused).
+ * - `manual`: fell back to the operators' queue (a guard tripped, no code left, the supplier refused);
+ * - `held`: the order is held for review (risk/holds.ts): not open, so nothing sends, claims or
+ *   moves it until a release makes it `queued` again.
  */
-export type DeliveryState = 'queued' | 'delivering' | 'unknown' | 'delivered' | 'failed' | 'manual';
+export type DeliveryState = 'queued' | 'delivering' | 'unknown' | 'delivered' | 'failed' | 'manual' | 'held';
 
 /** What moves a delivery: sending it, what the supplier said, or a fall back to a person. */
 export type DeliveryEvent = 'send' | SupplierOutcome['kind'] | 'fallBack';

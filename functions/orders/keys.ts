@@ -7,8 +7,15 @@ export const keys = {
   queue: (status: OrderStatus) => `ORDERS#${status}`,
   /** Automatic deliveries under way: out of the operators' queue until they close or fall back. */
   deliveryQueue: 'ORDERS#delivering',
+  /** Held orders: the review queue, out of both the above until released or refunded. */
+  heldQueue: 'ORDERS#held',
   fulfilmentQueue: (order: PlanOrder) => ({
-    gsi1pk: order.delivery && order.delivery.state !== 'manual' ? 'ORDERS#delivering' : `ORDERS#${order.status}`,
+    gsi1pk:
+      order.hold?.state === 'held'
+        ? 'ORDERS#held'
+        : order.delivery && order.delivery.state !== 'manual'
+          ? 'ORDERS#delivering'
+          : `ORDERS#${order.status}`,
     gsi1sk: `${order.createdAt}#${order.userId}#${order.orderId}`,
   }),
   lookup: (masterCategoryId: string, playerId: string) => ({ pk: `LOOKUP#${masterCategoryId}#${playerId}`, sk: '#PLAYER' }),

@@ -47,7 +47,7 @@ export function nextStatus(current: OrderStatus, move: OrderMove): MoveOutcome {
   return current === 'completed' ? { refused: 'Order is already completed' } : { status: 'completed' };
 }
 
-type MoveFacts = Pick<PlanOrder, 'status' | 'delivery' | 'gatewayRefund'>;
+type MoveFacts = Pick<PlanOrder, 'status' | 'delivery' | 'gatewayRefund' | 'hold'>;
 
 /**
  * Why no move may go while a refund to the payment method is being sent, got no answer, or was
@@ -76,7 +76,12 @@ export function deliveryInTheWay(order: MoveFacts): string | undefined {
  * conditions (orders/repo.ts) hold the same rules against racing writers.
  */
 export const moveBlocked = (order: MoveFacts, move: OrderMove): string | undefined =>
-  refundInTheWay(order) ?? (move === 'refund' ? deliveryInTheWay(order) : undefined);
+  refundInTheWay(order) ??
+  (move === 'refund'
+    ? deliveryInTheWay(order)
+    : order.hold?.state === 'held'
+      ? 'This order is held for review: release it from the review queue first'
+      : undefined);
 
 /**
  * How long a refund may stay `sending`: well past the longest function that sends one (10 s), so

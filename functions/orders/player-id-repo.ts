@@ -3,12 +3,14 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
+import { playerFeedKeys } from '../risk/repo';
 import { keys } from './keys';
 import type { PlanOrder } from './types';
 
 /**
  * The player ID of a top-up by player ID, remembered per game with the order that used it (the
- * user's own item, so no one else ever sees it); a game-account order remembers nothing.
+ * user's own item, so no one else ever sees it; indexed by player ID for the fraud rules' linkage
+ * counts); a game-account order remembers nothing.
  */
 export function rememberedPlayerIdItems(
   order: Pick<PlanOrder, 'userId' | 'masterCategoryId' | 'accountId' | 'accountType' | 'paidAt'>,
@@ -16,7 +18,10 @@ export function rememberedPlayerIdItems(
   if (order.accountType) return [];
   const item = toItem(
     'PlayerId',
-    keys.playerId(order.userId, order.masterCategoryId, order.accountId),
+    {
+      ...keys.playerId(order.userId, order.masterCategoryId, order.accountId),
+      ...playerFeedKeys(order.accountId, order.userId, order.masterCategoryId),
+    },
     { masterCategoryId: order.masterCategoryId, playerId: order.accountId, lastUsed: order.paidAt },
     order.paidAt,
   );

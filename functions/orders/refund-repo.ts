@@ -2,7 +2,7 @@
 import { tableName } from '../shared/db';
 import type { TransactionItem } from '../shared/transactions';
 import { keys } from './keys';
-import { moneyOwnerConditions } from './repo';
+import { holdRefundedSet, moneyOwnerConditions } from './repo';
 import type { GatewayRefund, PlanOrder } from './types';
 
 /**
@@ -66,7 +66,7 @@ export function gatewayRefundDoneItem(order: PlanOrder, now: string, resolvedBy?
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: `SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now${resolvedBy ? ', gatewayRefund.resolvedBy = :by' : ''} REMOVE sealedSecret`,
+      UpdateExpression: `SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now${resolvedBy ? ', gatewayRefund.resolvedBy = :by' : ''}${order.hold?.state === 'held' ? holdRefundedSet : ''} REMOVE sealedSecret`,
       ConditionExpression: 'gatewayRefund.#state = :from AND gatewayRefund.#at = :at AND #status <> :refunded',
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#at': 'at' },
       ExpressionAttributeValues: {
@@ -77,6 +77,7 @@ export function gatewayRefundDoneItem(order: PlanOrder, now: string, resolvedBy?
         ':at': attempt.at,
         ':now': now,
         ...(resolvedBy ? { ':by': resolvedBy } : {}),
+        ...(order.hold?.state === 'held' ? { ':holdRefunded': 'refunded' } : {}),
       },
     },
   };

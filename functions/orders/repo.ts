@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
-import type { GatewayReceipt } from '../shared/receipt';
+import { type GatewayReceipt, payerIndexKeys } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
 import { openDeliveryStates } from './delivery-rules';
 import { keys } from './keys';
@@ -15,14 +15,22 @@ export const pendingOrderKey = keys.pendingOrder;
 /** Reads a pending order item. */
 export const pendingOrderFromItem = (item: Record<string, unknown>) => fromItem<PendingOrder>(item);
 
-/** A new paid order, conditioned on its id being new; it joins the fulfilment queue of its status and the day index. */
+/**
+ * A new paid order, conditioned on its id being new; it joins the fulfilment queue of its status,
+ * the day index and, paid through the gateway, its payer's (the payer search).
+ */
 export function newOrderItem(order: PlanOrder): TransactionItem {
   return {
     Put: {
       TableName: tableName,
       Item: toItem(
         'PlanOrder',
-        { ...keys.order(order.userId, order.orderId), ...keys.fulfilmentQueue(order), ...keys.day(order.orderId) },
+        {
+          ...keys.order(order.userId, order.orderId),
+          ...keys.fulfilmentQueue(order),
+          ...keys.day(order.orderId),
+          ...(order.receipt ? payerIndexKeys(order.receipt, order.paidAt, order.orderId) : {}),
+        },
         order,
         order.createdAt,
       ),
@@ -116,6 +124,10 @@ export function moneyOwnerConditions(order: PlanOrder, refundsMay: GatewayRefund
   const refundStates = refundsMay.map((_, i) => `:may${i}`);
   const values: Record<string, unknown> = Object.fromEntries(refundsMay.map((state, i) => [`:may${i}`, state]));
   const clauses = [`(attribute_not_exists(gatewayRefund) OR gatewayRefund.#state IN (${refundStates.join(', ')}))`];
+  // A hold is decided by a release or a refund only: a refund of an order read held is conditioned
+  // on it still being held (and decides it), any other move on it not being held (a hold placed meanwhile wins).
+  clauses.push(move === 'refund' && order.hold?.state === 'held' ? 'hold.#state = :held' : '(attribute_not_exists(hold) OR hold.#state <> :held)');
+  values[':held'] = 'held';
   if (move === 'refund' && order.status === 'pending') {
     clauses.push(
       `(attribute_not_exists(delivery) OR NOT (delivery.#state IN (${openDeliveryStates.map((_, i) => `:open${i}`).join(', ')})))`,
@@ -130,7 +142,7 @@ export function moneyOwnerConditions(order: PlanOrder, refundsMay: GatewayRefund
  * still `order.status`, so a second or racing click changes nothing, and that no refund to the
  * payment method or open delivery owns its money (`moneyOwnerConditions`). It moves to the queue of
  * its new status and records the remark and when. A completed or refunded order keeps no
- * game-account secret.
+ * game-account secret. A refund of a held order decides its hold (`refunded`).
  */
 export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pending'>, remark: string, now: string): TransactionItem {
   const owner = moneyOwnerConditions(order, ['released'], to === 'refunded' ? 'refund' : 'complete');
@@ -139,7 +151,7 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
       // The game-account secret served the delivery; a closed order keeps none (retention rule).
-      UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now REMOVE sealedSecret`,
+      UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now${order.hold?.state === 'held' ? holdRefundedSet : ''} REMOVE sealedSecret`,
       ConditionExpression: `#status = :from AND ${owner.condition}`,
       ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
       ExpressionAttributeValues: {
@@ -149,10 +161,14 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
         ':now': now,
         ':from': order.status,
         ...owner.values,
+        ...(order.hold?.state === 'held' ? { ':holdRefunded': 'refunded' } : {}),
       },
     },
   };
 }
+
+/** What a refund of a held order adds to its update (`:holdRefunded`, `:now`, `#state` named): the hold decided. */
+export const holdRefundedSet = ', hold.#state = :holdRefunded, hold.decidedAt = :now';
 
 /** A pending gateway order, strongly consistent: GetItem USER#userId / PORDER#orderId. */
 export async function getPendingOrder(userId: string, orderId: string): Promise<PendingOrder | undefined> {

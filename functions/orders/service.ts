@@ -5,7 +5,6 @@ import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { gateways } from '../gateway/registry';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
-import { orderWaitingAlert } from '../notifications/alerts';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
@@ -28,7 +27,9 @@ import {
   shardWasFull,
   retakeOnAnotherShard,
 } from '../promotions/service';
-import { blockRequest, identityOf } from '../risk/service';
+import { type HoldReason, holdFor } from '../risk/holds';
+import { deviceLinkItem } from '../risk/repo';
+import { type RequestOrigin, type VelocityCheck, identityOf, orderHoldReasons, riskRequest, velocityCheck } from '../risk/service';
 import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { seal } from '../shared/sealed';
@@ -38,6 +39,7 @@ import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
 import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
+import { placedAlertItems, placedHeld } from './holds';
 import { type OrderMove, moveBlocked, movedSinceSeen, nextStatus, orderAccount } from './order-rules';
 import { type ShopperLookup, playerLookupFromItem, shopperLookupKey } from './lookup-repo';
 import { listPlayerIds, rememberedPlayerIdItems } from './player-id-repo';
@@ -54,26 +56,27 @@ export interface PlanOrderInput extends OrderAccountFields {
 
 /**
  * Reads, in one BatchGetItem, everything a plan purchase decides on: the plan, the buyer's wallet,
- * the shop's settings, the blocklist's entries for the buyer's identities, the buyer's customer
- * marks and a promo code's items; applies the refusals that come before any write,
- * and prices the order (a total other than the one the shopper saw: 409, nothing written).
+ * the shop's settings, the blocklist's entries for the buyer's identities and the risk settings,
+ * the buyer's customer marks and a promo code's items; applies the refusals that come before any
+ * write, and prices the order (a total other than the one the shopper saw: 409, nothing written).
  */
-async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
+async function purchaseContext(user: ActiveUser, input: PlanOrderInput, origin: RequestOrigin) {
   const playerId = input.saccount_id?.trim() ?? '';
   const buyer = buyerOf(user, playerId);
   const promo = promoRequest(input.coupanCode, buyer);
   const customerRead = customerRequest({ ...buyer, userId: user.id });
-  const blocks = blockRequest(identityOf(user, playerId));
+  const identity = identityOf(user, origin, playerId);
+  const risk = riskRequest(identity);
   const ownKeys = [planKey(input.planId), walletKey(user.id), settingsKey(), ...(playerId ? [shopperLookupKey(user.id, playerId)] : [])];
-  const items = await batchGet([...ownKeys, ...blocks.keys, ...customerRead.keys, ...(promo?.keys ?? [])]);
+  const items = await batchGet([...ownKeys, ...risk.keys, ...customerRead.keys, ...(promo?.keys ?? [])]);
   const [planItem, walletItem, settingsItem] = items;
   const lookupItem = playerId ? items[3] : undefined;
-  const customerAt = ownKeys.length + blocks.keys.length;
+  const customerAt = ownKeys.length + risk.keys.length;
   const customer = customerRead.read(items.slice(customerAt));
   if (!planItem) throw new NotFound('Plan not found');
   const settings = settingsItem && settingsFromItem(settingsItem);
   if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
-  blocks.refuse(items.slice(ownKeys.length));
+  const riskSettings = risk.read(items.slice(ownKeys.length));
   const plan = planFromItem(planItem);
   if (plan.status !== 1) throw new Conflict('This plan is out of stock');
   const now = Date.now();
@@ -85,7 +88,7 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput) {
     throw new Conflict('Price changed, please review your order', { price: plan.price, data: { total: quote.total } });
   const lookup = playerLookupFromItem(lookupItem);
   const player = lookup?.found && lookup.masterCategoryId === plan.masterCategoryId ? lookup : undefined;
-  return { plan, wallet: walletFromItem(walletItem), player, quote, use, customer };
+  return { plan, wallet: walletFromItem(walletItem), player, quote, use, customer, riskSettings, identity };
 }
 
 /**
@@ -98,6 +101,7 @@ async function draftOrder(
   input: PlanOrderInput,
   paidFrom: PlanOrder['paidFrom'],
   player: ShopperLookup | undefined,
+  origin: RequestOrigin,
 ): Promise<PlanOrder> {
   const { id, createdAt } = creationStamp();
   const account = orderAccount(plan, input);
@@ -119,6 +123,7 @@ async function draftOrder(
     createdAt,
     paidAt: createdAt,
     delivery: deliveryFor(plan, account.accountType),
+    ...(origin.deviceId ? { deviceId: origin.deviceId } : {}),
     ...(player && !account.accountType ? { playerName: player.playerName, playerRegion: player.region } : {}),
   };
 }
@@ -134,13 +139,13 @@ const pricedFields = (
   ...(use?.sale ? { saleId: use.sale.id } : {}),
 });
 
+/** The link of the buyer's device to their account, written with each purchase (the linkage counts). */
+const deviceLinkItems = (order: PlanOrder): TransactionItem[] =>
+  order.deviceId ? [deviceLinkItem(order.deviceId, order.userId, order.createdAt)] : [];
+
 /** A refunded order's promo code use given back, where the code says so (once: the refund's own status move). */
 export const promoReturnItems = (order: PlanOrder, now: string): TransactionItem[] =>
   order.promoUse?.returnsOnRefund ? releaseUseItems(order.promoUse, order.orderId, now, 'paid') : [];
-
-/** The operators' alert of a paid order with no automatic delivery (the manual queue), for the transaction that records it. */
-export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
-  order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
 
 /**
  * A plan order paid from the wallet: one transaction debits the wallet (version-checked, so the
@@ -148,31 +153,33 @@ export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
  * its automatic delivery's intent), and re-checks the user, the shop and the plan's price. A lost
  * race re-reads and tries again. An automatic order is then delivered at once where it can be.
  */
-export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput): Promise<PlanOrder> {
-  return startDeliveryAfterPlacing(await recordWalletOrder(user, input));
+export async function placeWalletOrder(user: ActiveUser, input: PlanOrderInput, origin: RequestOrigin): Promise<PlanOrder> {
+  return startDeliveryAfterPlacing(await recordWalletOrder(user, input, origin));
 }
 
-async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promise<PlanOrder> {
+async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput, origin: RequestOrigin): Promise<PlanOrder> {
   // A promo code's shard found full (or the code paused) is read again once, and the next try takes that answer.
   let retaken: PromoUse | undefined;
   try {
     return await retrying(
       async () => {
-        const context = await purchaseContext(user, input);
-        const { plan, wallet, player, quote, customer } = context;
+        const context = await purchaseContext(user, input, origin);
+        const { plan, wallet, player, quote, customer, riskSettings } = context;
         const use = retaken ?? context.use;
-        const order = {
-          ...(await draftOrder(user, plan, input, 'wallet', player)),
-          ...pricedFields(quote, use),
-          promoUse: heldUseOf(use, quote),
-        };
+        const drafted = await draftOrder(user, plan, input, 'wallet', player, origin);
+        const reasons = orderHoldReasons(riskSettings, user, { price: quote.total, returning: customer.marked.some(Boolean) });
+        const order = placedHeld(
+          { ...drafted, ...pricedFields(quote, use), promoUse: heldUseOf(use, quote) },
+          holdFor(reasons, riskSettings.reviewWithinMinutes, drafted.createdAt),
+        );
         const marks = customerMarks(customer, use, order.orderId, order.createdAt, 'paid');
         const change = changeBalance(wallet, -order.price, 'plan-order', order.orderId, codeDiscountOf(quote));
         const items = [
           ...balanceChangeItems(user.id, change, order.createdAt),
           newOrderItem(order),
-          ...waitingAlertItems(order),
+          ...placedAlertItems(order),
           ...rememberedPlayerIdItems(order),
+          ...deviceLinkItems(order),
           activeUserCheckItem(user),
           shopOpenCheckItem(),
           planOnSaleCheckItem(plan),
@@ -214,11 +221,21 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput): Promi
 export async function startGatewayOrder(
   user: ActiveUser,
   input: PlanOrderInput,
-  clientIp: string,
+  origin: RequestOrigin,
 ): Promise<{ paymentUrl: string; orderId: string }> {
-  const { plan, player, quote, use, customer } = await purchaseContext(user, input);
-  await limitCheckoutStart(user.id, clientIp);
-  const order = { ...(await draftOrder(user, plan, input, 'gateway', player)), ...pricedFields(quote, use), persons: customer.persons };
+  const { plan, player, quote, use, customer, riskSettings, identity } = await purchaseContext(user, input, origin);
+  const velocity = velocityCheck(riskSettings, identity, user, quote.total);
+  await limitCheckoutStart(user.id, origin.clientIp);
+  const order = {
+    ...(await draftOrder(user, plan, input, 'gateway', player, origin)),
+    ...pricedFields(quote, use),
+    persons: customer.persons,
+  };
+  const risk: CheckoutRisk = {
+    velocity,
+    reasons: orderHoldReasons(riskSettings, user, { price: quote.total, returning: customer.marked.some(Boolean) }, velocity),
+    reviewWithinMinutes: riskSettings.reviewWithinMinutes,
+  };
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };
   const gateway = gateways.forCheckout;
   const { paymentUrl } = await gateway
@@ -237,26 +254,49 @@ export async function startGatewayOrder(
     quote,
     use,
     customer,
+    risk,
   );
   return { paymentUrl, orderId: order.orderId };
 }
 
+/** A gateway checkout's fraud rules: its velocity counters, and the hold reasons known before any write. */
+interface CheckoutRisk {
+  velocity: VelocityCheck;
+  reasons: HoldReason[];
+  reviewWithinMinutes: number;
+}
+
 /**
- * Records a gateway order waiting for its payment, with the open checkout it counts as and the
+ * Records a gateway order waiting for its payment, with the open checkout it counts as, the
  * promo code's use it holds until the payment settles (given back if it is cancelled, fails or
- * expires: payments/payables.ts). A full shard takes the use on another, at most five times.
+ * expires: payments/payables.ts) and its velocity counters. A full shard takes the use on another,
+ * at most five times. A hold rule's limit reached makes it a held order (placed held when paid);
+ * a refusing rule's, a 409.
  */
-async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: PromoUse | undefined, customer: Customer): Promise<void> {
+async function recordGatewayOrder(
+  pending: PendingOrder,
+  quote: Quote,
+  use: PromoUse | undefined,
+  customer: Customer,
+  risk: CheckoutRisk,
+): Promise<void> {
   const { order } = pending;
   const reference = { kind: 'order' as const, userId: order.userId, id: order.orderId };
   let held = use;
+  let velocityMode: 'strict' | 'refuseOnly' = 'strict';
+  let reasons = risk.reasons;
   for (let attempt = 1; ; attempt += 1) {
     const record = [
       newPendingOrderItem(
-        { ...pending, order: { ...order, promoUse: heldUseOf(held, quote) } },
+        {
+          ...pending,
+          order: { ...order, promoUse: heldUseOf(held, quote) },
+          hold: holdFor(reasons, risk.reviewWithinMinutes, order.createdAt),
+        },
         pendingPaymentKeys(reference, order.createdAt),
       ),
       openCheckoutItem(order.userId),
+      ...deviceLinkItems(order),
     ];
     const useLine = {
       orderId: order.orderId,
@@ -267,11 +307,19 @@ async function recordGatewayOrder(pending: PendingOrder, quote: Quote, use: Prom
     };
     const useItems = promoUseItems(held, { ...useLine, status: 'held' });
     const marks = customerMarks(customer, held, order.orderId, order.createdAt, 'held');
+    const velocityAt = record.length + useItems.length + marks.items.length;
     try {
-      await transact([...record, ...useItems, ...marks.items]);
+      await transact([...record, ...useItems, ...marks.items, ...risk.velocity.items(velocityMode, order.createdAt)]);
       return;
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
+      if (risk.velocity.failed(error, velocityAt)) {
+        const holdReasons = velocityMode === 'strict' ? risk.velocity.holdReasonsAfter(error, velocityAt) : [];
+        if (holdReasons.length === 0) throw risk.velocity.refusal();
+        velocityMode = 'refuseOnly';
+        reasons = [...reasons, ...holdReasons];
+        continue;
+      }
       const refusal =
         promoUseRefusal(error, held, record.length) ??
         marks.refusal(error, record.length + useItems.length) ??

@@ -1,5 +1,6 @@
 /** The orders' types: a placed order, its automatic delivery, a refund to the payment method, a pending gateway order. */
 import type { HeldUse } from '../promotions/rules';
+import type { Hold } from '../risk/holds';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { DeliveryState } from './delivery-rules';
 
@@ -59,6 +60,13 @@ export interface PlanOrder {
   /** The player's in-game name and region from the nickname check, when it was known at the order. */
   playerName?: string;
   playerRegion?: string;
+  /** The buyer's first-party device id, when the browser sent one (the review queue's linkage counts). */
+  deviceId?: string;
+  /**
+   * A fraud rule's hold (risk/holds.ts): while `held`, the order sits in the review queue (gsi1
+   * `ORDERS#held`), its delivery is `held`, and only a release or a refund moves it.
+   */
+  hold?: Hold;
 }
 
 /**
@@ -138,4 +146,6 @@ export interface PendingOrder {
   /** When its payment was settled, paid or cancelled. */
   settledAt?: string;
   createdAt: string;
+  /** The hold the checkout's fraud rules decided on: the order is placed held when it is paid. */
+  hold?: Hold;
 }

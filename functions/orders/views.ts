@@ -1,4 +1,5 @@
 import type { DeliveryState, OrderDelivery, OrderDetail, OrderRow, PlayerLookup, RecentPlayerId, WireStatus } from '../contract/wire';
+import { isHeld, reviewMinutesOf } from '../risk/holds';
 import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 
 /** An order's status on the wire: "0" pending, "1" completed, "2" refunded. */
@@ -14,6 +15,7 @@ function wireDeliveryState(order: PlanOrder): DeliveryState {
   // `failed` is a delivery that failed and was refunded to the wallet; an order refunded by an
   // operator (perhaps to bKash) was never delivered, and its status says the rest.
   if (order.status === 'refunded') return state === 'failed' ? 'failed' : 'waiting';
+  if (isHeld(order)) return 'checking';
   if (state === 'queued' || state === 'delivering') return 'delivering';
   return state === 'unknown' ? 'unknown' : 'waiting';
 }
@@ -24,6 +26,7 @@ export const deliveryView = (order: PlanOrder, code = ''): OrderDelivery => ({
   state: wireDeliveryState(order),
   player_name: order.playerName ?? '',
   code,
+  checking_minutes: isHeld(order) ? reviewMinutesOf(order.hold!) : 0,
 });
 
 /**

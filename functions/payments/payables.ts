@@ -1,11 +1,14 @@
 import { type PaymentReference, type PaymentState, type VerifiedPayment, gatewayOf } from '../gateway/port';
 import { type ItemKey, bookLineItem, closeCheckoutItem } from '../gateway/repo';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
-import { waitingAlertItems } from '../orders/service';
+import { placedAlertItems, placedHeld } from '../orders/holds';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
 import { confirmUseItems, orderedMarkItems, releaseUseItems } from '../promotions/repo';
+import { type Hold, payerBlockedReason } from '../risk/holds';
+import { blockKey } from '../risk/repo';
+import { blockValueOf } from '../risk/rules';
 import { batchGet } from '../shared/db';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
@@ -39,6 +42,22 @@ export interface ReadPayable extends Payable {
   describe(): Record<string, unknown>;
   /** The order that `complete` placed, once its transaction is written: its automatic delivery starts then. */
   placed?(): PlanOrder | undefined;
+  /** Whether the payer's number of the payment it was read for is blocked: an order is placed held, a top-up goes to a person. */
+  payerBlocked: boolean;
+}
+
+/** The blocklist key of a payment's payer number, read with the payable (none when the gateway gave no number). */
+const payerBlockKeys = (payerNumber: string | undefined) =>
+  payerNumber?.trim() ? [blockKey('payer', blockValueOf('payer', payerNumber))] : [];
+
+/**
+ * The hold a gateway order is placed with when its payment settles: the checkout's (dated now, when
+ * it was paid), with the payer's number blocked as a further reason; none without either.
+ */
+function holdAtPayment(checkoutHold: Hold | undefined, payerBlock: Record<string, unknown> | undefined, now: string): Hold | undefined {
+  if (!checkoutHold && !payerBlock) return undefined;
+  const reasons = [...(checkoutHold?.reasons ?? []), ...(payerBlock ? [payerBlockedReason] : [])];
+  return { state: 'held', reasons, at: now, reviewWithinMinutes: checkoutHold?.reviewWithinMinutes };
 }
 
 /** The day-book line of a payment that completes `reference`, dated by the gateway's own time of it where it gives one. */
@@ -51,13 +70,21 @@ const bookLine = (reference: PaymentReference, amount: number, payment: Verified
  * order for fulfilment; paid after it was cancelled, the money goes to the wallet instead, since
  * the price, the stock or the player's wish may have changed meanwhile).
  */
-export const payables: Record<PaymentReference['kind'], (reference: PaymentReference) => Promise<ReadPayable | undefined>> = {
-  async wallet(reference) {
+export const payables: Record<
+  PaymentReference['kind'],
+  (reference: PaymentReference, payerNumber?: string) => Promise<ReadPayable | undefined>
+> = {
+  async wallet(reference, payerNumber) {
     const { userId, id } = reference;
-    const [requestItem, walletItem] = await batchGet([wallet.walletRequestKey(userId, id), wallet.walletKey(userId)]);
+    const [requestItem, walletItem, payerBlock] = await batchGet([
+      wallet.walletRequestKey(userId, id),
+      wallet.walletKey(userId),
+      ...payerBlockKeys(payerNumber),
+    ]);
     if (!requestItem) return undefined;
     const request = wallet.walletRequestFromItem(requestItem);
     return {
+      payerBlocked: payerBlock !== undefined,
       key: wallet.walletRequestKey(userId, id),
       gateway: gatewayOf(request),
       state: request.status,
@@ -104,15 +131,20 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
       describe: () => ({ requestId: request.requestId, amount: request.amount }),
     };
   },
-  async order(reference) {
+  async order(reference, payerNumber) {
     const { userId, id } = reference;
-    const [pendingItem, walletItem] = await batchGet([orders.pendingOrderKey(userId, id), wallet.walletKey(userId)]);
+    const [pendingItem, walletItem, payerBlock] = await batchGet([
+      orders.pendingOrderKey(userId, id),
+      wallet.walletKey(userId),
+      ...payerBlockKeys(payerNumber),
+    ]);
     if (!pendingItem) return undefined;
     const pending = orders.pendingOrderFromItem(pendingItem);
     const price = pending.order.price;
     const state: PaymentState = pending.paymentStatus === 'credited' ? 'completed' : pending.paymentStatus;
     let placed: PlanOrder | undefined;
     return {
+      payerBlocked: payerBlock !== undefined,
       key: orders.pendingOrderKey(userId, id),
       gateway: gatewayOf(pending),
       state,
@@ -128,7 +160,7 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
             walletCreditedNotice({ userId, amount: price, source: { lateOrder: id }, subject: id }, now),
           ];
         }
-        const order = { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now };
+        const order = placedHeld({ ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now }, holdAtPayment(pending.hold, payerBlock, now));
         placed = order;
         return [
           ...leavesPending(state, userId),
@@ -136,7 +168,7 @@ export const payables: Record<PaymentReference['kind'], (reference: PaymentRefer
           ...(pending.order.promoUse ? confirmUseItems(pending.order.promoUse, id, now) : []),
           ...orderedMarkItems(pending.order.persons ?? [], id, now),
           orders.newOrderItem(order),
-          ...waitingAlertItems(order),
+          ...placedAlertItems(order),
           ...rememberedPlayerIdItems(order),
           bookLine(reference, price, payment, now),
           orderPaidNotice(order, now),

@@ -67,6 +67,19 @@ async function review(reason: string, payment: VerifiedPayment, reference?: Paym
     );
 }
 
+/**
+ * The settlement rule for a payable read for `payment`: only a payment at the gateway it was opened
+ * at counts for it, and a wallet top-up from a blocked payer's number is credited by no rule (a
+ * person looks; an order is placed held instead, by its payable).
+ */
+function settlementFor(payable: ReadPayable, payment: VerifiedPayment, kind: PaymentReference['kind']): Settlement {
+  if (payable.gateway !== payment.gateway) return { action: 'review', reason: `paid at ${payment.gateway}, opened at ${payable.gateway}` };
+  const settlement = settlementOf(payable, payment);
+  return settlement.action === 'complete' && payable.payerBlocked && kind === 'wallet'
+    ? { action: 'review', reason: "the payer's number is on the blocklist" }
+    : settlement;
+}
+
 /** The writes a settlement makes on a payable (none for `none` and `review`). */
 function settlementWrites(payable: ReadPayable, settlement: Settlement, payment: VerifiedPayment, now: string): TransactionItem[] {
   if (settlement.action === 'complete') return payable.complete(payment, now);
@@ -84,15 +97,12 @@ function settlementWrites(payable: ReadPayable, settlement: Settlement, payment:
 function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite: TransactionItem[]): Promise<SettleResult> {
   return retrying(
     async () => {
-      const payable = await payables[reference.kind](reference);
+      const payable = await payables[reference.kind](reference, payment.senderNumber);
       if (!payable) {
         await review(`no such ${reference.kind} payable`, payment, reference);
         return { kind: reference.kind, id: reference.id, status: 'cancelled', changed: false };
       }
-      const settlement: Settlement =
-        payable.gateway === payment.gateway
-          ? settlementOf(payable, payment)
-          : { action: 'review', reason: `paid at ${payment.gateway}, opened at ${payable.gateway}` };
+      const settlement = settlementFor(payable, payment, reference.kind);
       if (settlement.action === 'review') await review(settlement.reason, payment, reference);
       const writes = settlementWrites(payable, settlement, payment, new Date().toISOString());
       if (writes.length > 0) await transact([...writes, ...alsoWrite]);

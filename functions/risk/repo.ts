@@ -1,7 +1,11 @@
-import { queryAll, tableName } from '../shared/db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { normalizePlayerId } from '../contract/rules';
+import { countPartition, db, queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
+import type { LinkageCounts } from './linkage';
 import type { Block, BlockKind } from './rules';
+import { type CounterLimit, type RiskSettings, type VelocityCounter, defaultRiskSettings } from './velocity';
 
 /**
  * A blocked identity: `BLOCK#<kind>#<value>` / `#BLOCK`, a key a checkout can read in its own
@@ -33,4 +37,82 @@ export const unblockItem = (kind: BlockKind, value: string): TransactionItem => 
 /** Every blocked identity, oldest first: one Query of gsi2 `BLOCKS` (the console's list; a few hundred at most). */
 export async function listBlocks(): Promise<Block[]> {
   return (await queryAll({ index: 'gsi2', key: 'gsi2pk', value: 'BLOCKS' })).map((item) => fromItem<Block>(item));
+}
+
+/** The shop's risk settings: one item, read in each checkout's own BatchGetItem. */
+export const riskSettingsKey = { pk: 'RISK#SETTINGS', sk: '#SETTINGS' };
+
+/** The settings as stored, over the defaults (none stored: the defaults). */
+export const riskSettingsFromItem = (item: Record<string, unknown> | undefined): RiskSettings =>
+  item ? { ...defaultRiskSettings, ...fromItem<Partial<RiskSettings>>(item) } : defaultRiskSettings;
+
+/** The risk settings, strongly consistent (the console's page and its edits). */
+export async function getRiskSettings(): Promise<{ settings: RiskSettings; version?: string }> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: riskSettingsKey, ConsistentRead: true }));
+  return { settings: riskSettingsFromItem(Item), version: Item?.updatedAt as string | undefined };
+}
+
+/** Saves the settings on the condition that they are as read (`version`: their `updatedAt`, none when never saved). */
+export const riskSettingsItem = (settings: RiskSettings, version: string | undefined, now: string): TransactionItem => ({
+  Put: {
+    TableName: tableName,
+    Item: toItem('RiskSettings', riskSettingsKey, settings, now),
+    ConditionExpression: version ? 'updatedAt = :version' : 'attribute_not_exists(pk)',
+    ...(version ? { ExpressionAttributeValues: { ':version': version } } : {}),
+  },
+});
+
+/**
+ * Adds a checkout of `amount` to a velocity counter (`VELOCITY#<kind>#<value>` / `<window>#<bucket>`,
+ * kept two windows by TTL), on the condition that each of `limits` still holds before it: the
+ * table, not a read, decides which of parallel checkouts pass.
+ */
+export function velocityCounterItem(counter: VelocityCounter, limits: CounterLimit[], amount: number, now: string): TransactionItem {
+  const clauses: string[] = [];
+  const values: Record<string, unknown> = { ':one': 1, ':amount': amount, ':expires': counter.expiresAt, ':now': now };
+  for (const [i, limit] of limits.entries()) {
+    if (limit.countBelow !== undefined) {
+      clauses.push(`(attribute_not_exists(#count) OR #count < :c${i})`);
+      values[`:c${i}`] = limit.countBelow;
+    }
+    if (limit.amountAtMost !== undefined) {
+      clauses.push(`(attribute_not_exists(#amount) OR #amount <= :a${i})`);
+      values[`:a${i}`] = limit.amountAtMost;
+    }
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { pk: `VELOCITY#${counter.kind}#${counter.value}`, sk: `${counter.window}#${counter.bucket}` },
+      UpdateExpression: 'ADD #count :one, #amount :amount SET expiresAt = :expires, updatedAt = :now',
+      ...(clauses.length > 0 ? { ConditionExpression: clauses.join(' AND ') } : {}),
+      ExpressionAttributeNames: { '#count': 'checkouts', '#amount': 'amount' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** The device-to-account link a purchase writes (`DEVICE#<id>` / `ACCOUNT#<user>`, no condition: written again, it is the same). */
+export const deviceLinkItem = (deviceId: string, userId: string, now: string): TransactionItem => ({
+  Put: { TableName: tableName, Item: toItem('DeviceLink', { pk: `DEVICE#${deviceId}`, sk: `ACCOUNT#${userId}` }, { deviceId, userId }, now) },
+});
+
+/** The remembered-player-ID items' index of who feeds a player ID (gsi2 `PLAYERFEED#<player ID>`), for the linkage counts. */
+export const playerFeedKeys = (playerId: string, userId: string, masterCategoryId: string) => ({
+  gsi2pk: `PLAYERFEED#${normalizePlayerId(playerId)}`,
+  gsi2sk: `${userId}#${masterCategoryId}`,
+});
+
+/**
+ * The linkage counts of an account, its player ID and its device (./linkage.ts), by Query counts
+ * only: the account's remembered player IDs, the accounts that remember the player ID (gsi2
+ * `PLAYERFEED#`; one account counted once per game), and the accounts linked to the device.
+ */
+export async function linkageCounts(userId: string, playerId?: string, deviceId?: string): Promise<LinkageCounts> {
+  const [playerIdsOfAccount, accountsOfPlayerId, accountsOfDevice] = await Promise.all([
+    countPartition({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'PLAYERID#' }),
+    playerId ? countPartition({ index: 'gsi2', key: 'gsi2pk', value: playerFeedKeys(playerId, userId, '').gsi2pk }) : undefined,
+    deviceId ? countPartition({ key: 'pk', value: `DEVICE#${deviceId}`, sortPrefix: 'ACCOUNT#' }) : undefined,
+  ]);
+  return { playerIdsOfAccount, accountsOfPlayerId, accountsOfDevice };
 }

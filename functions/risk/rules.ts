@@ -19,11 +19,14 @@ export interface Block {
 
 /**
  * The one form a blocked value is kept and looked up in: a player ID trimmed and lower-cased (as
- * promotions count it), a mobile number as the accounts keep it (`01XXXXXXXXX` for a Bangladeshi
- * one, separators dropped), an e-mail trimmed and lower-cased.
+ * promotions count it), a mobile number, and a payer's number as the gateway reports it, as the
+ * accounts keep numbers (`01XXXXXXXXX` for a Bangladeshi one, separators dropped; a masked one as
+ * given), an e-mail and a device id trimmed and lower-cased.
  */
 export function blockValueOf(kind: BlockKind, typed: string): string {
-  return { player: normalizePlayerId, mobile: normalizeMobile, email: normalizeEmail }[kind](typed);
+  return { player: normalizePlayerId, mobile: normalizeMobile, email: normalizeEmail, device: normalizeEmail, payer: normalizeMobile }[
+    kind
+  ](typed);
 }
 
 /** Said to a blocked buyer: nothing about which identity or why (that would teach a thief what to change). */

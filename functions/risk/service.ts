@@ -1,41 +1,132 @@
-import { googlePlaceholderMobile } from '../contract/rules';
+import { googlePlaceholderMobile, normalizeMobile, normalizePlayerId } from '../contract/rules';
 import { Conflict, Invalid } from '../shared/errors';
-import { blockItem, blockKey, unblockItem } from './repo';
+import { TransactionCancelled, type TransactionItem } from '../shared/transactions';
+import { type HoldReason, firstLargeOrderHold, isYoungAccount } from './holds';
+import { blockItem, blockKey, riskSettingsFromItem, riskSettingsKey, unblockItem, velocityCounterItem } from './repo';
 import { type Block, type BlockKind, blockValueOf, blockedMessage } from './rules';
+import {
+  type RiskIdentities,
+  type RiskSettings,
+  type VelocityCounter,
+  velocityCounters,
+  velocityHoldReason,
+  velocityRefusal,
+} from './velocity';
 
-/** The identities a checkout is known by: the top-up's player ID, the account's mobile number and e-mail. */
+/** Where a request came from: the browser's first-party device id (empty when none) and the client's address. */
+export interface RequestOrigin {
+  deviceId: string;
+  clientIp: string;
+}
+
+/**
+ * Every identity a checkout is known by, in one place (the keys the blocklist, the velocity rules
+ * and promotions' persons use): the account, the top-up's player ID, the account's mobile number
+ * and e-mail, the device and the client address. The payer's number comes later, with the payment.
+ */
 export interface CheckoutIdentity {
+  accountId: string;
   playerId?: string;
   mobileNo?: string;
   email?: string;
+  deviceId?: string;
+  address?: string;
 }
 
-/** A signed-in buyer's identities, with the top-up's player ID (the Google placeholder number names no one). */
-export const identityOf = (account: { mobileNo: string; email: string }, playerId?: string): CheckoutIdentity => ({
-  playerId,
+/** A signed-in buyer's identities (the Google placeholder number names no one). */
+export const identityOf = (
+  account: { id: string; mobileNo: string; email: string },
+  origin: RequestOrigin,
+  playerId?: string,
+): CheckoutIdentity => ({
+  accountId: account.id,
+  playerId: playerId?.trim() || undefined,
   mobileNo: account.mobileNo === googlePlaceholderMobile ? undefined : account.mobileNo,
   email: account.email,
+  deviceId: origin.deviceId || undefined,
+  address: origin.clientIp || undefined,
 });
 
 /**
- * The block keys a checkout reads in its own BatchGetItem (`keys`), and the refusal when any of
- * them is blocked (`refuse`, given the items read for those keys): one generic 409 that says
- * nothing of which identity, and nothing is written.
+ * The risk reads a checkout adds to its own BatchGetItem (`keys`): the blocklist's entries for its
+ * identities and the risk settings. `read`, given the items read for those keys, refuses a
+ * blocked buyer (one generic 409 that says nothing of which identity; nothing is written) and
+ * answers the settings.
  */
-export function blockRequest(identity: CheckoutIdentity) {
+export function riskRequest(identity: CheckoutIdentity) {
   const named: [BlockKind, string | undefined][] = [
     ['player', identity.playerId],
     ['mobile', identity.mobileNo],
     ['email', identity.email],
+    ['device', identity.deviceId],
   ];
-  const keys = named.flatMap(([kind, typed]) => (typed?.trim() ? [blockKey(kind, blockValueOf(kind, typed))] : []));
+  const blockKeys = named.flatMap(([kind, typed]) => (typed?.trim() ? [blockKey(kind, blockValueOf(kind, typed))] : []));
   return {
-    keys,
-    refuse: (items: (Record<string, unknown> | undefined)[]) => {
-      if (items.slice(0, keys.length).some(Boolean)) throw new Conflict(blockedMessage);
+    keys: [...blockKeys, riskSettingsKey],
+    read: (items: (Record<string, unknown> | undefined)[]): RiskSettings => {
+      if (items.slice(0, blockKeys.length).some(Boolean)) throw new Conflict(blockedMessage);
+      return riskSettingsFromItem(items[blockKeys.length]);
     },
   };
 }
+
+/** The identities velocity rules count by, in their kept forms. */
+const countedIdentities = (identity: CheckoutIdentity): RiskIdentities => ({
+  account: identity.accountId,
+  player: identity.playerId && normalizePlayerId(identity.playerId),
+  mobile: identity.mobileNo && normalizeMobile(identity.mobileNo),
+  device: identity.deviceId,
+  address: identity.address,
+});
+
+/**
+ * The velocity rules' part of a gateway checkout of `amount`: the counters it adds to, written in
+ * the checkout's own transaction (`items`, from index `at`). `strict` holds every applicable limit;
+ * when it fails, `refuseOnly` holds only the refusing rules' limits and the order is held for the
+ * hold rules of the counter that failed (`holdReasonsAfter`); failing again, the checkout is refused.
+ * A rule broken by the amount alone refuses, or holds, outright.
+ */
+export function velocityCheck(settings: RiskSettings, identity: CheckoutIdentity, account: { createdAt: string }, amount: number) {
+  const now = Date.now();
+  const young = isYoungAccount(settings, account, now);
+  const { counters, outright } = velocityCounters(settings.rules, countedIdentities(identity), amount, young, now);
+  if (outright.some((rule) => rule.action === 'refuse')) throw new Conflict(velocityRefusal);
+  const identityOfRule = (rule: { key: keyof RiskIdentities }) => countedIdentities(identity)[rule.key] ?? '';
+  const items = (mode: 'strict' | 'refuseOnly', at: string): TransactionItem[] =>
+    counters.map((counter) =>
+      velocityCounterItem(
+        counter,
+        counter.limits.filter((limit) => mode === 'strict' || limit.rule.action === 'refuse'),
+        amount,
+        at,
+      ),
+    );
+  const failedCounter = (error: unknown, index: number): VelocityCounter | undefined =>
+    error instanceof TransactionCancelled ? counters.find((_, i) => error.failedAt(index + i)) : undefined;
+  return {
+    /** Hold reasons known before any write: hold rules broken by the amount alone. */
+    outrightHolds: outright.map((rule) => velocityHoldReason(rule, identityOfRule(rule))),
+    items,
+    /** Whether a cancelled transaction failed on a counter (its items from `index`). */
+    failed: (error: unknown, index: number) => failedCounter(error, index) !== undefined,
+    /** The hold reasons of the counter a strict try failed on: its hold rules, or none (then it was a refusing rule). */
+    holdReasonsAfter: (error: unknown, index: number): HoldReason[] =>
+      (failedCounter(error, index)?.limits ?? [])
+        .filter((limit) => limit.rule.action === 'hold')
+        .map((limit) => velocityHoldReason(limit.rule, identityOfRule(limit.rule))),
+    refusal: () => new Conflict(velocityRefusal),
+  };
+}
+
+export type VelocityCheck = ReturnType<typeof velocityCheck>;
+
+/** The hold reasons a plan order starts with before any counter: a young account's first large order, and rules its amount breaks. */
+export const orderHoldReasons = (
+  settings: RiskSettings,
+  account: { createdAt: string },
+  order: { price: number; returning: boolean },
+  velocity?: VelocityCheck,
+): HoldReason[] => [...firstLargeOrderHold(settings, account, order, Date.now()), ...(velocity?.outrightHolds ?? [])];
 
 /**
  * What blocking an identity writes (the console adds its audit entry in the same transaction):

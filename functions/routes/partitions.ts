@@ -57,10 +57,11 @@ export const partitionScopes = {
   quote: { read: ['PLAN#*', 'PROMO#*', 'VOUCHERS'], write: [], indexes: ['gsi2'] },
   /**
    * Starting a gateway checkout (an order or a top-up): the pending item and open-checkout count in
-   * the account, the checkout limits, the promo code's use the checkout holds, and a first-order
-   * code's check that the buyer has not bought before.
+   * the account, the checkout limits, the promo code's use the checkout holds, a first-order
+   * code's check that the buyer has not bought before, the velocity rules' counters and the
+   * device's link to the account.
    */
-  checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*'] },
+  checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*', 'VELOCITY#*', 'DEVICE#*'] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed

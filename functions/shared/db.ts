@@ -69,6 +69,8 @@ export interface Partition {
   sortBelow?: string;
   /** Only the items whose sort key sorts above this. */
   sortAbove?: string;
+  /** Only the items whose sort key sorts from the first to the second, both included. */
+  sortBetween?: readonly [string, string];
   sortKey?: string;
 }
 
@@ -88,6 +90,10 @@ function partitionCondition(partition: Partition) {
   if (partition.sortBelow !== undefined) {
     values[':below'] = partition.sortBelow;
     return { KeyConditionExpression: '#pk = :pk AND #sk < :below', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  }
+  if (partition.sortBetween !== undefined) {
+    [values[':from'], values[':to']] = partition.sortBetween;
+    return { KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
   }
   if (partition.sortAbove !== undefined) {
     values[':above'] = partition.sortAbove;

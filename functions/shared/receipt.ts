@@ -1,4 +1,5 @@
 import type { PaymentReceipt } from '../contract/admin-wire';
+import { normalizeMobile } from '../contract/rules';
 
 /**
  * What the gateway told us of a payment it settled, kept on what the payment paid for (a top-up
@@ -16,6 +17,16 @@ export interface GatewayReceipt {
   fee: string;
   chargedAmount: string;
 }
+
+/** The payer search's index partition of a payer's number as the gateway reported it (gsi2). */
+export const payerPartition = (senderNumber: string) => `PAYER#${normalizeMobile(senderNumber)}`;
+
+/**
+ * Where a settled payment's order or top-up is found by its payer's number: gsi2 `PAYER#<number>`,
+ * sorted by when it was paid (the payer search of a theft report); none when the gateway gave no number.
+ */
+export const payerIndexKeys = (receipt: GatewayReceipt, paidAt: string, id: string): { gsi2pk?: string; gsi2sk?: string } =>
+  receipt.senderNumber?.trim() ? { gsi2pk: payerPartition(receipt.senderNumber), gsi2sk: `${paidAt}#${id}` } : {};
 
 /** A payer's mobile number as views show it: the last three digits only. */
 export const maskedNumber = (number: string) =>

@@ -20,7 +20,7 @@ import {
   shardWasFull,
 } from '../promotions/service';
 import { codeDiscountOf } from '../promotions/rules';
-import { blockRequest, identityOf } from '../risk/service';
+import { type RequestOrigin, identityOf, riskRequest } from '../risk/service';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -69,13 +69,14 @@ export async function buyCodes(
   user: ActiveUser,
   voucherId: string,
   qty: number,
+  origin: RequestOrigin,
   pricing: { coupanCode?: string; expectedTotal?: number } = {},
 ): Promise<{ order: VoucherOrder; attempts: number }> {
   const takenByOthers = new Set<string>();
   const buyer = buyerOf(user);
   const promo = promoRequest(pricing.coupanCode, buyer);
   const customerRead = customerRequest({ ...buyer, userId: user.id });
-  const blocks = blockRequest(identityOf(user));
+  const risk = riskRequest(identityOf(user, origin));
   // A promo code's shard found full (or the code paused) is read again once, and the next try takes that answer.
   let retaken: PromoUse | undefined;
   for (let attempt = 1; ; attempt += 1) {
@@ -86,19 +87,19 @@ export async function buyCodes(
         walletKey(user.id),
         settingsKey(),
         ...repo.stockShardKeys(voucherId),
-        ...blocks.keys,
+        ...risk.keys,
         ...customerRead.keys,
         ...(promo?.keys ?? []),
       ]),
     ]);
     const shards = read.slice(0, repo.stockShards);
-    const customerAt = repo.stockShards + blocks.keys.length;
+    const customerAt = repo.stockShards + risk.keys.length;
     const customer = customerRead.read(read.slice(customerAt));
     if (!voucherItem) throw new NotFound('Voucher not found');
     const voucher = repo.voucherFromItem(voucherItem);
     const settings = settingsItem && settingsFromItem(settingsItem);
     if (settings?.shopStatus !== 1) throw new Conflict(settings?.closedMessage || 'The shop is closed right now');
-    blocks.refuse(read.slice(repo.stockShards));
+    risk.read(read.slice(repo.stockShards));
     const now = Date.now();
     // A running sale with a cap is read once more (its shards, the buyer's counts): its `qty` units come from one shard.
     const sale = await saleForBuyer(voucher.sales, buyer, now, qty);

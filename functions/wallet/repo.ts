@@ -3,7 +3,7 @@ import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { countPartition, db, newestItems, queryOne, queryPage, tableName } from '../shared/db';
 import { type ItemKeys, fromItem, toItem } from '../shared/items';
-import type { GatewayReceipt } from '../shared/receipt';
+import { type GatewayReceipt, payerIndexKeys } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
 import type { BalanceChange, LedgerReason, Wallet } from './money';
 
@@ -121,8 +121,10 @@ export type RequestOutcome =
  * fail instead of crediting twice.
  */
 export function closeWalletRequestItem(request: WalletRequest, outcome: RequestOutcome, now: string): TransactionItem {
+  // A credited top-up leaves the pending-payment index for its payer's (the payer search); any other for none.
+  const payer = outcome.status === 'completed' && outcome.receipt ? payerIndexKeys(outcome.receipt, now, request.requestId) : {};
   const fields: Record<string, unknown> = Object.fromEntries(
-    Object.entries({ ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status) }).filter(
+    Object.entries({ ...outcome, settledAt: now, updatedAt: now, gsi1pk: keys.byStatus(outcome.status), ...payer }).filter(
       ([, value]) => value !== undefined,
     ),
   );
@@ -131,7 +133,7 @@ export function closeWalletRequestItem(request: WalletRequest, outcome: RequestO
     Update: {
       TableName: tableName,
       Key: keys.request(request.userId, request.requestId),
-      UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')} REMOVE gsi2pk, gsi2sk`,
+      UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}${payer.gsi2pk ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
       ConditionExpression: '#status = :from',
       ExpressionAttributeNames: Object.fromEntries([...names, 'status'].map((name) => [`#${name}`, name])),
       ExpressionAttributeValues: { ...Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])), ':from': request.status },

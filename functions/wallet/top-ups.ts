@@ -2,7 +2,8 @@ import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { gateways } from '../gateway/registry';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
-import { blockRequest, identityOf } from '../risk/service';
+import { deviceLinkItem } from '../risk/repo';
+import { type RequestOrigin, identityOf, riskRequest, velocityCheck } from '../risk/service';
 import { batchGet } from '../shared/db';
 import { Conflict } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -36,18 +37,22 @@ async function repeatOf(userId: string, requestId: string, amount: number): Prom
  * the pending request (with the gateway it was opened at) and the claim on its txn_id in one transaction, so one user's txn_id never makes two
  * requests; the user may have at most five payments waiting, and start only so many checkouts
  * (per user and per address) a few minutes. A checkout the gateway refuses or cannot open records nothing (no "cancelled" row the
- * shopper did not cause): 409 with the gateway's words, or 503 to try again later.
+ * shopper did not cause): 409 with the gateway's words, or 503 to try again later. A blocked buyer
+ * is refused, and so is a top-up past any velocity rule (a hold rule's too: a held credit would be
+ * money in limbo in a wallet), its counters added in the request's own transaction.
  */
 export async function startTopUp(
   user: ActiveUser,
   input: TopUpInput,
-  clientIp: string,
+  origin: RequestOrigin,
 ): Promise<{ paymentUrl: string; requestId: string }> {
-  const blocks = blockRequest(identityOf(user));
-  const [claimItem, ...blocked] = await batchGet([repo.txnClaimKey(user.id, input.txnId), ...blocks.keys]);
+  const identity = identityOf(user, origin);
+  const risk = riskRequest(identity);
+  const [claimItem, ...riskItems] = await batchGet([repo.txnClaimKey(user.id, input.txnId), ...risk.keys]);
   if (claimItem) return repeatOf(user.id, String(claimItem.requestId), input.amount);
-  blocks.refuse(blocked);
-  await limitCheckoutStart(user.id, clientIp);
+  const velocity = velocityCheck(risk.read(riskItems), identity, user, input.amount);
+  if (velocity.outrightHolds.length > 0) throw velocity.refusal();
+  await limitCheckoutStart(user.id, origin.clientIp);
 
   const { id, createdAt } = creationStamp();
   const request: WalletRequest = {
@@ -73,16 +78,19 @@ export async function startTopUp(
   } catch (error) {
     throw error instanceof GatewayError ? error.toShopperError() : error;
   }
+  const record = [
+    ...repo.newWalletRequestItems({ ...request, ...checkout, gateway: gateway.name }, pendingPaymentKeys(reference, request.createdAt)),
+    openCheckoutItem(user.id),
+    ...(origin.deviceId ? [deviceLinkItem(origin.deviceId, user.id, request.createdAt)] : []),
+  ];
   try {
-    await transact([
-      ...repo.newWalletRequestItems({ ...request, ...checkout, gateway: gateway.name }, pendingPaymentKeys(reference, request.createdAt)),
-      openCheckoutItem(user.id),
-    ]);
+    await transact([...record, ...velocity.items('strict', request.createdAt)]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(1)) {
       const [claim] = await batchGet([repo.txnClaimKey(user.id, input.txnId)]);
       return repeatOf(user.id, String(claim?.requestId), input.amount);
     }
+    if (velocity.failed(error, record.length)) throw velocity.refusal();
     throw tooManyOpenCheckouts(error, 2) ?? error;
   }
   return { paymentUrl: checkout.paymentUrl, requestId: request.requestId };

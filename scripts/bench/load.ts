@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { RequestOrigin } from '../../functions/risk/service';
 import type { ActiveUser } from '../../functions/users/active-user';
 import { median, percentile, round } from './stats';
 
@@ -84,6 +85,9 @@ export interface RunFigures {
   /** Answers other than a success, by message. */
   failures: Record<string, number>;
 }
+
+/** Where a bench buyer's request comes from, as a handler passes it: an address per worker (TEST-NET-2), no device id. */
+export const benchOrigin = (worker: number): RequestOrigin => ({ clientIp: `198.51.100.${worker % 250}`, deviceId: '' });
 
 /** A buyer: a fresh account with a funded wallet, checked as the handler stack checks a session. */
 export async function fundedBuyers(d: Domain, count: number, balance: number, label: string): Promise<ActiveUser[]> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type PromoCode, newPromoCode } from '../../functions/promotions/rules';
-import { type RunFigures, combine, domain, drive, fundedBuyers } from './load';
+import { type RunFigures, benchOrigin, combine, domain, drive, fundedBuyers } from './load';
 import { median, round } from './stats';
 
 /**
@@ -82,7 +82,7 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
       price: coupanCode ? total : plan.price,
       saccount_id: `${100000000 + worker}`,
       coupanCode,
-    });
+    }, benchOrigin(worker));
 
   const rounds: PromotionsReport['rounds'] = [];
   for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
@@ -109,7 +109,11 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
   const rushers = await fundedBuyers(d, 100, 100, 'promorush');
   const walletAnswers = await Promise.allSettled(
     rushers.map((buyer, i) =>
-      d.orders.placeWalletOrder(buyer, { planId, price: plan.price - 2, saccount_id: `${200000000 + i}`, coupanCode: tenUses.code }),
+      d.orders.placeWalletOrder(
+        buyer,
+        { planId, price: plan.price - 2, saccount_id: `${200000000 + i}`, coupanCode: tenUses.code },
+        benchOrigin(i),
+      ),
     ),
   );
   const wallet: ExactUses = { orders: 100, maxUses: 10, ...tally(walletAnswers), uses: await usesOf(d, tenUses.code) };
@@ -122,7 +126,7 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
     d.orders.startGatewayOrder(
       payers[i]!,
       { planId, price: plan.price - 2, saccount_id: `${300000000 + i}`, coupanCode: gatewayCode.code },
-      `198.51.100.${i % 250}`,
+      benchOrigin(i),
     );
   const firstRush = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => checkout(i)));
   const held = firstRush.flatMap((answer, i) => (answer.status === 'fulfilled' ? [{ i, orderId: answer.value.orderId }] : []));

@@ -3,7 +3,7 @@ import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dyn
 import type { TransactionItem } from '../../functions/shared/transactions';
 import type { ActiveUser } from '../../functions/users/active-user';
 import type { CodeCandidate, Voucher } from '../../functions/vouchers/repo';
-import { type Domain, type RunFigures, combine, domain, drive, fundedBuyers } from './load';
+import { type Domain, type RunFigures, benchOrigin, combine, domain, drive, fundedBuyers } from './load';
 import { mean, median, round } from './stats';
 
 /**
@@ -240,7 +240,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     });
     const stockBefore = await d.voucherRepo.stockOf(voucher.id);
     const service = await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
-      const { attempts } = await d.vouchers.buyCodes(buyers[worker]!, voucher.id, 1);
+      const { attempts } = await d.vouchers.buyCodes(buyers[worker]!, voucher.id, 1, benchOrigin(worker));
       return { attempts };
     });
     const stockAfter = await d.voucherRepo.stockOf(voucher.id);
@@ -288,7 +288,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
       return built;
     });
     const service = await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
-      await d.orders.placeWalletOrder(buyers[worker]!, { planId: plan.id, price: plan.price, saccount_id: playerId });
+      await d.orders.placeWalletOrder(buyers[worker]!, { planId: plan.id, price: plan.price, saccount_id: playerId }, benchOrigin(worker));
       return {};
     });
     const ratio = round(service.figures.requestsPerSecond / raw.figures.requestsPerSecond, 3);
@@ -313,7 +313,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
       .codes,
   );
   const racers = await fundedBuyers(d, options.raceBuyers, price, 'racer');
-  const answers = await Promise.allSettled(racers.map((racer) => d.vouchers.buyCodes(racer, raceVoucher.id, 1)));
+  const answers = await Promise.allSettled(racers.map((racer, i) => d.vouchers.buyCodes(racer, raceVoucher.id, 1, benchOrigin(i))));
   const sold = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value.order.codes : []));
   const otherFailures: Record<string, number> = {};
   let outOfStock = 0;

@@ -5,11 +5,11 @@ import { accountFields } from '../order-input';
 import { startGatewayOrder } from '../service';
 import { gatewayOrderBody } from '../../contract/orders';
 
-export const handler = userRoute({ ...formBody(gatewayOrderBody) }, async ({ body: form, user, clientIp }) => {
+export const handler = userRoute({ ...formBody(gatewayOrderBody) }, async ({ body: form, user, clientIp, deviceId }) => {
   const { paymentUrl, orderId } = await startGatewayOrder(
     user,
     { planId: form.plan_id, price: form.amount, ...accountFields(form) },
-    clientIp,
+    { clientIp, deviceId },
   );
   const message = 'Complete the payment to place your order';
   return success({ status: 1, payment_url: paymentUrl, message, id: orderId }, message);

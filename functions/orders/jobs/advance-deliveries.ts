@@ -5,6 +5,7 @@ import { logger } from '../../shared/logger';
 import { businessMetrics } from '../../shared/metrics';
 import { supplierTimeoutMs } from '../../suppliers/port';
 import { advanceDeliveries, countOverdueOrders, refreshSupplierStatus } from '../delivery-job';
+import { alertOverdueHolds } from '../holds';
 
 /** Deliveries stepped at once: enough to clear a backlog, few enough not to crowd the supplier. */
 const batchSize = 5;
@@ -19,7 +20,8 @@ const statusMaxAgeMinutes = 5;
  * Every minute (EventBridge in the cloud, a timer on the local stack): start the automatic
  * deliveries whose dispatch never happened and ask the supplier about those sent or lost; then
  * report the paid orders undelivered past their window (PaidOrdersUndelivered, 0 included, which
- * an alarm watches), and read the suppliers' balances for the console when they are old.
+ * an alarm watches), tell the operators again of held orders undecided past the minutes promised
+ * to their shoppers, and read the suppliers' balances for the console when they are old.
  * A run in which a step failed fails as a whole (after the others), so the alarm sees it.
  */
 export const handler = middy()
@@ -34,6 +36,8 @@ export const handler = middy()
     businessMetrics.paidOrdersUndelivered(overdue.automatic + overdue.manual);
     // A quiet run (nothing open, nothing overdue) is the usual one: only runs that found something say so.
     if (outcome.open > 0 || overdue.automatic + overdue.manual > 0) logger.info('deliveries advanced', { ...outcome, overdue });
+    const holdsOverdue = await alertOverdueHolds(Date.now());
+    if (holdsOverdue > 0) logger.info('held orders overdue', { told: holdsOverdue });
     if (context.getRemainingTimeInMillis() > batchReserveMs) await refreshSupplierStatus(statusMaxAgeMinutes);
     if (outcome.errors > 0) throw new Error(`${outcome.errors} deliveries could not be advanced`);
     return outcome;

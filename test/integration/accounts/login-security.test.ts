@@ -239,7 +239,7 @@ describe('payment work per user', () => {
     const outcomes: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       outcomes.push(
-        await start(user, { amount: 10, txnId: `${Date.now()}${i}` }, `192.0.2.${i}`).then(
+        await start(user, { amount: 10, txnId: `${Date.now()}${i}` }, { clientIp: `192.0.2.${i}`, deviceId: '' }).then(
           async ({ paymentUrl }) => {
             await payInvoice(paymentUrl);
             return 200;

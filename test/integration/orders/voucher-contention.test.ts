@@ -31,7 +31,7 @@ describe('voucher sales under contention', () => {
       return realTransact(items);
     });
 
-    const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 2);
+    const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 2, { clientIp: '127.0.0.1', deviceId: '' });
     expect(attempts).toBe(2);
     expect(order.codes).toHaveLength(2);
     expect(new Set(order.codes).size).toBe(2);
@@ -49,7 +49,7 @@ describe('voucher sales under contention', () => {
       Promise.reject(new TransactionCancelled(items.map((_, i) => (i === 0 ? 'TransactionConflict' : 'None'))));
     vi.mocked(transact).mockImplementationOnce(conflict).mockImplementationOnce(conflict);
 
-    const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 1);
+    const { order, attempts } = await buyCodes(await activeUserOf(buyer), voucher.id, 1, { clientIp: '127.0.0.1', deviceId: '' });
     expect(attempts).toBe(3);
     expect(order.codes).toHaveLength(1);
     expect(await stockOf(voucher.id)).toBe(2);
@@ -62,7 +62,7 @@ describe('voucher sales under contention', () => {
     const buyer = await fundedAccount(100, 'giveup');
     vi.mocked(transact).mockImplementation((items) => Promise.reject(new TransactionCancelled(items.map(() => 'ConditionalCheckFailed'))));
     try {
-      await expect(buyCodes(await activeUserOf(buyer), voucher.id, 1)).rejects.toMatchObject({ statusCode: 409, message: 'Out of stock' });
+      await expect(buyCodes(await activeUserOf(buyer), voucher.id, 1, { clientIp: '127.0.0.1', deviceId: '' })).rejects.toMatchObject({ statusCode: 409, message: 'Out of stock' });
       expect(vi.mocked(transact).mock.calls.length).toBeLessThanOrEqual(10);
     } finally {
       vi.mocked(transact).mockImplementation(realTransact);

@@ -1,5 +1,6 @@
 import { preload } from 'swr';
 import { loadServerMessages, translateServerMessage } from './server-messages';
+import { currentDeviceId } from './device';
 import { sessionStore } from './session';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's message. */
@@ -109,6 +110,7 @@ async function send(method: 'GET' | 'POST', path: string, body?: FormData): Prom
   const headers: Record<string, string> = { Authorization: sentToken, Client: 'web' };
   const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+  if (method === 'POST') headers['X-Device-Id'] = currentDeviceId();
   try {
     return { response: await fetch(basePath + path, { method, headers, body }), sentToken };
   } catch (error) {

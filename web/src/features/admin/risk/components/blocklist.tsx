@@ -14,7 +14,13 @@ import { SelectField } from '../../kit/components/edit-fields';
 import { useEditForm } from '../../kit/components/use-edit-form';
 import { type BlockInput, useAddBlock, useRemoveBlock } from '../api/change-blocklist';
 
-const kindWords: Record<BlockRow['kind'], string> = { player: 'Player ID', mobile: 'Mobile number', email: 'E-mail' };
+const kindWords: Record<BlockRow['kind'], string> = {
+  player: 'Player ID',
+  mobile: 'Mobile number',
+  email: 'E-mail',
+  device: 'Device id',
+  payer: "Payer's number (as the gateway shows it)",
+};
 
 const columns: Column<BlockRow>[] = [
   { header: 'What', cell: (block) => kindWords[block.kind] },

@@ -1,0 +1,97 @@
+/**
+ * Held orders (risk/holds.ts has the rules): placing an order held, holding a placed one that has
+ * not gone out, and releasing one, each once. A held order's refund is the orders' own refund
+ * (to the wallet, or to the payment method), whose write decides the hold.
+ */
+import { orderHeldAlert, orderWaitingAlert, raiseAlert } from '../notifications/alerts';
+import { type Hold, holdOverdue, isHeld } from '../risk/holds';
+import { Conflict, NotFound } from '../shared/errors';
+import { retrying } from '../shared/retry';
+import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
+import { startDeliveryAfterPlacing } from './delivery';
+import { listHeldOrders, placeHoldItem, releaseHoldItem } from './hold-repo';
+import { refundInTheWay } from './order-rules';
+import { getOrder } from './repo';
+import type { PlanOrder } from './types';
+
+/** The operators' alert of a paid order with no automatic delivery (the manual queue), for the transaction that records it. */
+export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
+  order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
+
+/** An order as it is placed under `hold`: its automatic delivery `held` (nothing sends or claims it), none changed without one. */
+export const placedHeld = (order: PlanOrder, hold: Hold | undefined): PlanOrder =>
+  hold ? { ...order, hold, ...(order.delivery ? { delivery: { ...order.delivery, state: 'held' } } : {}) } : order;
+
+/** What placing an order writes beside it: the operators' alert of a hold, or of a manual order waiting. */
+export const placedAlertItems = (order: PlanOrder): TransactionItem[] =>
+  isHeld(order) ? [orderHeldAlert(order, order.hold!, order.paidAt)] : waitingAlertItems(order);
+
+/** Whether a placed order may still be held: waiting, not held, not gone out (no delivery, queued or manual), no refund under way. */
+export const mayBeHeld = (order: PlanOrder) =>
+  order.status === 'pending' &&
+  !isHeld(order) &&
+  (!order.delivery || order.delivery.state === 'queued' || order.delivery.state === 'manual') &&
+  (!order.gatewayRefund || order.gatewayRefund.state === 'released');
+
+/**
+ * Holds a placed order that has not gone out (a payer search), once, with `alsoWrite` (the audit
+ * entry) and the operators' alert; answers undefined when it went out or was decided meanwhile.
+ */
+export async function holdPlacedOrder(read: PlanOrder, hold: Hold, alsoWrite: TransactionItem[]): Promise<PlanOrder | undefined> {
+  return retrying(
+    async (tryNumber) => {
+      const order = tryNumber === 1 ? read : await getOrder(read.userId, read.orderId);
+      if (!order || !mayBeHeld(order)) return undefined;
+      const held = placedHeld(order, hold);
+      await transact([placeHoldItem(order, hold, hold.at), orderHeldAlert(order, hold, hold.at), ...alsoWrite]);
+      return held;
+    },
+    (error) => error instanceof TransactionCancelled,
+  );
+}
+
+/**
+ * Releases a held order, once (parallel clicks: one moves it, the others are told it was decided):
+ * its delivery goes on (a stock code at once; a supplier's top-up by the delivery job within a
+ * minute, from the stage's fixed address), and a manual order joins the operators' queue with its alert.
+ */
+export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]): Promise<PlanOrder> {
+  const released = await retrying(
+    async (tryNumber) => {
+      const order = tryNumber === 1 ? read : await getOrder(read.userId, read.orderId);
+      if (!order) throw new NotFound('Order not found');
+      if (!isHeld(order))
+        throw new Conflict(
+          order.hold?.state === 'refunded' || order.status === 'refunded'
+            ? 'This order was refunded meanwhile'
+            : 'This order is not held (it was released meanwhile)',
+        );
+      const inTheWay = refundInTheWay(order);
+      if (inTheWay) throw new Conflict(inTheWay);
+      const now = new Date().toISOString();
+      const after: PlanOrder = {
+        ...order,
+        hold: { ...order.hold!, state: 'released', decidedAt: now },
+        ...(order.delivery?.state === 'held' ? { delivery: { ...order.delivery, state: 'queued' } } : {}),
+      };
+      await transact([releaseHoldItem(order, now), ...waitingAlertItems(after), ...alsoWrite]);
+      return after;
+    },
+    (error) => error instanceof TransactionCancelled,
+  );
+  return startDeliveryAfterPlacing(released);
+}
+
+/**
+ * Tells the operators again of every held order still undecided past the minutes promised to its
+ * shopper (the oldest 100 of the review queue; the alert's id makes it once per hold). Answers how
+ * many were told now.
+ */
+export async function alertOverdueHolds(now: number): Promise<number> {
+  const { items } = await listHeldOrders({ limit: 100 });
+  const at = new Date(now).toISOString();
+  const told = await Promise.all(
+    items.filter((order) => order.hold && holdOverdue(order.hold, now)).map((order) => raiseAlert(orderHeldAlert(order, order.hold!, at, true))),
+  );
+  return told.filter(Boolean).length;
+}

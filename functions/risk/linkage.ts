@@ -1,0 +1,28 @@
+/**
+ * Linkage signals, pure: patterns of stolen-money buying that no single order shows. One account
+ * feeding many player IDs (a reseller of stolen top-ups), one player ID fed by many accounts (the
+ * buyer of them), many accounts on one device (one person, many throwaway accounts). Counted from
+ * the table when an operator looks (the review queue, the account page), flagged past a threshold.
+ */
+
+/** How many make a pattern worth a person's look. */
+export const linkageThresholds = { playerIdsPerAccount: 5, accountsPerPlayerId: 3, accountsPerDevice: 3 } as const;
+
+/** What was counted for an order's account, its player ID and its device (absent: not known). */
+export interface LinkageCounts {
+  playerIdsOfAccount: number;
+  accountsOfPlayerId?: number;
+  accountsOfDevice?: number;
+}
+
+/** The flags the counts raise, in operator words. */
+export function linkageFlags(counts: LinkageCounts): string[] {
+  const flags: string[] = [];
+  if (counts.playerIdsOfAccount >= linkageThresholds.playerIdsPerAccount)
+    flags.push(`This account has topped up ${counts.playerIdsOfAccount} player IDs`);
+  if ((counts.accountsOfPlayerId ?? 0) >= linkageThresholds.accountsPerPlayerId)
+    flags.push(`This player ID is topped up by ${counts.accountsOfPlayerId} accounts`);
+  if ((counts.accountsOfDevice ?? 0) >= linkageThresholds.accountsPerDevice)
+    flags.push(`${counts.accountsOfDevice} accounts have bought on this device`);
+  return flags;
+}
