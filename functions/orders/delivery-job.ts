@@ -1,13 +1,17 @@
 /**
  * The delivery job's runner (every minute): advances the open automatic deliveries through the
- * engine (./delivery.ts), counts the overdue ones and keeps the suppliers' status fresh.
+ * engine (./delivery.ts), counts the overdue ones, tells the operators again of held orders
+ * undecided too long, and keeps the suppliers' status fresh.
  */
+import { orderHeldAlert, raiseAlert } from '../notifications/alerts';
+import { holdOverdue } from '../risk/holds';
 import { logger } from '../shared/logger';
 import { egressAddress, suppliers } from '../suppliers/registry';
 import { putSupplierStatus, supplierRecords } from '../suppliers/repo';
 import { inquire, startDelivery } from './delivery';
 import { dueForDelivery } from './delivery-rules';
 import { countQueuedPaidBefore, listOpenDeliveries } from './delivery-repo';
+import { listHeldOrders } from './hold-repo';
 import type { PlanOrder } from './types';
 
 /** What one run of the delivery job did. */
@@ -120,4 +124,18 @@ export async function refreshSupplierStatus(maxAgeMinutes: number, now = Date.no
       });
     }
   }
+}
+
+/**
+ * Tells the operators again of every held order still undecided past the minutes promised to its
+ * shopper (the oldest 100 of the review queue; the alert's id makes it once per hold). Answers how
+ * many were told now.
+ */
+export async function alertOverdueHolds(now: number): Promise<number> {
+  const { items } = await listHeldOrders({ limit: 100 });
+  const at = new Date(now).toISOString();
+  const told = await Promise.all(
+    items.filter((order) => order.hold && holdOverdue(order.hold, now)).map((order) => raiseAlert(orderHeldAlert(order, order.hold!, at, true))),
+  );
+  return told.filter(Boolean).length;
 }

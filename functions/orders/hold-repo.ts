@@ -2,7 +2,6 @@
 import type { Page, PageRequest } from '../shared/cursor';
 import { queryPage, tableName } from '../shared/db';
 import type { TransactionItem } from '../shared/transactions';
-import type { Hold } from '../risk/holds';
 import { keys } from './keys';
 import { orderFromItem } from './repo';
 import type { PlanOrder } from './types';
@@ -24,20 +23,20 @@ const noRefundUnderWay = '(attribute_not_exists(gatewayRefund) OR gatewayRefund.
  * waiting, not held already, its delivery as read (queued: it becomes `held`; none or manual: it
  * stays) and no refund under way. It moves to the review queue.
  */
-export function placeHoldItem(order: PlanOrder, hold: Hold, now: string): TransactionItem {
+export function placeHoldItem(order: PlanOrder, hold: NonNullable<PlanOrder['hold']>, now: string): TransactionItem {
   const queued = order.delivery?.state === 'queued';
   return {
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: `SET hold = :hold, gsi1pk = :queue, updatedAt = :now${queued ? ', delivery.#state = :heldDelivery' : ''}`,
+      UpdateExpression: `SET #hold = :hold, gsi1pk = :queue, updatedAt = :now${queued ? ', delivery.#state = :heldDelivery' : ''}`,
       ConditionExpression: [
         '#status = :pending',
-        '(attribute_not_exists(hold) OR hold.#state <> :held)',
+        '(attribute_not_exists(#hold) OR #hold.#state <> :held)',
         order.delivery ? 'delivery.#state = :deliveryWas' : 'attribute_not_exists(delivery)',
         noRefundUnderWay,
       ].join(' AND '),
-      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#hold': 'hold' },
       ExpressionAttributeValues: {
         ':hold': hold,
         ':queue': keys.heldQueue,
@@ -68,9 +67,9 @@ export function releaseHoldItem(order: PlanOrder, now: string): TransactionItem 
     Update: {
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
-      UpdateExpression: `SET hold.#state = :released, hold.decidedAt = :now, gsi1pk = :queue, updatedAt = :now${requeued ? ', delivery.#state = :queued' : ''}`,
-      ConditionExpression: `#status = :pending AND hold.#state = :held AND ${noRefundUnderWay}`,
-      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      UpdateExpression: `SET #hold.#state = :released, #hold.decidedAt = :now, gsi1pk = :queue, updatedAt = :now${requeued ? ', delivery.#state = :queued' : ''}`,
+      ConditionExpression: `#status = :pending AND #hold.#state = :held AND ${noRefundUnderWay}`,
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#hold': 'hold' },
       ExpressionAttributeValues: {
         ':released': 'released',
         ':now': now,

@@ -3,13 +3,13 @@
  * not gone out, and releasing one, each once. A held order's refund is the orders' own refund
  * (to the wallet, or to the payment method), whose write decides the hold.
  */
-import { orderHeldAlert, orderWaitingAlert, raiseAlert } from '../notifications/alerts';
-import { type Hold, holdOverdue, isHeld } from '../risk/holds';
+import { orderHeldAlert, orderWaitingAlert } from '../notifications/alerts';
+import { type Hold, isHeld } from '../risk/holds';
 import { Conflict, NotFound } from '../shared/errors';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { startDeliveryAfterPlacing } from './delivery';
-import { listHeldOrders, placeHoldItem, releaseHoldItem } from './hold-repo';
+import { placeHoldItem, releaseHoldItem } from './hold-repo';
 import { refundInTheWay } from './order-rules';
 import { getOrder } from './repo';
 import type { PlanOrder } from './types';
@@ -80,18 +80,4 @@ export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]
     (error) => error instanceof TransactionCancelled,
   );
   return startDeliveryAfterPlacing(released);
-}
-
-/**
- * Tells the operators again of every held order still undecided past the minutes promised to its
- * shopper (the oldest 100 of the review queue; the alert's id makes it once per hold). Answers how
- * many were told now.
- */
-export async function alertOverdueHolds(now: number): Promise<number> {
-  const { items } = await listHeldOrders({ limit: 100 });
-  const at = new Date(now).toISOString();
-  const told = await Promise.all(
-    items.filter((order) => order.hold && holdOverdue(order.hold, now)).map((order) => raiseAlert(orderHeldAlert(order, order.hold!, at, true))),
-  );
-  return told.filter(Boolean).length;
 }

@@ -1,4 +1,5 @@
 /** The orders' item keys (single table), shared by the orders' repos. */
+import { normalizePlayerId } from '../contract/rules';
 import { dayIndexKeys } from '../shared/days';
 import type { OrderStatus, PlanOrder } from './types';
 
@@ -22,6 +23,8 @@ export const keys = {
   shopperLookup: (userId: string, playerId: string) => ({ pk: `USER#${userId}`, sk: `PLAYERNAME#${playerId}` }),
   day: (orderId: string) => dayIndexKeys('ORDER', orderId),
   pendingOrder: (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `PORDER#${orderId}` }),
+  /** Who tops up a player ID: the remembered player IDs' index (gsi2), for the fraud rules' linkage counts. */
+  playerFeed: (playerId: string) => `PLAYERFEED#${normalizePlayerId(playerId)}`,
   playerId: (userId: string, masterCategoryId: string, playerId: string) => ({
     pk: `USER#${userId}`,
     sk: `PLAYERID#${masterCategoryId}#${playerId}`,

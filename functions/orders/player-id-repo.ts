@@ -1,9 +1,8 @@
 /** The remembered player IDs: a user's player IDs per game, written with the order that used them. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../shared/db';
+import { countPartition, db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import { playerFeedKeys } from '../risk/repo';
 import { keys } from './keys';
 import type { PlanOrder } from './types';
 
@@ -20,7 +19,8 @@ export function rememberedPlayerIdItems(
     'PlayerId',
     {
       ...keys.playerId(order.userId, order.masterCategoryId, order.accountId),
-      ...playerFeedKeys(order.accountId, order.userId, order.masterCategoryId),
+      gsi2pk: keys.playerFeed(order.accountId),
+      gsi2sk: `${order.userId}#${order.masterCategoryId}`,
     },
     { masterCategoryId: order.masterCategoryId, playerId: order.accountId, lastUsed: order.paidAt },
     order.paidAt,
@@ -44,4 +44,17 @@ export async function listPlayerIds(
   return Items.map((item) => ({ playerId: String(item.playerId), lastUsed: String(item.lastUsed) }))
     .sort((a, b) => b.lastUsed.localeCompare(a.lastUsed))
     .slice(0, limit);
+}
+
+/**
+ * The linkage counts of an order's account and player ID (risk/linkage.ts): how many player IDs
+ * the account remembers, and how many accounts remember the player ID (gsi2 `PLAYERFEED#`, one
+ * per game each). Query counts only.
+ */
+export async function playerLinkCounts(userId: string, playerId?: string) {
+  const [playerIdsOfAccount, accountsOfPlayerId] = await Promise.all([
+    countPartition({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'PLAYERID#' }),
+    playerId ? countPartition({ index: 'gsi2', key: 'gsi2pk', value: keys.playerFeed(playerId) }) : undefined,
+  ]);
+  return { playerIdsOfAccount, accountsOfPlayerId };
 }

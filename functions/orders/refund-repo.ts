@@ -20,7 +20,7 @@ export function startGatewayRefundItem(order: PlanOrder, remark: string, now: st
       Key: keys.order(order.userId, order.orderId),
       UpdateExpression: 'SET gatewayRefund = :refund, updatedAt = :now',
       ConditionExpression: `#status = :from AND ${owner.condition}`,
-      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#hold': 'hold' },
       ExpressionAttributeValues: { ':refund': refund, ':now': now, ':from': order.status, ...owner.values },
     },
   };
@@ -68,7 +68,12 @@ export function gatewayRefundDoneItem(order: PlanOrder, now: string, resolvedBy?
       Key: keys.order(order.userId, order.orderId),
       UpdateExpression: `SET #status = :refunded, gsi1pk = :queue, remark = gatewayRefund.remark, refundedAt = :now, gatewayRefund.#state = :done, updatedAt = :now${resolvedBy ? ', gatewayRefund.resolvedBy = :by' : ''}${order.hold?.state === 'held' ? holdRefundedSet : ''} REMOVE sealedSecret`,
       ConditionExpression: 'gatewayRefund.#state = :from AND gatewayRefund.#at = :at AND #status <> :refunded',
-      ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#at': 'at' },
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#state': 'state',
+        '#at': 'at',
+        ...(order.hold?.state === 'held' ? { '#hold': 'hold' } : {}),
+      },
       ExpressionAttributeValues: {
         ':refunded': 'refunded',
         ':queue': keys.queue('refunded'),

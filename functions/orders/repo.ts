@@ -117,8 +117,9 @@ export const countPendingOrders = () => countPartition({ index: 'gsi1', key: 'gs
 /**
  * The conditions of an operator's move that keep one owner of an order's money at a time (the
  * rules of `moveBlocked`, orders/order-rules.ts): no refund to the payment method under way or
- * waiting for a person (`refundsMay` names the attempts' states that let the move go), and for a
- * refund of a pending order, no open automatic delivery. `#state` must name `state`.
+ * waiting for a person (`refundsMay` names the attempts' states that let the move go), the hold
+ * as read, and for a refund of a pending order, no open automatic delivery. `#state` must name
+ * `state` and `#hold` `hold` (a reserved word).
  */
 export function moneyOwnerConditions(order: PlanOrder, refundsMay: GatewayRefund['state'][], move: 'refund' | 'complete') {
   const refundStates = refundsMay.map((_, i) => `:may${i}`);
@@ -126,7 +127,7 @@ export function moneyOwnerConditions(order: PlanOrder, refundsMay: GatewayRefund
   const clauses = [`(attribute_not_exists(gatewayRefund) OR gatewayRefund.#state IN (${refundStates.join(', ')}))`];
   // A hold is decided by a release or a refund only: a refund of an order read held is conditioned
   // on it still being held (and decides it), any other move on it not being held (a hold placed meanwhile wins).
-  clauses.push(move === 'refund' && order.hold?.state === 'held' ? 'hold.#state = :held' : '(attribute_not_exists(hold) OR hold.#state <> :held)');
+  clauses.push(move === 'refund' && order.hold?.state === 'held' ? '#hold.#state = :held' : '(attribute_not_exists(#hold) OR #hold.#state <> :held)');
   values[':held'] = 'held';
   if (move === 'refund' && order.status === 'pending') {
     clauses.push(
@@ -153,7 +154,7 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
       // The game-account secret served the delivery; a closed order keeps none (retention rule).
       UpdateExpression: `SET #status = :to, gsi1pk = :queue, remark = :remark, ${to === 'completed' ? 'completedAt' : 'refundedAt'} = :now, updatedAt = :now${order.hold?.state === 'held' ? holdRefundedSet : ''} REMOVE sealedSecret`,
       ConditionExpression: `#status = :from AND ${owner.condition}`,
-      ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+      ExpressionAttributeNames: { '#status': 'status', '#state': 'state', '#hold': 'hold' },
       ExpressionAttributeValues: {
         ':to': to,
         ':queue': keys.queue(to),
@@ -167,8 +168,8 @@ export function orderStatusItem(order: PlanOrder, to: Exclude<OrderStatus, 'pend
   };
 }
 
-/** What a refund of a held order adds to its update (`:holdRefunded`, `:now`, `#state` named): the hold decided. */
-export const holdRefundedSet = ', hold.#state = :holdRefunded, hold.decidedAt = :now';
+/** What a refund of a held order adds to its update (`:holdRefunded`, `:now`, `#hold` and `#state` named): the hold decided. */
+export const holdRefundedSet = ', #hold.#state = :holdRefunded, #hold.decidedAt = :now';
 
 /** A pending gateway order, strongly consistent: GetItem USER#userId / PORDER#orderId. */
 export async function getPendingOrder(userId: string, orderId: string): Promise<PendingOrder | undefined> {

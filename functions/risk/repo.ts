@@ -1,9 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { normalizePlayerId } from '../contract/rules';
 import { countPartition, db, queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import type { LinkageCounts } from './linkage';
 import type { Block, BlockKind } from './rules';
 import { type CounterLimit, type RiskSettings, type VelocityCounter, defaultRiskSettings } from './velocity';
 
@@ -97,22 +95,5 @@ export const deviceLinkItem = (deviceId: string, userId: string, now: string): T
   Put: { TableName: tableName, Item: toItem('DeviceLink', { pk: `DEVICE#${deviceId}`, sk: `ACCOUNT#${userId}` }, { deviceId, userId }, now) },
 });
 
-/** The remembered-player-ID items' index of who feeds a player ID (gsi2 `PLAYERFEED#<player ID>`), for the linkage counts. */
-export const playerFeedKeys = (playerId: string, userId: string, masterCategoryId: string) => ({
-  gsi2pk: `PLAYERFEED#${normalizePlayerId(playerId)}`,
-  gsi2sk: `${userId}#${masterCategoryId}`,
-});
-
-/**
- * The linkage counts of an account, its player ID and its device (./linkage.ts), by Query counts
- * only: the account's remembered player IDs, the accounts that remember the player ID (gsi2
- * `PLAYERFEED#`; one account counted once per game), and the accounts linked to the device.
- */
-export async function linkageCounts(userId: string, playerId?: string, deviceId?: string): Promise<LinkageCounts> {
-  const [playerIdsOfAccount, accountsOfPlayerId, accountsOfDevice] = await Promise.all([
-    countPartition({ key: 'pk', value: `USER#${userId}`, sortPrefix: 'PLAYERID#' }),
-    playerId ? countPartition({ index: 'gsi2', key: 'gsi2pk', value: playerFeedKeys(playerId, userId, '').gsi2pk }) : undefined,
-    deviceId ? countPartition({ key: 'pk', value: `DEVICE#${deviceId}`, sortPrefix: 'ACCOUNT#' }) : undefined,
-  ]);
-  return { playerIdsOfAccount, accountsOfPlayerId, accountsOfDevice };
-}
+/** How many accounts have bought on a device: Query count of `DEVICE#<id>`. */
+export const countAccountsOfDevice = (deviceId: string) => countPartition({ key: 'pk', value: `DEVICE#${deviceId}`, sortPrefix: 'ACCOUNT#' });

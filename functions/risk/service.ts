@@ -2,7 +2,16 @@ import { googlePlaceholderMobile, normalizeMobile, normalizePlayerId } from '../
 import { Conflict, Invalid } from '../shared/errors';
 import { TransactionCancelled, type TransactionItem } from '../shared/transactions';
 import { type HoldReason, firstLargeOrderHold, isYoungAccount } from './holds';
-import { blockItem, blockKey, riskSettingsFromItem, riskSettingsKey, unblockItem, velocityCounterItem } from './repo';
+import {
+  blockItem,
+  blockKey,
+  getRiskSettings,
+  riskSettingsFromItem,
+  riskSettingsItem,
+  riskSettingsKey,
+  unblockItem,
+  velocityCounterItem,
+} from './repo';
 import { type Block, type BlockKind, blockValueOf, blockedMessage } from './rules';
 import {
   type RiskIdentities,
@@ -127,6 +136,17 @@ export const orderHoldReasons = (
   order: { price: number; returning: boolean },
   velocity?: VelocityCheck,
 ): HoldReason[] => [...firstLargeOrderHold(settings, account, order, Date.now()), ...(velocity?.outrightHolds ?? [])];
+
+/**
+ * What changing the risk settings writes (the console adds its audit entry in the same
+ * transaction): `change` applied to the settings as read, saved on the condition that they are
+ * still as read (a failure of this first item means someone saved them meanwhile).
+ */
+export async function riskSettingsWrites(change: (settings: RiskSettings) => RiskSettings) {
+  const { settings, version } = await getRiskSettings();
+  const changed = change(settings);
+  return { settings: changed, items: [riskSettingsItem(changed, version, new Date().toISOString())] };
+}
 
 /**
  * What blocking an identity writes (the console adds its audit entry in the same transaction):

@@ -38,7 +38,8 @@ export const consoleRoutes: readonly Route[] = [
     path: '/admin/orders/{id}/release',
     handler: 'admin/release-order',
     access: 'admin',
-    writes: ['PutItem', 'UpdateItem'],
+    // A released stock order takes its code at once.
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
   },
   {
     method: 'POST',

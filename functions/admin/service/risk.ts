@@ -2,13 +2,14 @@ import { auditEntry, auditItem } from '../../audit/repo';
 import { shiftDay } from '../../contract/report-range';
 import { mayBeHeld, holdPlacedOrder, releaseOrder } from '../../orders/holds';
 import { listHeldOrders } from '../../orders/hold-repo';
+import { playerLinkCounts } from '../../orders/player-id-repo';
 import { listOrders, orderFromItem } from '../../orders/repo';
 import type { PlanOrder } from '../../orders/types';
 import { holdFor } from '../../risk/holds';
 import { linkageFlags } from '../../risk/linkage';
-import { getRiskSettings, linkageCounts, listBlocks, riskSettingsItem } from '../../risk/repo';
+import { countAccountsOfDevice, getRiskSettings, listBlocks } from '../../risk/repo';
 import type { Block, BlockKind } from '../../risk/rules';
-import { blockWrites, unblockWrites } from '../../risk/service';
+import { blockWrites, riskSettingsWrites, unblockWrites } from '../../risk/service';
 import { type RiskSettings, type VelocityRule, maxVelocityRules, ruleText } from '../../risk/velocity';
 import type { Page, PageRequest } from '../../shared/cursor';
 import { batchGet, queryAll } from '../../shared/db';
@@ -72,7 +73,11 @@ export async function reviewQueue(request: PageRequest): Promise<Page<ReviewItem
   const items = await Promise.all(
     withIcons.map(async (order) => {
       const orders = history.get(order.userId) ?? [];
-      const counts = await linkageCounts(order.userId, order.accountType ? undefined : order.accountId, order.deviceId);
+      const [players, accountsOfDevice] = await Promise.all([
+        playerLinkCounts(order.userId, order.accountType ? undefined : order.accountId),
+        order.deviceId ? countAccountsOfDevice(order.deviceId) : undefined,
+      ]);
+      const counts = { ...players, accountsOfDevice };
       return {
         order,
         account: { user: users.get(order.userId), orders: orders.length, refunded: orders.filter((o) => o.status === 'refunded').length },
@@ -103,11 +108,9 @@ async function changeRiskSettings(
   target: string,
   change: (settings: RiskSettings) => RiskSettings,
 ): Promise<RiskSettings> {
-  const { settings, version } = await getRiskSettings();
-  const changed = change(settings);
-  const now = new Date().toISOString();
+  const { settings: changed, items } = await riskSettingsWrites(change);
   try {
-    await transact([riskSettingsItem(changed, version, now), auditItem(auditEntry(admin.id, action, target))]);
+    await transact([...items, auditItem(auditEntry(admin.id, action, target))]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0))
       throw new Conflict('The risk settings changed meanwhile: read them again');

@@ -4,8 +4,7 @@ import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/logger';
 import { businessMetrics } from '../../shared/metrics';
 import { supplierTimeoutMs } from '../../suppliers/port';
-import { advanceDeliveries, countOverdueOrders, refreshSupplierStatus } from '../delivery-job';
-import { alertOverdueHolds } from '../holds';
+import { advanceDeliveries, alertOverdueHolds, countOverdueOrders, refreshSupplierStatus } from '../delivery-job';
 
 /** Deliveries stepped at once: enough to clear a backlog, few enough not to crowd the supplier. */
 const batchSize = 5;

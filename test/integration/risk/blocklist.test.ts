@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
@@ -73,7 +74,29 @@ describe('the blocklist', () => {
       expect([money.status, money.body.message]).toEqual([409, blockedMessage]);
       expect(await balanceOf(buyer.code)).toBe(100);
     }
-    const bad = await asAdmin('/admin/blocklist', { kind: 'device', value: 'x', reason: 'y' });
+    const bad = await asAdmin('/admin/blocklist', { kind: 'phone', value: 'x', reason: 'y' });
     expect(bad.status).toBe(400);
+  });
+
+  it('refuses a blocked device (the browser’s first-party id) at every checkout, whichever account buys on it', async () => {
+    const deviceId = randomUUID();
+    expect((await asAdmin('/admin/blocklist', { kind: 'device', value: deviceId.toUpperCase(), reason: 'Many stolen accounts' })).status).toBe(200);
+    const buyer = await fundedAccount(100, 'blocked-device');
+    const onDevice = { 'x-device-id': deviceId };
+    const refused = await callApi<{ message: string }>('/user/request/', {
+      token: buyer.token,
+      headers: onDevice,
+      form: { plan_id: 'ff-25', saccount_type: 'UID Free Fire', saccount_id: uniquePlayerId(), paid_from_wallet: 22 },
+    });
+    expect([refused.status, refused.body.message]).toEqual([409, blockedMessage]);
+    const money = await callApi<{ message: string }>('/user/wallet_request_webview', {
+      token: buyer.token,
+      headers: onDevice,
+      form: { amount: 100, txn_id: `${Date.now()}${Math.floor(Math.random() * 10_000)}` },
+    });
+    expect([money.status, money.body.message]).toEqual([409, blockedMessage]);
+    expect(await balanceOf(buyer.code)).toBe(100);
+    // Another device is not blocked.
+    expect((await topUp(buyer.token, uniquePlayerId())).status).toBe(200);
   });
 });

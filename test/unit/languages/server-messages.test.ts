@@ -89,6 +89,7 @@ const knownDynamic: Record<string, string> = {
   'functions/shared/validation.ts new Invalid(result.issues[0]?.message': "a schema's message: collected from the valibot calls",
   'functions/orders/service.ts new Conflict(blocked)':
     "a move rule's reason (orders/order-rules.ts moveBlocked, movedSinceSeen): collected through the calls; their undefined is never thrown",
+  'functions/orders/holds.ts new Conflict(inTheWay)': "refundInTheWay's reason (orders/order-rules.ts): collected through moveBlocked",
   'functions/payments/refunds.ts new Conflict(moved)': "movedSinceSeen's reason (orders/order-rules.ts): collected through the call",
   'functions/payments/refunds.ts new Conflict(delivering)': "deliveryInTheWay's reason (orders/order-rules.ts): collected through the call",
   'functions/payments/refunds.ts new Conflict((current && deliveryInTheWay(current))':
