@@ -13,6 +13,7 @@ import { type Quote, codeDiscountOf } from '../promotions/rules';
 import {
   type Customer,
   type PromoUse,
+  accountHasOrdered,
   heldUseOf,
   pricePromo,
   promoRequest,
@@ -167,7 +168,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput, origin
         const { plan, wallet, player, quote, customer, riskSettings } = context;
         const use = retaken ?? context.use;
         const drafted = await draftOrder(user, plan, input, 'wallet', player, origin);
-        const reasons = orderHoldReasons(riskSettings, user, { price: quote.total, returning: customer.marked.some(Boolean) });
+        const reasons = orderHoldReasons(riskSettings, user, { price: quote.total, returning: accountHasOrdered(customer) });
         const order = placedHeld(
           { ...drafted, ...pricedFields(quote, use), promoUse: heldUseOf(use, quote) },
           holdFor(reasons, riskSettings.reviewWithinMinutes, drafted.createdAt),
@@ -233,7 +234,7 @@ export async function startGatewayOrder(
   };
   const risk: CheckoutRisk = {
     velocity,
-    reasons: orderHoldReasons(riskSettings, user, { price: quote.total, returning: customer.marked.some(Boolean) }, velocity),
+    reasons: orderHoldReasons(riskSettings, user, { price: quote.total, returning: accountHasOrdered(customer) }, velocity),
     reviewWithinMinutes: riskSettings.reviewWithinMinutes,
   };
   const reference = { kind: 'order' as const, userId: user.id, id: order.orderId };

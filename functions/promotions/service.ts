@@ -91,6 +91,9 @@ export function customerRequest(buyer: Buyer & { userId: string }) {
   };
 }
 
+/** Whether the buyer's account itself has a paid order already (its person is the first: `personKeysOf`). */
+export const accountHasOrdered = (customer: Customer) => customer.marked[0] === true;
+
 /** A buyer as a customer: their persons, and which have a paid order already. */
 export interface Customer {
   persons: string[];

@@ -48,8 +48,8 @@ const dayMs = 86_400_000;
 
 /**
  * The default rule: the first order of an account younger than `youngAccountDays`, at or above
- * `firstOrderHoldAmount` taka (0: never), is held. `returning` is whether any of the buyer's
- * persons (account, player ID, verified number) has a paid order already.
+ * `firstOrderHoldAmount` taka (0: never), is held. `returning` is whether the account has a paid
+ * order already (a player ID topped up before by others does not vouch for a new account).
  */
 export function firstLargeOrderHold(
   settings: { youngAccountDays: number; firstOrderHoldAmount: number },

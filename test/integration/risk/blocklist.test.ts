@@ -80,7 +80,9 @@ describe('the blocklist', () => {
 
   it('refuses a blocked device (the browser’s first-party id) at every checkout, whichever account buys on it', async () => {
     const deviceId = randomUUID();
-    expect((await asAdmin('/admin/blocklist', { kind: 'device', value: deviceId.toUpperCase(), reason: 'Many stolen accounts' })).status).toBe(200);
+    expect(
+      (await asAdmin('/admin/blocklist', { kind: 'device', value: deviceId.toUpperCase(), reason: 'Many stolen accounts' })).status,
+    ).toBe(200);
     const buyer = await fundedAccount(100, 'blocked-device');
     const onDevice = { 'x-device-id': deviceId };
     const refused = await callApi<{ message: string }>('/user/request/', {

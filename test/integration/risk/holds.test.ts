@@ -50,10 +50,12 @@ const atSupplier = async (orderId: string) => {
 };
 
 const reviewQueue = async () =>
-  (await callApi<{ data: { items: { order: { order_id: string; hold: { reasons: { kind: string }[] } } }[] } }>('/admin/holds?limit=100', {
-    method: 'GET',
-    token: admin,
-  })).body.data.items;
+  (
+    await callApi<{ data: { items: { order: { order_id: string; hold: { reasons: { kind: string }[] } } }[] } }>('/admin/holds?limit=100', {
+      method: 'GET',
+      token: admin,
+    })
+  ).body.data.items;
 
 describe('holds', () => {
   it('holds a young account’s first large order: no supplier call, no code claimed, "being checked" with the minutes promised, in the review queue', async () => {
@@ -77,7 +79,9 @@ describe('holds', () => {
     expect(queue.find((item) => item.order.order_id === orderId)?.order.hold.reasons).toEqual([
       expect.objectContaining({ kind: 'first-large-order' }),
     ]);
-    expect(await storedItem(`ALERT#order-held#${orderId}#${(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.hold.at}`, 'ALERT')).toBeDefined();
+    expect(
+      await storedItem(`ALERT#order-held#${orderId}#${(await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.hold.at}`, 'ALERT'),
+    ).toBeDefined();
 
     // A second order of the same buyer is not a first order: delivered as usual.
     const second = await walletOrder(buyer, supplierPlan);
@@ -143,7 +147,11 @@ describe('holds', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const orderId = started.body.data.id;
     const invoiceId = await payForInvoice(started.body.data.payment_url);
-    await Promise.all([sendWebhook(invoiceId), sendWebhook(invoiceId), callApi('/user/verify_payment', { token: buyer.token, form: { invoice_id: invoiceId } })]);
+    await Promise.all([
+      sendWebhook(invoiceId),
+      sendWebhook(invoiceId),
+      callApi('/user/verify_payment', { token: buyer.token, form: { invoice_id: invoiceId } }),
+    ]);
     await expect.poll(async () => (await order(buyer, orderId)).delivery.state, { timeout: 15_000 }).toBe('checking');
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(await atSupplier(orderId)).toBe(0);

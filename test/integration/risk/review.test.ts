@@ -1,0 +1,123 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dhakaDay } from '../../../functions/contract/report-range';
+import type { TestAccount } from '../../support/accounts';
+import { logInAdmin, uniquePlayerId } from '../../support/admin';
+import { callApi } from '../../support/http';
+import { fundedAccount, fundedAccounts, sendWebhook } from '../../support/money';
+
+/**
+ * The review queue's linkage signals and the payer search of a theft report (docs/risk.md). This
+ * file lowers the first-order hold to ৳20, so that each fresh account's first order is held and
+ * shows in the queue, and puts the default back after.
+ */
+
+const defaults = { young_account_days: '3', first_order_hold_amount: '5000', review_within_minutes: '60' };
+let admin = '';
+beforeAll(async () => {
+  admin = await logInAdmin();
+  expect((await callApi('/admin/risk', { token: admin, form: { ...defaults, first_order_hold_amount: '20' } })).status).toBe(200);
+});
+afterAll(async () => {
+  await callApi('/admin/risk', { token: admin, form: defaults });
+});
+
+const manualPlan = { plan_id: 'ff-25', price: 22 };
+
+async function walletOrder(buyer: TestAccount, playerId: string, headers: Record<string, string> = {}) {
+  const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
+    token: buyer.token,
+    headers,
+    form: { plan_id: manualPlan.plan_id, saccount_type: 'UID Free Fire', saccount_id: playerId, paid_from_wallet: manualPlan.price },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.data.order_id;
+}
+
+type ReviewRow = {
+  order: { order_id: string; hold: { reasons: { kind: string; text: string }[] } };
+  flags: string[];
+  account: { orders: number };
+};
+const flagsOf = async (orderId: string) => {
+  const queue = await callApi<{ data: { items: ReviewRow[] } }>('/admin/holds?limit=100', { method: 'GET', token: admin });
+  return queue.body.data.items.find((item) => item.order.order_id === orderId);
+};
+
+describe('the review queue', () => {
+  it('flags one account feeding many player IDs, one player ID fed by many accounts, and many accounts on one device', async () => {
+    const feeder = await fundedAccount(500, 'feeds-many');
+    const first = await walletOrder(feeder, uniquePlayerId());
+    for (let i = 0; i < 4; i += 1) await walletOrder(feeder, uniquePlayerId());
+    expect(await flagsOf(first)).toMatchObject({ flags: ['This account has topped up 5 player IDs'], account: { orders: 5 } });
+
+    const sharedPlayer = uniquePlayerId();
+    const device = { 'x-device-id': randomUUID() };
+    const buyers = await fundedAccounts(3, 100, 'shared-player');
+    const orders = [];
+    for (const buyer of buyers) orders.push(await walletOrder(buyer, sharedPlayer, device));
+    const last = await flagsOf(orders.at(-1)!);
+    expect(last?.flags).toEqual(['This player ID is topped up by 3 accounts', '3 accounts have bought on this device']);
+
+    const loner = await fundedAccount(100, 'no-pattern');
+    expect((await flagsOf(await walletOrder(loner, uniquePlayerId())))?.flags).toEqual([]);
+  });
+});
+
+describe('the payer search', () => {
+  it('finds what a payer’s number paid for in a range, and holds the undelivered orders once', async () => {
+    const payer = `017${randomInt(1e7, 1e8)}`;
+    const pay = async (paymentUrl: string) => {
+      const paid = await fetch(`${paymentUrl}/complete`, {
+        method: 'POST',
+        body: new URLSearchParams({ payment_method: 'bkash', sender_number: payer }),
+        redirect: 'manual',
+      });
+      await sendWebhook(new URL(paid.headers.get('location')!).searchParams.get('invoice_id')!);
+    };
+    // A returning customer (an earlier order) buys unheld: the payer search is what holds it.
+    const buyer = await fundedAccount(100, 'stolen-payer');
+    await callApi('/admin/orders/' + (await walletOrder(buyer, uniquePlayerId())) + '/release', { token: admin, form: {} });
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: buyer.token,
+      form: { plan_id: manualPlan.plan_id, saccount_type: 'UID Free Fire', saccount_id: uniquePlayerId(), amount: manualPlan.price },
+    });
+    await pay(started.body.data.payment_url);
+    const topUp = await callApi<{ data: { payment_url: string; id: string } }>('/user/wallet_request_webview', {
+      token: buyer.token,
+      form: { amount: 150, txn_id: `${Date.now()}${randomInt(1e4)}` },
+    });
+    await pay(topUp.body.data.payment_url);
+
+    const today = dhakaDay(Date.now());
+    type History = {
+      orders: { order_id: string; holdable: boolean; hold: { state: string } | null }[];
+      top_ups: { request_id: string }[];
+      held: number;
+    };
+    const found = await callApi<{ data: History }>(`/admin/payers?number=${encodeURIComponent(`+88${payer}`)}&from=${today}&to=${today}`, {
+      method: 'GET',
+      token: admin,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.data.orders).toEqual([expect.objectContaining({ order_id: started.body.data.id, holdable: true, hold: null })]);
+    expect(found.body.data.top_ups).toEqual([expect.objectContaining({ request_id: topUp.body.data.id })]);
+
+    const hold = () =>
+      callApi<{ data: History; message: string }>('/admin/payers/hold', {
+        token: admin,
+        form: { number: payer, from: today, to: today, reason: 'bKash owner reported theft' },
+      });
+    const [once, twice] = await Promise.all([hold(), hold()]);
+    expect([once.body.data.held, twice.body.data.held].sort()).toEqual([0, 1]);
+    const row = await flagsOf(started.body.data.id);
+    expect(row?.order.hold.reasons).toEqual([expect.objectContaining({ kind: 'payer-search' })]);
+    expect((await callApi('/admin/orders/' + started.body.data.id + '/complete', { token: admin, form: {} })).status).toBe(409);
+    // Another payer's number finds nothing.
+    const other = await callApi<{ data: History }>(`/admin/payers?number=01999999999&from=${today}&to=${today}`, {
+      method: 'GET',
+      token: admin,
+    });
+    expect(other.body.data.orders).toEqual([]);
+  });
+});
