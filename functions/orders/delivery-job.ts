@@ -135,7 +135,9 @@ export async function alertOverdueHolds(now: number): Promise<number> {
   const { items } = await listHeldOrders({ limit: 100 });
   const at = new Date(now).toISOString();
   const told = await Promise.all(
-    items.filter((order) => order.hold && holdOverdue(order.hold, now)).map((order) => raiseAlert(orderHeldAlert(order, order.hold!, at, true))),
+    items
+      .filter((order) => order.hold && holdOverdue(order.hold, now))
+      .map((order) => raiseAlert(orderHeldAlert(order, order.hold!, at, true))),
   );
   return told.filter(Boolean).length;
 }

@@ -127,7 +127,9 @@ export function moneyOwnerConditions(order: PlanOrder, refundsMay: GatewayRefund
   const clauses = [`(attribute_not_exists(gatewayRefund) OR gatewayRefund.#state IN (${refundStates.join(', ')}))`];
   // A hold is decided by a release or a refund only: a refund of an order read held is conditioned
   // on it still being held (and decides it), any other move on it not being held (a hold placed meanwhile wins).
-  clauses.push(move === 'refund' && order.hold?.state === 'held' ? '#hold.#state = :held' : '(attribute_not_exists(#hold) OR #hold.#state <> :held)');
+  clauses.push(
+    move === 'refund' && order.hold?.state === 'held' ? '#hold.#state = :held' : '(attribute_not_exists(#hold) OR #hold.#state <> :held)',
+  );
   values[':held'] = 'held';
   if (move === 'refund' && order.status === 'pending') {
     clauses.push(

@@ -160,7 +160,10 @@ export const payables: Record<
             walletCreditedNotice({ userId, amount: price, source: { lateOrder: id }, subject: id }, now),
           ];
         }
-        const order = placedHeld({ ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now }, holdAtPayment(pending.hold, payerBlock, now));
+        const order = placedHeld(
+          { ...pending.order, invoiceId: payment.invoiceId, receipt, paidAt: now },
+          holdAtPayment(pending.hold, payerBlock, now),
+        );
         placed = order;
         return [
           ...leavesPending(state, userId),

@@ -92,8 +92,12 @@ export function velocityCounterItem(counter: VelocityCounter, limits: CounterLim
 
 /** The device-to-account link a purchase writes (`DEVICE#<id>` / `ACCOUNT#<user>`, no condition: written again, it is the same). */
 export const deviceLinkItem = (deviceId: string, userId: string, now: string): TransactionItem => ({
-  Put: { TableName: tableName, Item: toItem('DeviceLink', { pk: `DEVICE#${deviceId}`, sk: `ACCOUNT#${userId}` }, { deviceId, userId }, now) },
+  Put: {
+    TableName: tableName,
+    Item: toItem('DeviceLink', { pk: `DEVICE#${deviceId}`, sk: `ACCOUNT#${userId}` }, { deviceId, userId }, now),
+  },
 });
 
 /** How many accounts have bought on a device: Query count of `DEVICE#<id>`. */
-export const countAccountsOfDevice = (deviceId: string) => countPartition({ key: 'pk', value: `DEVICE#${deviceId}`, sortPrefix: 'ACCOUNT#' });
+export const countAccountsOfDevice = (deviceId: string) =>
+  countPartition({ key: 'pk', value: `DEVICE#${deviceId}`, sortPrefix: 'ACCOUNT#' });

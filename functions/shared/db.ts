@@ -93,7 +93,11 @@ function partitionCondition(partition: Partition) {
   }
   if (partition.sortBetween !== undefined) {
     [values[':from'], values[':to']] = partition.sortBetween;
-    return { KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+    return {
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
   }
   if (partition.sortAbove !== undefined) {
     values[':above'] = partition.sortAbove;

@@ -77,12 +77,16 @@ export async function measurePromotions(options: { buyers: number; seconds: numb
   const total = plan.price - Math.floor((plan.price * shared.value) / 100);
   const buyers = await fundedBuyers(d, options.buyers, 1_000_000, 'promo');
   const order = (worker: number, coupanCode?: string) =>
-    d.orders.placeWalletOrder(buyers[worker]!, {
-      planId,
-      price: coupanCode ? total : plan.price,
-      saccount_id: `${100000000 + worker}`,
-      coupanCode,
-    }, benchOrigin(worker));
+    d.orders.placeWalletOrder(
+      buyers[worker]!,
+      {
+        planId,
+        price: coupanCode ? total : plan.price,
+        saccount_id: `${100000000 + worker}`,
+        coupanCode,
+      },
+      benchOrigin(worker),
+    );
 
   const rounds: PromotionsReport['rounds'] = [];
   for (let round_ = 1; round_ <= options.rounds; round_ += 1) {

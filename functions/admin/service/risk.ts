@@ -161,7 +161,13 @@ export interface PayerHistory {
 export async function payerHistory(number: string, from: string, to: string): Promise<PayerHistory> {
   const start = new Date(Date.parse(`${from}T00:00:00+06:00`)).toISOString();
   const end = new Date(Date.parse(`${shiftDay(to, 1)}T00:00:00+06:00`) - 1).toISOString();
-  const items = await queryAll({ index: 'gsi2', key: 'gsi2pk', value: payerPartition(number), sortKey: 'gsi2sk', sortBetween: [start, `${end}\uffff`] });
+  const items = await queryAll({
+    index: 'gsi2',
+    key: 'gsi2pk',
+    value: payerPartition(number),
+    sortKey: 'gsi2sk',
+    sortBetween: [start, `${end}\uffff`],
+  });
   return {
     orders: items.filter((item) => item.entity === 'PlanOrder').map(orderFromItem),
     topUps: items.filter((item) => item.entity === 'WalletRequest').map(walletRequestFromItem),
@@ -186,7 +192,9 @@ export async function holdPayerOrders(
   const held = await Promise.all(
     history.orders
       .filter(mayBeHeld)
-      .map((order) => holdPlacedOrder(order, hold, [auditItem(auditEntry(admin.id, 'order.hold', order.orderId, `payer search: ${reason}`))])),
+      .map((order) =>
+        holdPlacedOrder(order, hold, [auditItem(auditEntry(admin.id, 'order.hold', order.orderId, `payer search: ${reason}`))]),
+      ),
   );
   const placed = new Map(held.flatMap((order) => (order ? [[order.orderId, order] as const] : [])));
   return { ...history, orders: history.orders.map((order) => placed.get(order.orderId) ?? order), held: placed.size };

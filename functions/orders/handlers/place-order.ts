@@ -20,7 +20,7 @@ export const handler = userRoute({ ...formBody(placeOrderBody) }, async ({ body:
       : isHeld(order)
         ? heldOrderMessage
         : order.delivery?.mode === 'supplier' && order.delivery.state === 'queued'
-        ? 'Order placed: your top-up is being delivered.'
-        : 'Order placed successfully. Delivery usually takes 5-10min.';
+          ? 'Order placed: your top-up is being delivered.'
+          : 'Order placed successfully. Delivery usually takes 5-10min.';
   return success(orderView(order, undefined, deliveredCode(order)), message);
 });

@@ -35,6 +35,7 @@ const allOn = {
   supplier_setup: '1',
   payment_review: '1',
   refund_review: '1',
+  order_held: '1',
   cloud_alarm: '1',
 };
 

@@ -62,7 +62,10 @@ describe('voucher sales under contention', () => {
     const buyer = await fundedAccount(100, 'giveup');
     vi.mocked(transact).mockImplementation((items) => Promise.reject(new TransactionCancelled(items.map(() => 'ConditionalCheckFailed'))));
     try {
-      await expect(buyCodes(await activeUserOf(buyer), voucher.id, 1, { clientIp: '127.0.0.1', deviceId: '' })).rejects.toMatchObject({ statusCode: 409, message: 'Out of stock' });
+      await expect(buyCodes(await activeUserOf(buyer), voucher.id, 1, { clientIp: '127.0.0.1', deviceId: '' })).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'Out of stock',
+      });
       expect(vi.mocked(transact).mock.calls.length).toBeLessThanOrEqual(10);
     } finally {
       vi.mocked(transact).mockImplementation(realTransact);

@@ -89,7 +89,9 @@ describe('wallet top-up through the gateway', () => {
     const { requireActiveUser } = await import('../../../functions/users/active-user');
     const payer = await fundedAccount(0, 'refused');
     const user = await requireActiveUser({ userId: payer.code, tokenVersion: 1 });
-    await expect(start(user, { amount: 5_000_000, txnId: `${Date.now()}42` }, { clientIp: '203.0.113.42', deviceId: '' })).rejects.toMatchObject({
+    await expect(
+      start(user, { amount: 5_000_000, txnId: `${Date.now()}42` }, { clientIp: '203.0.113.42', deviceId: '' }),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: 'Amount exceeds the gateway limit of 100000 BDT',
     });

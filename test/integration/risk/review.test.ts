@@ -77,7 +77,7 @@ describe('the payer search', () => {
     };
     // A returning customer (an earlier order) buys unheld: the payer search is what holds it.
     const buyer = await fundedAccount(100, 'stolen-payer');
-    await callApi('/admin/orders/' + (await walletOrder(buyer, uniquePlayerId())) + '/release', { token: admin, form: {} });
+    await callApi(`/admin/orders/${await walletOrder(buyer, uniquePlayerId())}/release`, { token: admin, form: {} });
     const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
       token: buyer.token,
       form: { plan_id: manualPlan.plan_id, saccount_type: 'UID Free Fire', saccount_id: uniquePlayerId(), amount: manualPlan.price },
@@ -112,7 +112,7 @@ describe('the payer search', () => {
     expect([once.body.data.held, twice.body.data.held].sort()).toEqual([0, 1]);
     const row = await flagsOf(started.body.data.id);
     expect(row?.order.hold.reasons).toEqual([expect.objectContaining({ kind: 'payer-search' })]);
-    expect((await callApi('/admin/orders/' + started.body.data.id + '/complete', { token: admin, form: {} })).status).toBe(409);
+    expect((await callApi(`/admin/orders/${started.body.data.id}/complete`, { token: admin, form: {} })).status).toBe(409);
     // Another payer's number finds nothing.
     const other = await callApi<{ data: History }>(`/admin/payers?number=01999999999&from=${today}&to=${today}`, {
       method: 'GET',
