@@ -5,6 +5,10 @@ import { saveBlogPost, saveEvent, savePaymentChannel, updateSiteSettings } from 
 import { parseCodes } from '../../functions/vouchers/inventory';
 import { addCodes, saveVoucher } from '../../functions/vouchers/service';
 import { adjustBalance } from '../../functions/wallet/service';
+import { holdPlacedOrder } from '../../functions/orders/holds';
+import { placeWalletOrder } from '../../functions/orders/service';
+import { holdFor } from '../../functions/risk/holds';
+import { requireActiveUser } from '../../functions/users/active-user';
 import { supplierSettingsItem } from '../../functions/suppliers/repo';
 import { transact } from '../../functions/shared/transactions';
 import { demoRupiahPerTaka, demoSupplierProducts } from './demo-supplier';
@@ -283,4 +287,28 @@ export async function seedDemoShop(logins: DemoLogins): Promise<void> {
   const shopper = await createAccount({ name: 'Rahim Uddin', ...logins.shopper, emailVerified: true });
   await adjustBalance(shopper.id, 5000, 'adjustment', 'demo-opening-balance');
   await createAccount({ name: 'Shop Admin', ...logins.admin, role: 'admin', emailVerified: true });
+  await seedReviewQueue();
+}
+
+/**
+ * The review queue's demo (docs/risk.md): three new accounts on one device top up one player ID,
+ * and a theft report held their orders; the queue shows them with their linkage flags. The
+ * accounts have no password: nobody signs in as them.
+ */
+async function seedReviewQueue(): Promise<void> {
+  const origin = { clientIp: '192.0.2.10', deviceId: 'demo-device-0000-0000-0001' };
+  const at = new Date().toISOString();
+  const hold = holdFor([{ kind: 'payer-search', text: 'Payer search (•••••321): demo, the bKash owner reported a theft' }], 60, at)!;
+  for (const n of [1, 2, 3]) {
+    const account = await createAccount({
+      name: `Demo buyer ${n}`,
+      email: `demo.buyer${n}@example.com`,
+      mobileNo: `0171000000${n}`,
+      emailVerified: true,
+    });
+    await adjustBalance(account.id, 100, 'adjustment', 'demo-opening-balance');
+    const buyer = await requireActiveUser({ userId: account.id, tokenVersion: account.tokenVersion });
+    const order = await placeWalletOrder(buyer, { planId: 'ff-25', price: 22, saccount_id: '9876543210' }, origin);
+    await holdPlacedOrder(order, hold, []);
+  }
 }

@@ -45,6 +45,19 @@ const flagsOf = async (orderId: string) => {
 };
 
 describe('the review queue', () => {
+  it('shows the seeded demo pattern flagged: three new accounts on one device topping up one player ID, held by a theft report', async () => {
+    const queue = await callApi<{ data: { items: (ReviewRow & { account: { name: string } })[] } }>('/admin/holds?limit=100', {
+      method: 'GET',
+      token: admin,
+    });
+    const demo = queue.body.data.items.filter((item) => item.account.name.startsWith('Demo buyer'));
+    expect(demo).toHaveLength(3);
+    for (const item of demo) {
+      expect(item.order.hold.reasons).toEqual([expect.objectContaining({ kind: 'payer-search' })]);
+      expect(item.flags).toEqual(['This player ID is topped up by 3 accounts', '3 accounts have bought on this device']);
+    }
+  });
+
   it('flags one account feeding many player IDs, one player ID fed by many accounts, and many accounts on one device', async () => {
     const feeder = await fundedAccount(500, 'feeds-many');
     const first = await walletOrder(feeder, uniquePlayerId());
