@@ -91,6 +91,7 @@ const knownDynamic: Record<string, string> = {
     "a move rule's reason (orders/order-rules.ts moveBlocked, movedSinceSeen): collected through the calls; their undefined is never thrown",
   'functions/payments/refunds.ts new Conflict(moved)': "movedSinceSeen's reason (orders/order-rules.ts): collected through the call",
   'functions/payments/refunds.ts new Conflict(delivering)': "deliveryInTheWay's reason (orders/order-rules.ts): collected through the call",
+  'functions/orders/holds.ts new Conflict(inTheWay)': "refundInTheWay's reason (orders/order-rules.ts): collected through the call",
   'functions/payments/refunds.ts new Conflict((current && deliveryInTheWay(current))':
     "deliveryInTheWay's reason (orders/order-rules.ts), or the literal beside it: collected through the call",
 };
