@@ -116,6 +116,34 @@ describe('held orders', () => {
     await toast(page, 'Order refunded to the wallet');
     await second.waitFor({ state: 'detached' });
     await expect.poll(() => balanceOf(refunded.shopper.code)).toBe(price);
+
+    // The order's own page keeps the hold's story; a released order may now be completed.
+    await page.goto(`/admin/orders/${released.orderId}`);
+    const hold = page.getByTestId('order-hold');
+    await hold.getByText('Released: its delivery went on').waitFor();
+    expect(await hold.textContent()).toContain('First order of ৳5200');
+    await page.getByRole('button', { name: 'Complete' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the risk rules and the payer search on a phone, with the defaults and the last seven days', async () => {
+    const { page, errors } = await browser.open('/admin/risk', phone390, { signedInAs: adminToken });
+    expect(await page.getByLabel("Hold a young account's first order from (৳; 0: never)").inputValue()).toMatch(/^\d+$/);
+    await page.getByRole('heading', { name: 'Velocity rules' }).waitFor();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Set a number of checkouts, an amount, or both').waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    await page.goto('/admin/payers');
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    const to = await page.getByLabel('To', { exact: true }).inputValue();
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(6);
+    await page.getByLabel("Payer's number (as the gateway shows it)").fill('01700000000');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('number') === '01700000000');
+    await page.getByText('No order was paid from this number in the range.').waitFor();
+    expect(await page.getByRole('button', { name: 'Hold all undelivered (0)' }).isDisabled()).toBe(true);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 });
