@@ -153,7 +153,7 @@ describe('the shop on a 390 px phone', () => {
     expect(await page.getByRole('navigation', { name: 'Quick' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'My wallet' }).count()).toBe(0);
     const bar = page.getByRole('navigation', { name: 'Console' });
-    expect(await bar.getByRole('link').allTextContents()).toEqual(['Queue', 'Top-ups', 'Codes']);
+    expect(await bar.getByRole('link').allTextContents()).toEqual(['Queue', 'Review', 'Top-ups', 'Codes']);
     expect(await bar.getByRole('link', { name: 'Queue' }).getAttribute('class')).toContain('active');
     await settled(page);
     await shoot(page, 'phone-console-queue');

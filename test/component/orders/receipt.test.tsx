@@ -81,6 +81,19 @@ describe("a gateway order's receipt says where the order stands", () => {
     }
   });
 
+  it('held for a check: being checked, usually within the minutes the shop promises, in both languages', async () => {
+    const checking = { delivery: { mode: 'manual', state: 'checking', player_name: '', code: '', checking_minutes: 45 } };
+    const english = await receiptOf(checking);
+    expect([english.title, english.status]).toEqual([
+      'Payment received',
+      'Paid — being checked before delivery, usually within 45 minutes',
+    ]);
+    cleanup();
+    await switchLocale('bn');
+    const bengali = await receiptOf(checking);
+    expect(bengali.status).toBe('পেমেন্ট হয়েছে — ডেলিভারির আগে যাচাই করা হচ্ছে, সাধারণত ৪৫ মিনিটের মধ্যে');
+  });
+
   it('says it in Bengali, with Bengali digits for money and the player ID as typed', async () => {
     await switchLocale('bn');
     const { receipt } = await receiptOf({ status: '2' });

@@ -25,13 +25,26 @@ describe("the confirm step's player check", () => {
 });
 
 describe("an order's delivery in the shopper's words", () => {
-  const delivery = (state: OrderDelivery['state']): OrderDelivery => ({ mode: 'supplier', state, player_name: '', code: '' });
+  const delivery = (state: OrderDelivery['state'], checkingMinutes = 0): OrderDelivery => ({
+    mode: 'supplier',
+    state,
+    player_name: '',
+    code: '',
+    checking_minutes: checkingMinutes,
+  });
   const paid = { awaiting_payment: false, payment_cancelled: false };
 
   it('says where a pending order stands', () => {
     expect(deliveryLabel({ ...paid, status: 'pending', delivery: delivery('waiting') })).toBe('Waiting for delivery');
     expect(deliveryLabel({ ...paid, status: 'pending', delivery: delivery('delivering') })).toBe('Delivering');
     expect(deliveryLabel({ ...paid, status: 'pending', delivery: delivery('unknown') })).toBe('Checking with the supplier');
+  });
+
+  it('says a held order is being checked, usually within the minutes the shop promises', () => {
+    expect(deliveryLabel({ ...paid, status: 'pending', delivery: delivery('checking', 60) })).toBe(
+      'Being checked before delivery, usually within 60 minutes',
+    );
+    expect(deliveryLabel({ ...paid, status: 'pending', delivery: delivery('checking') })).toBe('Being checked before delivery');
   });
 
   it('calls a completed order delivered, and a failed one refunded to the wallet', () => {

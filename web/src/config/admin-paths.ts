@@ -21,6 +21,13 @@ export const adminPaths = {
   payments: (range?: { from: string; to: string }) => (range ? `/admin/payments?from=${range.from}&to=${range.to}` : '/admin/payments'),
   users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  /** Held orders to release or refund; the server's alerts of a hold link here. */
+  reviewQueue: '/admin/review',
+  /** The risk settings and velocity rules. */
+  risk: '/admin/risk',
+  /** What one payer's number paid for in a range of Dhaka days (?number=&from=&to=). */
+  payers: (query?: { number: string; from: string; to: string }) =>
+    query ? `/admin/payers?number=${encodeURIComponent(query.number)}&from=${query.from}&to=${query.to}` : '/admin/payers',
   blocklist: '/admin/blocklist',
   audit: '/admin/audit',
   codes: (voucherId?: string) => (voucherId ? `/admin/codes?voucher=${encodeURIComponent(voucherId)}` : '/admin/codes'),

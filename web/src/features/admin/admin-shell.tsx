@@ -4,7 +4,7 @@ import './admin-editing.css';
 import './admin-sections.css';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, matchPath, useLocation } from 'react-router-dom';
-import { CodesIcon, MenuIcon, OrdersIcon, WalletIcon } from '../../components/icons';
+import { CodesIcon, MenuIcon, OrdersIcon, ShieldIcon, WalletIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { type AdminSection, adminSections } from './sections';
 
@@ -36,7 +36,12 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   );
 }
 
-const phoneIcons: Record<string, React.ReactNode> = { Queue: <OrdersIcon />, 'Top-ups': <WalletIcon />, Codes: <CodesIcon /> };
+const phoneIcons: Record<string, React.ReactNode> = {
+  Queue: <OrdersIcon />,
+  Review: <ShieldIcon />,
+  'Top-ups': <WalletIcon />,
+  Codes: <CodesIcon />,
+};
 
 const pathOf = (to: string) => to.split('?')[0]!;
 
@@ -44,7 +49,7 @@ const pathOf = (to: string) => to.split('?')[0]!;
 const isIn = (section: AdminSection, pathname: string) =>
   matchPath({ path: pathOf(section.to), end: section.end ?? false }, pathname) !== null;
 
-/** The phone's bottom bar of the console: Queue · Top-ups · Codes · More, where More opens the other sections. */
+/** The phone's bottom bar of the console: Queue · Review · Top-ups · Codes · More, where More opens the other sections. */
 function ConsoleBottomBar() {
   const { pathname } = useLocation();
   const [moreOpen, setMoreOpen] = useState(false);

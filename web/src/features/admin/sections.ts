@@ -16,6 +16,7 @@ export interface AdminSection {
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, end: true },
   { label: 'Orders', to: adminPaths.orders(), phone: 'Queue' },
+  { label: 'Review', to: adminPaths.reviewQueue, phone: 'Review' },
   { label: 'Deliveries', to: adminPaths.deliveries },
   { label: 'Top-ups', to: adminPaths.walletRequests(), phone: 'Top-ups' },
   { label: 'Payments', to: adminPaths.payments() },
@@ -28,6 +29,8 @@ export const adminSections: AdminSection[] = [
   { label: 'Banners', to: adminPaths.banners },
   { label: 'Payment channels', to: adminPaths.paymentChannels },
   { label: 'Site settings', to: adminPaths.settings },
+  { label: 'Risk rules', to: adminPaths.risk },
+  { label: 'Payer search', to: adminPaths.payers() },
   { label: 'Blocklist', to: adminPaths.blocklist },
   { label: 'Audit', to: adminPaths.audit },
 ];

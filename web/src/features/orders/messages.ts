@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-export { type Translate, t, useT } from '../../lib/i18n';
+export { type Translate, currentLocale, t, useT } from '../../lib/i18n';
 
 /**
  * The orders area's messages in each language (locales/*.po), each its own chunk. The area's

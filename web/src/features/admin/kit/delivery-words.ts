@@ -18,6 +18,7 @@ export const deliveryModeBadges: Record<DeliveryMode, string | undefined> = {
 /** Where an order's delivery stands, in the operators' words. */
 const deliveryStateLabels: Record<DeliveryState, string> = {
   waiting: 'Waiting for an operator',
+  checking: 'Held for review (Review queue)',
   delivering: 'Delivering',
   unknown: 'Answer lost: asking the supplier',
   delivered: 'Delivered',

@@ -13,13 +13,20 @@ const readOrder = readWith(orderFromWire<WireOrderDetail>);
 /** How often an order whose delivery is under way is asked again, so that it turns Delivered on its own. */
 const deliveryPollMs = 4000;
 
+/** How often an order held for a check is asked again: a person decides it, in minutes rather than seconds. */
+const checkingPollMs = 30_000;
+
+const pollMs = (order: OrderDetail | undefined) =>
+  !order ? 0 : isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : order.delivery.state === 'checking' ? checkingPollMs : 0;
+
 /**
  * POST /user/order/{id}: one of the signed-in user's orders with its timeline; another's or an
- * unknown id is a 404. Read again every few seconds while its delivery is under way.
+ * unknown id is a 404. Read again every few seconds while its delivery is under way, and now and
+ * then while it is held for a check.
  */
 export function useOrder(id: string) {
   return useSWR<OrderDetail>(orderKey(id), readOrder, {
     revalidateOnFocus: true,
-    refreshInterval: (order) => (order && isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : 0),
+    refreshInterval: pollMs,
   });
 }

@@ -3,6 +3,7 @@ import { Receipt, type ReceiptTone } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
 import { type OrderDetail, useOrder } from '../api/get-order';
 import { buyAgainPath } from '../buy-again';
+import { checkingMinutes } from '../delivery';
 import { useT } from '../messages';
 import { OrderChat } from './order-chat';
 import { orderTitle, paidByLabel } from './order-history';
@@ -49,6 +50,13 @@ function standing(
       title: t('orders.receiptPaidTitle'),
       status: t('orders.receiptDeliveredStatus'),
       next: order.delivery.code ? t('orders.receiptCodeNext') : t('orders.receiptGameNext'),
+    };
+  if (order.status === 'pending' && order.delivery.state === 'checking')
+    return {
+      tone: 'wait',
+      title: t('orders.receiptPaidTitle'),
+      status: t('orders.receiptCheckingStatus', { minutes: checkingMinutes(order) }),
+      next: t('orders.receiptCheckingNext'),
     };
   return {
     tone: 'ok',

@@ -7,6 +7,8 @@ import { ApiError, apiRequest, writeOptions } from '../../../../lib/api';
 import { userKey } from '../../../../lib/auth';
 import { orderFromWire } from '../../../../lib/statuses';
 import { dashboardKey } from '../../dashboard/api/get-dashboard';
+import { removeFromLists, reloadList } from '../../kit/api/cursor-list';
+import { type ReviewItem, holdsKey } from '../../risk/api/get-holds';
 import { type AdminOrderDetail, orderKey, readOrder } from './get-order';
 import { putOrderInLists } from './get-orders';
 import { userDetailKey } from '../../users/api/get-user';
@@ -14,13 +16,15 @@ import { userDetailKey } from '../../users/api/get-user';
 /**
  * What an operator can do to an order, each by its endpoint's last segment, with the form its
  * schema takes (functions/contract/admin-operations.ts): complete, refund, record what the
- * gateway's panel shows of a refund that waits for a person, take an automatic delivery over by hand.
+ * gateway's panel shows of a refund that waits for a person, take an automatic delivery over by hand,
+ * release an order a fraud rule held (no form).
  */
 interface MoveForms {
   complete: v.InferInput<typeof completeOrderBody>;
   refund: v.InferInput<typeof refundOrderBody>;
   gateway_refund: v.InferInput<typeof resolveRefundBody>;
   take_over_delivery: v.InferInput<typeof takeOverDeliveryBody>;
+  release: Record<never, never>;
 }
 
 export type OrderMove = keyof MoveForms;
@@ -60,9 +64,10 @@ export function useMoveOrder<Move extends OrderMove>(move: Move) {
 }
 
 /**
- * What a complete or refund changes in the cache: the order itself, its row in every list (in
- * place), the dashboard, and for a refund the shopper's balance (the console's user page, and the
- * header when operators refund themselves).
+ * What a move changes in the cache: the order itself, its row in every list (in place), the
+ * dashboard, for a refund the shopper's balance (the console's user page, and the header when
+ * operators refund themselves), and for an order that was held the review queue (it leaves at once,
+ * then the queue is read again).
  */
 async function orderMoved(mutate: ScopedMutator, order: AdminOrderDetail): Promise<void> {
   await Promise.all([
@@ -70,7 +75,14 @@ async function orderMoved(mutate: ScopedMutator, order: AdminOrderDetail): Promi
     putOrderInLists(mutate, order),
     mutate(dashboardKey),
     ...(order.status === 'refunded' ? [mutate(userDetailKey(order.user_id)), mutate(userKey)] : []),
+    ...(order.hold ? [leaveReviewQueue(mutate, order.order_id)] : []),
   ]);
+}
+
+/** A decided order out of the review queue, at once; the queue is then read again. */
+async function leaveReviewQueue(mutate: ScopedMutator, orderId: string): Promise<void> {
+  await removeFromLists<ReviewItem>(mutate, [holdsKey], (item) => item.order.order_id === orderId);
+  await reloadList(mutate, holdsKey);
 }
 
 /**
@@ -80,5 +92,10 @@ async function orderMoved(mutate: ScopedMutator, order: AdminOrderDetail): Promi
 async function orderRefused(mutate: ScopedMutator, orderId: string, error: unknown): Promise<void> {
   if (!(error instanceof ApiError) || error.status !== 409) return;
   const fresh = await readOrder(orderKey(orderId)).catch(() => undefined);
-  if (fresh) await Promise.all([mutate(orderKey(orderId), fresh, { revalidate: false }), putOrderInLists(mutate, fresh)]);
+  if (fresh)
+    await Promise.all([
+      mutate(orderKey(orderId), fresh, { revalidate: false }),
+      putOrderInLists(mutate, fresh),
+      ...(fresh.hold ? [reloadList(mutate, holdsKey)] : []),
+    ]);
 }

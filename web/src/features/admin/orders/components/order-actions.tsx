@@ -11,30 +11,39 @@ import { useCompleteOrder } from '../api/complete-order';
 import { useAdminUser } from '../../users/api/get-user';
 import { type RefundTo, useMoveOrder } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
+import { useReleaseOrder } from '../api/release-order';
 import { refundOrderBody, takeOverDeliveryBody } from '@contract/admin-operations';
 import { schemaProblems } from '../../kit/schema-problems';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { OrderGame } from './order-game';
 
-type Step = 'complete' | 'refund' | 'take-over' | null;
+type Step = 'complete' | 'refund' | 'take-over' | 'release' | null;
 
 /**
  * Complete (pending orders) and Refund (pending or completed ones), each through a dialog that
  * names the order; while its automatic delivery is under way, the refund waits for its outcome and
- * the operator may take the delivery over instead. The buttons wait while a request runs; an order
- * that can no longer move offers nothing.
+ * the operator may take the delivery over instead. An order a risk rule holds is released or
+ * refunded, never completed until released. The buttons wait while a request runs; an order that
+ * can no longer move offers nothing.
  */
 export function OrderActions({ order, size = 'small' }: { order: AdminOrder; size?: 'small' | 'large' }) {
   const [step, setStep] = useState<Step>(null);
   if (order.status === 'refunded') return null;
   const buttonSize = size === 'small' ? ' button-small' : '';
   const delivering = order.status === 'pending' && isDeliveryUnderWay(order.delivery.state);
+  const held = order.status === 'pending' && order.hold?.state === 'held';
   return (
     <div className="order-actions">
-      {order.status === 'pending' && (
-        <button type="button" className={`button button-primary${buttonSize}`} onClick={() => setStep('complete')}>
-          Complete
+      {held ? (
+        <button type="button" className={`button button-primary${buttonSize}`} onClick={() => setStep('release')}>
+          Release
         </button>
+      ) : (
+        order.status === 'pending' && (
+          <button type="button" className={`button button-primary${buttonSize}`} onClick={() => setStep('complete')}>
+            Complete
+          </button>
+        )
       )}
       {delivering ? (
         <button type="button" className={`button button-ghost${buttonSize}`} onClick={() => setStep('take-over')}>
@@ -48,6 +57,7 @@ export function OrderActions({ order, size = 'small' }: { order: AdminOrder; siz
       {step === 'complete' && <CompleteDialog order={order} onClose={() => setStep(null)} />}
       {step === 'refund' && <RefundDialog order={order} onClose={() => setStep(null)} />}
       {step === 'take-over' && <TakeOverDialog order={order} onClose={() => setStep(null)} />}
+      {step === 'release' && <ReleaseDialog order={order} onClose={() => setStep(null)} />}
     </div>
   );
 }
@@ -164,6 +174,27 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
           busyLabel="Refunding…"
           tone="danger"
         />
+      </form>
+    </Modal>
+  );
+}
+
+/** Releases a held order: its delivery goes on. */
+function ReleaseDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { trigger } = useReleaseOrder();
+  const { busy, move } = useMove('The order could not be released', onClose);
+  return (
+    <Modal title="Release order" onClose={busy ? () => undefined : onClose}>
+      <OrderLead order={order} />
+      <p className="notice notice-warn">Its delivery goes on now: a code or a supplier's top-up at once, a manual order to the queue.</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void move(() => trigger({ order_id: order.order_id }));
+        }}
+        noValidate
+      >
+        <DialogButtons busy={busy} onCancel={onClose} saveLabel="Release" busyLabel="Releasing…" />
       </form>
     </Modal>
   );

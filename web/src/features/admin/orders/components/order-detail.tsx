@@ -21,6 +21,13 @@ const gatewayRefundNotes: Record<NonNullable<AdminOrderDetail['gateway_refund']>
   done: 'Sent back through the gateway',
 };
 
+/** Where a hold stands, in the operators' words. */
+const holdStates: Record<NonNullable<AdminOrderDetail['hold']>['state'], string> = {
+  held: 'Held for review: not delivered until released',
+  released: 'Released: its delivery went on',
+  refunded: 'Refunded while held',
+};
+
 /** Everything of one order: what was bought, for which game account, how it is delivered, when, and its moves. */
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const { account } = order;
@@ -83,6 +90,34 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
               <dd>{account.has_secret ? <SecretReveal orderId={order.order_id} /> : <span className="muted">None was given</span>}</dd>
             </div>
           </>
+        )}
+        {order.hold && (
+          <div data-testid="order-hold">
+            <dt>Hold</dt>
+            <dd>
+              {holdStates[order.hold.state]}
+              {order.hold.overdue && <span className="badge badge-danger">Overdue</span>}
+              <ul className="review-reasons">
+                {order.hold.reasons.map((reason) => (
+                  <li key={`${reason.kind}:${reason.text}`}>{reason.text}</li>
+                ))}
+              </ul>
+              <small className="muted block">
+                Held {dateTime(order.hold.at)}
+                {order.hold.decided_at
+                  ? `, decided ${dateTime(order.hold.decided_at)}`
+                  : `; the shopper was told within ${order.hold.review_within_minutes} min`}
+                {order.hold.state === 'held' && (
+                  <>
+                    {' · '}
+                    <Link className="text-link" to={adminPaths.reviewQueue}>
+                      Review
+                    </Link>
+                  </>
+                )}
+              </small>
+            </dd>
+          </div>
         )}
         <DeliveryDetails orderId={order.order_id} status={order.status} paidAmount={order.paid_amount} delivery={order.delivery} />
         <div>
