@@ -143,9 +143,10 @@ export const adminUserView = ({ user, wallet }: UserWithBalance): AdminUserRow =
 });
 
 /** A user with the newest ledger lines. */
-export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEntry[] }): AdminUserDetail => ({
+export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEntry[]; flags: string[] }): AdminUserDetail => ({
   ...adminUserView(detail),
   ledger: detail.ledger.map(ledgerEntryView),
+  flags: detail.flags,
 });
 
 /** A held order in the review queue. */

@@ -204,6 +204,8 @@ export interface AdminUserRow {
 /** GET /admin/users/{id}: the user, the balance and the newest 100 ledger lines. */
 export interface AdminUserDetail extends AdminUserRow {
   ledger: LedgerEntryRow[];
+  /** The fraud rules' linkage flags of the account (many player IDs topped up), in operator words. */
+  flags: string[];
 }
 
 /** GET /admin/blocklist: one blocked identity, oldest first. */

@@ -1,4 +1,6 @@
 import { auditEntry, auditItem } from '../../audit/repo';
+import { playerLinkCounts } from '../../orders/player-id-repo';
+import { linkageFlags } from '../../risk/linkage';
 import { batchGet } from '../../shared/db';
 import { NotFound } from '../../shared/errors';
 import type { ActiveUser } from '../../users/active-user';
@@ -29,11 +31,11 @@ export async function searchUsers(query: string): Promise<UserWithBalance[]> {
   return withWallets(await findUserIds(query));
 }
 
-/** One user with the balance and the newest 100 ledger entries, or a 404. */
-export async function userDetail(userId: string): Promise<UserWithBalance & { ledger: LedgerEntry[] }> {
-  const [[found], ledger] = await Promise.all([withWallets([userId]), listRecentLedger(userId, 100)]);
+/** One user with the balance, the newest 100 ledger entries and the account's linkage flags (docs/risk.md), or a 404. */
+export async function userDetail(userId: string): Promise<UserWithBalance & { ledger: LedgerEntry[]; flags: string[] }> {
+  const [[found], ledger, links] = await Promise.all([withWallets([userId]), listRecentLedger(userId, 100), playerLinkCounts(userId)]);
   if (!found) throw new NotFound('User not found');
-  return { ...found, ledger };
+  return { ...found, ledger, flags: linkageFlags(links) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrderDetail } from '../../../functions/contract/wire';
+import { reconcilePayments } from '../../../functions/payments/reconciler';
 import type { TestAccount } from '../../support/accounts';
 import { logInAdmin } from '../../support/admin';
 import { stockPlanWith } from '../../support/catalog';
@@ -146,12 +147,24 @@ describe('holds', () => {
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const orderId = started.body.data.id;
-    const invoiceId = await payForInvoice(started.body.data.payment_url);
+    // Every settle path at once: the payer's return, the webhook twice, the operator's settle by invoice id, the reconciler.
+    const invoiceId = await payForInvoice(started.body.data.payment_url, { webhook: false });
+    const reconcile = () =>
+      reconcilePayments({
+        minAgeSeconds: 0,
+        expireAfterSeconds: 2 * 86_400,
+        stuckAfterMinutes: 60,
+        batchSize: 5,
+        timeForAnotherBatch: () => true,
+      });
     await Promise.all([
-      sendWebhook(invoiceId),
-      sendWebhook(invoiceId),
       callApi('/user/verify_payment', { token: buyer.token, form: { invoice_id: invoiceId } }),
+      sendWebhook(invoiceId),
+      sendWebhook(invoiceId),
+      asAdmin('/admin/payments/settle', { invoice_id: invoiceId }),
+      reconcile(),
     ]);
+    await reconcile();
     await expect.poll(async () => (await order(buyer, orderId)).delivery.state, { timeout: 15_000 }).toBe('checking');
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(await atSupplier(orderId)).toBe(0);
@@ -166,5 +179,8 @@ describe('holds', () => {
     expect((await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.hold).toMatchObject({ state: 'refunded' });
     expect((await order(buyer, orderId)).status).toBe('2');
     expect(await balanceOf(buyer.code)).toBe(0);
+    // Held once, told once.
+    const heldAt = (await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.hold.at;
+    expect(await storedItem(`ALERT#order-held#${orderId}#${heldAt}`, 'ALERT')).toBeDefined();
   });
 });

@@ -63,6 +63,9 @@ describe('the review queue', () => {
     const first = await walletOrder(feeder, uniquePlayerId());
     for (let i = 0; i < 4; i += 1) await walletOrder(feeder, uniquePlayerId());
     expect(await flagsOf(first)).toMatchObject({ flags: ['This account has topped up 5 player IDs'], account: { orders: 5 } });
+    // The account page carries the account's own flag.
+    const account = await callApi<{ data: { flags: string[] } }>(`/admin/users/${feeder.code}`, { method: 'GET', token: admin });
+    expect(account.body.data.flags).toEqual(['This account has topped up 5 player IDs']);
 
     const sharedPlayer = uniquePlayerId();
     const device = { 'x-device-id': randomUUID() };

@@ -19,6 +19,7 @@ import { OrderGame } from '../../orders/components/order-game';
 import { PaidBy } from '../../orders/components/orders-table';
 import { useAddBlock } from '../api/change-blocklist';
 import type { ReviewItem } from '../api/get-holds';
+import { LinkageFlags } from '../../kit/components/linkage-flags';
 
 type Step = 'release' | 'refund-wallet' | 'refund-gateway' | 'block-player' | 'block-mobile' | null;
 
@@ -96,15 +97,7 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
           </dd>
         </div>
       </dl>
-      {flags.length > 0 && (
-        <ul className="review-flags" aria-label="Linkage flags">
-          {flags.map((flag) => (
-            <li key={flag} className="notice notice-warn">
-              {flag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LinkageFlags flags={flags} />
       <div className="order-actions review-actions">
         <button type="button" className="button button-primary button-small" onClick={() => setStep('release')}>
           Release

@@ -1,10 +1,11 @@
 import type { AdminUserDetail } from '@contract/admin-wire';
 import { useState } from 'react';
 import { dateTime, taka } from '../../../../lib/format';
+import { LinkageFlags } from '../../kit/components/linkage-flags';
 import { AdjustDialog } from './adjust-dialog';
 import { LedgerTable } from './ledger-table';
 
-/** A user: who they are, the balance with Adjust, and the newest 100 ledger lines. */
+/** A user: who they are, the balance with Adjust, the fraud rules' linkage flags, and the newest 100 ledger lines. */
 export function UserDetail({ user }: { user: AdminUserDetail }) {
   const [adjusting, setAdjusting] = useState(false);
   return (
@@ -40,6 +41,7 @@ export function UserDetail({ user }: { user: AdminUserDetail }) {
           <dd>{dateTime(user.created_at)}</dd>
         </div>
       </dl>
+      <LinkageFlags flags={user.flags} />
       <h3 className="admin-subtitle">Wallet ledger</h3>
       <p className="muted small">The newest 100 entries, newest first.</p>
       <LedgerTable entries={user.ledger} />
