@@ -143,7 +143,8 @@ export function OrderDetail({ id }: { id: string }) {
         {order.status === 'pending' && !order.awaiting_payment && !order.payment_cancelled && (
           <li className="timeline-step timeline-next">
             <span className="timeline-title">{t('orders.labelDelivery')}</span>
-            <span className="muted">{t('orders.usuallyWithin')}</span>
+            {/* A held order's next step is its check, not the usual delivery time. */}
+            <span className="muted">{order.delivery.state === 'checking' ? delivery : t('orders.usuallyWithin')}</span>
           </li>
         )}
       </ol>
