@@ -15,7 +15,7 @@ import { getOrder } from './repo';
 import type { PlanOrder } from './types';
 
 /** The operators' alert of a paid order with no automatic delivery (the manual queue), for the transaction that records it. */
-export const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
+const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
   order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
 
 /** An order as it is placed under `hold`: its automatic delivery `held` (nothing sends or claims it), none changed without one. */
@@ -53,7 +53,8 @@ export async function holdPlacedOrder(read: PlanOrder, hold: Hold, alsoWrite: Tr
 /**
  * Releases a held order, once (parallel clicks: one moves it, the others are told it was decided):
  * its delivery goes on (a stock code at once; a supplier's top-up by the delivery job within a
- * minute, from the stage's fixed address), and a manual order joins the operators' queue with its alert.
+ * minute, from the stage's fixed address), and a manual order joins the operators' queue. No
+ * alert goes with it: the operator who released it is the one looking.
  */
 export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]): Promise<PlanOrder> {
   const released = await retrying(
@@ -74,7 +75,7 @@ export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]
         hold: { ...order.hold!, state: 'released', decidedAt: now },
         ...(order.delivery?.state === 'held' ? { delivery: { ...order.delivery, state: 'queued' } } : {}),
       };
-      await transact([releaseHoldItem(order, now), ...waitingAlertItems(after), ...alsoWrite]);
+      await transact([releaseHoldItem(order, now), ...alsoWrite]);
       return after;
     },
     (error) => error instanceof TransactionCancelled,

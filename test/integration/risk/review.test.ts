@@ -129,6 +129,9 @@ describe('the payer search', () => {
     const row = await flagsOf(started.body.data.id);
     expect(row?.order.hold.reasons).toEqual([expect.objectContaining({ kind: 'payer-search' })]);
     expect((await callApi(`/admin/orders/${started.body.data.id}/complete`, { token: admin, form: {} })).status).toBe(409);
+    // Released, it goes back to the operators' queue (it was placed there first, with its alert), and may be completed.
+    expect((await callApi(`/admin/orders/${started.body.data.id}/release`, { token: admin, form: {} })).status).toBe(200);
+    expect((await callApi(`/admin/orders/${started.body.data.id}/complete`, { token: admin, form: {} })).status).toBe(200);
     // Another payer's number finds nothing.
     const other = await callApi<{ data: History }>(`/admin/payers?number=01999999999&from=${today}&to=${today}`, {
       method: 'GET',
