@@ -7,7 +7,7 @@ import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
 import { confirmUseItems, orderedMarkItems, releaseUseItems } from '../promotions/repo';
 import { type Hold, payerBlockedReason } from '../risk/holds';
-import { blockKey } from '../risk/repo';
+import { blockKey, payerLinkItem } from '../risk/repo';
 import { blockValueOf } from '../risk/rules';
 import { batchGet } from '../shared/db';
 import type { GatewayReceipt } from '../shared/receipt';
@@ -173,6 +173,7 @@ export const payables: Record<
           orders.newOrderItem(order),
           ...placedAlertItems(order),
           ...rememberedPlayerIdItems(order),
+          ...(!order.accountType && receipt.senderNumber?.trim() ? [payerLinkItem(order.accountId, receipt.senderNumber, now)] : []),
           bookLine(reference, price, payment, now),
           orderPaidNotice(order, now),
         ];

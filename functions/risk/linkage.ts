@@ -1,17 +1,20 @@
 /**
  * Linkage signals, pure: patterns of stolen-money buying that no single order shows. One account
- * feeding many player IDs (a reseller of stolen top-ups), one player ID fed by many accounts (the
- * buyer of them), many accounts on one device (one person, many throwaway accounts). Counted from
+ * feeding many player IDs (a reseller of stolen top-ups), one player ID fed by many accounts or
+ * payers' numbers (the buyer of them), many accounts on one device (one person, many throwaway accounts). Counted from
  * the table when an operator looks (the review queue, the account page), flagged past a threshold.
  */
 
 /** How many make a pattern worth a person's look. */
-export const linkageThresholds = { playerIdsPerAccount: 5, accountsPerPlayerId: 3, accountsPerDevice: 3 } as const;
+export const linkageThresholds = { playerIdsPerAccount: 5, accountsPerPlayerId: 3, payersPerPlayerId: 3, accountsPerDevice: 3 } as const;
 
 /** What was counted for an order's account, its player ID and its device (absent: not known). */
 export interface LinkageCounts {
   playerIdsOfAccount: number;
   accountsOfPlayerId?: number;
+  /** The payers' numbers that paid for the player ID's top-ups through the gateway. */
+  payersOfPlayerId?: number;
+  /** The most accounts on one of the devices in question. */
   accountsOfDevice?: number;
 }
 
@@ -22,7 +25,9 @@ export function linkageFlags(counts: LinkageCounts): string[] {
     flags.push(`This account has topped up ${counts.playerIdsOfAccount} player IDs`);
   if ((counts.accountsOfPlayerId ?? 0) >= linkageThresholds.accountsPerPlayerId)
     flags.push(`This player ID is topped up by ${counts.accountsOfPlayerId} accounts`);
+  if ((counts.payersOfPlayerId ?? 0) >= linkageThresholds.payersPerPlayerId)
+    flags.push(`This player ID is paid for from ${counts.payersOfPlayerId} payers' numbers`);
   if ((counts.accountsOfDevice ?? 0) >= linkageThresholds.accountsPerDevice)
-    flags.push(`${counts.accountsOfDevice} accounts have bought on this device`);
+    flags.push(`${counts.accountsOfDevice} accounts have bought on one device`);
   return flags;
 }

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { normalizeMobile, normalizePlayerId } from '../contract/rules';
 import { countPartition, db, queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
@@ -90,14 +91,46 @@ export function velocityCounterItem(counter: VelocityCounter, limits: CounterLim
   };
 }
 
-/** The device-to-account link a purchase writes (`DEVICE#<id>` / `ACCOUNT#<user>`, no condition: written again, it is the same). */
+/**
+ * The device-to-account link a purchase writes (`DEVICE#<id>` / `ACCOUNT#<user>`, indexed by the
+ * account in gsi2 `ACCOUNTDEVICES#<user>`; no condition: written again, it is the same).
+ */
 export const deviceLinkItem = (deviceId: string, userId: string, now: string): TransactionItem => ({
   Put: {
     TableName: tableName,
-    Item: toItem('DeviceLink', { pk: `DEVICE#${deviceId}`, sk: `ACCOUNT#${userId}` }, { deviceId, userId }, now),
+    Item: toItem(
+      'DeviceLink',
+      { pk: `DEVICE#${deviceId}`, sk: `ACCOUNT#${userId}`, gsi2pk: `ACCOUNTDEVICES#${userId}`, gsi2sk: deviceId },
+      { deviceId, userId },
+      now,
+    ),
   },
 });
 
 /** How many accounts have bought on a device: Query count of `DEVICE#<id>`. */
 export const countAccountsOfDevice = (deviceId: string) =>
   countPartition({ key: 'pk', value: `DEVICE#${deviceId}`, sortPrefix: 'ACCOUNT#' });
+
+/** The devices an account has bought on: Query gsi2 `ACCOUNTDEVICES#<user>` (a few per account). */
+export const devicesOfAccount = async (userId: string): Promise<string[]> =>
+  (await queryAll({ index: 'gsi2', key: 'gsi2pk', value: `ACCOUNTDEVICES#${userId}` }, ['deviceId'])).map((item) => String(item.deviceId));
+
+/**
+ * The link of a topped-up player ID to the payer's number that paid for it, written when a gateway
+ * order's payment settles (`PAYERLINK#<player ID>` / `PAYER#<number>`, both in kept form; written
+ * again, it is the same).
+ */
+export const payerLinkItem = (playerId: string, payerNumber: string, now: string): TransactionItem => {
+  const player = normalizePlayerId(playerId);
+  const payer = normalizeMobile(payerNumber);
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem('PayerLink', { pk: `PAYERLINK#${player}`, sk: `PAYER#${payer}` }, { playerId: player, payer }, now),
+    },
+  };
+};
+
+/** How many payers' numbers have paid for a player ID's top-ups: Query count of `PAYERLINK#<player ID>`. */
+export const countPayersOfPlayer = (playerId: string) =>
+  countPartition({ key: 'pk', value: `PAYERLINK#${normalizePlayerId(playerId)}`, sortPrefix: 'PAYER#' });

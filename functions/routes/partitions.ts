@@ -25,6 +25,7 @@ const settlementPartitions = [
   'PLAN#*',
   'PROMO#*',
   'CUSTOMER#*',
+  'PAYERLINK#*',
 ] as const;
 
 /**

@@ -7,7 +7,7 @@ import { listOrders, orderFromItem } from '../../orders/repo';
 import type { PlanOrder } from '../../orders/types';
 import { holdFor } from '../../risk/holds';
 import { linkageFlags } from '../../risk/linkage';
-import { countAccountsOfDevice, getRiskSettings, listBlocks } from '../../risk/repo';
+import { countAccountsOfDevice, countPayersOfPlayer, getRiskSettings, listBlocks } from '../../risk/repo';
 import type { Block, BlockKind } from '../../risk/rules';
 import { blockWrites, riskSettingsWrites, unblockWrites } from '../../risk/service';
 import { type RiskSettings, type VelocityRule, maxVelocityRules, ruleText } from '../../risk/velocity';
@@ -73,11 +73,13 @@ export async function reviewQueue(request: PageRequest): Promise<Page<ReviewItem
   const items = await Promise.all(
     withIcons.map(async (order) => {
       const orders = history.get(order.userId) ?? [];
-      const [players, accountsOfDevice] = await Promise.all([
-        playerLinkCounts(order.userId, order.accountType ? undefined : order.accountId),
+      const playerId = order.accountType ? undefined : order.accountId;
+      const [players, payersOfPlayerId, accountsOfDevice] = await Promise.all([
+        playerLinkCounts(order.userId, playerId),
+        playerId ? countPayersOfPlayer(playerId) : undefined,
         order.deviceId ? countAccountsOfDevice(order.deviceId) : undefined,
       ]);
-      const counts = { ...players, accountsOfDevice };
+      const counts = { ...players, payersOfPlayerId, accountsOfDevice };
       return {
         order,
         account: { user: users.get(order.userId), orders: orders.length, refunded: orders.filter((o) => o.status === 'refunded').length },

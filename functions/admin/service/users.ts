@@ -1,6 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { playerLinkCounts } from '../../orders/player-id-repo';
 import { linkageFlags } from '../../risk/linkage';
+import { countAccountsOfDevice, devicesOfAccount } from '../../risk/repo';
 import { batchGet } from '../../shared/db';
 import { NotFound } from '../../shared/errors';
 import type { ActiveUser } from '../../users/active-user';
@@ -31,11 +32,22 @@ export async function searchUsers(query: string): Promise<UserWithBalance[]> {
   return withWallets(await findUserIds(query));
 }
 
+/** The most accounts on any device this account has bought on (a Query count per device; a few devices an account). */
+async function mostAccountsOnDevicesOf(userId: string): Promise<number> {
+  const counts = await Promise.all((await devicesOfAccount(userId)).map(countAccountsOfDevice));
+  return Math.max(0, ...counts);
+}
+
 /** One user with the balance, the newest 100 ledger entries and the account's linkage flags (docs/risk.md), or a 404. */
 export async function userDetail(userId: string): Promise<UserWithBalance & { ledger: LedgerEntry[]; flags: string[] }> {
-  const [[found], ledger, links] = await Promise.all([withWallets([userId]), listRecentLedger(userId, 100), playerLinkCounts(userId)]);
+  const [[found], ledger, links, accountsOfDevice] = await Promise.all([
+    withWallets([userId]),
+    listRecentLedger(userId, 100),
+    playerLinkCounts(userId),
+    mostAccountsOnDevicesOf(userId),
+  ]);
   if (!found) throw new NotFound('User not found');
-  return { ...found, ledger, flags: linkageFlags(links) };
+  return { ...found, ledger, flags: linkageFlags({ ...links, accountsOfDevice }) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReviewRow } from '@contract/admin-wire';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ReviewItem } from '../../../web/src/features/admin/risk/api/get-holds';
 import { ReviewCard } from '../../../web/src/features/admin/risk/components/review-card';
 import { AddRuleForm } from '../../../web/src/features/admin/risk/components/velocity-rules';
@@ -81,7 +81,7 @@ function review({
       orders: 3,
       refunded: 1,
     },
-    flags: ['This player ID is topped up by 4 accounts', '3 accounts have bought on this device'],
+    flags: ['This player ID is topped up by 4 accounts', '3 accounts have bought on one device'],
     ...rest,
   };
   return { ...row, order: orderFromWire(row.order) };
@@ -111,7 +111,7 @@ describe("the review queue's card", () => {
       within(shown.getByRole('list', { name: 'Linkage flags' }))
         .getAllByRole('listitem')
         .map((flag) => flag.textContent),
-    ).toEqual(['This player ID is topped up by 4 accounts', '3 accounts have bought on this device']);
+    ).toEqual(['This player ID is topped up by 4 accounts', '3 accounts have bought on one device']);
     expect(card().textContent).toContain('Made 5 h ago');
     expect(shown.getByText('Not verified')).toBeTruthy();
     expect(card().textContent).toContain('3 orders, 1 refunded');
@@ -143,7 +143,11 @@ describe("the review queue's card", () => {
   });
 
   it('releases after a confirmation, and refunds only with a remark', async () => {
-    const user = userEvent.setup();
+    // A moved order leaves the other orders lists 1.5 s later (get-orders.ts): timers run in real
+    // time here, and the ones still pending are run at the end, while this test's cache still exists.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => vi.useRealTimers());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const api = stubApi({
       '/admin/orders/OHELD12345/release': { data: { ...review().order, status: '0' }, message: 'Order released: its delivery goes on' },
       '/admin/orders/OHELD12345/refund': { data: { ...review().order, status: '2' }, message: 'Order refunded to the wallet' },
@@ -170,8 +174,7 @@ describe("the review queue's card", () => {
       to: 'wallet',
       seen_status: '0',
     });
-    // A moved order leaves the other orders lists 1.5 s later (get-orders.ts): let that run while this test's cache still exists.
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await vi.runOnlyPendingTimersAsync();
   });
 });
 

@@ -24,6 +24,16 @@ afterAll(async () => {
 
 const manualPlan = { plan_id: 'ff-25', price: 22 };
 
+/** Pays on the stand-in gateway's page from the payer's number `payer`, and sends the gateway's webhook. */
+async function payFrom(paymentUrl: string, payer: string): Promise<void> {
+  const paid = await fetch(`${paymentUrl}/complete`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: 'bkash', sender_number: payer }),
+    redirect: 'manual',
+  });
+  await sendWebhook(new URL(paid.headers.get('location')!).searchParams.get('invoice_id')!);
+}
+
 async function walletOrder(buyer: TestAccount, playerId: string, headers: Record<string, string> = {}) {
   const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
     token: buyer.token,
@@ -54,7 +64,7 @@ describe('the review queue', () => {
     expect(demo).toHaveLength(3);
     for (const item of demo) {
       expect(item.order.hold.reasons).toEqual([expect.objectContaining({ kind: 'payer-search' })]);
-      expect(item.flags).toEqual(['This player ID is topped up by 3 accounts', '3 accounts have bought on this device']);
+      expect(item.flags).toEqual(['This player ID is topped up by 3 accounts', '3 accounts have bought on one device']);
     }
   });
 
@@ -73,24 +83,41 @@ describe('the review queue', () => {
     const orders = [];
     for (const buyer of buyers) orders.push(await walletOrder(buyer, sharedPlayer, device));
     const last = await flagsOf(orders.at(-1)!);
-    expect(last?.flags).toEqual(['This player ID is topped up by 3 accounts', '3 accounts have bought on this device']);
+    expect(last?.flags).toEqual(['This player ID is topped up by 3 accounts', '3 accounts have bought on one device']);
+
+    // The account page: one of the device's accounts carries the device's flag.
+    const onDevice = await callApi<{ data: { flags: string[] } }>(`/admin/users/${buyers[0]!.code}`, { method: 'GET', token: admin });
+    expect(onDevice.body.data.flags).toEqual(['3 accounts have bought on one device']);
 
     const loner = await fundedAccount(100, 'no-pattern');
     expect((await flagsOf(await walletOrder(loner, uniquePlayerId())))?.flags).toEqual([]);
   });
 });
 
+describe('payers of a player ID', () => {
+  it('flags a player ID paid for from 3 payers’ numbers through the gateway', async () => {
+    const playerId = uniquePlayerId();
+    const buyers = await fundedAccounts(3, 0, 'many-payers');
+    const orders: string[] = [];
+    for (const [i, buyer] of buyers.entries()) {
+      const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+        token: buyer.token,
+        form: { plan_id: manualPlan.plan_id, saccount_type: 'UID Free Fire', saccount_id: playerId, amount: manualPlan.price },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      await payFrom(started.body.data.payment_url, `0181${randomInt(1e6, 1e7)}${i}`);
+      orders.push(started.body.data.id);
+    }
+    await expect
+      .poll(async () => (await flagsOf(orders.at(-1)!))?.flags, { timeout: 10_000 })
+      .toEqual(['This player ID is topped up by 3 accounts', "This player ID is paid for from 3 payers' numbers"]);
+  });
+});
+
 describe('the payer search', () => {
   it('finds what a payer’s number paid for in a range, and holds the undelivered orders once', async () => {
     const payer = `017${randomInt(1e7, 1e8)}`;
-    const pay = async (paymentUrl: string) => {
-      const paid = await fetch(`${paymentUrl}/complete`, {
-        method: 'POST',
-        body: new URLSearchParams({ payment_method: 'bkash', sender_number: payer }),
-        redirect: 'manual',
-      });
-      await sendWebhook(new URL(paid.headers.get('location')!).searchParams.get('invoice_id')!);
-    };
+    const pay = (paymentUrl: string) => payFrom(paymentUrl, payer);
     // A returning customer (an earlier order) buys unheld: the payer search is what holds it.
     const buyer = await fundedAccount(100, 'stolen-payer');
     await callApi(`/admin/orders/${await walletOrder(buyer, uniquePlayerId())}/release`, { token: admin, form: {} });

@@ -119,7 +119,7 @@ describe('linkage flags', () => {
     expect(linkageFlags({ playerIdsOfAccount: 5, accountsOfPlayerId: 3, accountsOfDevice: 3 })).toEqual([
       'This account has topped up 5 player IDs',
       'This player ID is topped up by 3 accounts',
-      '3 accounts have bought on this device',
+      '3 accounts have bought on one device',
     ]);
   });
 });
