@@ -146,7 +146,9 @@ describe("the review queue's card", () => {
     // A moved order leaves the other orders lists 1.5 s later (get-orders.ts): timers run in real
     // time here, and the ones still pending are run at the end, while this test's cache still exists.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const api = stubApi({
       '/admin/orders/OHELD12345/release': { data: { ...review().order, status: '0' }, message: 'Order released: its delivery goes on' },
