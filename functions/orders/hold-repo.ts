@@ -51,17 +51,20 @@ export function placeHoldItem(order: PlanOrder, hold: NonNullable<PlanOrder['hol
   };
 }
 
+/** A held order as its release leaves it: the hold decided, a held delivery `queued` again. */
+export const releasedOrder = (order: PlanOrder, now: string): PlanOrder => ({
+  ...order,
+  hold: { ...order.hold!, state: 'released', decidedAt: now },
+  ...(order.delivery?.state === 'held' ? { delivery: { ...order.delivery, state: 'queued' } } : {}),
+});
+
 /**
  * Releases a held order, once: conditioned on it still waiting and held, and on no refund under
  * way; its delivery goes back to `queued` (the delivery job, or the caller, starts it) and the
  * order back to its fulfilment queue.
  */
 export function releaseHoldItem(order: PlanOrder, now: string): TransactionItem {
-  const released: PlanOrder = {
-    ...order,
-    hold: { ...order.hold!, state: 'released', decidedAt: now },
-    ...(order.delivery?.state === 'held' ? { delivery: { ...order.delivery, state: 'queued' } } : {}),
-  };
+  const released = releasedOrder(order, now);
   const requeued = order.delivery?.state === 'held';
   return {
     Update: {

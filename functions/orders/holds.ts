@@ -9,7 +9,7 @@ import { Conflict, NotFound } from '../shared/errors';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { startDeliveryAfterPlacing } from './delivery';
-import { placeHoldItem, releaseHoldItem } from './hold-repo';
+import { placeHoldItem, releaseHoldItem, releasedOrder } from './hold-repo';
 import { refundInTheWay } from './order-rules';
 import { getOrder } from './repo';
 import type { PlanOrder } from './types';
@@ -18,9 +18,12 @@ import type { PlanOrder } from './types';
 const waitingAlertItems = (order: PlanOrder): TransactionItem[] =>
   order.delivery ? [] : [orderWaitingAlert(order, order.accountType ? 'A game-account login' : '', order.paidAt)];
 
-/** An order as it is placed under `hold`: its automatic delivery `held` (nothing sends or claims it), none changed without one. */
+/**
+ * An order under `hold` (none: as it is): a delivery not yet started becomes `held`, so nothing
+ * sends or claims it; one in the operators' queue stays there, held (as `placeHoldItem` writes it).
+ */
 export const placedHeld = (order: PlanOrder, hold: Hold | undefined): PlanOrder =>
-  hold ? { ...order, hold, ...(order.delivery ? { delivery: { ...order.delivery, state: 'held' } } : {}) } : order;
+  hold ? { ...order, hold, ...(order.delivery?.state === 'queued' ? { delivery: { ...order.delivery, state: 'held' } } : {}) } : order;
 
 /** What placing an order writes beside it: the operators' alert of a hold, or of a manual order waiting. */
 export const placedAlertItems = (order: PlanOrder): TransactionItem[] =>
@@ -70,13 +73,8 @@ export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]
       const inTheWay = refundInTheWay(order);
       if (inTheWay) throw new Conflict(inTheWay);
       const now = new Date().toISOString();
-      const after: PlanOrder = {
-        ...order,
-        hold: { ...order.hold!, state: 'released', decidedAt: now },
-        ...(order.delivery?.state === 'held' ? { delivery: { ...order.delivery, state: 'queued' } } : {}),
-      };
       await transact([releaseHoldItem(order, now), ...alsoWrite]);
-      return after;
+      return releasedOrder(order, now);
     },
     (error) => error instanceof TransactionCancelled,
   );

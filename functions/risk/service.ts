@@ -98,9 +98,10 @@ const countedIdentities = (identity: CheckoutIdentity): RiskIdentities => ({
 export function velocityCheck(settings: RiskSettings, identity: CheckoutIdentity, account: { createdAt: string }, amount: number) {
   const now = Date.now();
   const young = isYoungAccount(settings, account, now);
-  const { counters, outright } = velocityCounters(settings.rules, countedIdentities(identity), amount, young, now);
+  const counted = countedIdentities(identity);
+  const { counters, outright } = velocityCounters(settings.rules, counted, amount, young, now);
   if (outright.some((rule) => rule.action === 'refuse')) throw new Conflict(velocityRefusal);
-  const identityOfRule = (rule: { key: keyof RiskIdentities }) => countedIdentities(identity)[rule.key] ?? '';
+  const identityOfRule = (rule: { key: keyof RiskIdentities }) => counted[rule.key] ?? '';
   const items = (mode: 'strict' | 'refuseOnly', at: string): TransactionItem[] =>
     counters.map((counter) =>
       velocityCounterItem(
