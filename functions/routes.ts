@@ -120,6 +120,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/user/quote', handler: 'orders/quote-price', access: 'public', partitions: 'quote' },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
+  { method: 'POST', path: '/user/order/{id}/claim', handler: 'orders/raise-claim', access: 'user', writes: ['PutItem', 'UpdateItem'] },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },
   {
     method: 'POST',

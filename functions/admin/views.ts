@@ -12,6 +12,7 @@ import type { AlertSettings } from '../notifications/alert-settings';
 import type {
   AdminAlertSettings,
   AdminDeliveries,
+  AdminClaimRow,
   AdminHold,
   PayerHistoryRow,
   ReviewRow,
@@ -30,7 +31,9 @@ import type {
 } from '../contract/admin-wire';
 import type { PlanOrder } from '../orders/types';
 import { refundAwaitsPerson } from '../orders/order-rules';
-import { deliveryView, orderView } from '../orders/views';
+import { claimAgeMinutes } from '../orders/claim-rules';
+import { claimView, deliveryView, orderView } from '../orders/views';
+import type { ConsoleClaim } from './service/claims';
 import type { DeliveryOverview } from './service/deliveries';
 import type { ConsoleOrder } from './service/orders';
 import { receiptView } from '../shared/receipt';
@@ -147,6 +150,14 @@ export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEn
   ...adminUserView(detail),
   ledger: detail.ledger.map(ledgerEntryView),
   flags: detail.flags,
+});
+
+/** A claim in the console's queue, with its order and age. */
+export const adminClaimView = ({ claim, order }: ConsoleClaim): AdminClaimRow => ({
+  ...claimView(claim),
+  user_id: claim.userId,
+  age_minutes: claimAgeMinutes(claim, Date.now()),
+  order: order ? adminOrderView(order) : null,
 });
 
 /** A held order in the review queue. */

@@ -183,6 +183,7 @@ export const alertKindNames = [
   'payment_review',
   'refund_review',
   'order_held',
+  'claim_opened',
   'cloud_alarm',
 ] as const;
 
@@ -204,3 +205,15 @@ export const alertSettingsBody = v.object({
     ReturnType<typeof flagField>
   >),
 });
+
+/** GET /admin/claims: open ones (oldest first, the queue) or closed ones (newest first), a page. */
+export const adminClaimsQuery = v.object({
+  status: v.optional(v.picklist(['open', 'closed'], 'Status must be open or closed'), 'open'),
+  ...pageQuery,
+});
+
+/** POST /admin/claims/{id}/reply: the operator's answer, which the shopper reads on the order page and is told of. */
+export const claimReplyBody = v.object({ message: requiredText('Write the answer', 1000) });
+
+/** POST /admin/claims/{id}/close: an optional last word to the shopper. */
+export const claimCloseBody = v.object({ message: optionalText(1000) });

@@ -2,6 +2,7 @@ import type { alertKindNames } from './admin-operations';
 import type { blockKinds, riskKeyKinds, velocityWindows } from './rules';
 import type {
   BlogPostRow,
+  ClaimRow,
   DeliveryMode,
   EventRow,
   LedgerEntryRow,
@@ -263,6 +264,13 @@ export interface PayerHistoryRow {
   /** Wallet top-ups credited from the number. */
   top_ups: { request_id: string; user_id: string; amount: number; paid_at: string }[];
   held: number;
+}
+
+/** GET /admin/claims: a claim with its order (null if the order is gone) and how long it has been open. */
+export interface AdminClaimRow extends ClaimRow {
+  user_id: string;
+  age_minutes: number;
+  order: AdminOrderRow | null;
 }
 
 /** GET /admin/audit */

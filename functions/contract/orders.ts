@@ -1,6 +1,6 @@
 /** The request schemas of a shopper's orders, codes, payments and wallet (functions/orders, vouchers, payments, wallet handlers). */
 import * as v from 'valibot';
-import { boundedInt, idField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
+import { boundedInt, idField, optionalImageField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
 import { coupanCodeField } from './promotions';
 import { voucherQuantity } from './rules';
 
@@ -81,3 +81,27 @@ export const topUpBody = (limits: { min: number; max: number }) =>
 
 /** POST /supplier/{supplier}/webhook: which supplier calls (its body is read by its adapter, after the signature). */
 export const supplierParams = v.object({ supplier: v.picklist(['digiflazz'], 'Unknown supplier') });
+
+/** Why a shopper reports a problem with an order (contract: Claims). */
+export const claimReasons = ['not_received', 'code_invalid', 'wrong_player_id', 'paid_twice', 'other'] as const;
+
+/**
+ * POST /user/order/{id}/claim: the reason, what happened (required for `other`), an uploaded
+ * screenshot, and for `wrong_player_id` the right player ID.
+ */
+export const claimBody = v.pipe(
+  v.object({
+    reason: v.picklist(claimReasons, 'Choose what went wrong'),
+    message: optionalText(1000),
+    image: optionalImageField('The screenshot must be an uploaded picture'),
+    player_id: optionalText(40),
+  }),
+  v.forward(
+    v.check((claim) => claim.reason !== 'wrong_player_id' || Boolean(claim.player_id), 'Enter the right player ID'),
+    ['player_id'],
+  ),
+  v.forward(
+    v.check((claim) => claim.reason !== 'other' || Boolean(claim.message), 'Tell us what went wrong'),
+    ['message'],
+  ),
+);

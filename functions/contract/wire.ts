@@ -247,6 +247,21 @@ export interface OrderDetail extends OrderRow {
     at: string;
     remark: string;
   }[];
+  /** The order's latest report of a problem, open or closed, with its thread; null when none. */
+  claim: ClaimRow | null;
+}
+
+/** A shopper's report of a problem with an order (contract: Claims), with its thread, oldest message first. */
+export interface ClaimRow {
+  claim_id: string;
+  order_id: string;
+  status: 'open' | 'closed';
+  reason: 'not_received' | 'code_invalid' | 'wrong_player_id' | 'paid_twice' | 'other';
+  /** For `wrong_player_id`: the player ID the shopper says is right; empty otherwise. */
+  player_id: string;
+  created_at: string;
+  closed_at: string | null;
+  thread: { from: 'shopper' | 'operator' | 'shop'; message: string; image: string; at: string }[];
 }
 
 /** POST /user/get_voucher_history: a code purchase; `price` is the unit price, `codes` comma-separated. */
@@ -311,7 +326,15 @@ export interface RecentPlayerId {
 export interface NotificationRow {
   id: string;
   at: string;
-  kind: 'order_paid' | 'order_delivered' | 'order_refunded' | 'codes_bought' | 'wallet_credited' | 'payment_cancelled' | 'password_changed';
+  kind:
+    | 'order_paid'
+    | 'order_delivered'
+    | 'order_refunded'
+    | 'codes_bought'
+    | 'wallet_credited'
+    | 'payment_cancelled'
+    | 'password_changed'
+    | 'claim_reply';
   title: string;
   body: string;
   /** The shop's own path it opens. */

@@ -11,7 +11,7 @@ import type { TransactionItem } from '../shared/transactions';
  * gateway too long, a voucher's stock falling to its low-stock mark, the supplier's balance too low
  * or the supplier unusable as set up, a payment the shop will not act on by itself (a wrong amount,
  * a second payment), a refund to the payment method that needs a person, an order held for review
- * (and again when its check is overdue), and the stage's CloudWatch alarms (a second channel beside
+ * (and again when its check is overdue), a shopper's report of a problem, and the stage's CloudWatch alarms (a second channel beside
  * their e-mail). `test` is the console's "send a test message".
  */
 export const alertKinds = alertKindNames;
@@ -78,6 +78,7 @@ const consolePaths = {
   settings: '/admin/settings',
   dashboard: '/admin',
   reviewQueue: '/admin/review',
+  claims: '/admin/claims',
 };
 
 /** An order as an alert names it. */
@@ -230,6 +231,21 @@ export const orderHeldAlert = (order: OrderFacts, hold: { at: string; reasons: {
       kind: 'order_held',
       text: `${overdue ? 'Held order still undecided' : 'Order held for review'}: ${hold.reasons.map((reason) => reason.text).join('; ')}. ${orderLine(order)}.`,
       link: consolePaths.reviewQueue,
+    },
+    now,
+  );
+
+/**
+ * A shopper reported a problem with an order: once per claim. The shopper's own words stay in the
+ * console (they may quote a code).
+ */
+export const claimOpenedAlert = (claim: { claimId: string; orderId: string; reason: string }, now: string) =>
+  alertItem(
+    {
+      id: `claim-opened#${claim.claimId}`,
+      kind: 'claim_opened',
+      text: `A shopper reported a problem (${claim.reason.replace(/_/g, ' ')}) with order ${claim.orderId}.`,
+      link: consolePaths.claims,
     },
     now,
   );

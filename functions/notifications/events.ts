@@ -220,3 +220,26 @@ export const passwordChangedNotice = (userId: string, how: 'set' | 'changed' | '
     },
     now,
   );
+
+/** An operator answered the shopper's claim on an order (their words, never translated), or closed it. */
+export const claimReplyNotice = (
+  claim: { userId: string; orderId: string; claimId: string },
+  reply: string,
+  closed: boolean,
+  now: string,
+) =>
+  notificationItem(
+    {
+      userId: claim.userId,
+      kind: 'claim_reply',
+      title: closed ? `Your report on order ${claim.orderId} is closed` : `Reply about order ${claim.orderId}`,
+      body: reply || 'We have closed your report. Tell us on the order page if the problem remains.',
+      bn: {
+        title: closed ? `অর্ডার ${claim.orderId} নিয়ে আপনার অভিযোগ বন্ধ করা হয়েছে` : `অর্ডার ${claim.orderId} নিয়ে উত্তর`,
+        body: reply || 'আমরা আপনার অভিযোগটি বন্ধ করেছি। সমস্যা থেকে গেলে অর্ডারের পাতায় আমাদের জানান।',
+      },
+      link: orderPage(claim.orderId),
+      subject: `${claim.claimId}#${now}`,
+    },
+    now,
+  );

@@ -21,6 +21,7 @@ const topicOfKind: Record<NotificationKind, MailTopic | undefined> = {
   wallet_credited: undefined,
   payment_cancelled: 'payment_updates',
   password_changed: undefined,
+  claim_reply: undefined,
 };
 
 /** The topic a notification's mail belongs to; none for mail that is always sent. */

@@ -20,7 +20,8 @@ export type NotificationKind =
   | 'codes_bought'
   | 'wallet_credited'
   | 'payment_cancelled'
-  | 'password_changed';
+  | 'password_changed'
+  | 'claim_reply';
 
 /** The receipt of a purchase, carried by its notification into the mail. */
 export interface Receipt {

@@ -9,6 +9,9 @@ import { openDeliveryStates } from './delivery-rules';
 import { keys } from './keys';
 import type { GatewayRefund, OrderStatus, PendingOrder, PlanOrder } from './types';
 
+/** A placed order's key, for batch reads. */
+export const orderKey = keys.order;
+
 /** A pending gateway order's key, for batch reads. */
 export const pendingOrderKey = keys.pendingOrder;
 

@@ -60,6 +60,9 @@ export interface PlanOrder {
   /** The player's in-game name and region from the nickname check, when it was known at the order. */
   playerName?: string;
   playerRegion?: string;
+  /** Its latest claim (a shopper's report of a problem: ./claim-rules.ts), and the one still open, if any. */
+  claimId?: string;
+  openClaimId?: string;
   /** The buyer's first-party device id, when the browser sent one (the review queue's linkage counts). */
   deviceId?: string;
   /**

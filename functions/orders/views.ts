@@ -1,4 +1,14 @@
-import type { DeliveryState, OrderDelivery, OrderDetail, OrderRow, PlayerLookup, RecentPlayerId, WireStatus } from '../contract/wire';
+import type {
+  ClaimRow,
+  DeliveryState,
+  OrderDelivery,
+  OrderDetail,
+  OrderRow,
+  PlayerLookup,
+  RecentPlayerId,
+  WireStatus,
+} from '../contract/wire';
+import type { Claim } from './claim-rules';
 import { isHeld, reviewMinutesOf } from '../risk/holds';
 import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 
@@ -70,7 +80,7 @@ const refundedToMethod = (order: PlanOrder) =>
 const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
 
 /** The shopper's order page: the row and what happened when; `code` is a stock order's code. */
-export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder, code = ''): OrderDetail {
+export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder, code = '', claim?: Claim): OrderDetail {
   const timeline: OrderDetail['timeline'] = [{ status: 'placed', at: order.createdAt, remark: '' }];
   if (gatewayPayment?.paymentStatus === 'pending') {
     const confirming = gatewayPayment.invoiceId ? 'The payment provider is confirming your payment' : '';
@@ -108,8 +118,20 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder,
       at: order.refundedAt,
       remark: order.gatewayRefund?.state === 'done' ? `${order.remark} · ${refundedToMethod(order)}` : order.remark,
     });
-  return { ...orderView(order, gatewayPayment, code), timeline };
+  return { ...orderView(order, gatewayPayment, code), timeline, claim: claim ? claimView(claim) : null };
 }
+
+/** A claim on the wire. */
+export const claimView = (claim: Claim): ClaimRow => ({
+  claim_id: claim.claimId,
+  order_id: claim.orderId,
+  status: claim.status,
+  reason: claim.reason,
+  player_id: claim.playerId ?? '',
+  created_at: claim.createdAt,
+  closed_at: claim.closedAt ?? null,
+  thread: claim.thread.map((message) => ({ from: message.from, message: message.message, image: message.image ?? '', at: message.at })),
+});
 
 /** A recent player ID on the wire. */
 export const recentPlayerIdView = (entry: { playerId: string; lastUsed: string }): RecentPlayerId => ({

@@ -36,6 +36,7 @@ const allOn = {
   payment_review: '1',
   refund_review: '1',
   order_held: '1',
+  claim_opened: '1',
   cloud_alarm: '1',
 };
 

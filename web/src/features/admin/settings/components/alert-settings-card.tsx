@@ -25,6 +25,7 @@ const kindLabels: Record<AlertKind, string> = {
   payment_review: 'A payment needs a person (wrong amount, paid twice)',
   refund_review: 'A refund to bKash/Nagad needs a person (no answer, refused)',
   order_held: 'A paid order is held for review (and again when its check is overdue)',
+  claim_opened: 'A shopper reported a problem with an order',
   cloud_alarm: 'A CloudWatch alarm goes off or clears (errors, throttles, stuck jobs)',
 };
 
