@@ -35,7 +35,8 @@ async function start(options: Partial<FakeSupplierOptions> = {}) {
     webhookSecret,
     lookupKey,
     products,
-    callbackDelayMs: 150,
+    // Long enough that a second call from a loaded machine still finds the top-up pending.
+    callbackDelayMs: 1_000,
     slowMs: 600,
     // Re-posts at once here, but for the tests of the spacing itself.
     callSpacingMs: 0,
@@ -192,7 +193,7 @@ describe('transaction by the last digit of customer_no', () => {
     expect((await transact(supplier, fields)).data).toMatchObject({ status: 'Pending', rc: '03' });
     expect(supplier.deliveries(refId)).toBe(0);
 
-    await vi.waitFor(() => expect(callbacksFor(refId)).toHaveLength(1), { timeout: 2000 });
+    await vi.waitFor(() => expect(callbacksFor(refId)).toHaveLength(1), { timeout: 10_000 });
     const [callback] = callbacksFor(refId);
     expect(callback!.path).toBe('/cb');
     expect(callback!.headers).toMatchObject({
@@ -211,11 +212,11 @@ describe('transaction by the last digit of customer_no', () => {
     const own = await start({ webhookUrl: `${receiver}/static-a` });
     const before = newRef();
     await transact(own, { ref_id: before, customer_no: '19' });
-    await vi.waitFor(() => expect(callbacksFor(before).map((c) => c.path)).toEqual(['/static-a']), { timeout: 2000 });
+    await vi.waitFor(() => expect(callbacksFor(before).map((c) => c.path)).toEqual(['/static-a']), { timeout: 10_000 });
     own.setWebhookUrl(`${receiver}/static-b`);
     const after = newRef();
     await transact(own, { ref_id: after, customer_no: '29' });
-    await vi.waitFor(() => expect(callbacksFor(after).map((c) => c.path)).toEqual(['/static-b']), { timeout: 2000 });
+    await vi.waitFor(() => expect(callbacksFor(after).map((c) => c.path)).toEqual(['/static-b']), { timeout: 10_000 });
   });
 
   it('a failed webhook is retried a second later, so the receiver sees the same callback twice', async () => {
@@ -385,7 +386,7 @@ describe('test controls and start-up', () => {
     expect((await transact(own, { ref_id: refId, customer_no: '5551' })).data).toMatchObject({ status: 'Pending', rc: '03' });
     const resolved = await post(own, '/test/resolve', { ref_id: refId, status: 'Gagal', rc: '02' });
     expect(resolved.status).toBe(200);
-    await vi.waitFor(() => expect(callbacksFor(refId)).toHaveLength(1), { timeout: 2000 });
+    await vi.waitFor(() => expect(callbacksFor(refId)).toHaveLength(1), { timeout: 10_000 });
     expect(JSON.parse(callbacksFor(refId)[0]!.body)).toMatchObject({ data: { status: 'Gagal', rc: '02' } });
     expect(own.deliveries(refId)).toBe(0);
     expect((await post(own, '/test/resolve', { ref_id: refId, status: 'Sukses' })).status).toBe(409);
@@ -394,7 +395,7 @@ describe('test controls and start-up', () => {
   it('sends the webhook set-up ping, signed, to the static URL', async () => {
     const own = await start({ webhookUrl: `${receiver}/ping` });
     await post(own, '/test/ping', {});
-    await vi.waitFor(() => expect(callbacks.filter((c) => c.path === '/ping')).toHaveLength(1), { timeout: 2000 });
+    await vi.waitFor(() => expect(callbacks.filter((c) => c.path === '/ping')).toHaveLength(1), { timeout: 10_000 });
     const ping = callbacks.find((c) => c.path === '/ping')!;
     expect(ping.headers['x-digiflazz-event']).toBe('ping');
     expect(ping.headers['x-hub-signature']).toBe(`sha1=${createHmac('sha1', webhookSecret).update(ping.body).digest('hex')}`);
