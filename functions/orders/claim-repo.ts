@@ -5,8 +5,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryOne, queryPage, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import { type Claim, type ClaimMessage, maxThreadMessages } from './claim-rules';
+import { type Claim, type ClaimMessage, correctableDeliveryStates, maxThreadMessages } from './claim-rules';
 import { keys } from './keys';
+import type { PlanOrder } from './types';
 
 /**
  * A claim lives in its shopper's partition beside the order (`CLAIM#<orderId>#<claimId>`), in the
@@ -24,11 +25,28 @@ const claimKeys = {
 export const claimFromItem = (item: Record<string, unknown>) => fromItem<Claim>(item);
 
 /**
- * A new claim, and its order marked with it (`openClaimId`, and `claimId` for the order page):
- * the mark is conditioned on the order having no open claim, so parallel claims make one (its
- * failure, the second item's, is a 409).
+ * A new claim, and its order marked with it (`claimId` for the order page, `openClaimId` while
+ * open): the mark is conditioned on the order having no open claim, so parallel claims make one.
+ * With `correction`, the same write corrects the order's player ID, once, conditioned on the
+ * player ID and the delivery being as read and nothing sent (the second item's failure: read again).
  */
-export function newClaimItems(claim: Claim): TransactionItem[] {
+export function newClaimItems(claim: Claim, correction?: NonNullable<PlanOrder['playerIdCorrection']>): TransactionItem[] {
+  const sets = ['claimId = :claim', ...(claim.status === 'open' ? ['openClaimId = :claim'] : [])];
+  const conditions = ['attribute_exists(pk)', 'attribute_not_exists(openClaimId)'];
+  const values: Record<string, unknown> = { ':claim': claim.claimId };
+  let names: Record<string, string> | undefined;
+  if (correction) {
+    sets.push('accountId = :to', 'playerIdCorrection = :correction');
+    conditions.push(
+      'accountId = :from',
+      '#status = :pending',
+      'attribute_not_exists(playerIdCorrection)',
+      `(attribute_not_exists(delivery) OR delivery.#state IN (${correctableDeliveryStates.map((_, i) => `:d${i}`).join(', ')}))`,
+    );
+    Object.assign(values, { ':to': correction.to, ':from': correction.from, ':correction': correction, ':pending': 'pending' });
+    for (const [i, state] of correctableDeliveryStates.entries()) values[`:d${i}`] = state;
+    names = { '#status': 'status', '#state': 'state' };
+  }
   return [
     {
       Put: {
@@ -37,7 +55,7 @@ export function newClaimItems(claim: Claim): TransactionItem[] {
           'Claim',
           {
             ...claimKeys.claim(claim),
-            gsi1pk: claimKeys.queue('open'),
+            gsi1pk: claimKeys.queue(claim.status),
             gsi1sk: `${claim.createdAt}#${claim.userId}#${claim.claimId}`,
             ...dayIndexKeys('CLAIM', claim.claimId),
           },
@@ -51,9 +69,11 @@ export function newClaimItems(claim: Claim): TransactionItem[] {
       Update: {
         TableName: tableName,
         Key: keys.order(claim.userId, claim.orderId),
-        UpdateExpression: 'SET openClaimId = :claim, claimId = :claim',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(openClaimId)',
-        ExpressionAttributeValues: { ':claim': claim.claimId },
+        // A corrected player ID's in-game name was the old one's: the order page shows none rather than a wrong one.
+        UpdateExpression: `SET ${sets.join(', ')}${correction ? ' REMOVE playerName, playerRegion' : ''}`,
+        ConditionExpression: conditions.join(' AND '),
+        ...(names ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
       },
     },
   ];

@@ -4,6 +4,7 @@
  * followed by another.
  */
 import type { claimReasons } from '../contract/orders';
+import type { PlanOrder } from './types';
 
 export type ClaimReason = (typeof claimReasons)[number];
 
@@ -24,9 +25,35 @@ export interface Claim {
   /** For `wrong_player_id`: the player ID the shopper says is right. */
   playerId?: string;
   status: 'open' | 'closed';
+  /** What a rule did at once: corrected the player ID (closed), or refused to (open, for a person); none: a person answers. */
+  outcome?: 'corrected' | 'refused';
   thread: ClaimMessage[];
   createdAt: string;
   closedAt?: string;
+}
+
+/**
+ * Whether a claim may correct an order's player ID: a top-up by player ID, still waiting, whose
+ * delivery has not started (none yet, queued, held or in the operators' queue), corrected never
+ * before. The order's own conditional write holds the same (./claim-repo.ts).
+ */
+export const playerIdCorrectable = (order: Pick<PlanOrder, 'accountType' | 'status' | 'delivery' | 'playerIdCorrection'>) =>
+  !order.accountType &&
+  order.status === 'pending' &&
+  !order.playerIdCorrection &&
+  (!order.delivery || correctableDeliveryStates.includes(order.delivery.state as (typeof correctableDeliveryStates)[number]));
+
+/** The delivery states before anything went to a supplier or took a code. */
+export const correctableDeliveryStates = ['queued', 'held', 'manual'] as const;
+
+/** A claim a rule settled or answered at once: the shop's message in its thread, and where it stands after. */
+export function settledByRule(claim: Claim, outcome: 'corrected' | 'refused', words: string, now: string): Claim {
+  return {
+    ...claim,
+    outcome,
+    ...(outcome === 'corrected' ? { status: 'closed' as const, closedAt: now } : {}),
+    thread: [...claim.thread, { from: 'shop', message: words, at: now }],
+  };
 }
 
 /** The most messages one thread keeps (an item stays far below DynamoDB's 400 KB). */

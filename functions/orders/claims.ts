@@ -9,9 +9,14 @@ import { Conflict, NotFound } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { ActiveUser } from '../users/active-user';
+import { planFromItem, planKey } from '../catalog/repo';
+import { batchGet } from '../shared/db';
+import { retrying } from '../shared/retry';
 import { claimMessageItem, closeClaimItems, findClaim, newClaimItems } from './claim-repo';
-import { type Claim, type ClaimReason, newClaim } from './claim-rules';
+import { type Claim, type ClaimReason, newClaim, playerIdCorrectable, settledByRule } from './claim-rules';
+import { orderAccount } from './order-rules';
 import { getOrder } from './repo';
+import type { PlanOrder } from './types';
 
 /** What a shopper says of a problem with an order. */
 export interface ClaimInput {
@@ -24,19 +29,60 @@ export interface ClaimInput {
 /**
  * Raises a claim on one of the user's placed orders (another's, or none: 404): the claim, its
  * order marked with it (an open claim already: 409) and the operators' alert, in one transaction.
+ * A wrong player ID is settled at once where it still can be (`playerIdCorrectable`): corrected
+ * in the same write, once, and the claim closed; where the top-up has gone, the claim stays open
+ * for a person and says so. A lost race (the top-up sent meanwhile, another claim) reads again.
  */
 export async function raiseClaim(user: ActiveUser, orderId: string, input: ClaimInput): Promise<Claim> {
-  const order = await getOrder(user.id, orderId);
-  if (!order) throw new NotFound('Order not found');
-  const { id: claimId, createdAt } = creationStamp();
-  const claim = newClaim({ claimId, orderId, userId: user.id, ...input }, createdAt);
-  try {
-    await transact([...newClaimItems(claim), claimOpenedAlert(claim, createdAt)]);
-  } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(1)) throw new Conflict('This order has an open report already');
-    throw error;
-  }
-  return claim;
+  return retrying(
+    async () => {
+      const order = await getOrder(user.id, orderId);
+      if (!order) throw new NotFound('Order not found');
+      if (order.openClaimId) throw new Conflict(openAlready);
+      const { id: claimId, createdAt } = creationStamp();
+      let claim = newClaim({ claimId, orderId, userId: user.id, ...input }, createdAt);
+      let correction: PlanOrder['playerIdCorrection'];
+      if (claim.reason === 'wrong_player_id' && claim.playerId && !order.accountType) {
+        if (playerIdCorrectable(order)) {
+          const to = await checkedPlayerId(order, claim.playerId);
+          correction = { from: order.accountId, to, at: createdAt };
+          claim = settledByRule(
+            claim,
+            'corrected',
+            `Player ID corrected from ${order.accountId} to ${to}: your top-up goes there.`,
+            createdAt,
+          );
+        } else {
+          claim = settledByRule(claim, 'refused', alreadyGone(order), createdAt);
+        }
+      }
+      try {
+        // A claim a rule settled needs no person: the operators hear of open ones only.
+        await transact([...newClaimItems(claim, correction), ...(claim.status === 'open' ? [claimOpenedAlert(claim, createdAt)] : [])]);
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled) || !error.failedAt(1)) throw error;
+        const now = await getOrder(user.id, orderId);
+        if (now?.openClaimId) throw new Conflict(openAlready);
+        throw error;
+      }
+      return claim;
+    },
+    (error) => error instanceof TransactionCancelled,
+  );
+}
+
+const openAlready = 'This order has an open report already';
+
+/** Why a player ID cannot be corrected any more, in the shop's words in the claim's thread. */
+const alreadyGone = (order: PlanOrder) =>
+  order.playerIdCorrection
+    ? "This order's player ID was corrected once already; an operator will answer here."
+    : 'The top-up had already gone to the player ID you entered, so it cannot be changed here; an operator will answer here.';
+
+/** The right player ID as the plan's form checks it (its length and digits): a wrong one is a 400, the form's message. */
+async function checkedPlayerId(order: PlanOrder, typed: string): Promise<string> {
+  const [planItem] = await batchGet([planKey(order.planId)]);
+  return planItem ? orderAccount(planFromItem(planItem), { saccount_id: typed }).accountId : typed.trim();
 }
 
 /** A claim by its id, or a 404. */

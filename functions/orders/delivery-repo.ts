@@ -57,6 +57,7 @@ export function deliveryMoveItem(order: PlanOrder, move: DeliveryMove, now: stri
     ':from': from.state,
     ':attempts': from.attempts,
     ':pending': 'pending',
+    ':accountId': order.accountId,
   };
   const names: Record<string, string> = { '#state': 'state', '#status': 'status', '#attempts': 'attempts' };
   const fields = Object.entries(move.delivery ?? {}).filter(([, value]) => value !== undefined);
@@ -85,9 +86,10 @@ export function deliveryMoveItem(order: PlanOrder, move: DeliveryMove, now: stri
       TableName: tableName,
       Key: keys.order(order.userId, order.orderId),
       UpdateExpression: `SET ${sets.join(', ')}${remove}`,
-      // A refund to the payment method is never started beside an open delivery; should one exist, it decides.
+      // A refund to the payment method is never started beside an open delivery; should one exist, it
+      // decides. The player ID is the one read: a claim's correction before the send makes a stale send read again.
       ConditionExpression:
-        '#status = :pending AND delivery.#state = :from AND delivery.#attempts = :attempts AND attribute_not_exists(gatewayRefund)',
+        '#status = :pending AND delivery.#state = :from AND delivery.#attempts = :attempts AND attribute_not_exists(gatewayRefund) AND accountId = :accountId',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },

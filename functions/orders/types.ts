@@ -60,6 +60,8 @@ export interface PlanOrder {
   /** The player's in-game name and region from the nickname check, when it was known at the order. */
   playerName?: string;
   playerRegion?: string;
+  /** The one correction of its player ID a claim made before it was sent (./claim-rules.ts). */
+  playerIdCorrection?: { from: string; to: string; at: string };
   /** Its latest claim (a shopper's report of a problem: ./claim-rules.ts), and the one still open, if any. */
   claimId?: string;
   openClaimId?: string;

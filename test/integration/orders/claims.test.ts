@@ -56,8 +56,8 @@ describe('claims', () => {
   it('lets operators answer and close from the queue; the shopper reads the thread and is told; a closed claim takes no answer', async () => {
     const buyer = await fundedAccount(100, 'answered');
     const orderId = await placedOrder(buyer);
-    const raised = (await claim(buyer, orderId, { reason: 'wrong_player_id', player_id: '555666777' })).body.data;
-    expect(raised.player_id).toBe('555666777');
+    const raised = (await claim(buyer, orderId, { reason: 'not_received', image: '/uploads/screenshot.png' })).body.data;
+    expect(raised.thread).toEqual([expect.objectContaining({ message: 'Not received', image: '/uploads/screenshot.png' })]);
 
     const queue = await callApi<{ data: { items: AdminClaimRow[] } }>('/admin/claims?status=open&limit=100', {
       method: 'GET',
@@ -69,12 +69,12 @@ describe('claims', () => {
 
     const reply = await callApi<{ data: ClaimRow; message: string }>(`/admin/claims/${raised.claim_id}/reply`, {
       token: admin,
-      form: { message: 'We corrected it to 555666777 and sent it again.' },
+      form: { message: 'We sent it again: please check your game.' },
     });
     expect([reply.status, reply.body.message]).toEqual([200, 'Answer sent']);
     expect((await orderPage(buyer, orderId)).claim?.thread.map((message) => message.from)).toEqual(['shopper', 'operator']);
     const notices = await callApi<{ data: { items: NotificationRow[] } }>('/user/notifications', { token: buyer.token, form: {} });
-    expect(notices.body.data.items[0]).toMatchObject({ kind: 'claim_reply', body: 'We corrected it to 555666777 and sent it again.' });
+    expect(notices.body.data.items[0]).toMatchObject({ kind: 'claim_reply', body: 'We sent it again: please check your game.' });
 
     const closed = await callApi<{ data: ClaimRow }>(`/admin/claims/${raised.claim_id}/close`, { token: admin, form: {} });
     expect(closed.body.data).toMatchObject({ status: 'closed', closed_at: expect.any(String) });
@@ -84,5 +84,42 @@ describe('claims', () => {
     expect(closedQueue.body.data.items.map((item) => item.claim_id)).toContain(raised.claim_id);
     // Closed, the order takes a new claim.
     expect((await claim(buyer, orderId, { reason: 'other', message: 'Still not right' })).status).toBe(200);
+  });
+
+  it('corrects a wrong player ID at once, once, before the top-up goes: ten parallel reports, one correction', async () => {
+    const buyer = await fundedAccount(100, 'wrong-id');
+    const orderId = await placedOrder(buyer);
+    const typed = Array.from({ length: 10 }, (_, i) => `98765432${i}`);
+    const answers = await Promise.all(typed.map((playerId) => claim(buyer, orderId, { reason: 'wrong_player_id', player_id: playerId })));
+    const corrected = answers.filter((answer) => answer.status === 200 && answer.body.data.outcome === 'corrected');
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0]!.body.message).toBe('Player ID corrected: your top-up goes there');
+    expect(corrected[0]!.body.data).toMatchObject({
+      status: 'closed',
+      thread: [expect.anything(), expect.objectContaining({ from: 'shop' })],
+    });
+    // The others: one more report, kept open for a person (corrected once already), and the rest 409 while it is open.
+    expect(answers.filter((answer) => answer.status === 200 && answer.body.data.outcome === 'refused')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(8);
+    expect((await orderPage(buyer, orderId)).saccount_id).toBe(corrected[0]!.body.data.player_id);
+
+    // A player ID the plan's form would refuse is refused here too, and nothing is written.
+    const other = await placedOrder(buyer);
+    expect((await claim(buyer, other, { reason: 'wrong_player_id', player_id: '12' })).status).toBe(400);
+    expect((await orderPage(buyer, other)).claim).toBeNull();
+  });
+
+  it('refuses to correct a player ID once the top-up has gone to the supplier, and keeps the report for a person', async () => {
+    const buyer = await fundedAccount(100, 'too-late');
+    const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: 'ff-100-instant', saccount_id: `${uniquePlayerId().slice(0, -1)}1`, paid_from_wallet: 75 },
+    });
+    const orderId = placed.body.data.order_id;
+    await expect.poll(async () => (await orderPage(buyer, orderId)).status, { timeout: 20_000, interval: 300 }).toBe('1');
+    const late = await claim(buyer, orderId, { reason: 'wrong_player_id', player_id: '123456789' });
+    expect(late.body.data).toMatchObject({ outcome: 'refused', status: 'open' });
+    expect(late.body.data.thread.at(-1)?.message).toContain('already gone');
+    expect((await orderPage(buyer, orderId)).saccount_id).not.toBe('123456789');
   });
 });
