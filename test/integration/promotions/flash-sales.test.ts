@@ -84,12 +84,13 @@ const soldOf = async (saleId: string) => {
 describe('flash sales', () => {
   it('prices the plan at the sale price a second before its end and at the list price from that second, in the list, the quote and the order', async () => {
     const planId = await freshPlan();
-    const end = dhakaIn(4_000);
+    // Ten seconds of sale: the list, the quote and an order must all come before its end on a loaded machine.
+    const end = dhakaIn(10_000);
     const sale = await runningSale(planId, { ends_at: end.text });
     const onSale = await listed(planId);
     expect(onSale).toMatchObject({ price: 100, sale_price: 60, sale_ends_at: new Date(end.at).toISOString(), sale_left: null });
     // Cached at the edge no longer than until the sale's end, and never served stale past it.
-    expect(Number(/s-maxage=(\d+)/.exec(onSale.cacheControl!)?.[1])).toBeLessThanOrEqual(4);
+    expect(Number(/s-maxage=(\d+)/.exec(onSale.cacheControl!)?.[1])).toBeLessThanOrEqual(10);
     expect(onSale.cacheControl).not.toContain('stale-while-revalidate');
     expect((await quote(planId)).body.data).toEqual({
       price: 100,
