@@ -68,8 +68,7 @@ describe("the claims queue's card", () => {
     stubApi({});
     renderWithShop(<ClaimCard item={report()} />, { path: '/admin/claims' });
     const text = card().textContent;
-    for (const shown of ['Free Fire', '25 Diamonds', '৳25', '1234567897', 'Order OREPORT123', 'Open 2 h'])
-      expect(text).toContain(shown);
+    for (const shown of ['Free Fire', '25 Diamonds', '৳25', '1234567897', 'Order OREPORT123', 'Open 2 h']) expect(text).toContain(shown);
     expect(within(card()).getByTestId('claim-reason').textContent).toBe('Wrong player ID: the right player ID is 9876543210');
     const thread = within(card()).getByRole('region', { name: 'Thread' });
     expect(
@@ -109,7 +108,9 @@ describe("the claims queue's card", () => {
     const dialog = screen.getByRole('dialog', { name: 'Close report' });
     await user.click(within(dialog).getByRole('button', { name: 'Close report' }));
     await findToast('Report closed');
-    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([['/admin/claims/CL1/close', {}]]);
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['/admin/claims/CL1/close', {}],
+    ]);
   });
 
   it('offers no answer on a closed report', () => {
