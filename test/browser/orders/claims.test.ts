@@ -47,4 +47,49 @@ describe('reporting a problem with an order', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
+
+  it('lets an operator answer and close a report from the Claims section at 390 px', async () => {
+    const shopper = await fundedAccount(22, 'claims-console');
+    const playerId = uniquePlayerId();
+    const orderId = await placeUidOrder(shopper, playerId);
+    const raised = await callApi<{ data: ClaimRow }>(`/user/order/${orderId}/claim`, {
+      token: shopper.token,
+      form: { reason: 'paid_twice', message: 'bKash took the money twice' },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    const claimId = raised.body.data.claim_id;
+
+    const { page, errors } = await browser.open('/admin/claims', phone390, { signedInAs: await logInAdmin() });
+    const card = page.locator(`.claim-card[data-claim-id="${claimId}"]`);
+    // Oldest first: the stack's older open reports may fill the first pages.
+    await page.locator('.claim-card').first().waitFor();
+    while ((await card.count()) === 0) {
+      const shown = await page.locator('.claim-card').count();
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => page.locator('.claim-card').count()).toBeGreaterThan(shown);
+    }
+    expect(await card.textContent()).toContain(playerId);
+    expect(await card.getByTestId('claim-reason').textContent()).toBe('Paid twice');
+    await card.getByText('bKash took the money twice').waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    await card.getByLabel('Answer to the shopper').fill('We are checking with bKash');
+    await card.getByRole('button', { name: 'Send answer' }).click();
+    await page.getByRole('dialog', { name: 'Send answer' }).getByRole('button', { name: 'Send answer' }).click();
+    await toast(page, 'Answer sent');
+    await card.getByText('We are checking with bKash').waitFor();
+
+    await card.getByRole('button', { name: 'Close' }).click();
+    const closing = page.getByRole('dialog', { name: 'Close report' });
+    await closing.getByLabel('Last word to the shopper (optional)').fill('Refunded the second payment');
+    await closing.getByRole('button', { name: 'Close report' }).click();
+    await toast(page, 'Report closed');
+    await card.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Report status' }).getByRole('link', { name: 'Closed' }).click();
+    await page.locator(`.claim-card[data-claim-id="${claimId}"]`).getByText('Refunded the second payment').waitFor();
+    const read = await callApi<{ data: { claim: ClaimRow } }>(`/user/order/${orderId}`, { method: 'POST', token: shopper.token });
+    expect(read.body.data.claim.status).toBe('closed');
+    expect(errors).toEqual([]);
+  });
 });
