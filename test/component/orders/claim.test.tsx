@@ -116,21 +116,30 @@ describe("the order page's report of a problem", () => {
     await loadServerMessages();
     const closed = claim({
       status: 'closed',
+      reason: 'wrong_player_id',
+      player_id: '9876543210',
       closed_at: '2026-11-22T05:00:00.000Z',
       thread: [
         { from: 'shopper', message: 'Nothing came', image: '', at: '2026-11-22T04:00:00.000Z' },
+        {
+          from: 'shop',
+          message: 'The top-up had already gone to the player ID you entered, so it cannot be changed here; an operator will answer here.',
+          image: '',
+          at: '2026-11-22T04:01:00.000Z',
+        },
         { from: 'operator', message: 'Sent again, check now', image: '', at: '2026-11-22T04:30:00.000Z' },
-        { from: 'shop', message: 'Player ID corrected: your top-up goes there', image: '', at: '2026-11-22T04:31:00.000Z' },
       ],
     });
     orderPage(order({ claim: closed }));
     const thread = await screen.findByTestId('order-claim');
     expect(within(thread).getByText('বন্ধ')).toBeTruthy();
+    // The player ID as typed, not in Bengali digits.
+    expect(thread.textContent).toContain('ভুল প্লেয়ার আইডি দিয়েছি · সঠিক প্লেয়ার আইডি: 9876543210');
     const messages = within(thread).getAllByRole('listitem');
-    expect(messages.map((message) => message.querySelector('strong')?.textContent)).toEqual(['আপনি', 'সাপোর্ট টিম', 'শপ']);
-    expect(messages[1]!.textContent).toContain('Sent again, check now');
+    expect(messages.map((message) => message.querySelector('strong')?.textContent)).toEqual(['আপনি', 'শপ', 'সাপোর্ট টিম']);
     // The shop's own words in the shop's language; an operator's as written.
-    expect(messages[2]!.textContent).toContain('প্লেয়ার আইডি ঠিক করা হয়েছে: টপ আপ সেখানেই যাবে');
+    expect(messages[1]!.textContent).toContain('টপ আপ আগেই আপনার দেওয়া প্লেয়ার আইডিতে চলে গেছে');
+    expect(messages[2]!.textContent).toContain('Sent again, check now');
     expect(screen.getByRole('button', { name: 'সমস্যা জানান' })).toBeTruthy();
   });
 
