@@ -143,6 +143,21 @@ describe("the order page's report of a problem", () => {
     expect(screen.getByRole('button', { name: 'সমস্যা জানান' })).toBeTruthy();
   });
 
+  it("shows the open report that another tab sent meanwhile, with the server's refusal", async () => {
+    const user = userEvent.setup();
+    orderPage(order(), {
+      '/user/order/OCLAIM1234/claim': { status: 409, message: 'This order has an open report already' },
+      after: { data: order({ claim: claim() }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Report a problem' }));
+    const form = await screen.findByRole('form', { name: 'What went wrong?' });
+    await user.click(within(form).getByRole('radio', { name: 'I did not get my top-up' }));
+    await user.click(within(form).getByRole('button', { name: 'Send report' }));
+    await findToast('This order has an open report already');
+    expect((await screen.findByTestId('order-claim')).textContent).toContain('Nothing came');
+    expect(screen.queryByRole('form', { name: 'What went wrong?' })).toBeNull();
+  });
+
   it('hides the wrong player ID for a login order, and offers a stock code that does not work', async () => {
     const user = userEvent.setup();
     orderPage(

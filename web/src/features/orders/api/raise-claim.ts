@@ -3,7 +3,7 @@ import type { ClaimRow } from '@contract/wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';
-import { apiRequest, writeOptions } from '../../../lib/api';
+import { ApiError, type ApiResult, apiRequest, writeOptions } from '../../../lib/api';
 import { orderKey } from './get-order';
 
 /** The request as the endpoint's schema takes it (functions/contract/orders.ts). */
@@ -14,17 +14,23 @@ export type ClaimOutcome = 'waiting' | 'corrected' | 'refused';
 
 /**
  * POST /user/order/{id}/claim: reports a problem with one of the shopper's orders (one open report
- * per order; a second is a 409). The order's page is read again, to show the report's thread;
- * answers the server's message and the outcome.
+ * per order; a second is a 409). The order's page is read again, to show the report's thread (a
+ * 409's too: another tab's report); answers the server's message and the outcome.
  */
 export function useRaiseClaim(orderId: string) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     `/user/order/${encodeURIComponent(orderId)}/claim`,
     async (path: string, { arg }: { arg: ClaimInput }) => {
-      const { data, message } = await apiRequest<ClaimRow & { outcome: ClaimOutcome }>('POST', path, { body: { ...arg } });
+      let answer: ApiResult<ClaimRow & { outcome: ClaimOutcome }>;
+      try {
+        answer = await apiRequest('POST', path, { body: { ...arg } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) await mutate(orderKey(orderId));
+        throw error;
+      }
       await mutate(orderKey(orderId));
-      return { message, outcome: data.outcome };
+      return { message: answer.message, outcome: answer.data.outcome };
     },
     writeOptions,
   );
