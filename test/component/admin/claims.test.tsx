@@ -74,7 +74,7 @@ describe("the claims queue's card", () => {
     expect(
       within(thread)
         .getAllByRole('listitem')
-        .map((message) => message.querySelector('strong')?.textContent),
+        .map((message) => message.querySelector('.claim-card-author')?.textContent),
     ).toEqual(['Shopper', 'Shop']);
     expect(thread.textContent).toContain('I typed one digit wrong');
   });

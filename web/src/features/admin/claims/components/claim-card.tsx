@@ -99,7 +99,7 @@ export function ClaimCard({ item }: { item: ClaimItem }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: a thread only grows at its end, so a message's place is its identity.
             <li key={`${entry.at}-${index}`} className={`claim-card-message claim-card-from-${entry.from}`}>
               <small className="muted">
-                <strong>{authorLabels[entry.from]}</strong> · {ago(entry.at)}
+                <span className="claim-card-author">{authorLabels[entry.from]}</span> · {ago(entry.at)}
               </small>
               {entry.message && <p>{entry.message}</p>}
               {entry.image && (
