@@ -69,6 +69,10 @@ const beyondTheFunctions = [
   // functions/payments/settlement.ts: a cancelled payment's reason as stored (a top-up's row, an order's timeline)
   'expired',
   'Cancelled by you',
+  // functions/orders/claims.ts: the shop's words in a report's thread when a wrong player ID cannot be corrected, shown as data
+  // (orders/components/order-claim.tsx). Its correction names the player IDs, which stay out of the table: a part of digits would turn Bengali.
+  'The top-up had already gone to the player ID you entered, so it cannot be changed here; an operator will answer here.',
+  "This order's player ID was corrected once already; an operator will answer here.",
 ];
 
 /**

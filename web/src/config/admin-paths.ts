@@ -23,6 +23,8 @@ export const adminPaths = {
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   /** Held orders to release or refund; the server's alerts of a hold link here. */
   reviewQueue: '/admin/review',
+  /** Shoppers' reports of a problem with an order: the open ones (the queue), or the closed ones. */
+  claims: (status: 'open' | 'closed' = 'open') => (status === 'open' ? '/admin/claims' : '/admin/claims?status=closed'),
   /** The risk settings and velocity rules. */
   risk: '/admin/risk',
   /** What one payer's number paid for in a range of Dhaka days (?number=&from=&to=). */

@@ -17,6 +17,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.dashboard, end: true },
   { label: 'Orders', to: adminPaths.orders(), phone: 'Queue' },
   { label: 'Review', to: adminPaths.reviewQueue, phone: 'Review' },
+  { label: 'Claims', to: adminPaths.claims() },
   { label: 'Deliveries', to: adminPaths.deliveries },
   { label: 'Top-ups', to: adminPaths.walletRequests(), phone: 'Top-ups' },
   { label: 'Payments', to: adminPaths.payments() },

@@ -12,6 +12,7 @@ const adminRoutes = [
       page('orders', () => import('./orders')),
       page('orders/:id', () => import('./order')),
       page('review', () => import('./review')),
+      page('claims', () => import('./claims')),
       page('deliveries', () => import('./deliveries')),
       page('wallet-requests', () => import('./wallet-requests')),
       page('payments', () => import('./payments')),

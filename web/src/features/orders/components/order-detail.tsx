@@ -15,6 +15,7 @@ import { deliveryLabel } from '../delivery';
 import { useT } from '../messages';
 import { BuyAgainLink } from './buy-again-link';
 import { OrderChat } from './order-chat';
+import { OrderClaim } from './order-claim';
 import { orderTitle, paidByLabel } from './order-history';
 
 type Translate = ReturnType<typeof useT>['t'];
@@ -154,6 +155,7 @@ export function OrderDetail({ id }: { id: string }) {
         <Link className="button button-ghost button-small" to={contactAboutOrder(order.order_id)}>
           {t('orders.needHelp')}
         </Link>
+        <OrderClaim order={order} />
       </div>
       <OrderChat orderId={order.order_id} />
     </section>
