@@ -46,12 +46,8 @@ export async function raiseClaim(user: ActiveUser, orderId: string, input: Claim
         if (playerIdCorrectable(order)) {
           const to = await checkedPlayerId(order, claim.playerId);
           correction = { from: order.accountId, to, at: createdAt };
-          claim = settledByRule(
-            claim,
-            'corrected',
-            `Player ID corrected from ${order.accountId} to ${to}: your top-up goes there.`,
-            createdAt,
-          );
+          // The order shows the new player ID; the message names none, so that it reads the same in both languages.
+          claim = settledByRule(claim, 'corrected', playerIdCorrected, createdAt);
         } else {
           claim = settledByRule(claim, 'refused', alreadyGone(order), createdAt);
         }
@@ -72,6 +68,9 @@ export async function raiseClaim(user: ActiveUser, orderId: string, input: Claim
 }
 
 const openAlready = 'This order has an open report already';
+
+/** The shop's word in the thread of a claim that corrected the player ID. */
+const playerIdCorrected = 'Player ID corrected: your top-up goes to the player ID you gave now.';
 
 /** Why a player ID cannot be corrected any more, in the shop's words in the claim's thread. */
 const alreadyGone = (order: PlanOrder) =>

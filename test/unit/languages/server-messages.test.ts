@@ -69,8 +69,9 @@ const beyondTheFunctions = [
   // functions/payments/settlement.ts: a cancelled payment's reason as stored (a top-up's row, an order's timeline)
   'expired',
   'Cancelled by you',
-  // functions/orders/claims.ts: the shop's words in a report's thread when a wrong player ID cannot be corrected, shown as data
-  // (orders/components/order-claim.tsx). Its correction names the player IDs, which stay out of the table: a part of digits would turn Bengali.
+  // functions/orders/claims.ts: the shop's words in a report's thread about a wrong player ID, shown as data
+  // (orders/components/order-claim.tsx).
+  'Player ID corrected: your top-up goes to the player ID you gave now.',
   'The top-up had already gone to the player ID you entered, so it cannot be changed here; an operator will answer here.',
   "This order's player ID was corrected once already; an operator will answer here.",
 ];
