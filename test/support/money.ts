@@ -33,6 +33,22 @@ export async function fundedAccounts(count: number, balance: number, label = 'bu
 /** The wallet balance as stored. */
 export const balanceOf = async (userId: string) => (await getWallet(userId)).balance;
 
+/**
+ * The buyers' balances once a rush has settled: under npm test's load the local host may answer
+ * an order after its 10 s deadline (a 500 while the order still runs), so what counts is what was
+ * charged, read until two reads 2 s apart agree on how many balances moved from `start`.
+ */
+export async function settledBalances(buyers: TestAccount[], start: number): Promise<number[]> {
+  let charged = -1;
+  for (;;) {
+    const balances = await Promise.all(buyers.map((buyer) => balanceOf(buyer.code)));
+    const now = balances.filter((balance) => balance !== start).length;
+    if (now === charged) return balances;
+    charged = now;
+    await new Promise((done) => setTimeout(done, 2_000));
+  }
+}
+
 /** The money invariant: the ledger's deltas sum to the balance, and its entries are numbered 1..n. */
 export async function expectLedgerMatchesBalance(userId: string): Promise<void> {
   const [ledger, wallet] = await Promise.all([listLedger(userId), getWallet(userId)]);
