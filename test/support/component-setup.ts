@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { shellMessages } from '../../web/src/app/messages';
 import { authMessages } from '../../web/src/features/auth/messages';
@@ -19,6 +19,10 @@ import { sessionStore } from '../../web/src/lib/session';
  * test may switch to Bengali with `switchLocale('bn')`), and each test starting afresh in English,
  * signed out, with nothing stubbed and nothing left on the screen.
  */
+// A lazily loaded part (a form behind a button) arrives in milliseconds alone, in seconds beside
+// npm test's other lanes on two cores: findBy… waits as long as such a part may need.
+configure({ asyncUtilTimeout: 10_000 });
+
 // happy-dom has no font loading: the pages that fetch the Bengali face ahead (lib/bengali-font.ts) find it loaded.
 Object.defineProperty(document, 'fonts', {
   configurable: true,
