@@ -120,7 +120,15 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/user/quote', handler: 'orders/quote-price', access: 'public', partitions: 'quote' },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
-  { method: 'POST', path: '/user/order/{id}/claim', handler: 'orders/raise-claim', access: 'user', writes: ['PutItem', 'UpdateItem'] },
+  // A rule may replace a stock code (DeleteItem) and check the game's player lookup (the nickname check's own limits).
+  {
+    method: 'POST',
+    path: '/user/order/{id}/claim',
+    handler: 'orders/raise-claim',
+    access: 'user',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    lookup: true,
+  },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },
   {
     method: 'POST',

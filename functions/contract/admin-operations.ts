@@ -217,3 +217,11 @@ export const claimReplyBody = v.object({ message: requiredText('Write the answer
 
 /** POST /admin/claims/{id}/close: an optional last word to the shopper. */
 export const claimCloseBody = v.object({ message: optionalText(1000) });
+
+/** POST /admin/claims/{id}/refund: the claim's order refunded to the wallet (the default) or the payment method, and the claim closed. */
+export const claimRefundBody = v.object({
+  to: v.optional(v.picklist(['wallet', 'gateway'], 'Refund to the wallet or the payment method'), 'wallet'),
+});
+
+/** POST /admin/claims/{id}/correct_player_id: the right player ID, checked as the plan's form checks it. */
+export const claimCorrectionBody = v.object({ player_id: requiredText('Enter the right player ID', 40) });

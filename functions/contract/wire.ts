@@ -264,6 +264,15 @@ export interface ClaimRow {
   thread: { from: 'shopper' | 'operator' | 'shop'; message: string; image: string; at: string }[];
 }
 
+/**
+ * POST /user/order/{id}/claim: the report, and what a rule did with it at once: `waiting` for a
+ * person, `corrected` (the player ID), `replaced` (the code), `refunded` (to the wallet), `credited`
+ * (a second payment, to the wallet), `asked` (the supplier, again), `refused` (the thread says why).
+ */
+export interface RaisedClaim extends ClaimRow {
+  outcome: 'waiting' | 'corrected' | 'replaced' | 'refunded' | 'credited' | 'asked' | 'refused';
+}
+
 /** POST /user/get_voucher_history: a code purchase; `price` is the unit price, `codes` comma-separated. */
 export interface CodeOrderRow {
   order_id: string;

@@ -4,7 +4,7 @@ import { dayIndexKeys } from '../shared/days';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryOne, queryPage, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
-import type { TransactionItem } from '../shared/transactions';
+import type { TransactionItem, UpdatePart } from '../shared/transactions';
 import { type Claim, type ClaimMessage, correctableDeliveryStates, maxThreadMessages } from './claim-rules';
 import { keys } from './keys';
 import type { PlanOrder } from './types';
@@ -24,59 +24,114 @@ const claimKeys = {
 
 export const claimFromItem = (item: Record<string, unknown>) => fromItem<Claim>(item);
 
+/** A new claim, conditioned on its id being new. */
+export function claimPutItem(claim: Claim): TransactionItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: toItem(
+        'Claim',
+        {
+          ...claimKeys.claim(claim),
+          gsi1pk: claimKeys.queue(claim.status),
+          gsi1sk: `${claim.createdAt}#${claim.userId}#${claim.claimId}`,
+          ...dayIndexKeys('CLAIM', claim.claimId),
+        },
+        claim,
+        claim.createdAt,
+      ),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 /**
- * A new claim, and its order marked with it (`claimId` for the order page, `openClaimId` while
- * open): the mark is conditioned on the order having no open claim, so parallel claims make one.
- * With `correction`, the same write corrects the order's player ID, once, conditioned on the
- * player ID and the delivery being as read and nothing sent (the second item's failure: read again).
+ * The order's mark of a new claim (`claimId` for the order page, `openClaimId` while open), on the
+ * condition that it has no open claim, so that parallel claims make one: added to the order's
+ * own write, whatever else a rule changes in it.
  */
-export function newClaimItems(claim: Claim, correction?: NonNullable<PlanOrder['playerIdCorrection']>): TransactionItem[] {
-  const sets = ['claimId = :claim', ...(claim.status === 'open' ? ['openClaimId = :claim'] : [])];
-  const conditions = ['attribute_exists(pk)', 'attribute_not_exists(openClaimId)'];
-  const values: Record<string, unknown> = { ':claim': claim.claimId };
-  let names: Record<string, string> | undefined;
-  if (correction) {
-    sets.push('accountId = :to', 'playerIdCorrection = :correction');
-    conditions.push(
-      'accountId = :from',
+export const claimMarkPart = (claim: Claim): UpdatePart => ({
+  set: ['claimId = :claim', ...(claim.status === 'open' ? ['openClaimId = :claim'] : [])],
+  condition: 'attribute_not_exists(openClaimId)',
+  values: { ':claim': claim.claimId },
+});
+
+/** The order's write that carries a claim's mark (and a rule's change), when no move of the order does. */
+export const orderClaimItem = (claim: Pick<Claim, 'userId' | 'orderId'>, now: string): TransactionItem => ({
+  Update: {
+    TableName: tableName,
+    Key: keys.order(claim.userId, claim.orderId),
+    UpdateExpression: 'SET updatedAt = :claimedAt',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':claimedAt': now },
+  },
+});
+
+/** An open claim's mark taken off its order as it closes, on the condition it is that claim's. */
+export const claimClosedPart = (claim: Pick<Claim, 'claimId'>): UpdatePart => ({
+  remove: ['openClaimId'],
+  condition: 'openClaimId = :closingClaim',
+  values: { ':closingClaim': claim.claimId },
+});
+
+/**
+ * A correction of the order's player ID, conditioned on the player ID and the delivery being as
+ * read and nothing sent; `once`: on none before (a claim's rule; an operator may correct again).
+ * A `manual` delivery goes back to `queued`, to be delivered again. The corrected player ID's
+ * in-game name is the nickname check's, never the old one's.
+ */
+export function playerIdCorrectionPart(
+  order: Pick<PlanOrder, 'delivery'>,
+  correction: NonNullable<PlanOrder['playerIdCorrection']>,
+  player: { playerName: string; playerRegion: string } | undefined,
+  once: boolean,
+): UpdatePart {
+  const requeue = order.delivery?.state === 'manual';
+  return {
+    set: [
+      'accountId = :correctedTo',
+      'playerIdCorrection = :correction',
+      ...(player ? ['playerName = :correctedName', 'playerRegion = :correctedRegion'] : []),
+      ...(requeue ? ['delivery.#state = :requeued'] : []),
+    ],
+    remove: player ? [] : ['playerName', 'playerRegion'],
+    condition: [
+      'accountId = :correctedFrom',
       '#status = :pending',
-      'attribute_not_exists(playerIdCorrection)',
-      `(attribute_not_exists(delivery) OR delivery.#state IN (${correctableDeliveryStates.map((_, i) => `:d${i}`).join(', ')}))`,
-    );
-    Object.assign(values, { ':to': correction.to, ':from': correction.from, ':correction': correction, ':pending': 'pending' });
-    for (const [i, state] of correctableDeliveryStates.entries()) values[`:d${i}`] = state;
-    names = { '#status': 'status', '#state': 'state' };
-  }
-  return [
-    {
-      Put: {
-        TableName: tableName,
-        Item: toItem(
-          'Claim',
-          {
-            ...claimKeys.claim(claim),
-            gsi1pk: claimKeys.queue(claim.status),
-            gsi1sk: `${claim.createdAt}#${claim.userId}#${claim.claimId}`,
-            ...dayIndexKeys('CLAIM', claim.claimId),
-          },
-          claim,
-          claim.createdAt,
-        ),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+      ...(once ? ['attribute_not_exists(playerIdCorrection)'] : []),
+      `(attribute_not_exists(delivery) OR delivery.#state IN (${correctableDeliveryStates.map((_, i) => `:correctable${i}`).join(', ')}))`,
+    ].join(' AND '),
+    names: { '#status': 'status', '#state': 'state' },
+    values: {
+      ':correctedTo': correction.to,
+      ':correctedFrom': correction.from,
+      ':correction': correction,
+      ':pending': 'pending',
+      ...(player ? { ':correctedName': player.playerName, ':correctedRegion': player.playerRegion } : {}),
+      ...(requeue ? { ':requeued': 'queued' } : {}),
+      ...Object.fromEntries(correctableDeliveryStates.map((state, i) => [`:correctable${i}`, state])),
     },
-    {
-      Update: {
-        TableName: tableName,
-        Key: keys.order(claim.userId, claim.orderId),
-        // A corrected player ID's in-game name was the old one's: the order page shows none rather than a wrong one.
-        UpdateExpression: `SET ${sets.join(', ')}${correction ? ' REMOVE playerName, playerRegion' : ''}`,
-        ConditionExpression: conditions.join(' AND '),
-        ...(names ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
+  };
+}
+
+/**
+ * A stock code replaced by another, conditioned on the order still holding the code read, as
+ * delivered; `once`: on no replacement before (a claim's rule; an operator may replace again).
+ */
+export function codeReplacementPart(
+  order: Pick<PlanOrder, 'delivery'>,
+  code: string,
+  replacement: NonNullable<PlanOrder['codeReplacement']>,
+  once: boolean,
+): UpdatePart {
+  return {
+    set: ['delivery.code = :newCode', 'codeReplacement = :replacement'],
+    condition: ['delivery.code = :oldCode', '#status = :completed', ...(once ? ['attribute_not_exists(codeReplacement)'] : [])].join(
+      ' AND ',
+    ),
+    names: { '#status': 'status' },
+    values: { ':newCode': code, ':replacement': replacement, ':oldCode': order.delivery?.code, ':completed': 'completed' },
+  };
 }
 
 /** Adds a message to an open claim's thread (appended in the table, so parallel replies all stay), while it has room. */
@@ -93,35 +148,24 @@ export function claimMessageItem(claim: Claim, message: ClaimMessage): Transacti
   };
 }
 
-/** Closes an open claim, once, with an optional last message, and frees its order for another claim. */
-export function closeClaimItems(claim: Claim, now: string, message?: ClaimMessage): TransactionItem[] {
-  return [
-    {
-      Update: {
-        TableName: tableName,
-        Key: claimKeys.claim(claim),
-        UpdateExpression: `SET #status = :closed, gsi1pk = :queue, closedAt = :now, updatedAt = :now${message ? ', thread = list_append(thread, :message)' : ''}`,
-        ConditionExpression: '#status = :open',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':closed': 'closed',
-          ':queue': claimKeys.queue('closed'),
-          ':now': now,
-          ':open': 'open',
-          ...(message ? { ':message': [message] } : {}),
-        },
+/** Closes an open claim, once, with an optional last message (the claim's own write; its order's is `claimClosedPart`). */
+export function closeClaimItem(claim: Claim, now: string, message?: ClaimMessage): TransactionItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: claimKeys.claim(claim),
+      UpdateExpression: `SET #status = :closed, gsi1pk = :queue, closedAt = :now, updatedAt = :now${message ? ', thread = list_append(thread, :message)' : ''}`,
+      ConditionExpression: '#status = :open',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':closed': 'closed',
+        ':queue': claimKeys.queue('closed'),
+        ':now': now,
+        ':open': 'open',
+        ...(message ? { ':message': [message] } : {}),
       },
     },
-    {
-      Update: {
-        TableName: tableName,
-        Key: keys.order(claim.userId, claim.orderId),
-        UpdateExpression: 'REMOVE openClaimId',
-        ConditionExpression: 'openClaimId = :claim',
-        ExpressionAttributeValues: { ':claim': claim.claimId },
-      },
-    },
-  ];
+  };
 }
 
 /** An order's latest claim, by the id its order carries: GetItem. */

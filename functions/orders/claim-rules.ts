@@ -8,6 +8,8 @@ import type { PlanOrder } from './types';
 
 export type ClaimReason = (typeof claimReasons)[number];
 
+export type ClaimOutcome = 'corrected' | 'replaced' | 'refunded' | 'credited' | 'asked' | 'refused';
+
 /** One message of a claim's thread: the shopper's, an operator's, or the shop's own (a rule's outcome). */
 export interface ClaimMessage {
   from: 'shopper' | 'operator' | 'shop';
@@ -25,8 +27,12 @@ export interface Claim {
   /** For `wrong_player_id`: the player ID the shopper says is right. */
   playerId?: string;
   status: 'open' | 'closed';
-  /** What a rule did at once: corrected the player ID (closed), or refused to (open, for a person); none: a person answers. */
-  outcome?: 'corrected' | 'refused';
+  /**
+   * What a rule did at once: corrected the player ID, replaced a code, refunded it, credited a
+   * second payment (each closes the claim); asked the supplier again, or refused and said why (open,
+   * for a person). None: a person answers.
+   */
+  outcome?: ClaimOutcome;
   thread: ClaimMessage[];
   createdAt: string;
   closedAt?: string;
@@ -46,15 +52,26 @@ export const playerIdCorrectable = (order: Pick<PlanOrder, 'accountType' | 'stat
 /** The delivery states before anything went to a supplier or took a code. */
 export const correctableDeliveryStates = ['queued', 'held', 'manual'] as const;
 
-/** A claim a rule settled or answered at once: the shop's message in its thread, and where it stands after. */
-export function settledByRule(claim: Claim, outcome: 'corrected' | 'refused', words: string, now: string): Claim {
+/**
+ * A claim a rule answered at once: the shop's message in its thread, and closed when the rule
+ * settled it (all but `refused` and `asked`).
+ */
+export function settledByRule(claim: Claim, outcome: ClaimOutcome, words: string, now: string): Claim {
+  const closes = outcome !== 'refused' && outcome !== 'asked';
   return {
     ...claim,
     outcome,
-    ...(outcome === 'corrected' ? { status: 'closed' as const, closedAt: now } : {}),
+    ...(closes ? { status: 'closed' as const, closedAt: now } : {}),
     thread: [...claim.thread, { from: 'shop', message: words, at: now }],
   };
 }
+
+/**
+ * Whether a claim may replace an order's code: a top-up delivered from stock, with its code,
+ * still completed (not refunded), replaced never before. The order's own write holds the same.
+ */
+export const codeReplaceable = (order: Pick<PlanOrder, 'status' | 'delivery' | 'codeReplacement'>) =>
+  order.status === 'completed' && order.delivery?.mode === 'stock' && !!order.delivery.code && !order.codeReplacement;
 
 /** The most messages one thread keeps (an item stays far below DynamoDB's 400 KB). */
 export const maxThreadMessages = 50;
@@ -95,3 +112,21 @@ export function newClaim(
 /** How long a claim has been open, in whole minutes (the operators' queue shows its age). */
 export const claimAgeMinutes = (claim: Pick<Claim, 'createdAt'>, now: number) =>
   Math.max(0, Math.floor((now - Date.parse(claim.createdAt)) / 60_000));
+
+/** The shop's words in a claim's thread (the web shows them in the shopper's language: web/src/lib/server-messages). */
+export const claimWords = {
+  playerIdCorrected: 'Player ID corrected: your top-up goes to the player ID you gave now.',
+  correctedOnce: "This order's player ID was corrected once already; an operator will answer here.",
+  playerIdGone: 'The top-up had already gone to the player ID you entered, so it cannot be changed here; an operator will answer here.',
+  codeReplaced: 'The code you reported is blocked, and a new code is on this page.',
+  codeRefunded: 'The code you reported is blocked. No new code was in stock, so the price is back in your wallet.',
+  replacedOnce: "This order's code was replaced once already; an operator will answer here.",
+  refundedAlready: 'This order was refunded already; an operator will answer here.',
+  noSecondPayment: 'We have not seen a second payment for this order yet; an operator will check with the gateway and answer here.',
+  secondPaymentCredited: 'We found your second payment for this order: it is in your wallet now.',
+  askingSupplier: 'We are asking the supplier about your top-up now. You will be told as soon as it arrives; an operator will look too.',
+  operatorReplaced: 'An operator replaced your code: the new one is on this page.',
+  operatorRefunded: 'An operator refunded this order to your wallet.',
+  operatorRefundedToMethod: 'An operator refunded this order to your payment method.',
+  operatorCorrected: 'An operator corrected the player ID: your top-up goes there now.',
+} as const;

@@ -62,10 +62,11 @@ export const inquiryIntervalSeconds = (attempts: number, spacingSeconds: number)
 
 /**
  * Whether the job should act on an open delivery now: a queued one whose dispatch did not happen
- * within two spacings (its dispatcher failed), or one sent or lost whose next inquiry is due.
+ * within two spacings (its dispatcher failed), or one sent or lost whose next inquiry is due (at
+ * once, spacing allowing, when its shopper reported it missing since the last call).
  */
 export function dueForDelivery(
-  delivery: { state: DeliveryState; attempts: number; sentAt?: string },
+  delivery: { state: DeliveryState; attempts: number; sentAt?: string; shopperAskedAt?: string },
   paidAt: string,
   now: number,
   spacingSeconds: number,
@@ -73,6 +74,8 @@ export function dueForDelivery(
   if (delivery.state === 'queued') return now - Date.parse(paidAt) >= 2 * spacingSeconds * 1000;
   if (!isOpen(delivery.state)) return false;
   const last = Date.parse(delivery.sentAt ?? paidAt);
+  // A shopper who reports it missing since the last call has it asked about as soon as the supplier's spacing allows.
+  if (delivery.shopperAskedAt && Date.parse(delivery.shopperAskedAt) > last) return now - last >= spacingSeconds * 1000;
   return now - last >= inquiryIntervalSeconds(delivery.attempts, spacingSeconds) * 1000;
 }
 

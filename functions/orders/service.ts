@@ -429,19 +429,19 @@ export function completeOrder(order: PlanOrder, remark = '', alsoWrite: AlsoWrit
  * and `alsoWrite`. With `seen`, the status the operator saw: refused if the order moved since.
  */
 export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWrite = [], seen?: OrderStatus): Promise<PlanOrder> {
-  return moveOrder(
-    order,
-    'refund',
-    remark,
-    alsoWrite,
-    async (current, now) => {
-      const change = changeBalance(await getWallet(current.userId), current.price, 'refund', current.orderId);
-      return [
-        ...balanceChangeItems(current.userId, change, now),
-        orderRefundedNotice(current, { remark }, now),
-        ...promoReturnItems(current, now),
-      ];
-    },
-    seen,
-  );
+  return moveOrder(order, 'refund', remark, alsoWrite, refundEffectItems(remark), seen);
+}
+
+/** What a refund to the wallet writes beside the order's move: the credit, its ledger entry, the shopper's notice, the promo code's use given back. */
+const refundEffectItems = (remark: string) => async (order: PlanOrder, now: string) => {
+  const change = changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId);
+  return [...balanceChangeItems(order.userId, change, now), orderRefundedNotice(order, { remark }, now), ...promoReturnItems(order, now)];
+};
+
+/**
+ * The whole of a refund to the wallet of an order as read (a claim's rule writes it in its own
+ * transaction): the order's move first (conditioned as `orderStatusItem` says), then its effects.
+ */
+export async function walletRefundItems(order: PlanOrder, remark: string, now: string): Promise<TransactionItem[]> {
+  return [orderStatusItem(order, 'refunded', remark, now), ...(await refundEffectItems(remark)(order, now))];
 }

@@ -62,6 +62,8 @@ export interface PlanOrder {
   playerRegion?: string;
   /** The one correction of its player ID a claim made before it was sent (./claim-rules.ts). */
   playerIdCorrection?: { from: string; to: string; at: string };
+  /** A stock code replaced by another after a claim said it was invalid (the old one quarantined), by a rule or an operator. */
+  codeReplacement?: { maskedFrom: string; at: string; claimId: string };
   /** Its latest claim (a shopper's report of a problem: ./claim-rules.ts), and the one still open, if any. */
   claimId?: string;
   openClaimId?: string;
@@ -109,6 +111,8 @@ export interface Delivery {
   costPaid?: number;
   /** The supplier's serial of a delivered top-up. */
   serial?: string;
+  /** When its shopper reported it missing (a claim): the delivery job asks about it at its next run, the supplier's spacing allowing. */
+  shopperAskedAt?: string;
   /** Why it failed or fell back to the queue. */
   reason?: string;
   deliveredAt?: string;

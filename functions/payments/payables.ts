@@ -1,6 +1,7 @@
-import { type PaymentReference, type PaymentState, type VerifiedPayment, gatewayOf } from '../gateway/port';
+import { type PaymentReference, type PaymentState, type VerifiedPayment, gatewayOf, paisaOf } from '../gateway/port';
 import { type ItemKey, bookLineItem, closeCheckoutItem } from '../gateway/repo';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
+import { extraPaymentItem } from '../orders/extra-payment-repo';
 import { placedAlertItems, placedHeld } from '../orders/holds';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
@@ -42,6 +43,8 @@ export interface ReadPayable extends Payable {
   describe(): Record<string, unknown>;
   /** The order that `complete` placed, once its transaction is written: its automatic delivery starts then. */
   placed?(): PlanOrder | undefined;
+  /** The record of a second payment for it, already paid, with its day-book line (an order's only: a claim may credit it). */
+  paidAgain?(payment: VerifiedPayment, now: string): TransactionItem[];
   /** Whether the payer's number of the payment it was read for is blocked: an order is placed held, a top-up goes to a person. */
   payerBlocked: boolean;
 }
@@ -196,6 +199,13 @@ export const payables: Record<
           now,
         ),
       ],
+      paidAgain: (payment, now) =>
+        pending.paymentStatus === 'completed'
+          ? [
+              extraPaymentItem({ userId, orderId: id, amount: payment.amount, receipt: receiptOf(payment) }, now),
+              bookLine(reference, paisaOf(payment.amount) / 100, payment, now),
+            ]
+          : [],
       describe: () => ({ orderId: id, amount: price, late: pending.paymentStatus === 'cancelled' }),
       placed: () => placed,
     };

@@ -80,9 +80,10 @@ function settlementFor(payable: ReadPayable, payment: VerifiedPayment, kind: Pay
     : settlement;
 }
 
-/** The writes a settlement makes on a payable (none for `none` and `review`). */
+/** The writes a settlement makes on a payable (none for `none`, and for `review` but a second payment's record). */
 function settlementWrites(payable: ReadPayable, settlement: Settlement, payment: VerifiedPayment, now: string): TransactionItem[] {
   if (settlement.action === 'complete') return payable.complete(payment, now);
+  if (settlement.action === 'review') return settlement.paidAgain ? (payable.paidAgain?.(payment, now) ?? []) : [];
   if (settlement.action === 'cancel') return payable.cancel(settlement.reason, now, payment.invoiceId);
   if (settlement.action === 'record') return [recordInvoiceItem(payable.key, payment.invoiceId)];
   return [];
@@ -105,6 +106,14 @@ function settle(reference: PaymentReference, payment: VerifiedPayment, alsoWrite
       const settlement = settlementFor(payable, payment, reference.kind);
       if (settlement.action === 'review') await review(settlement.reason, payment, reference);
       const writes = settlementWrites(payable, settlement, payment, new Date().toISOString());
+      if (settlement.action === 'review' && writes.length > 0) {
+        // A second payment is recorded once per invoice: a replay finds it recorded and changes nothing.
+        const recorded = await transact(writes).then(
+          () => true,
+          (error) => (error instanceof TransactionCancelled ? false : Promise.reject(error)),
+        );
+        return { kind: reference.kind, id: reference.id, status: payable.state, changed: recorded };
+      }
       if (writes.length > 0) await transact([...writes, ...alsoWrite]);
       if (settlement.action === 'complete') {
         logger.info('gateway payment completed', {

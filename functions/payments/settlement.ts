@@ -28,7 +28,8 @@ export type Settlement =
   | { action: 'record' }
   | { action: 'complete' }
   | { action: 'cancel'; reason: string }
-  | { action: 'review'; reason: string };
+  /** Not ours to act on: a person looks. `paidAgain`: a second payment for something paid, kept for a claim to credit. */
+  | { action: 'review'; reason: string; paidAgain?: true };
 
 /**
  * The one settlement rule, whichever path asks (return, webhook, reconciler, operator):
@@ -43,7 +44,7 @@ export function settlementOf(payable: Payable, payment: Pick<VerifiedPayment, 'i
   const paid = payment.outcome === 'paid';
   if (payable.state === 'completed') {
     return paid && payable.invoiceId !== payment.invoiceId
-      ? { action: 'review', reason: 'a second payment for a paid payable' }
+      ? { action: 'review', reason: 'a second payment for a paid payable', paidAgain: true }
       : { action: 'none' };
   }
   if (paid)

@@ -74,6 +74,30 @@ export const consoleRoutes: readonly Route[] = [
   { method: 'GET', path: '/admin/claims', handler: 'admin/list-claims', access: 'admin' },
   { method: 'POST', path: '/admin/claims/{id}/reply', handler: 'admin/reply-claim', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'POST', path: '/admin/claims/{id}/close', handler: 'admin/close-claim', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  {
+    method: 'POST',
+    path: '/admin/claims/{id}/refund',
+    handler: 'admin/refund-claim',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem'],
+    gateway: true,
+  },
+  // The old code quarantined, a new one taken from stock.
+  {
+    method: 'POST',
+    path: '/admin/claims/{id}/replace_code',
+    handler: 'admin/replace-claim-code',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+  },
+  // A stock order put back in the queue takes its code at once.
+  {
+    method: 'POST',
+    path: '/admin/claims/{id}/correct_player_id',
+    handler: 'admin/correct-claim-player-id',
+    access: 'admin',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+  },
   { method: 'GET', path: '/admin/holds', handler: 'admin/list-holds', access: 'admin' },
   { method: 'GET', path: '/admin/risk', handler: 'admin/get-risk-settings', access: 'admin' },
   { method: 'POST', path: '/admin/risk', handler: 'admin/save-risk-settings', access: 'admin', writes: ['PutItem'] },

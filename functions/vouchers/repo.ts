@@ -42,6 +42,7 @@ const keys = {
   stockShard: (voucherId: string, shard: number) => ({ pk: `VOUCHER#${voucherId}`, sk: `#STOCK#${shard}` }),
   code: (voucherId: string, codeId: string) => ({ pk: `VOUCHER#${voucherId}`, sk: `CODE#${codeId}` }),
   codeClaim: (hash: string) => ({ pk: `CODEHASH#${hash}`, sk: '#CLAIM' }),
+  quarantined: (voucherId: string, hash: string) => ({ pk: `VOUCHER#${voucherId}`, sk: `QUARANTINE#${hash}` }),
 };
 
 /**
@@ -237,6 +238,51 @@ export function voidCodeItems(code: StoredCode, hash: string, now: string): Tran
       },
     },
   ];
+}
+
+/** A sold code a shopper reported invalid, as the inventory lists it: masked, with the order it was sold with. */
+export interface QuarantinedCode {
+  voucherId: string;
+  maskedCode: string;
+  orderId: string;
+  createdAt: string;
+}
+
+/**
+ * The items that quarantine a sold code a shopper reported invalid, once: its line in the
+ * voucher's inventory (conditioned on none, so two reports set it aside once), and its claim
+ * marked, which already keeps it from ever being added, and so sold, again.
+ */
+export function quarantineCodeItems(
+  voucherId: string,
+  hash: string,
+  line: Omit<QuarantinedCode, 'voucherId' | 'createdAt'>,
+  now: string,
+): TransactionItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: toItem('QuarantinedCode', keys.quarantined(voucherId, hash), { voucherId, ...line }, now),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.codeClaim(hash),
+        UpdateExpression: 'SET quarantinedAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      },
+    },
+  ];
+}
+
+/** A page of a voucher's quarantined codes: Query VOUCHER#id, begins_with QUARANTINE#. */
+export async function listQuarantined(voucherId: string, request: PageRequest): Promise<Page<QuarantinedCode>> {
+  const page = await queryPage({ key: 'pk', value: `VOUCHER#${voucherId}`, sortPrefix: 'QUARANTINE#' }, { ascending: true, ...request });
+  return { ...page, items: page.items.map((item) => fromItem<QuarantinedCode>(item)) };
 }
 
 /** Vouchers with their stock (the sum of their shards) from one listing Query that returns both, in key order. */

@@ -30,7 +30,7 @@ import type { ActiveUser } from '../users/active-user';
 import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
-import { type NewCode, codeHash, lowStockMark } from './inventory';
+import { type NewCode, codeHash, lowStockMark, maskCode } from './inventory';
 import * as repo from './repo';
 import type { CodeCandidate, CodeToAdd, Voucher, VoucherOrder } from './repo';
 
@@ -311,3 +311,7 @@ export async function codeToClaim(
   if (!chosen) return undefined;
   return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]), stock };
 }
+
+/** The items that set aside a sold code a shopper reported invalid (`repo.quarantineCodeItems`), for the order it was sold with. */
+export const quarantineItems = (voucherId: string, code: string, orderId: string, now: string): TransactionItem[] =>
+  repo.quarantineCodeItems(voucherId, codeHash(code.trim()), { maskedCode: maskCode(code), orderId }, now);

@@ -1,12 +1,12 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { listClaims } from '../../orders/claim-repo';
-import type { Claim } from '../../orders/claim-rules';
-import { closeClaim, replyToClaim } from '../../orders/claims';
+import { type Claim, claimWords } from '../../orders/claim-rules';
+import { claimById, closeClaim, correctClaimPlayerId, refundClaimToWallet, replaceClaimCode, replyToClaim } from '../../orders/claims';
 import { orderFromItem, orderKey } from '../../orders/repo';
 import type { Page, PageRequest } from '../../shared/cursor';
 import { batchGet } from '../../shared/db';
 import type { ActiveUser } from '../../users/active-user';
-import { type ConsoleOrder, withGameIcons } from './orders';
+import { type ConsoleOrder, refundOrderToPaymentMethod, withGameIcons } from './orders';
 
 /** A claim as the console's queue shows it: with its order (its game's icon too), if the order is still there. */
 export interface ConsoleClaim {
@@ -33,3 +33,22 @@ export const replyToClaimAs = (admin: ActiveUser, claimId: string, message: stri
 /** Closes a claim with an optional last word (the shopper is told), audited. */
 export const closeClaimAs = (admin: ActiveUser, claimId: string, message?: string) =>
   closeClaim(claimId, message, [auditItem(auditEntry(admin.id, 'claim.close', claimId, message ?? ''))]);
+
+/**
+ * Refunds a claim's order and closes the claim, audited: to the wallet in one transaction with the
+ * close; to the payment method through the gateway (exactly once, its own write), then closed.
+ */
+export async function refundClaimAs(admin: ActiveUser, claimId: string, to: 'wallet' | 'gateway'): Promise<Claim> {
+  if (to === 'wallet') return refundClaimToWallet(claimId, [auditItem(auditEntry(admin.id, 'claim.refund', claimId, 'to the wallet'))]);
+  const claim = await claimById(claimId);
+  await refundOrderToPaymentMethod(admin, claim.orderId, `Refunded after report ${claimId}`);
+  return closeClaimAs(admin, claimId, claimWords.operatorRefundedToMethod);
+}
+
+/** Replaces a claim's stock code and closes the claim, audited. */
+export const replaceClaimCodeAs = (admin: ActiveUser, claimId: string) =>
+  replaceClaimCode(claimId, [auditItem(auditEntry(admin.id, 'claim.replace_code', claimId))]);
+
+/** Corrects a claim's player ID (delivered again where it fell back to the queue) and closes the claim, audited. */
+export const correctClaimPlayerIdAs = (admin: ActiveUser, claimId: string, playerId: string) =>
+  correctClaimPlayerId(claimId, playerId, [auditItem(auditEntry(admin.id, 'claim.correct_player_id', claimId, playerId))]);

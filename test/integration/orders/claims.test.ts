@@ -89,7 +89,7 @@ describe('claims', () => {
   it('corrects a wrong player ID at once, once, before the top-up goes: ten parallel reports, one correction', async () => {
     const buyer = await fundedAccount(100, 'wrong-id');
     const orderId = await placedOrder(buyer);
-    const typed = Array.from({ length: 10 }, (_, i) => `98765432${i}`);
+    const typed = Array.from({ length: 10 }, (_, i) => `9876543${i}1`);
     const answers = await Promise.all(typed.map((playerId) => claim(buyer, orderId, { reason: 'wrong_player_id', player_id: playerId })));
     const corrected = answers.filter((answer) => answer.status === 200 && answer.body.data.outcome === 'corrected');
     expect(corrected).toHaveLength(1);

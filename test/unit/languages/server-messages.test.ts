@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { claimWords } from '../../../functions/orders/claim-rules';
 import { collectServerMessages, icuOf } from '../../support/tools/server-messages';
 
 /**
@@ -69,11 +70,8 @@ const beyondTheFunctions = [
   // functions/payments/settlement.ts: a cancelled payment's reason as stored (a top-up's row, an order's timeline)
   'expired',
   'Cancelled by you',
-  // functions/orders/claims.ts: the shop's words in a report's thread about a wrong player ID, shown as data
-  // (orders/components/order-claim.tsx).
-  'Player ID corrected: your top-up goes to the player ID you gave now.',
-  'The top-up had already gone to the player ID you entered, so it cannot be changed here; an operator will answer here.',
-  "This order's player ID was corrected once already; an operator will answer here.",
+  // The shop's words in a report's thread, shown as data (orders/components/order-claim.tsx).
+  ...Object.values(claimWords),
 ];
 
 /**

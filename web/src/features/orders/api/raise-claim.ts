@@ -1,5 +1,5 @@
 import type { claimBody } from '@contract/orders';
-import type { ClaimRow } from '@contract/wire';
+import type { RaisedClaim } from '@contract/wire';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type * as v from 'valibot';
@@ -8,9 +8,6 @@ import { orderKey } from './get-order';
 
 /** The request as the endpoint's schema takes it (functions/contract/orders.ts). */
 export type ClaimInput = v.InferInput<typeof claimBody>;
-
-/** What became of a report: waiting for a person, the player ID corrected at once, or refused. */
-export type ClaimOutcome = 'waiting' | 'corrected' | 'refused';
 
 /**
  * POST /user/order/{id}/claim: reports a problem with one of the shopper's orders (one open report
@@ -22,7 +19,7 @@ export function useRaiseClaim(orderId: string) {
   return useSWRMutation(
     `/user/order/${encodeURIComponent(orderId)}/claim`,
     async (path: string, { arg }: { arg: ClaimInput }) => {
-      let answer: ApiResult<ClaimRow & { outcome: ClaimOutcome }>;
+      let answer: ApiResult<RaisedClaim>;
       try {
         answer = await apiRequest('POST', path, { body: { ...arg } });
       } catch (error) {
