@@ -174,3 +174,25 @@ export async function orderOnceStatus(token: string, orderId: string, status: '1
     })
     .toBe(status);
 }
+
+/**
+ * A checkout at the sandbox gateway naming one of our payables, as someone holding the merchant key
+ * (or the gateway's own double charge) could open it: its payment URL.
+ */
+export async function checkoutNaming(kind: 'wallet' | 'order', userId: string, id: string, amount: number): Promise<string> {
+  const response = await fetch(`${inject('stack').gatewayUrl}/api/checkout-v2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'RT-UDDOKTAPAY-API-KEY': inject('stack').gatewayApiKey },
+    body: JSON.stringify({
+      full_name: 'x',
+      email: 'x@x.x',
+      amount: String(amount),
+      metadata: { kind, user_id: userId, ref_id: id },
+      redirect_url: 'http://localhost/',
+      return_type: 'GET',
+      cancel_url: 'http://localhost/',
+      webhook_url: `${inject('stack').url}/api/payment/webhook`,
+    }),
+  });
+  return ((await response.json()) as { payment_url: string }).payment_url;
+}

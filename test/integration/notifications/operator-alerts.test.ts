@@ -13,6 +13,7 @@ import { callApi } from '../../support/http';
 import { lambdaContext } from '../../support/lambda-event';
 import {
   balanceOf,
+  checkoutNaming,
   freshVoucher,
   fundedAccount,
   fundedAccounts,
@@ -234,28 +235,9 @@ describe('operator alerts on Telegram', () => {
   });
 
   it('tells once of a payment of the wrong amount and of a second payment for an order already paid, crediting neither', async () => {
-    const gateway = inject('stack').gatewayUrl;
-    /** A checkout naming our payable, as someone holding the merchant key (or the gateway's own double charge) could open it. */
-    const checkoutFor = async (kind: 'wallet' | 'order', userId: string, id: string, amount: number) => {
-      const response = await fetch(`${gateway}/api/checkout-v2`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'RT-UDDOKTAPAY-API-KEY': inject('stack').gatewayApiKey },
-        body: JSON.stringify({
-          full_name: 'x',
-          email: 'x@x.x',
-          amount: String(amount),
-          metadata: { kind, user_id: userId, ref_id: id },
-          redirect_url: 'http://localhost/',
-          return_type: 'GET',
-          cancel_url: 'http://localhost/',
-          webhook_url: `${shop()}/api/payment/webhook`,
-        }),
-      });
-      return ((await response.json()) as { payment_url: string }).payment_url;
-    };
     const payer = await fundedAccount(0, 'wrong-amount');
     const { requestId } = await startTopUp(payer, 500);
-    const wrong = await payForInvoice(await checkoutFor('wallet', payer.code, requestId, 50));
+    const wrong = await payForInvoice(await checkoutNaming('wallet', payer.code, requestId, 50));
     await Promise.all([sendWebhook(wrong), sendWebhook(wrong)]);
     const wrongText = await theOneMessageAbout(wrong);
     expect(wrongText).toMatch(/^Payment needs a person: amount differs from the payable\. Invoice \S+, ৳50\.00, for wallet top-up/);
@@ -267,7 +249,7 @@ describe('operator alerts on Telegram', () => {
       form: { plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22 },
     });
     await sendWebhook(await payForInvoice(started.body.data.payment_url));
-    const second = await payForInvoice(await checkoutFor('order', orderer.code, started.body.data.id, 22));
+    const second = await payForInvoice(await checkoutNaming('order', orderer.code, started.body.data.id, 22));
     await Promise.all([sendWebhook(second), sendWebhook(second)]);
     const twiceText = await theOneMessageAbout(second);
     expect(twiceText).toContain('a second payment for a paid payable');

@@ -1,10 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminClaimRow } from '../../../functions/contract/admin-wire';
-import type { ClaimRow, NotificationRow, OrderDetail } from '../../../functions/contract/wire';
+import type { ClaimRow, NotificationRow, OrderDetail, RaisedClaim } from '../../../functions/contract/wire';
 import type { TestAccount } from '../../support/accounts';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
-import { fundedAccount, storedItem } from '../../support/money';
+import { codeHash } from '../../../functions/vouchers/inventory';
+import { stockOf } from '../../../functions/vouchers/repo';
+import { stockPlanWith, stockCodes } from '../../support/catalog';
+import {
+  balanceOf,
+  checkoutNaming,
+  expectLedgerMatchesBalance,
+  fundedAccount,
+  payForInvoice,
+  sendWebhook,
+  storedItem,
+} from '../../support/money';
 
 /**
  * "Report a problem" (docs/shop/README.md): a shopper raises a claim on their own order, one open
@@ -27,7 +38,7 @@ async function placedOrder(buyer: TestAccount): Promise<string> {
 }
 
 const claim = (buyer: TestAccount, orderId: string, form: Record<string, string>) =>
-  callApi<{ data: ClaimRow & { outcome: string }; message: string }>(`/user/order/${orderId}/claim`, { token: buyer.token, form });
+  callApi<{ data: RaisedClaim; message: string }>(`/user/order/${orderId}/claim`, { token: buyer.token, form });
 
 const orderPage = async (buyer: TestAccount, orderId: string) =>
   (await callApi<{ data: OrderDetail }>(`/user/order/${orderId}`, { token: buyer.token, form: {} })).body.data;
@@ -121,5 +132,164 @@ describe('claims', () => {
     expect(late.body.data).toMatchObject({ outcome: 'refused', status: 'open' });
     expect(late.body.data.thread.at(-1)?.message).toContain('already gone');
     expect((await orderPage(buyer, orderId)).saccount_id).not.toBe('123456789');
+  });
+});
+
+/** Ten parallel reports of one order: the answers' statuses and the 200s' outcomes, sorted. */
+async function tenReports(buyer: TestAccount, orderId: string, form: Record<string, string>) {
+  const answers = await Promise.all(Array.from({ length: 10 }, () => claim(buyer, orderId, form)));
+  return {
+    answers,
+    statuses: answers.map((answer) => answer.status).sort(),
+    outcomes: answers.flatMap((answer) => (answer.status === 200 ? [answer.body.data.outcome] : [])).sort(),
+  };
+}
+
+/** A wallet order of a stock plan, delivered with its code at once. */
+async function stockOrder(buyer: TestAccount, planId: string) {
+  const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
+    token: buyer.token,
+    form: { plan_id: planId, saccount_id: uniquePlayerId(), paid_from_wallet: 80 },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const order = await orderPage(buyer, placed.body.data.order_id);
+  expect(order.delivery).toMatchObject({ mode: 'stock', state: 'delivered' });
+  return order;
+}
+
+describe('claims settled by rule', () => {
+  it('quarantines a code reported invalid and replaces it once under ten parallel reports; the quarantined code never sells again', async () => {
+    const { planId, voucherId, codes } = await stockPlanWith(3);
+    const buyer = await fundedAccount(80, 'bad-code');
+    const order = await stockOrder(buyer, planId);
+    const reported = order.delivery.code;
+
+    const { answers, statuses, outcomes } = await tenReports(buyer, order.order_id, {
+      reason: 'code_invalid',
+      message: 'It says already used',
+    });
+    // One replacement; the one report after it stays open for a person (replaced once already); the rest meet it open.
+    expect(outcomes).toEqual(['refused', 'replaced']);
+    expect(statuses).toEqual([200, 200, ...Array(8).fill(409)]);
+    const replaced = answers.find((answer) => answer.body.data?.outcome === 'replaced')!;
+    expect([replaced.body.message, replaced.body.data.status]).toEqual(['Your code was replaced', 'closed']);
+    const after = await orderPage(buyer, order.order_id);
+    expect(after.delivery.code).not.toBe(reported);
+    expect(codes).toContain(after.delivery.code);
+    expect(await stockOf(voucherId)).toBe(1);
+    expect(await storedItem(`VOUCHER#${voucherId}`, `QUARANTINE#${codeHash(reported)}`)).toMatchObject({ orderId: order.order_id });
+
+    // Uploaded again, the code is refused as known; the last code in stock sells, never the quarantined one.
+    expect((await stockCodes(voucherId, [reported])).added).toBe(0);
+    const other = await fundedAccount(80, 'after-quarantine');
+    const next = await stockOrder(other, planId);
+    expect([reported, after.delivery.code]).not.toContain(next.delivery.code);
+    expect(await stockOf(voucherId)).toBe(0);
+
+    // The operator replaces again from the open report: none is left, so the order must be refunded instead.
+    const open = answers.find((answer) => answer.body.data?.outcome === 'refused')!.body.data;
+    const replaceAgain = await callApi<{ message: string }>(`/admin/claims/${open.claim_id}/replace_code`, { token: admin, form: {} });
+    expect([replaceAgain.status, replaceAgain.body.message]).toEqual([
+      409,
+      'No code is left in stock to replace it: refund the order instead',
+    ]);
+    await stockCodes(voucherId, [`FRESH-${voucherId}`]);
+    const replacedByHand = await callApi<{ data: ClaimRow }>(`/admin/claims/${open.claim_id}/replace_code`, { token: admin, form: {} });
+    expect(replacedByHand.body.data.status).toBe('closed');
+    expect((await orderPage(buyer, order.order_id)).delivery.code).toBe(`FRESH-${voucherId}`);
+    expect(await storedItem(`VOUCHER#${voucherId}`, `QUARANTINE#${codeHash(after.delivery.code)}`)).toBeDefined();
+  });
+
+  it('refunds a code reported invalid to the wallet, once, when none is left to replace it', async () => {
+    const { planId } = await stockPlanWith(1);
+    const buyer = await fundedAccount(80, 'no-spare');
+    const order = await stockOrder(buyer, planId);
+    expect(await balanceOf(buyer.code)).toBe(0);
+    const { outcomes, statuses } = await tenReports(buyer, order.order_id, { reason: 'code_invalid' });
+    expect(outcomes).toEqual(['refunded', 'refused']);
+    expect(statuses).toEqual([200, 200, ...Array(8).fill(409)]);
+    expect(await balanceOf(buyer.code)).toBe(80);
+    await expectLedgerMatchesBalance(buyer.code);
+    expect((await orderPage(buyer, order.order_id)).status).toBe('2');
+  });
+
+  it('credits a second payment for a paid order to the wallet once, under ten parallel reports', async () => {
+    const buyer = await fundedAccount(0, 'paid-twice');
+    const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
+      token: buyer.token,
+      form: { plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22 },
+    });
+    await sendWebhook(await payForInvoice(started.body.data.payment_url));
+    const orderId = started.body.data.id;
+    // Nothing known yet: the report stays for a person.
+    const early = await claim(buyer, orderId, { reason: 'paid_twice' });
+    expect(early.body.data).toMatchObject({ outcome: 'refused', status: 'open' });
+    await callApi(`/admin/claims/${early.body.data.claim_id}/close`, { token: admin, form: {} });
+
+    const second = await payForInvoice(await checkoutNaming('order', buyer.code, orderId, 22));
+    await Promise.all([sendWebhook(second), sendWebhook(second), sendWebhook(second)]);
+    expect(await balanceOf(buyer.code)).toBe(0);
+    const { outcomes } = await tenReports(buyer, orderId, { reason: 'paid_twice' });
+    expect(outcomes).toEqual(['credited', 'refused']);
+    expect(await balanceOf(buyer.code)).toBe(22);
+    await expectLedgerMatchesBalance(buyer.code);
+  });
+
+  it('has a top-up the supplier still holds asked about at the delivery job’s next run', async () => {
+    const buyer = await fundedAccount(100, 'not-received');
+    const playerId = `${uniquePlayerId().slice(0, -1)}1`;
+    await fetch(`${inject('stack').supplierUrl}/test/hold`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_no: playerId }),
+    });
+    const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
+      token: buyer.token,
+      form: { plan_id: 'ff-100-instant', saccount_id: playerId, paid_from_wallet: 75 },
+    });
+    const orderId = placed.body.data.order_id;
+    // Sent and held at the supplier (the wire shows a queued top-up as on its way too).
+    const storedState = async () => ((await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.delivery as { state?: string } | undefined)?.state;
+    await expect.poll(storedState, { timeout: 20_000, interval: 300 }).toBe('delivering');
+    const asked = await claim(buyer, orderId, { reason: 'not_received' });
+    expect([asked.body.message, asked.body.data.status, asked.body.data.outcome]).toEqual([
+      'We asked the supplier about your top-up',
+      'open',
+      'asked',
+    ]);
+    const stored = await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`);
+    expect(stored?.delivery).toMatchObject({ shopperAskedAt: asked.body.data.created_at });
+  });
+});
+
+describe('operators acting on claims', () => {
+  it('refunds a claim’s order to the wallet once under six parallel clicks, closing the claim', async () => {
+    const buyer = await fundedAccount(100, 'refund-claim');
+    const orderId = await placedOrder(buyer);
+    const raised = (await claim(buyer, orderId, { reason: 'other', message: 'Please cancel' })).body.data;
+    const clicks = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        callApi<{ data: ClaimRow }>(`/admin/claims/${raised.claim_id}/refund`, { token: admin, form: { to: 'wallet' } }),
+      ),
+    );
+    expect(clicks.map((click) => click.status).sort()).toEqual([200, ...Array(5).fill(409)]);
+    expect(await balanceOf(buyer.code)).toBe(100);
+    await expectLedgerMatchesBalance(buyer.code);
+    const page = await orderPage(buyer, orderId);
+    expect([page.status, page.claim?.status, page.claim?.thread.at(-1)?.from]).toEqual(['2', 'closed', 'shop']);
+  });
+
+  it('corrects a player ID by hand after the rule’s one correction, while the order waits', async () => {
+    const buyer = await fundedAccount(100, 'second-correction');
+    const orderId = await placedOrder(buyer);
+    expect((await claim(buyer, orderId, { reason: 'wrong_player_id', player_id: '111222331' })).body.data.outcome).toBe('corrected');
+    const again = (await claim(buyer, orderId, { reason: 'wrong_player_id', player_id: '111222341' })).body.data;
+    expect(again.outcome).toBe('refused');
+    const corrected = await callApi<{ data: ClaimRow; message: string }>(`/admin/claims/${again.claim_id}/correct_player_id`, {
+      token: admin,
+      form: { player_id: '111222341' },
+    });
+    expect([corrected.status, corrected.body.message]).toEqual([200, 'Player ID corrected, and the report closed']);
+    expect((await orderPage(buyer, orderId)).saccount_id).toBe('111222341');
   });
 });

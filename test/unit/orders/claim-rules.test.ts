@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimAgeMinutes, newClaim } from '../../../functions/orders/claim-rules';
+import { claimAgeMinutes, codeReplaceable, newClaim, settledByRule } from '../../../functions/orders/claim-rules';
 
 describe('a new claim', () => {
   const base = { claimId: 'C1', orderId: 'O1', userId: 'U1' };
@@ -22,5 +22,32 @@ describe('a new claim', () => {
   it('is as old as the whole minutes since it was raised', () => {
     expect(claimAgeMinutes({ createdAt: '2026-11-28T02:00:00Z' }, Date.parse('2026-11-28T02:59:59Z'))).toBe(59);
     expect(claimAgeMinutes({ createdAt: '2026-11-28T02:00:00Z' }, Date.parse('2026-11-28T01:59:00Z'))).toBe(0);
+  });
+});
+
+describe('what a rule may do', () => {
+  const claim = newClaim({ claimId: 'C1', orderId: 'O1', userId: 'U1', reason: 'code_invalid' }, '2026-11-28T02:00:00.000Z');
+  it('closes a claim it settled, and leaves open one it refused or asked the supplier about, its words in the thread', () => {
+    const at = '2026-11-28T02:01:00.000Z';
+    expect(settledByRule(claim, 'replaced', 'New code', at)).toMatchObject({ status: 'closed', closedAt: at, outcome: 'replaced' });
+    for (const outcome of ['refused', 'asked'] as const) {
+      const answered = settledByRule(claim, outcome, 'Why', at);
+      expect([answered.status, answered.closedAt, answered.thread.at(-1)]).toEqual([
+        'open',
+        undefined,
+        { from: 'shop', message: 'Why', at },
+      ]);
+    }
+  });
+
+  it('replaces a code once, of a completed order delivered from stock', () => {
+    const delivered = {
+      status: 'completed' as const,
+      delivery: { mode: 'stock' as const, state: 'delivered' as const, attempts: 0, code: 'ABC' },
+    };
+    expect(codeReplaceable(delivered)).toBe(true);
+    expect(codeReplaceable({ ...delivered, codeReplacement: { maskedFrom: '•••• ABC', at: '', claimId: 'C0' } })).toBe(false);
+    expect(codeReplaceable({ ...delivered, status: 'refunded' })).toBe(false);
+    expect(codeReplaceable({ ...delivered, delivery: { ...delivered.delivery, mode: 'supplier' } })).toBe(false);
   });
 });

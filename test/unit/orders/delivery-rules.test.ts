@@ -66,6 +66,16 @@ describe('when the job acts', () => {
     expect(dueForDelivery({ ...sent, state: 'delivered' }, paidAt, at(3600), 60)).toBe(false);
   });
 
+  it('asks about one its shopper reported missing since the last call as soon as the spacing allows, however old it is', () => {
+    const old = { state: 'delivering' as const, attempts: 7, sentAt: paidAt };
+    expect(dueForDelivery(old, paidAt, at(600), 60)).toBe(false);
+    const reported = { ...old, shopperAskedAt: new Date(at(30)).toISOString() };
+    expect(dueForDelivery(reported, paidAt, at(59), 60)).toBe(false);
+    expect(dueForDelivery(reported, paidAt, at(60), 60)).toBe(true);
+    // Asked since (sentAt moved on): back to the usual back-off.
+    expect(dueForDelivery({ ...reported, sentAt: new Date(at(60)).toISOString() }, paidAt, at(200), 60)).toBe(false);
+  });
+
   it('stops asking a day before the supplier would take a question for a new top-up (Digiflazz: 90 days)', () => {
     const day = 86_400;
     expect(pastAskingWindow(paidAt, at(88 * day), 90)).toBe(false);
