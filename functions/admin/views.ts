@@ -152,11 +152,12 @@ export const adminUserDetailView = (detail: UserWithBalance & { ledger: LedgerEn
   flags: detail.flags,
 });
 
-/** A claim in the console's queue, with its order and age. */
-export const adminClaimView = ({ claim, order }: ConsoleClaim): AdminClaimRow => ({
+/** A claim in the console's queue, with its order, age and overdue mark. */
+export const adminClaimView = ({ claim, order, overdue }: ConsoleClaim): AdminClaimRow => ({
   ...claimView(claim),
   user_id: claim.userId,
   age_minutes: claimAgeMinutes(claim, Date.now()),
+  overdue,
   order: order ? adminOrderView(order) : null,
 });
 
@@ -268,6 +269,7 @@ export const deliveriesView = (overview: DeliveryOverview): AdminDeliveries => (
 export const alertSettingsView = (settings: AlertSettings): AdminAlertSettings => ({
   chat_id: settings.chatId,
   payment_pending_minutes: settings.paymentPendingMinutes,
+  claim_answer_minutes: settings.claimAnswerMinutes,
   kinds: { ...settings.kinds },
 });
 
@@ -275,5 +277,6 @@ export const alertSettingsView = (settings: AlertSettings): AdminAlertSettings =
 export const alertSettingsFrom = (form: v.InferOutput<typeof alertSettingsBody>): AlertSettings => ({
   chatId: form.chat_id ?? '',
   paymentPendingMinutes: form.payment_pending_minutes,
+  claimAnswerMinutes: Number(form.claim_answer_minutes),
   kinds: Object.fromEntries(alertKindNames.map((kind) => [kind, form[kind] === '1'])) as AlertSettings['kinds'],
 });

@@ -189,8 +189,9 @@ export const alertKindNames = [
 
 /**
  * POST /admin/alert_settings: the Telegram chat alerts go to (a user's or group's numeric id, or
- * @channel; empty: none), each kind's switch ("1" on, "0" off), and the minutes a payment may be
- * pending at the gateway before it is told.
+ * @channel; empty: none), each kind's switch ("1" on, "0" off), the minutes a payment may be
+ * pending at the gateway before it is told, and the minutes promised for an answer to a shopper's
+ * report (an open claim past them is marked in the queue and told once).
  */
 export const alertSettingsBody = v.object({
   chat_id: v.optional(
@@ -200,6 +201,7 @@ export const alertSettingsBody = v.object({
     ),
   ),
   payment_pending_minutes: boundedInt(5, 1440, 'Minutes must be a whole number from 5 to 1440'),
+  claim_answer_minutes: v.optional(boundedInt(10, 2880, 'Minutes must be a whole number from 10 to 2880'), '120'),
   ...(Object.fromEntries(alertKindNames.map((kind) => [kind, flagField(`${kind} is 1 (on) or 0 (off)`)])) as Record<
     (typeof alertKindNames)[number],
     ReturnType<typeof flagField>

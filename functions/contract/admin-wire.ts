@@ -270,6 +270,8 @@ export interface PayerHistoryRow {
 export interface AdminClaimRow extends ClaimRow {
   user_id: string;
   age_minutes: number;
+  /** Open past the minutes promised for an answer (the alert settings' `claim_answer_minutes`). */
+  overdue: boolean;
   order: AdminOrderRow | null;
 }
 
@@ -408,6 +410,7 @@ export interface UploadPermit {
 export interface AdminAlertSettings {
   chat_id: string;
   payment_pending_minutes: number;
+  claim_answer_minutes: number;
   kinds: Record<(typeof alertKindNames)[number], boolean>;
 }
 

@@ -12,12 +12,15 @@ export interface AlertSettings {
   kinds: Record<Exclude<AlertKind, 'test'>, boolean>;
   /** Minutes a payment may be pending at the gateway before it is told. */
   paymentPendingMinutes: number;
+  /** Minutes promised for an answer to a shopper's report: an open claim older is marked in the queue and told once. */
+  claimAnswerMinutes: number;
 }
 
 export const defaultAlertSettings: AlertSettings = {
   chatId: '',
   kinds: Object.fromEntries(alertKinds.map((kind) => [kind, true])) as AlertSettings['kinds'],
   paymentPendingMinutes: 15,
+  claimAnswerMinutes: 120,
 };
 
 /** The one item of the alert settings, in a partition no public function may touch. */

@@ -250,6 +250,18 @@ export const claimOpenedAlert = (claim: { claimId: string; orderId: string; reas
     now,
   );
 
+/** A shopper's report still unanswered past the minutes promised: once per claim. */
+export const claimOverdueAlert = (claim: { claimId: string; orderId: string; reason: string }, minutes: number, now: string) =>
+  alertItem(
+    {
+      id: `claim-overdue#${claim.claimId}`,
+      kind: 'claim_opened',
+      text: `A report (${claim.reason.replace(/_/g, ' ')}) on order ${claim.orderId} is still open after ${minutes} minutes.`,
+      link: consolePaths.claims,
+    },
+    now,
+  );
+
 /** What a CloudWatch alarm's SNS message says (AWS's documented JSON), as far as operators read it. */
 export interface CloudAlarm {
   AlarmName: string;

@@ -2,7 +2,8 @@
 import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryOne, queryPage, tableName } from '../shared/db';
+import { codeClaimWindowDays } from '../risk/linkage';
+import { countPartition, db, queryOne, queryPage, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
 import type { UpdatePart } from '../shared/update-parts';
@@ -189,3 +190,14 @@ export async function listClaims(status: Claim['status'], oldestFirst: boolean, 
   const page = await queryPage({ index: 'gsi1', key: 'gsi1pk', value: claimKeys.queue(status) }, { ascending: oldestFirst, ...request });
   return { ...page, items: page.items.map(claimFromItem) };
 }
+
+/** How many "code invalid" claims an account raised in the last `codeClaimWindowDays`: a Query count of its claims. */
+export const recentCodeClaims = (userId: string, now = Date.now()) =>
+  countPartition(
+    { key: 'pk', value: `USER#${userId}`, sortPrefix: 'CLAIM#' },
+    {
+      expression: '#reason = :codeInvalid AND createdAt >= :since',
+      names: { '#reason': 'reason' },
+      values: { ':codeInvalid': 'code_invalid', ':since': new Date(now - codeClaimWindowDays * 86_400_000).toISOString() },
+    },
+  );

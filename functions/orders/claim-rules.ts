@@ -109,6 +109,10 @@ export function newClaim(
   };
 }
 
+/** Whether an open claim has waited longer than the minutes promised for an answer. */
+export const claimOverdue = (claim: Pick<Claim, 'status' | 'createdAt'>, answerWithinMinutes: number, now: number) =>
+  claim.status === 'open' && now - Date.parse(claim.createdAt) >= answerWithinMinutes * 60_000;
+
 /** How long a claim has been open, in whole minutes (the operators' queue shows its age). */
 export const claimAgeMinutes = (claim: Pick<Claim, 'createdAt'>, now: number) =>
   Math.max(0, Math.floor((now - Date.parse(claim.createdAt)) / 60_000));
@@ -122,6 +126,7 @@ export const claimWords = {
   codeRefunded: 'The code you reported is blocked. No new code was in stock, so the price is back in your wallet.',
   replacedOnce: "This order's code was replaced once already; an operator will answer here.",
   refundedAlready: 'This order was refunded already; an operator will answer here.',
+  codeChecked: 'An operator will check this code and answer here.',
   noSecondPayment: 'We have not seen a second payment for this order yet; an operator will check with the gateway and answer here.',
   secondPaymentCredited: 'We found your second payment for this order: it is in your wallet now.',
   askingSupplier: 'We are asking the supplier about your top-up now. You will be told as soon as it arrives; an operator will look too.',

@@ -8,6 +8,7 @@
 import { planFromItem, planKey } from '../catalog/repo';
 import { claimOpenedAlert } from '../notifications/alerts';
 import { claimReplyNotice } from '../notifications/events';
+import { linkageThresholds } from '../risk/linkage';
 import { batchGet } from '../shared/db';
 import { Conflict, Invalid, NotFound, ServiceUnavailable } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -29,6 +30,7 @@ import {
   findClaim,
   orderClaimItem,
   playerIdCorrectionPart,
+  recentCodeClaims,
 } from './claim-repo';
 import {
   type Claim,
@@ -174,11 +176,14 @@ async function nicknameOf(order: PlanOrder, playerId: string, { user, clientIp }
 /**
  * A stock code reported invalid: quarantined (never sold again, listed in the inventory) and
  * replaced once by another of the voucher's codes, or, with none left, the order refunded to the
- * wallet; a code replaced once, or an order refunded, goes to a person.
+ * wallet; a code replaced once, an order refunded, or an account past its "code invalid" claims
+ * (`linkageThresholds`) goes to a person.
  */
 async function codeAnswer(order: PlanOrder, claim: Claim, now: string): Promise<ClaimAnswer> {
   if (!codeReplaceable(order))
     return { claim: settledByRule(claim, 'refused', order.codeReplacement ? claimWords.replacedOnce : claimWords.refundedAlready, now) };
+  if ((await recentCodeClaims(order.userId, Date.parse(now))) >= linkageThresholds.codeClaimsPerWindow)
+    return { claim: settledByRule(claim, 'refused', claimWords.codeChecked, now) };
   return codeReplacedOrRefunded(order, claim, now, { once: true, replaced: claimWords.codeReplaced, refunded: claimWords.codeRefunded });
 }
 

@@ -1,13 +1,16 @@
 /**
  * The delivery job's runner (every minute): advances the open automatic deliveries through the
  * engine (./delivery.ts), counts the overdue ones, tells the operators again of held orders
- * undecided too long, and keeps the suppliers' status fresh.
+ * undecided too long and of shoppers' reports unanswered too long, and keeps the suppliers' status fresh.
  */
-import { orderHeldAlert, raiseAlert } from '../notifications/alerts';
+import { alertSettings } from '../notifications/alert-settings';
+import { claimOverdueAlert, orderHeldAlert, raiseAlert } from '../notifications/alerts';
 import { holdOverdue } from '../risk/holds';
 import { logger } from '../shared/logger';
 import { egressAddress, suppliers } from '../suppliers/registry';
 import { putSupplierStatus, supplierRecords } from '../suppliers/repo';
+import { listClaims } from './claim-repo';
+import { claimOverdue } from './claim-rules';
 import { inquire, startDelivery } from './delivery';
 import { dueForDelivery } from './delivery-rules';
 import { countQueuedPaidBefore, listOpenDeliveries } from './delivery-repo';
@@ -138,6 +141,22 @@ export async function alertOverdueHolds(now: number): Promise<number> {
     items
       .filter((order) => order.hold && holdOverdue(order.hold, now))
       .map((order) => raiseAlert(orderHeldAlert(order, order.hold!, at, true))),
+  );
+  return told.filter(Boolean).length;
+}
+
+/**
+ * Tells the operators of every report still open past the minutes promised for an answer (the
+ * oldest 100 of the claims' queue; the alert's id makes it once per claim). Answers how many were
+ * told now.
+ */
+export async function alertOverdueClaims(now: number): Promise<number> {
+  const [{ items }, settings] = await Promise.all([listClaims('open', true, { limit: 100 }), alertSettings()]);
+  const at = new Date(now).toISOString();
+  const told = await Promise.all(
+    items
+      .filter((claim) => claimOverdue(claim, settings.claimAnswerMinutes, now))
+      .map((claim) => raiseAlert(claimOverdueAlert(claim, settings.claimAnswerMinutes, at))),
   );
   return told.filter(Boolean).length;
 }

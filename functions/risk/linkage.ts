@@ -1,12 +1,25 @@
 /**
  * Linkage signals, pure: patterns of stolen-money buying that no single order shows. One account
  * feeding many player IDs (a reseller of stolen top-ups), one player ID fed by many accounts or
- * payers' numbers (the buyer of them), many accounts on one device (one person, many throwaway accounts). Counted from
+ * payers' numbers (the buyer of them), many accounts on one device (one person, many throwaway accounts),
+ * an account that keeps reporting codes invalid (replacements for codes it used). Counted from
  * the table when an operator looks (the review queue, the account page), flagged past a threshold.
  */
 
-/** How many make a pattern worth a person's look. */
-export const linkageThresholds = { playerIdsPerAccount: 5, accountsPerPlayerId: 3, payersPerPlayerId: 3, accountsPerDevice: 3 } as const;
+/**
+ * How many make a pattern worth a person's look. `codeClaimsPerWindow`: "code invalid" claims by one
+ * account in `codeClaimWindowDays`; past it, no rule replaces or refunds its codes any more (a
+ * code once shown cannot be taken back), a person checks each.
+ */
+export const linkageThresholds = {
+  playerIdsPerAccount: 5,
+  accountsPerPlayerId: 3,
+  payersPerPlayerId: 3,
+  accountsPerDevice: 3,
+  codeClaimsPerWindow: 3,
+} as const;
+
+export const codeClaimWindowDays = 30;
 
 /** What was counted for an order's account, its player ID and its device (absent: not known). */
 export interface LinkageCounts {
@@ -16,6 +29,8 @@ export interface LinkageCounts {
   payersOfPlayerId?: number;
   /** The most accounts on one of the devices in question. */
   accountsOfDevice?: number;
+  /** The account's "code invalid" claims in the last `codeClaimWindowDays`. */
+  codeClaimsOfAccount?: number;
 }
 
 /** The flags the counts raise, in operator words. */
@@ -29,5 +44,7 @@ export function linkageFlags(counts: LinkageCounts): string[] {
     flags.push(`This player ID is paid for from ${counts.payersOfPlayerId} payers' numbers`);
   if ((counts.accountsOfDevice ?? 0) >= linkageThresholds.accountsPerDevice)
     flags.push(`${counts.accountsOfDevice} accounts have bought on one device`);
+  if ((counts.codeClaimsOfAccount ?? 0) >= linkageThresholds.codeClaimsPerWindow)
+    flags.push(`This account reported ${counts.codeClaimsOfAccount} codes invalid in ${codeClaimWindowDays} days`);
   return flags;
 }

@@ -1,6 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
 import { listClaims } from '../../orders/claim-repo';
-import { type Claim, claimWords } from '../../orders/claim-rules';
+import { alertSettings } from '../../notifications/alert-settings';
+import { type Claim, claimOverdue, claimWords } from '../../orders/claim-rules';
 import { claimById, closeClaim, correctClaimPlayerId, refundClaimToWallet, replaceClaimCode, replyToClaim } from '../../orders/claims';
 import { orderFromItem, orderKey } from '../../orders/repo';
 import type { Page, PageRequest } from '../../shared/cursor';
@@ -12,18 +13,29 @@ import { type ConsoleOrder, refundOrderToPaymentMethod, withGameIcons } from './
 export interface ConsoleClaim {
   claim: Claim;
   order?: ConsoleOrder;
+  /** Open past the minutes promised for an answer. */
+  overdue: boolean;
 }
 
 /**
  * The claims of a status, a page at a time: open ones oldest first (the queue operators work),
- * closed ones newest first; their orders read in one BatchGetItem.
+ * closed ones newest first; their orders read in one BatchGetItem; each marked overdue past the
+ * minutes promised for an answer (the alert settings, read beside the Query).
  */
 export async function claimsOf(status: Claim['status'], page: PageRequest): Promise<Page<ConsoleClaim>> {
-  const found = await listClaims(status, status === 'open', page);
+  const [found, settings] = await Promise.all([listClaims(status, status === 'open', page), alertSettings()]);
   const orderItems = found.items.length > 0 ? await batchGet(found.items.map((claim) => orderKey(claim.userId, claim.orderId))) : [];
   const orders = await withGameIcons(orderItems.flatMap((item) => (item ? [orderFromItem(item)] : [])));
   const byId = new Map(orders.map((order) => [order.orderId, order]));
-  return { ...found, items: found.items.map((claim) => ({ claim, order: byId.get(claim.orderId) })) };
+  const now = Date.now();
+  return {
+    ...found,
+    items: found.items.map((claim) => ({
+      claim,
+      order: byId.get(claim.orderId),
+      overdue: claimOverdue(claim, settings.claimAnswerMinutes, now),
+    })),
+  };
 }
 
 /** An operator's answer in a claim's thread (the shopper is told), audited. */

@@ -2,6 +2,7 @@ import { auditEntry, auditItem } from '../../audit/repo';
 import { shiftDay } from '../../contract/report-range';
 import { mayBeHeld, holdPlacedOrder, releaseOrder } from '../../orders/holds';
 import { listHeldOrders } from '../../orders/hold-repo';
+import { recentCodeClaims } from '../../orders/claim-repo';
 import { playerLinkCounts } from '../../orders/player-id-repo';
 import { listOrders, orderFromItem } from '../../orders/repo';
 import type { PlanOrder } from '../../orders/types';
@@ -74,12 +75,13 @@ export async function reviewQueue(request: PageRequest): Promise<Page<ReviewItem
     withIcons.map(async (order) => {
       const orders = history.get(order.userId) ?? [];
       const playerId = order.accountType ? undefined : order.accountId;
-      const [players, payersOfPlayerId, accountsOfDevice] = await Promise.all([
+      const [players, payersOfPlayerId, accountsOfDevice, codeClaimsOfAccount] = await Promise.all([
         playerLinkCounts(order.userId, playerId),
         playerId ? countPayersOfPlayer(playerId) : undefined,
         order.deviceId ? countAccountsOfDevice(order.deviceId) : undefined,
+        recentCodeClaims(order.userId),
       ]);
-      const counts = { ...players, payersOfPlayerId, accountsOfDevice };
+      const counts = { ...players, payersOfPlayerId, accountsOfDevice, codeClaimsOfAccount };
       return {
         order,
         account: { user: users.get(order.userId), orders: orders.length, refunded: orders.filter((o) => o.status === 'refunded').length },

@@ -1,4 +1,5 @@
 import { auditEntry, auditItem } from '../../audit/repo';
+import { recentCodeClaims } from '../../orders/claim-repo';
 import { playerLinkCounts } from '../../orders/player-id-repo';
 import { linkageFlags } from '../../risk/linkage';
 import { countAccountsOfDevice, devicesOfAccount } from '../../risk/repo';
@@ -40,14 +41,15 @@ async function mostAccountsOnDevicesOf(userId: string): Promise<number> {
 
 /** One user with the balance, the newest 100 ledger entries and the account's linkage flags (docs/risk.md), or a 404. */
 export async function userDetail(userId: string): Promise<UserWithBalance & { ledger: LedgerEntry[]; flags: string[] }> {
-  const [[found], ledger, links, accountsOfDevice] = await Promise.all([
+  const [[found], ledger, links, accountsOfDevice, codeClaimsOfAccount] = await Promise.all([
     withWallets([userId]),
     listRecentLedger(userId, 100),
     playerLinkCounts(userId),
     mostAccountsOnDevicesOf(userId),
+    recentCodeClaims(userId),
   ]);
   if (!found) throw new NotFound('User not found');
-  return { ...found, ledger, flags: linkageFlags({ ...links, accountsOfDevice }) };
+  return { ...found, ledger, flags: linkageFlags({ ...links, accountsOfDevice, codeClaimsOfAccount }) };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Context } from 'aws-lambda';
 import { logger } from '../../shared/logger';
 import { businessMetrics } from '../../shared/metrics';
 import { supplierTimeoutMs } from '../../suppliers/port';
-import { advanceDeliveries, alertOverdueHolds, countOverdueOrders, refreshSupplierStatus } from '../delivery-job';
+import { advanceDeliveries, alertOverdueClaims, alertOverdueHolds, countOverdueOrders, refreshSupplierStatus } from '../delivery-job';
 
 /** Deliveries stepped at once: enough to clear a backlog, few enough not to crowd the supplier. */
 const batchSize = 5;
@@ -37,6 +37,8 @@ export const handler = middy()
     if (outcome.open > 0 || overdue.automatic + overdue.manual > 0) logger.info('deliveries advanced', { ...outcome, overdue });
     const holdsOverdue = await alertOverdueHolds(Date.now());
     if (holdsOverdue > 0) logger.info('held orders overdue', { told: holdsOverdue });
+    const claimsOverdue = await alertOverdueClaims(Date.now());
+    if (claimsOverdue > 0) logger.info('claims overdue', { told: claimsOverdue });
     if (context.getRemainingTimeInMillis() > batchReserveMs) await refreshSupplierStatus(statusMaxAgeMinutes);
     if (outcome.errors > 0) throw new Error(`${outcome.errors} deliveries could not be advanced`);
     return outcome;

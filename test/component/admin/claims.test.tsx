@@ -18,6 +18,7 @@ function report(changes: Partial<AdminClaimRow> = {}): ClaimItem {
     reason: 'wrong_player_id',
     player_id: '9876543210',
     created_at: minutesAgo(125),
+    overdue: true,
     closed_at: null,
     thread: [
       { from: 'shopper', message: 'I typed one digit wrong', image: '', at: minutesAgo(125) },

@@ -87,7 +87,12 @@ const buyCode = (buyer: TestAccount, voucherId: string) =>
 describe('operator alerts on Telegram', () => {
   it('saves the settings an operator chose (audited) and refuses a chat id that is none', async () => {
     const saved = await saveSettings({ ...allOn, payment_stuck: '0' }, 30);
-    expect(saved.body.data).toEqual({ chat_id: chatId, payment_pending_minutes: 30, kinds: { ...mapOn(allOn), payment_stuck: false } });
+    expect(saved.body.data).toEqual({
+      chat_id: chatId,
+      payment_pending_minutes: 30,
+      claim_answer_minutes: 120,
+      kinds: { ...mapOn(allOn), payment_stuck: false },
+    });
     expect((await callApi<{ data: AdminAlertSettings }>('/admin/alert_settings', { token: admin })).body.data.payment_pending_minutes).toBe(
       30,
     );

@@ -4,6 +4,7 @@ import type { ClaimRow, NotificationRow, OrderDetail, RaisedClaim } from '../../
 import type { TestAccount } from '../../support/accounts';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
+import { alertOverdueClaims } from '../../../functions/orders/delivery-job';
 import { codeHash } from '../../../functions/vouchers/inventory';
 import { stockOf } from '../../../functions/vouchers/repo';
 import { stockPlanWith, stockCodes } from '../../support/catalog';
@@ -213,6 +214,23 @@ describe('claims settled by rule', () => {
     expect((await orderPage(buyer, order.order_id)).status).toBe('2');
   });
 
+  it('leaves codes to a person once an account has reported three invalid in 30 days, and flags the account', async () => {
+    const { planId } = await stockPlanWith(8);
+    const buyer = await fundedAccount(320, 'many-bad-codes');
+    const orders = [];
+    for (let n = 0; n < 4; n += 1) orders.push(await stockOrder(buyer, planId));
+    for (const order of orders.slice(0, 3))
+      expect((await claim(buyer, order.order_id, { reason: 'code_invalid' })).body.data.outcome).toBe('replaced');
+    const fourth = (await claim(buyer, orders[3]!.order_id, { reason: 'code_invalid' })).body.data;
+    expect([fourth.outcome, fourth.status, fourth.thread.at(-1)?.message]).toEqual([
+      'refused',
+      'open',
+      'An operator will check this code and answer here.',
+    ]);
+    const user = await callApi<{ data: { flags: string[] } }>(`/admin/users/${buyer.code}`, { method: 'GET', token: admin });
+    expect(user.body.data.flags).toContain('This account reported 4 codes invalid in 30 days');
+  });
+
   it('credits a second payment for a paid order to the wallet once, under ten parallel reports', async () => {
     const buyer = await fundedAccount(0, 'paid-twice');
     const started = await callApi<{ data: { payment_url: string; id: string } }>('/user/request_webview', {
@@ -249,7 +267,8 @@ describe('claims settled by rule', () => {
     });
     const orderId = placed.body.data.order_id;
     // Sent and held at the supplier (the wire shows a queued top-up as on its way too).
-    const storedState = async () => ((await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.delivery as { state?: string } | undefined)?.state;
+    const storedState = async () =>
+      ((await storedItem(`USER#${buyer.code}`, `ORDER#${orderId}`))?.delivery as { state?: string } | undefined)?.state;
     await expect.poll(storedState, { timeout: 20_000, interval: 300 }).toBe('delivering');
     const asked = await claim(buyer, orderId, { reason: 'not_received' });
     expect([asked.body.message, asked.body.data.status, asked.body.data.outcome]).toEqual([
@@ -291,5 +310,24 @@ describe('operators acting on claims', () => {
     });
     expect([corrected.status, corrected.body.message]).toEqual([200, 'Player ID corrected, and the report closed']);
     expect((await orderPage(buyer, orderId)).saccount_id).toBe('111222341');
+  });
+});
+
+describe('claims waiting too long', () => {
+  it('marks an open claim past the minutes promised and tells the operators once', async () => {
+    const buyer = await fundedAccount(100, 'waiting');
+    const orderId = await placedOrder(buyer);
+    const raised = (await claim(buyer, orderId, { reason: 'not_received' })).body.data;
+    const row = async () =>
+      (
+        await callApi<{ data: { items: AdminClaimRow[] } }>('/admin/claims?status=open&limit=100', { method: 'GET', token: admin })
+      ).body.data.items.find((item) => item.claim_id === raised.claim_id);
+    expect((await row())?.overdue).toBe(false);
+    // The delivery job's check, two hours on (the default promise is 120 minutes), twice: one alert.
+    const later = Date.now() + 121 * 60_000;
+    expect(await alertOverdueClaims(later)).toBeGreaterThanOrEqual(1);
+    await alertOverdueClaims(later);
+    expect(await storedItem(`ALERT#claim-overdue#${raised.claim_id}`, 'ALERT')).toMatchObject({ kind: 'claim_opened' });
+    expect(await alertOverdueClaims(later)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimAgeMinutes, codeReplaceable, newClaim, settledByRule } from '../../../functions/orders/claim-rules';
+import { claimAgeMinutes, claimOverdue, codeReplaceable, newClaim, settledByRule } from '../../../functions/orders/claim-rules';
 
 describe('a new claim', () => {
   const base = { claimId: 'C1', orderId: 'O1', userId: 'U1' };
@@ -17,6 +17,13 @@ describe('a new claim', () => {
     });
     expect(newClaim({ ...base, reason: 'code_invalid', playerId: '123' }, now)).not.toHaveProperty('playerId');
     expect(newClaim({ ...base, reason: 'wrong_player_id', playerId: '123' }, now).playerId).toBe('123');
+  });
+
+  it('is overdue, open, from the minutes promised on', () => {
+    const open = { status: 'open' as const, createdAt: '2026-11-28T02:00:00Z' };
+    expect(claimOverdue(open, 120, Date.parse('2026-11-28T03:59:59Z'))).toBe(false);
+    expect(claimOverdue(open, 120, Date.parse('2026-11-28T04:00:00Z'))).toBe(true);
+    expect(claimOverdue({ ...open, status: 'closed' }, 120, Date.parse('2026-11-28T05:00:00Z'))).toBe(false);
   });
 
   it('is as old as the whole minutes since it was raised', () => {

@@ -25,19 +25,20 @@ const kindLabels: Record<AlertKind, string> = {
   payment_review: 'A payment needs a person (wrong amount, paid twice)',
   refund_review: 'A refund to bKash/Nagad needs a person (no answer, refused)',
   order_held: 'A paid order is held for review (and again when its check is overdue)',
-  claim_opened: 'A shopper reported a problem with an order',
+  claim_opened: 'A shopper reported a problem with an order (and again when it waits past the minutes promised)',
   cloud_alarm: 'A CloudWatch alarm goes off or clears (errors, throttles, stuck jobs)',
 };
 
-type Values = { chat_id: string; payment_pending_minutes: string } & Record<AlertKind, boolean>;
+type Values = { chat_id: string; payment_pending_minutes: string; claim_answer_minutes: string } & Record<AlertKind, boolean>;
 
 const request = (values: Values): AlertSettingsRequest => ({
   chat_id: values.chat_id.trim() || undefined,
   payment_pending_minutes: values.payment_pending_minutes,
+  claim_answer_minutes: values.claim_answer_minutes,
   ...(Object.fromEntries(alertKindNames.map((kind) => [kind, values[kind] ? '1' : '0'])) as Record<AlertKind, '1' | '0'>),
 });
 
-/** Operator alerts on Telegram: the chat, the kinds sent, the minutes a payment may wait, and a test message. */
+/** Operator alerts on Telegram: the chat, the kinds sent, the minutes a payment may wait and a report may wait for an answer, and a test message. */
 export function AlertSettingsCard() {
   const { data, error, mutate } = useAlertSettings();
   return (
@@ -63,6 +64,7 @@ function AlertSettingsForm({ settings }: { settings: AdminAlertSettings }) {
   const initial: Values = {
     chat_id: settings.chat_id,
     payment_pending_minutes: String(settings.payment_pending_minutes),
+    claim_answer_minutes: String(settings.claim_answer_minutes),
     ...settings.kinds,
   };
   const form = useEditForm(
@@ -104,6 +106,14 @@ function AlertSettingsForm({ settings }: { settings: AdminAlertSettings }) {
         min={5}
         max={1440}
         {...form.field('payment_pending_minutes')}
+      />
+      <FormField
+        label="Minutes promised for an answer to a report"
+        type="number"
+        inputMode="numeric"
+        min={10}
+        max={2880}
+        {...form.field('claim_answer_minutes')}
       />
       <div className="dialog-buttons">
         <button type="button" className="button button-ghost" disabled={testing.busy || !settings.chat_id} onClick={test}>
