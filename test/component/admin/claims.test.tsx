@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimItem } from '../../../web/src/features/admin/claims/api/get-claims';
 import { ClaimCard } from '../../../web/src/features/admin/claims/components/claim-card';
 import { orderFromWire } from '../../../web/src/lib/statuses';
+import { type AdminOrderChanges, adminOrderRow, minutesAgo } from '../../support/admin-fixtures';
 import { findToast, renderWithShop, stubApi } from '../../support/component';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-/** An open report as GET /admin/claims answers it, with `changes`. */
-function report(changes: Partial<AdminClaimRow> = {}): ClaimItem {
+/** An open report as GET /admin/claims answers it, with `changes`, and `order` changes to its order (a completed wallet order by player ID). */
+function report({ order = {}, ...changes }: Partial<Omit<AdminClaimRow, 'order'>> & { order?: AdminOrderChanges | null } = {}): ClaimItem {
   const row: AdminClaimRow = {
     claim_id: 'CL1',
     order_id: 'OREPORT123',
@@ -30,32 +29,7 @@ function report(changes: Partial<AdminClaimRow> = {}): ClaimItem {
     ],
     user_id: 'U7',
     age_minutes: 125,
-    order: {
-      order_id: 'OREPORT123',
-      created_at: minutesAgo(200),
-      status: '1',
-      paid_amount: 25,
-      discount: 0,
-      coupan_code: '',
-      plan_name: '25 Diamonds',
-      saccount_id: '1234567897',
-      remark: '',
-      game: 'Free Fire',
-      game_id: 'free-fire',
-      plan_id: 'ff-25',
-      group_name: 'UID TOPUP',
-      invoice_id: '',
-      transaction_id: '',
-      by_player_id: true,
-      awaiting_payment: false,
-      payment_confirming: false,
-      payment_cancelled: false,
-      payment_url: '',
-      game_icon: '',
-      user_id: 'U7',
-      paid_by: 'wallet',
-      account_type: '',
-    } as AdminClaimRow['order'],
+    order: order && adminOrderRow({ order_id: 'OREPORT123', user_id: 'U7', ...order }),
     ...changes,
   };
   return { ...row, order: row.order && orderFromWire(row.order) };
