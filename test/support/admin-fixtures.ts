@@ -45,7 +45,6 @@ export function adminOrderRow({ delivery = {}, ...changes }: AdminOrderChanges =
       mode: 'manual',
       state: 'delivered',
       player_name: '',
-      code: '',
       checking_minutes: 0,
       reason: '',
       attempts: 0,
