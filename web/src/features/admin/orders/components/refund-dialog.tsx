@@ -38,8 +38,6 @@ interface RefundDialogProps {
   owner: string;
   /** A remark the shopper reads, required by the endpoint (the orders' refund); none for a claim's. */
   askRemark?: boolean;
-  /** The dialog's title; by default the destination's. */
-  title?: string;
   /** Sends the refund; answers the server's message. `to` is undefined when a wallet order had nothing to choose. */
   onRefund: (form: { to: RefundTo | undefined; remark: string }) => Promise<string>;
   onClose: () => void;
@@ -86,7 +84,7 @@ export function RefundDialog({
     });
   };
   return (
-    <Modal title={title ?? (to === 'choose' ? 'Refund order' : refundTitles[to])} onClose={busy ? () => undefined : onClose}>
+    <Modal title={to === 'choose' ? 'Refund order' : refundTitles[to]} onClose={busy ? () => undefined : onClose}>
       {to === 'choose' ? (
         <>
           {lead}
