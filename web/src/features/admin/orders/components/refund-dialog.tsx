@@ -50,17 +50,7 @@ interface RefundDialogProps {
  * order, where the money goes (to the wallet, or back to the bKash/Nagad that paid it), the
  * remark where the endpoint asks for one, and the amount on the button, which waits while it sends.
  */
-export function RefundDialog({
-  order,
-  lead,
-  to,
-  owner,
-  askRemark = true,
-  title,
-  onRefund,
-  onClose,
-  closeOnConflict = false,
-}: RefundDialogProps) {
+export function RefundDialog({ order, lead, to, owner, askRemark = true, onRefund, onClose, closeOnConflict = false }: RefundDialogProps) {
   const [remark, setRemark] = useState('');
   const [chosen, setChosen] = useState<RefundTo>('wallet');
   const [tried, setTried] = useState(false);
