@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimItem } from '../../../web/src/features/admin/claims/api/get-claims';
 import { ClaimCard } from '../../../web/src/features/admin/claims/components/claim-card';
 import { orderFromWire } from '../../../web/src/lib/statuses';
-import { findToast, renderWithShop, stubApi } from '../../support/component';
+import { type AdminOrderChanges, adminOrderRow, minutesAgo } from '../../support/admin-fixtures';
+import { type Answer, type StubbedApi, findToast, renderWithShop, stubApi } from '../../support/component';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-/** An open report as GET /admin/claims answers it, with `changes`. */
-function report(changes: Partial<AdminClaimRow> = {}): ClaimItem {
+/** An open report as GET /admin/claims answers it, with `changes`, and `order` changes to its order (a completed wallet order by player ID). */
+function report({ order = {}, ...changes }: Partial<Omit<AdminClaimRow, 'order'>> & { order?: AdminOrderChanges | null } = {}): ClaimItem {
   const row: AdminClaimRow = {
     claim_id: 'CL1',
     order_id: 'OREPORT123',
@@ -31,32 +30,7 @@ function report(changes: Partial<AdminClaimRow> = {}): ClaimItem {
     ],
     user_id: 'U7',
     age_minutes: 125,
-    order: {
-      order_id: 'OREPORT123',
-      created_at: minutesAgo(200),
-      status: '1',
-      paid_amount: 25,
-      discount: 0,
-      coupan_code: '',
-      plan_name: '25 Diamonds',
-      saccount_id: '1234567897',
-      remark: '',
-      game: 'Free Fire',
-      game_id: 'free-fire',
-      plan_id: 'ff-25',
-      group_name: 'UID TOPUP',
-      invoice_id: '',
-      transaction_id: '',
-      by_player_id: true,
-      awaiting_payment: false,
-      payment_confirming: false,
-      payment_cancelled: false,
-      payment_url: '',
-      game_icon: '',
-      user_id: 'U7',
-      paid_by: 'wallet',
-      account_type: '',
-    } as AdminClaimRow['order'],
+    order: order && adminOrderRow({ order_id: 'OREPORT123', user_id: 'U7', ...order }),
     ...changes,
   };
   return { ...row, order: row.order && orderFromWire(row.order) };
@@ -120,5 +94,132 @@ describe("the claims queue's card", () => {
     expect(card().textContent).toContain('Closed');
     expect(within(card()).queryByRole('button', { name: 'Send answer' })).toBeNull();
     expect(within(card()).queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+});
+
+/** The card's actions on the order, by name; none when it offers none. */
+const settles = () => {
+  const section = within(card()).queryByRole('region', { name: 'Settle the report' });
+  return section
+    ? within(section)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    : [];
+};
+const posts = (api: StubbedApi) => api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
+
+describe("the claims card's actions on the order", () => {
+  it('offers only the actions that apply to the order', () => {
+    stubApi({});
+    const cases: [string, ClaimItem, string[]][] = [
+      ['a completed wallet order delivered by hand', report(), ['Refund to wallet']],
+      [
+        'a completed gateway order delivered from stock',
+        report({ reason: 'code_invalid', order: { paid_by: 'gateway', delivery: { mode: 'stock', has_code: true } } }),
+        ['Replace code', 'Refund to wallet', 'Refund to payment method'],
+      ],
+      [
+        'a stock order not delivered yet',
+        report({ order: { status: '0', by_player_id: false, account_type: 'Google', delivery: { mode: 'stock' } } }),
+        ['Refund to wallet'],
+      ],
+      [
+        'a pending player-ID order',
+        report({ order: { status: '0', delivery: { state: 'waiting' } } }),
+        ['Correct player ID', 'Refund to wallet'],
+      ],
+      [
+        'a pending login order',
+        report({ order: { status: '0', account_type: 'Google', saccount_id: 'player@example.com' } }),
+        ['Refund to wallet'],
+      ],
+      ['a refunded order', report({ order: { status: '2', paid_by: 'gateway' } }), []],
+      ['an order gone', report({ order: null }), []],
+      ['a closed report', report({ status: 'closed', closed_at: minutesAgo(5), order: { status: '0' } }), []],
+    ];
+    for (const [what, item, offered] of cases) {
+      const { unmount } = renderWithShop(<ClaimCard item={item} />, { path: '/admin/claims' });
+      expect(settles(), what).toEqual(offered);
+      unmount();
+    }
+  });
+
+  it('replaces the code only after a confirmation', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      '/admin/claims/CL1/replace_code': { data: report({ status: 'closed' }), message: 'Code replaced, and the report closed' },
+    });
+    const item = report({ reason: 'code_invalid', player_id: '', order: { delivery: { mode: 'stock', has_code: true } } });
+    renderWithShop(<ClaimCard item={item} />, { path: '/admin/claims', signedInAs: 'token-of-an-admin' });
+    await user.click(within(card()).getByRole('button', { name: 'Replace code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Replace code' });
+    expect(dialog.textContent).toContain('Order OREPORT123');
+    expect(posts(api)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Replace code' }));
+    await findToast('Code replaced, and the report closed');
+    expect(posts(api)).toEqual([['/admin/claims/CL1/replace_code', {}]]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("corrects the player ID only once one is typed, in the endpoint's words", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      '/admin/claims/CL1/correct_player_id': { data: report({ status: 'closed' }), message: 'Player ID corrected, and the report closed' },
+    });
+    renderWithShop(<ClaimCard item={report({ order: { status: '0', delivery: { state: 'waiting' } } })} />, {
+      path: '/admin/claims',
+      signedInAs: 'token-of-an-admin',
+    });
+    await user.click(within(card()).getByRole('button', { name: 'Correct player ID' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct player ID' });
+    const field = within(dialog).getByLabelText('Right player ID') as HTMLInputElement;
+    // The shopper's own word to begin with.
+    expect(field.value).toBe('9876543210');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Correct player ID' }));
+    await within(dialog).findByText('Enter the right player ID');
+    expect(posts(api)).toEqual([]);
+
+    await user.type(field, ' 5550001112 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Correct player ID' }));
+    await findToast('Player ID corrected, and the report closed');
+    expect(posts(api)).toEqual([['/admin/claims/CL1/correct_player_id', { player_id: '5550001112' }]]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refunds to the wallet after a confirmation, the button waiting while it sends', async () => {
+    const user = userEvent.setup();
+    let answer: (value: Answer) => void = () => undefined;
+    const api = stubApi({ '/admin/claims/CL1/refund': () => new Promise<Answer>((resolve) => (answer = resolve)) });
+    renderWithShop(<ClaimCard item={report({ order: { paid_by: 'gateway' } })} />, {
+      path: '/admin/claims',
+      signedInAs: 'token-of-an-admin',
+    });
+    await user.click(within(card()).getByRole('button', { name: 'Refund to wallet' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund to wallet' });
+    expect(dialog.textContent).toContain('৳25 goes back to the shopper’s shop wallet at once.');
+    expect(within(dialog).queryByLabelText('Remark for the shopper')).toBeNull();
+    expect(posts(api)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ৳25' }));
+    const waiting = await within(dialog).findByRole('button', { name: 'Refunding…' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    answer({ data: report({ status: 'closed' }), message: 'Refunded, and the report closed' });
+    await findToast('Refunded, and the report closed');
+    expect(posts(api)).toEqual([['/admin/claims/CL1/refund', { to: 'wallet' }]]);
+  });
+
+  it("refunds a gateway order to its payment method, and a stale view closes the dialog with the server's reason", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ '/admin/claims/CL1/refund': { status: 409, message: 'This report is closed already' } });
+    renderWithShop(<ClaimCard item={report({ order: { paid_by: 'gateway' } })} />, {
+      path: '/admin/claims',
+      signedInAs: 'token-of-an-admin',
+    });
+    await user.click(within(card()).getByRole('button', { name: 'Refund to payment method' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund to payment method' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ৳25' }));
+    await findToast('This report is closed already');
+    expect(posts(api)).toEqual([['/admin/claims/CL1/refund', { to: 'gateway' }]]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -6,57 +6,26 @@ import type { ReviewItem } from '../../../web/src/features/admin/risk/api/get-ho
 import { ReviewCard } from '../../../web/src/features/admin/risk/components/review-card';
 import { AddRuleForm } from '../../../web/src/features/admin/risk/components/velocity-rules';
 import { orderFromWire } from '../../../web/src/lib/statuses';
+import { type AdminOrderChanges, adminOrderRow, minutesAgo } from '../../support/admin-fixtures';
 import { findToast, renderWithShop, stubApi } from '../../support/component';
-
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /** A held order of the review queue as GET /admin/holds answers it, with `changes` to its order and hold. */
 function review({
   order = {},
   hold = {},
   ...rest
-}: { order?: object; hold?: object } & Partial<Omit<ReviewRow, 'order'>> = {}): ReviewItem {
+}: { order?: AdminOrderChanges; hold?: object } & Partial<Omit<ReviewRow, 'order'>> = {}): ReviewItem {
   const row: ReviewRow = {
-    order: {
+    order: adminOrderRow({
       order_id: 'OHELD12345',
       created_at: minutesAgo(90),
       status: '0',
       paid_amount: 5200,
-      discount: 0,
-      coupan_code: '',
       plan_name: '5600 Diamonds',
-      saccount_id: '1234567897',
-      remark: '',
-      game: 'Free Fire',
-      game_id: 'free-fire',
       plan_id: 'ff-5600',
-      group_name: 'UID TOPUP',
-      invoice_id: '',
-      transaction_id: '',
-      by_player_id: true,
-      awaiting_payment: false,
-      payment_confirming: false,
-      payment_cancelled: false,
-      payment_url: '',
       game_icon: '/images/free-fire.svg',
       user_id: 'U1',
-      paid_by: 'wallet',
-      account_type: '',
-      delivery: {
-        mode: 'manual',
-        state: 'checking',
-        player_name: '',
-        code: '',
-        checking_minutes: 60,
-        reason: '',
-        attempts: 0,
-        supplier: '',
-        cost: 0,
-        supplier_price: null,
-        supplier_currency: '',
-        cost_paid: null,
-        has_code: false,
-      },
+      delivery: { mode: 'manual', state: 'checking', checking_minutes: 60 },
       hold: {
         state: 'held',
         reasons: [
@@ -70,7 +39,7 @@ function review({
         ...hold,
       },
       ...order,
-    } as ReviewRow['order'],
+    }),
     account: {
       user_id: 'U1',
       name: 'Rahim',

@@ -1,10 +1,12 @@
-import { claimCloseBody, claimReplyBody } from '@contract/admin-operations';
+import { claimCloseBody, claimCorrectionBody, claimReplyBody } from '@contract/admin-operations';
 import type { ClaimRow } from '@contract/wire';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../../../../components/copy-button';
+import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { adminPaths } from '../../../../config/admin-paths';
+import { ApiError } from '../../../../lib/api';
 import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
@@ -14,9 +16,14 @@ import { TextAreaField } from '../../kit/components/edit-fields';
 import { ago } from '../../kit/format';
 import { schemaProblems } from '../../kit/schema-problems';
 import { OrderGame } from '../../orders/components/order-game';
+import type { RefundTo } from '../../orders/api/move-order';
 import { PaidBy } from '../../orders/components/orders-table';
+import { RefundDialog, refundTitles, refundsToPaymentMethod } from '../../orders/components/refund-dialog';
 import { useCloseClaim } from '../api/close-claim';
+import { useCorrectClaimPlayerId } from '../api/correct-claim-player-id';
 import type { ClaimItem } from '../api/get-claims';
+import { useRefundClaim } from '../api/refund-claim';
+import { useReplaceClaimCode } from '../api/replace-claim-code';
 import { useReplyToClaim } from '../api/reply-to-claim';
 
 /** Why the shopper reported the order, as an operator reads it. */
@@ -38,16 +45,39 @@ export function ageLabel(minutes: number): string {
 }
 
 /**
+ * What an operator may do to an open claim's order, each closing the claim (the server's own rules,
+ * a 409 otherwise): refund an order not refunded yet (back to the payment method only for a gateway
+ * order, as the orders page offers it); a new code for a completed order delivered from stock; the
+ * right player ID for a player-ID order whose top-up has not gone (still pending).
+ */
+export function claimActions(item: ClaimItem) {
+  const { order } = item;
+  const none = { refund: false, refundToMethod: false, replaceCode: false, correctPlayerId: false };
+  if (item.status !== 'open' || !order) return none;
+  const refund = order.status !== 'refunded';
+  return {
+    refund,
+    refundToMethod: refund && refundsToPaymentMethod(order),
+    replaceCode: order.status === 'completed' && order.delivery.mode === 'stock' && order.delivery.has_code,
+    correctPlayerId: !order.account_type && order.status === 'pending',
+  };
+}
+
+type Step = 'reply' | 'close' | 'refund-wallet' | 'refund-gateway' | 'replace-code' | 'correct-player-id' | null;
+
+/**
  * A shopper's report as the claims queue shows it: the order (game, plan, price, player ID), the
- * reason and how long it has been open, the thread; and for an open one an answer and Close, each
- * behind a confirmation.
+ * reason and how long it has been open, the thread; and for an open one the actions on its order
+ * that apply (refund, replace the code, correct the player ID), an answer and Close, each behind a
+ * confirmation.
  */
 export function ClaimCard({ item }: { item: ClaimItem }) {
   const { order } = item;
   const open = item.status === 'open';
   const [answer, setAnswer] = useState('');
   const [tried, setTried] = useState(false);
-  const [step, setStep] = useState<'reply' | 'close' | null>(null);
+  const [step, setStep] = useState<Step>(null);
+  const can = claimActions(item);
   const error = schemaProblems(claimReplyBody, { message: answer.trim() }).message;
   const close = () => setStep(null);
   const sendAnswer = (event: React.FormEvent) => {
@@ -111,6 +141,33 @@ export function ClaimCard({ item }: { item: ClaimItem }) {
           ))}
         </ol>
       </section>
+      {(can.refund || can.replaceCode || can.correctPlayerId) && (
+        <section className="review-section" aria-label="Settle the report">
+          <h3 className="review-label">Settle the report</h3>
+          <div className="review-actions">
+            {can.replaceCode && (
+              <button type="button" className="button button-primary button-small" onClick={() => setStep('replace-code')}>
+                Replace code
+              </button>
+            )}
+            {can.correctPlayerId && (
+              <button type="button" className="button button-primary button-small" onClick={() => setStep('correct-player-id')}>
+                Correct player ID
+              </button>
+            )}
+            {can.refund && (
+              <button type="button" className="button button-danger button-small" onClick={() => setStep('refund-wallet')}>
+                {refundTitles.wallet}
+              </button>
+            )}
+            {can.refundToMethod && (
+              <button type="button" className="button button-danger button-small" onClick={() => setStep('refund-gateway')}>
+                {refundTitles.gateway}
+              </button>
+            )}
+          </div>
+        </section>
+      )}
       {open && (
         <form className="claim-card-answer" onSubmit={sendAnswer} noValidate>
           <TextAreaField
@@ -144,6 +201,10 @@ export function ClaimCard({ item }: { item: ClaimItem }) {
         />
       )}
       {step === 'close' && <CloseDialog item={item} onClose={close} />}
+      {step === 'refund-wallet' && <ClaimRefundDialog item={item} to="wallet" onClose={close} />}
+      {step === 'refund-gateway' && <ClaimRefundDialog item={item} to="gateway" onClose={close} />}
+      {step === 'replace-code' && <ReplaceCodeDialog item={item} onClose={close} />}
+      {step === 'correct-player-id' && <CorrectPlayerIdDialog item={item} onClose={close} />}
     </li>
   );
 }
@@ -201,6 +262,103 @@ function CloseDialog({ item, onClose }: { item: ClaimItem; onClose: () => void }
           onChange={(event) => setMessage(event.target.value)}
         />
         <DialogButtons busy={busy} onCancel={onClose} saveLabel="Close report" busyLabel="Closing…" tone="danger" />
+      </form>
+    </Modal>
+  );
+}
+
+/** The claim's order, as a dialog on it names it: its plan and price, for whom. */
+function ClaimLead({ item }: { item: ClaimItem }) {
+  const { order } = item;
+  return order ? (
+    <p>
+      Order {item.order_id}: {order.plan_name} ({taka(order.paid_amount)}) for <strong className="mono">{order.saccount_id}</strong>
+    </p>
+  ) : null;
+}
+
+/** Refunds the claim's order (no remark: the thread tells the shopper) and closes the report; a 409 closes the dialog. */
+function ClaimRefundDialog({ item, to, onClose }: { item: ClaimItem; to: RefundTo; onClose: () => void }) {
+  const { trigger } = useRefundClaim(item.claim_id);
+  if (!item.order) return null;
+  return (
+    <RefundDialog
+      order={item.order}
+      lead={
+        <>
+          <ClaimLead item={item} />
+          <p>The report is closed with it, and the shopper is told.</p>
+        </>
+      }
+      to={to}
+      owner="the shopper"
+      askRemark={false}
+      closeOnConflict
+      onRefund={() => trigger({ to })}
+      onClose={onClose}
+    />
+  );
+}
+
+/** A new code from stock for the claim's order, the old one never sold again, and the report closed. */
+function ReplaceCodeDialog({ item, onClose }: { item: ClaimItem; onClose: () => void }) {
+  const { trigger } = useReplaceClaimCode(item.claim_id);
+  return (
+    <ConfirmDialog
+      title="Replace code"
+      confirmLabel="Replace code"
+      busyLabel="Replacing…"
+      tone="primary"
+      onConfirm={() => trigger({})}
+      onClose={onClose}
+    >
+      <ClaimLead item={item} />
+      <p>The shopper gets a new code from stock, and the old one is never sold again. The report is closed with it.</p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The right player ID for the claim's pending order (the shopper's, to begin with), checked as the
+ * endpoint checks it; its delivery goes again and the report is closed.
+ */
+function CorrectPlayerIdDialog({ item, onClose }: { item: ClaimItem; onClose: () => void }) {
+  const [playerId, setPlayerId] = useState(item.player_id);
+  const [tried, setTried] = useState(false);
+  const { trigger } = useCorrectClaimPlayerId(item.claim_id);
+  const { busy, run } = useAction('The player ID could not be corrected');
+  const error = schemaProblems(claimCorrectionBody, { player_id: playerId.trim() }).player_id;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (error) return;
+    void run(async () => {
+      try {
+        toast.success(await trigger({ player_id: playerId.trim() }));
+        onClose();
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 409) onClose();
+        throw failure;
+      }
+    });
+  };
+  return (
+    <Modal title="Correct player ID" onClose={busy ? () => undefined : onClose}>
+      <div className="dialog-lead">
+        <ClaimLead item={item} />
+        <p>The order is delivered again to the player ID below, and the report is closed.</p>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <FormField
+          label="Right player ID"
+          name="player_id"
+          autoComplete="off"
+          maxLength={40}
+          value={playerId}
+          error={tried ? error : undefined}
+          onChange={(event) => setPlayerId(event.target.value)}
+        />
+        <DialogButtons busy={busy} onCancel={onClose} saveLabel="Correct player ID" busyLabel="Correcting…" />
       </form>
     </Modal>
   );

@@ -3,19 +3,19 @@ import { useState } from 'react';
 import { FormField } from '../../../../components/form-field';
 import { Modal } from '../../../../components/modal';
 import { ApiError } from '../../../../lib/api';
-import { taka } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAction } from '../../../../lib/use-action';
 import { isDeliveryUnderWay } from '../../../../lib/statuses';
 import { useCompleteOrder } from '../api/complete-order';
 import { useAdminUser } from '../../users/api/get-user';
-import { type RefundTo, useMoveOrder } from '../api/move-order';
+import { useMoveOrder } from '../api/move-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useReleaseOrder } from '../api/release-order';
-import { refundOrderBody, takeOverDeliveryBody } from '@contract/admin-operations';
+import { takeOverDeliveryBody } from '@contract/admin-operations';
 import { schemaProblems } from '../../kit/schema-problems';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { OrderGame } from './order-game';
+import { RefundDialog } from './refund-dialog';
 
 type Step = 'complete' | 'refund' | 'take-over' | 'release' | null;
 
@@ -55,7 +55,7 @@ export function OrderActions({ order, size = 'small' }: { order: AdminOrder; siz
         </button>
       )}
       {step === 'complete' && <CompleteDialog order={order} onClose={() => setStep(null)} />}
-      {step === 'refund' && <RefundDialog order={order} onClose={() => setStep(null)} />}
+      {step === 'refund' && <OrderRefundDialog order={order} onClose={() => setStep(null)} />}
       {step === 'take-over' && <TakeOverDialog order={order} onClose={() => setStep(null)} />}
       {step === 'release' && <ReleaseDialog order={order} onClose={() => setStep(null)} />}
     </div>
@@ -115,67 +115,28 @@ function CompleteDialog({ order, onClose }: { order: AdminOrder; onClose: () => 
   );
 }
 
-function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const [remark, setRemark] = useState('');
-  const [to, setTo] = useState<RefundTo>('wallet');
-  const [tried, setTried] = useState(false);
+/** Refund from the orders page: a gateway order chooses where the money goes; a 409 closes the dialog. */
+function OrderRefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { data: shopper } = useAdminUser(order.user_id);
   const { trigger } = useRefundOrder();
-  const { busy, move } = useMove('The order could not be refunded', onClose);
-  const error = schemaProblems(refundOrderBody, { remark: remark.trim() }).remark;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (error) return;
-    void move(() =>
-      trigger({
-        order_id: order.order_id,
-        remark: remark.trim(),
-        to: order.paid_by === 'gateway' ? to : undefined,
-        // What the operator saw: an order an automatic delivery moved meanwhile is refused, not refunded on a stale sight.
-        seen_status: order.status === 'completed' ? '1' : '0',
-      }),
-    );
-  };
-  const owner = shopper ? shopper.name : `user ${order.user_id}`;
   return (
-    <Modal title="Refund order" onClose={busy ? () => undefined : onClose}>
-      <OrderLead order={order} />
-      {order.paid_by === 'gateway' ? (
-        <fieldset className="refund-choice">
-          <legend>Refund {taka(order.paid_amount)} to</legend>
-          <label>
-            <input type="radio" name="refund-to" value="wallet" checked={to === 'wallet'} onChange={() => setTo('wallet')} /> {owner}
-            &rsquo;s shop wallet, at once
-          </label>
-          <label>
-            <input type="radio" name="refund-to" value="gateway" checked={to === 'gateway'} onChange={() => setTo('gateway')} /> Back to the
-            bKash/Nagad that paid it, through the gateway (sent once; the gateway may refuse)
-          </label>
-        </fieldset>
-      ) : (
-        <p className="notice notice-warn">
-          {taka(order.paid_amount)} goes back to {owner}&rsquo;s wallet.
-        </p>
-      )}
-      <form onSubmit={submit} noValidate>
-        <FormField
-          label="Remark for the shopper"
-          name="remark"
-          maxLength={500}
-          value={remark}
-          error={tried ? error : undefined}
-          onChange={(event) => setRemark(event.target.value)}
-        />
-        <DialogButtons
-          busy={busy}
-          onCancel={onClose}
-          saveLabel={`Refund ${taka(order.paid_amount)}`}
-          busyLabel="Refunding…"
-          tone="danger"
-        />
-      </form>
-    </Modal>
+    <RefundDialog
+      order={order}
+      lead={<OrderLead order={order} />}
+      to="choose"
+      owner={shopper ? shopper.name : `user ${order.user_id}`}
+      closeOnConflict
+      onRefund={({ to, remark }) =>
+        trigger({
+          order_id: order.order_id,
+          remark,
+          to,
+          // What the operator saw: an order an automatic delivery moved meanwhile is refused, not refunded on a stale sight.
+          seen_status: order.status === 'completed' ? '1' : '0',
+        })
+      }
+      onClose={onClose}
+    />
   );
 }
 

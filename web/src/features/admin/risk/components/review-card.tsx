@@ -1,22 +1,16 @@
-import { refundOrderBody } from '@contract/admin-operations';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../../../../components/copy-button';
-import { FormField } from '../../../../components/form-field';
-import { Modal } from '../../../../components/modal';
 import { adminPaths } from '../../../../config/admin-paths';
 import { taka } from '../../../../lib/format';
-import { toast } from '../../../../lib/toast';
-import { useAction } from '../../../../lib/use-action';
 import { ago } from '../../kit/format';
 import { ConfirmDialog } from '../../kit/components/confirm-dialog';
-import { DialogButtons } from '../../kit/components/dialog-buttons';
-import { schemaProblems } from '../../kit/schema-problems';
 import type { RefundTo } from '../../orders/api/move-order';
 import { useRefundOrder } from '../../orders/api/refund-order';
 import { useReleaseOrder } from '../../orders/api/release-order';
 import { OrderGame } from '../../orders/components/order-game';
 import { PaidBy } from '../../orders/components/orders-table';
+import { RefundDialog, refundsToPaymentMethod } from '../../orders/components/refund-dialog';
 import { useAddBlock } from '../api/change-blocklist';
 import type { ReviewItem } from '../api/get-holds';
 import { LinkageFlags } from '../../kit/components/linkage-flags';
@@ -105,7 +99,7 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
         <button type="button" className="button button-danger button-small" onClick={() => setStep('refund-wallet')}>
           Refund to wallet
         </button>
-        {order.paid_by === 'gateway' && (
+        {refundsToPaymentMethod(order) && (
           <button type="button" className="button button-danger button-small" onClick={() => setStep('refund-gateway')}>
             Refund to payment method
           </button>
@@ -156,53 +150,19 @@ function ReleaseDialog({ item, onClose }: { item: ReviewItem; onClose: () => voi
   );
 }
 
-const refundTitles: Record<RefundTo, string> = { wallet: 'Refund to wallet', gateway: 'Refund to payment method' };
-
 /** A held order refunded, to the shopper's wallet or back to the bKash/Nagad that paid it, with the remark the shopper reads. */
 function RefundHeldDialog({ item, to, onClose }: { item: ReviewItem; to: RefundTo; onClose: () => void }) {
   const { order } = item;
-  const [remark, setRemark] = useState('');
-  const [tried, setTried] = useState(false);
   const { trigger } = useRefundOrder();
-  const { busy, run } = useAction('The order could not be refunded');
-  const error = schemaProblems(refundOrderBody, { remark: remark.trim(), to }).remark;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (error) return;
-    void run(async () => {
-      toast.success(await trigger({ order_id: order.order_id, remark: remark.trim(), to, seen_status: '0' }));
-      onClose();
-    });
-  };
   return (
-    <Modal title={refundTitles[to]} onClose={busy ? () => undefined : onClose}>
-      <div className="dialog-lead">
-        <DecisionLead item={item} />
-        <p className="notice notice-warn">
-          {to === 'wallet'
-            ? `${taka(order.paid_amount)} goes back to ${item.account.name || 'the shopper'}’s shop wallet at once.`
-            : `${taka(order.paid_amount)} goes back to the bKash/Nagad that paid it, through the gateway (sent once; the gateway may refuse).`}
-        </p>
-      </div>
-      <form onSubmit={submit} noValidate>
-        <FormField
-          label="Remark for the shopper"
-          name="remark"
-          maxLength={500}
-          value={remark}
-          error={tried ? error : undefined}
-          onChange={(event) => setRemark(event.target.value)}
-        />
-        <DialogButtons
-          busy={busy}
-          onCancel={onClose}
-          saveLabel={`Refund ${taka(order.paid_amount)}`}
-          busyLabel="Refunding…"
-          tone="danger"
-        />
-      </form>
-    </Modal>
+    <RefundDialog
+      order={order}
+      lead={<DecisionLead item={item} />}
+      to={to}
+      owner={item.account.name || 'the shopper'}
+      onRefund={({ remark }) => trigger({ order_id: order.order_id, remark, to, seen_status: '0' })}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,0 +1,28 @@
+import type { ClaimRow } from '@contract/wire';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { ApiError, type FormValues, apiRequest, writeOptions } from '../../../../lib/api';
+import { reloadClaims } from './get-claims';
+
+/**
+ * POST /admin/claims/{id}/{action} with its form: an action on the claim's order that closes the
+ * claim, once. The lists reload after it, and after a 409 too (a second click, or a view another
+ * operator made stale), whose message the caller shows; answers the server's message.
+ */
+export function useClaimAction<Form extends FormValues>(claimId: string, action: 'refund' | 'replace_code' | 'correct_player_id') {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    `/admin/claims/${encodeURIComponent(claimId)}/${action}`,
+    async (path: string, { arg }: { arg: Form }) => {
+      try {
+        const { message } = await apiRequest<ClaimRow>('POST', path, { body: { ...arg } });
+        await reloadClaims(mutate);
+        return message;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) await reloadClaims(mutate);
+        throw error;
+      }
+    },
+    writeOptions,
+  );
+}
