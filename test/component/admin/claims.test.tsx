@@ -43,7 +43,8 @@ describe("the claims queue's card", () => {
     stubApi({});
     renderWithShop(<ClaimCard item={report()} />, { path: '/admin/claims' });
     const text = card().textContent;
-    for (const shown of ['Free Fire', '25 Diamonds', '৳25', '1234567897', 'Order OREPORT123', 'Open 2 h']) expect(text).toContain(shown);
+    for (const shown of ['Free Fire', '25 Diamonds', '৳25', '1234567897', 'Order OREPORT123', 'Open 2 h', 'Overdue'])
+      expect(text).toContain(shown);
     expect(within(card()).getByTestId('claim-reason').textContent).toBe('Wrong player ID: the right player ID is 9876543210');
     const thread = within(card()).getByRole('region', { name: 'Thread' });
     expect(

@@ -86,10 +86,14 @@ export function ClaimCard({ item }: { item: ClaimItem }) {
     if (!error) setStep('reply');
   };
   return (
-    <li className="review-card attention claim-card" data-claim-id={item.claim_id}>
+    <li
+      className={item.overdue ? 'review-card attention attention-wait claim-card' : 'review-card attention claim-card'}
+      data-claim-id={item.claim_id}
+    >
       <div className="review-head">
         {order ? <OrderGame game={order.game} icon={order.game_icon} /> : <strong>Order gone</strong>}
         <span className={open ? 'badge badge-warn' : 'badge badge-muted'}>{open ? `Open ${ageLabel(item.age_minutes)}` : 'Closed'}</span>
+        {item.overdue && <span className="badge badge-danger">Overdue</span>}
       </div>
       {order && (
         <>
