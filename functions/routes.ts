@@ -129,6 +129,15 @@ export const routes: readonly Route[] = [
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     lookup: true,
   },
+  // A permit to upload a screenshot for a report (evidence/, never served), limited per shopper.
+  {
+    method: 'POST',
+    path: '/user/uploads',
+    handler: 'orders/presign-evidence',
+    access: 'user',
+    writes: ['PutItem', 'UpdateItem'],
+    uploads: 'evidence',
+  },
   { method: 'POST', path: '/user/player_ids', handler: 'orders/list-player-ids', access: 'user' },
   {
     method: 'POST',

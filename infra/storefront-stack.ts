@@ -13,7 +13,7 @@ import { type FunctionDefaults, HouseFunction, type LookupAccess, type SmsAccess
 import { Jobs } from './constructs/jobs';
 import { Outbox } from './constructs/outbox';
 import { Monitoring } from './constructs/monitoring';
-import { SiteBucket, uploadsPrefix } from './constructs/site-bucket';
+import { SiteBucket, evidencePrefix, uploadsPrefix } from './constructs/site-bucket';
 import { StageSecrets } from './constructs/stage-secrets';
 import type { SupplierEgress } from './constructs/supplier-egress';
 import { Web } from './constructs/web';
@@ -89,6 +89,7 @@ export class StorefrontStack extends Stack {
       telegramBot: secrets.telegramBot,
       siteBucket,
       uploadsPrefix,
+      evidencePrefix,
     });
     const supplier: SupplierAccess = { secret: secrets.supplier, url: config.supplierUrl };
     const lookup: LookupAccess = { secret: secrets.lookup, url: config.playerLookupUrl };

@@ -1,11 +1,11 @@
 /** The request schemas of the console's blog, banners, payment channels, site settings and uploads (functions/admin/handlers). */
 import * as v from 'valibot';
 import {
-  boundedInt,
   flagField,
   htmlField,
   idField,
   imageField,
+  imageUploadBody,
   linkField,
   optionalId,
   optionalImageField,
@@ -13,7 +13,6 @@ import {
   positionField,
   requiredText,
 } from './fields';
-import { maxUploadBytes, uploadMessages, uploadTypes } from './rules';
 
 /** POST /admin/blogs: a new post, or a change of one; an image post needs an image, a video post a YouTube id. */
 export const saveBlogPostBody = v.pipe(
@@ -131,10 +130,5 @@ export const siteSettingsBody = v.object({
   upay: linkField('The video link'),
 });
 
-const uploadTypeNames = Object.keys(uploadTypes) as (keyof typeof uploadTypes)[];
-
 /** POST /admin/uploads: a permit to upload one image of this type and size. */
-export const presignUploadBody = v.object({
-  content_type: v.picklist(uploadTypeNames, uploadMessages.type),
-  size: boundedInt(1, maxUploadBytes, uploadMessages.size),
-});
+export const presignUploadBody = imageUploadBody;

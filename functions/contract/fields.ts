@@ -4,7 +4,7 @@
  * shows under its fields. Pure: valibot only, so that the Lambda bundles and the SPA can carry it.
  */
 import * as v from 'valibot';
-import { imageReferencePattern } from './rules';
+import { imageReferencePattern, maxUploadBytes, uploadMessages, uploadTypes } from './rules';
 
 /**
  * Any value: `v.unknown()`, since a builder reads the value itself and words its own messages,
@@ -184,3 +184,11 @@ export function messagesByField(issues: readonly v.BaseIssue<unknown>[]): Record
   }
   return errors;
 }
+
+const uploadTypeNames = Object.keys(uploadTypes) as (keyof typeof uploadTypes)[];
+
+/** A permit asked for to upload one image (an operator's picture, a shopper's screenshot): its type and size. */
+export const imageUploadBody = v.object({
+  content_type: v.picklist(uploadTypeNames, uploadMessages.type),
+  size: boundedInt(1, maxUploadBytes, uploadMessages.size),
+});

@@ -1,8 +1,8 @@
 /** The request schemas of a shopper's orders, codes, payments and wallet (functions/orders, vouchers, payments, wallet handlers). */
 import * as v from 'valibot';
-import { boundedInt, idField, optionalImageField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
+import { boundedInt, idField, imageUploadBody, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
 import { coupanCodeField } from './promotions';
-import { voucherQuantity } from './rules';
+import { evidenceKeyPattern, voucherQuantity } from './rules';
 
 /**
  * The order payload of spec §3 as it arrives; which account fields are required depends on the
@@ -22,6 +22,9 @@ export const placeOrderBody = v.object({ ...orderPayload, paid_from_wallet: whol
 
 /** POST /user/request_webview: an order paid through the gateway, at the price the shopper saw. */
 export const gatewayOrderBody = v.object({ ...orderPayload, amount: wholeTaka('Price') });
+
+/** POST /user/uploads: a permit to upload a screenshot for a report (under the shopper's own evidence/ prefix). */
+export const evidenceUploadBody = imageUploadBody;
 
 /** POST /user/order/{id}. */
 export const orderParams = v.object({ id: idField('order id') });
@@ -93,7 +96,10 @@ export const claimBody = v.pipe(
   v.object({
     reason: v.picklist(claimReasons, 'Choose what went wrong'),
     message: optionalText(1000),
-    image: optionalImageField('The screenshot must be an uploaded picture'),
+    image: v.pipe(
+      optionalText(200),
+      v.check((image) => image === undefined || evidenceKeyPattern.test(image), 'The screenshot must be an uploaded picture'),
+    ),
     player_id: optionalText(40),
   }),
   v.forward(

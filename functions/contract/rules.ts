@@ -115,6 +115,9 @@ export const uploadTypes = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/web
 /** The largest image upload. */
 export const maxUploadBytes = 2 * 1024 * 1024;
 
+/** The key of a shopper's uploaded screenshot: evidence/<user id>/<random name>.<type> (functions/orders/evidence.ts). */
+export const evidenceKeyPattern = /^evidence\/[A-Za-z0-9_-]{1,64}\/[a-z0-9]{16}\.(png|jpg|webp)$/;
+
 /** What the server and the console say of a file they refuse as an upload. */
 export const uploadMessages = {
   type: 'Only PNG, JPEG or WebP images can be uploaded',

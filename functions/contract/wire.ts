@@ -264,6 +264,13 @@ export interface ClaimRow {
   thread: { from: 'shopper' | 'operator' | 'shop'; message: string; image: string; at: string }[];
 }
 
+/** POST /user/uploads: a presigned form POST for one screenshot, and the `image` a report then names. */
+export interface EvidencePermit {
+  upload_url: string;
+  fields: Record<string, string>;
+  image: string;
+}
+
 /**
  * POST /user/order/{id}/claim: the report, and what a rule did with it at once: `waiting` for a
  * person, `corrected` (the player ID), `replaced` (the code), `refunded` (to the wallet), `credited`

@@ -2,7 +2,6 @@
 import type { Page, PageRequest } from '../shared/cursor';
 import { dayIndexKeys } from '../shared/days';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { codeClaimWindowDays } from '../risk/linkage';
 import { countPartition, db, queryOne, queryPage, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
@@ -191,13 +190,13 @@ export async function listClaims(status: Claim['status'], oldestFirst: boolean, 
   return { ...page, items: page.items.map(claimFromItem) };
 }
 
-/** How many "code invalid" claims an account raised in the last `codeClaimWindowDays`: a Query count of its claims. */
-export const recentCodeClaims = (userId: string, now = Date.now()) =>
+/** How many "code invalid" claims an account raised since `since`: a Query count of its claims. */
+export const countCodeClaims = (userId: string, since: string) =>
   countPartition(
     { key: 'pk', value: `USER#${userId}`, sortPrefix: 'CLAIM#' },
     {
       expression: '#reason = :codeInvalid AND createdAt >= :since',
       names: { '#reason': 'reason' },
-      values: { ':codeInvalid': 'code_invalid', ':since': new Date(now - codeClaimWindowDays * 86_400_000).toISOString() },
+      values: { ':codeInvalid': 'code_invalid', ':since': since },
     },
   );

@@ -73,6 +73,9 @@ export function settledByRule(claim: Claim, outcome: ClaimOutcome, words: string
 export const codeReplaceable = (order: Pick<PlanOrder, 'status' | 'delivery' | 'codeReplacement'>) =>
   order.status === 'completed' && order.delivery?.mode === 'stock' && !!order.delivery.code && !order.codeReplacement;
 
+/** Where a shopper's screenshots are kept: a claim may carry only its own shopper's. */
+export const evidencePrefixOf = (userId: string) => `evidence/${userId}/`;
+
 /** The most messages one thread keeps (an item stays far below DynamoDB's 400 KB). */
 export const maxThreadMessages = 50;
 

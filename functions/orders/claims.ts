@@ -8,7 +8,7 @@
 import { planFromItem, planKey } from '../catalog/repo';
 import { claimOpenedAlert } from '../notifications/alerts';
 import { claimReplyNotice } from '../notifications/events';
-import { linkageThresholds } from '../risk/linkage';
+import { codeClaimWindowStart, linkageThresholds } from '../risk/linkage';
 import { batchGet } from '../shared/db';
 import { Conflict, Invalid, NotFound, ServiceUnavailable } from '../shared/errors';
 import { creationStamp } from '../shared/ids';
@@ -30,7 +30,7 @@ import {
   findClaim,
   orderClaimItem,
   playerIdCorrectionPart,
-  recentCodeClaims,
+  countCodeClaims,
 } from './claim-repo';
 import {
   type Claim,
@@ -38,6 +38,7 @@ import {
   type ClaimReason,
   claimWords,
   codeReplaceable,
+  evidencePrefixOf,
   newClaim,
   playerIdCorrectable,
   settledByRule,
@@ -88,6 +89,8 @@ export async function raiseClaim(user: ActiveUser, orderId: string, input: Claim
     async () => {
       const order = await getOrder(user.id, orderId);
       if (!order) throw new NotFound('Order not found');
+      if (input.image && !input.image.startsWith(evidencePrefixOf(user.id)))
+        throw new Invalid('The screenshot must be an uploaded picture', { image: 'The screenshot must be an uploaded picture' });
       if (order.openClaimId) throw new Conflict(openAlready);
       const { id: claimId, createdAt } = creationStamp();
       const raised = newClaim({ claimId, orderId, userId: user.id, ...input }, createdAt);
@@ -182,7 +185,7 @@ async function nicknameOf(order: PlanOrder, playerId: string, { user, clientIp }
 async function codeAnswer(order: PlanOrder, claim: Claim, now: string): Promise<ClaimAnswer> {
   if (!codeReplaceable(order))
     return { claim: settledByRule(claim, 'refused', order.codeReplacement ? claimWords.replacedOnce : claimWords.refundedAlready, now) };
-  if ((await recentCodeClaims(order.userId, Date.parse(now))) >= linkageThresholds.codeClaimsPerWindow)
+  if ((await countCodeClaims(order.userId, codeClaimWindowStart(Date.parse(now)))) >= linkageThresholds.codeClaimsPerWindow)
     return { claim: settledByRule(claim, 'refused', claimWords.codeChecked, now) };
   return codeReplacedOrRefunded(order, claim, now, { once: true, replaced: claimWords.codeReplaced, refunded: claimWords.codeRefunded });
 }

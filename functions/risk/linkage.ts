@@ -21,6 +21,9 @@ export const linkageThresholds = {
 
 export const codeClaimWindowDays = 30;
 
+/** Where the window of counted "code invalid" claims starts, as an ISO time. */
+export const codeClaimWindowStart = (now = Date.now()) => new Date(now - codeClaimWindowDays * 86_400_000).toISOString();
+
 /** What was counted for an order's account, its player ID and its device (absent: not known). */
 export interface LinkageCounts {
   playerIdsOfAccount: number;

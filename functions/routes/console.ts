@@ -74,6 +74,7 @@ export const consoleRoutes: readonly Route[] = [
   { method: 'GET', path: '/admin/claims', handler: 'admin/list-claims', access: 'admin' },
   { method: 'POST', path: '/admin/claims/{id}/reply', handler: 'admin/reply-claim', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
   { method: 'POST', path: '/admin/claims/{id}/close', handler: 'admin/close-claim', access: 'admin', writes: ['PutItem', 'UpdateItem'] },
+  { method: 'GET', path: '/admin/claims/{id}/image', handler: 'admin/get-claim-image', access: 'admin', uploads: 'read-evidence' },
   {
     method: 'POST',
     path: '/admin/claims/{id}/refund',
@@ -247,7 +248,7 @@ export const consoleRoutes: readonly Route[] = [
     writes: ['PutItem'],
     invalidates: ['siteSettings'],
   },
-  { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: ['PutItem'], uploads: true },
+  { method: 'POST', path: '/admin/uploads', handler: 'admin/presign-upload', access: 'admin', writes: ['PutItem'], uploads: 'images' },
   { method: 'GET', path: '/admin/alert_settings', handler: 'admin/get-alert-settings', access: 'admin' },
   { method: 'POST', path: '/admin/alert_settings', handler: 'admin/save-alert-settings', access: 'admin', writes: ['PutItem'] },
   { method: 'POST', path: '/admin/alert_settings/test', handler: 'admin/send-test-alert', access: 'admin', writes: ['PutItem'] },

@@ -43,8 +43,12 @@ export interface Route {
   lookup?: true;
   /** Sends text messages through the SMS provider: gets its credentials (SMS_SECRET_ID) and address (SMS_API_URL). */
   sms?: true;
-  /** Signs uploads to the site bucket's uploads/ prefix (UPLOAD_BUCKET, PutObject there only). */
-  uploads?: true;
+  /**
+   * The site bucket (UPLOAD_BUCKET): `images` signs operators' uploads under uploads/ (PutObject
+   * there only; CloudFront serves them); `evidence` signs shoppers' screenshots under evidence/
+   * (PutObject there only; never served); `read-evidence` reads them (GetObject there only).
+   */
+  uploads?: 'images' | 'evidence' | 'read-evidence';
   /** Sends the shop's e-mail (MAIL_FROM, SES SendEmail). */
   mail?: true;
   /** Reads the stage's VAPID keys (VAPID_SECRET_ID): to hand out the public key, or to sign pushes. */

@@ -204,6 +204,7 @@ export class Api extends Construct {
         sms: needsSms(row) ? props.sms : undefined,
         vapidSecret: needsVapid(row) ? props.vapidSecret : undefined,
         uploadBucket: row.uploads ? props.siteBucket : undefined,
+        uploads: row.uploads,
         mailFrom: row.mail ? props.mailFrom : undefined,
         invalidatesEdge: row.invalidates !== undefined && row.invalidates.length > 0,
       });

@@ -39,8 +39,8 @@ export interface FunctionGrants {
   vpc?: boolean;
   /** The VAPID keys (Web Push): the public-key route and the outbox's consumer. */
   vapidSecret?: boolean;
-  /** Put objects under the site bucket's uploads/ prefix (to sign upload permits). */
-  uploads?: boolean;
+  /** The site bucket's uploads (the route's `uploads`): Put under uploads/ or evidence/, or Get under evidence/. */
+  uploads?: 'images' | 'evidence' | 'read-evidence';
   /** Send e-mail through SES as this verified domain identity. */
   mailDomain?: string;
   /** Invalidate the distribution's cached reads (granted once the distribution exists: `allowInvalidation`). */
@@ -62,6 +62,7 @@ export interface FunctionRolesProps {
   vapidSecret: ISecret;
   siteBucket: IBucket;
   uploadsPrefix: string;
+  evidencePrefix: string;
 }
 
 /**
@@ -101,8 +102,19 @@ export class FunctionRoles extends Construct {
   }
 
   private makeRole(id: string, grants: FunctionGrants): Role {
-    const { table, keyRing, gatewayKey, supplierSecret, lookupSecret, smsSecret, vapidSecret, telegramBot, siteBucket, uploadsPrefix } =
-      this.props;
+    const {
+      table,
+      keyRing,
+      gatewayKey,
+      supplierSecret,
+      lookupSecret,
+      smsSecret,
+      vapidSecret,
+      telegramBot,
+      siteBucket,
+      uploadsPrefix,
+      evidencePrefix,
+    } = this.props;
     const role = new InlineGrantsRole(this, id, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Storefront functions: ${describe(grants)}`,
@@ -181,15 +193,35 @@ export class FunctionRoles extends Construct {
       });
     }
     if (grants.uploads) {
-      siteBucket.grantPut(role, `${uploadsPrefix}*`);
+      const prefix = grants.uploads === 'images' ? uploadsPrefix : evidencePrefix;
       const bucketId = Stack.of(siteBucket).getLogicalId(siteBucket.node.defaultChild as CfnBucket);
-      suppressions.push(
-        { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: 'Aborting its own multipart uploads, under uploads/ only' },
-        {
-          id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${uploadsPrefix}*]`,
-          reason: "Puts under the uploads/ prefix only, for presigned POSTs of operators' images",
-        },
-      );
+      if (grants.uploads === 'read-evidence') {
+        siteBucket.grantRead(role, `${prefix}*`);
+        suppressions.push(
+          {
+            id: 'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+            reason: "The grant's bucket-level reads come with GetObject; objects under evidence/ only",
+          },
+          {
+            id: 'AwsSolutions-IAM5[Action::s3:GetObject*]',
+            reason: "Reads shoppers' screenshots under evidence/ only, for an operator looking at a report",
+          },
+          { id: 'AwsSolutions-IAM5[Action::s3:List*]', reason: "The grant's listing comes with GetObject; objects under evidence/ only" },
+          { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}*]`, reason: 'Reads under the evidence/ prefix only' },
+        );
+      } else {
+        siteBucket.grantPut(role, `${prefix}*`);
+        suppressions.push(
+          { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: `Aborting its own multipart uploads, under ${prefix} only` },
+          {
+            id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}*]`,
+            reason:
+              grants.uploads === 'images'
+                ? "Puts under the uploads/ prefix only, for presigned POSTs of operators' images"
+                : "Puts under the evidence/ prefix only, for presigned POSTs of shoppers' screenshots",
+          },
+        );
+      }
     }
     if (grants.mailDomain) {
       const { partition, region, account } = Stack.of(this);
@@ -242,7 +274,7 @@ function describe(grants: FunctionGrants): string {
     grants.smsSecret && 'SMS credentials',
     grants.vpc && 'the egress VPC',
     grants.vapidSecret && 'VAPID keys',
-    grants.uploads && 'uploads',
+    grants.uploads && `uploads (${grants.uploads})`,
     grants.mailDomain && `mail as ${grants.mailDomain}`,
     grants.invalidatesEdge && 'edge invalidations',
     grants.tableStream && 'the table stream',

@@ -11,7 +11,7 @@ import type { Construct } from 'constructs';
 import { functionsDir, houseBundling, repoRoot } from '../bundling';
 import { mailDomainOf } from '../stage-config';
 import type { TableGrant } from '../../functions/routes/grants';
-import type { FunctionRoles } from './function-roles';
+import type { FunctionGrants, FunctionRoles } from './function-roles';
 import type { SupplierEgress } from './supplier-egress';
 
 /** What every function of a stage shares. */
@@ -78,8 +78,9 @@ export interface HouseFunctionProps {
   egress?: SupplierEgress;
   /** The VAPID keys (Web Push): read permission and VAPID_SECRET_ID together. */
   vapidSecret?: ISecret;
-  /** The site bucket, for a function that signs upload permits: Put on uploads/ and UPLOAD_BUCKET together. */
+  /** The site bucket, for a function that signs upload permits or reads screenshots (`uploads`), with UPLOAD_BUCKET. */
   uploadBucket?: IBucket;
+  uploads?: FunctionGrants['uploads'];
   /** The shop's sender, for a function that sends e-mail: SendEmail as its domain and MAIL_FROM together. */
   mailFrom?: string;
   /** Invalidates cached reads: CreateInvalidation and EDGE_DISTRIBUTION_ID, given by `Api.allowEdgeInvalidation` once the distribution exists. */
@@ -139,7 +140,7 @@ export class HouseFunction extends NodejsFunction {
         smsSecret: props.sms !== undefined,
         vpc: props.egress !== undefined,
         vapidSecret: props.vapidSecret !== undefined,
-        uploads: props.uploadBucket !== undefined,
+        uploads: props.uploadBucket ? props.uploads : undefined,
         mailDomain: props.mailFrom ? mailDomainOf(props.mailFrom) : undefined,
         invalidatesEdge: props.invalidatesEdge,
         tableStream: props.readsTableStream,

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 
@@ -14,7 +15,14 @@ export interface SiteBucketProps {
 export const uploadsPrefix = 'uploads/';
 
 /**
- * The site's private bucket: the built SPA, and the images operators upload under uploads/
+ * Where shoppers' screenshots for their reports go: never served (the bucket policy denies
+ * CloudFront there), read only by the console's route for an operator, kept 400 days.
+ */
+export const evidencePrefix = 'evidence/';
+
+/**
+ * The site's private bucket: the built SPA, shoppers' screenshots under evidence/ (never served),
+ * and the images operators upload under uploads/
  * through presigned POSTs from the console (hence a CORS rule for POST from the shop's origin; the
  * signed policy is what guards an upload). Versioned: a bad deploy or a deleted image is undone
  * from the noncurrent versions, kept 30 days.
@@ -32,11 +40,23 @@ export class SiteBucket extends Construct {
       autoDeleteObjects: !retain,
       // An overwritten or deleted SPA file or image can be brought back for a month.
       versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { prefix: evidencePrefix, expiration: Duration.days(400) },
+      ],
       cors: [
         { allowedMethods: [HttpMethods.POST], allowedOrigins: [siteUrl], allowedHeaders: ['*'], maxAge: Duration.hours(1).toSeconds() },
       ],
     });
+    // CloudFront's read of the bucket (its origin access control) stops before the shoppers' screenshots.
+    this.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${evidencePrefix}*`)],
+      }),
+    );
     acknowledge(this.bucket, [
       {
         id: 'AwsSolutions-S1',

@@ -87,7 +87,7 @@ export function functionsToMeasure(): FunctionInfo[] {
         needsSecret(route),
       // The key ring, the gateway key, the supplier's credentials and the VAPID keys are all read through Secrets Manager.
       secret: (known?.secret ?? false) || needsSecret(route) || needsGatewayKey(route) || needsSupplier(route) || needsVapid(route),
-      uploads: (known?.uploads ?? false) || route.uploads === true,
+      uploads: (known?.uploads ?? false) || route.uploads !== undefined,
       mail: (known?.mail ?? false) || route.mail === true,
     };
     byModule.set(module, info);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
@@ -29,7 +29,8 @@ const contentTypes: Record<string, string> = { '.png': 'image/png', '.jpg': 'ima
  * form (the fields of `createPresignedPost` and the file last). It checks what S3 checks: the
  * SigV4 signature of the policy, its expiry, and every condition (the bucket, the key, the
  * content type, the length range), and every field being named by the policy; then it keeps the
- * file under `key`. So the admin console uploads through the same code in both places.
+ * file under `key`. So the admin console uploads through the same code in both places. It also
+ * answers GetObject, signed as the SDK signs it (an operator's look at a shopper's screenshot).
  */
 export async function startUploadStore(options: StoreOptions): Promise<UploadStore> {
   const server = createServer((request, response) => {
@@ -43,7 +44,21 @@ export async function startUploadStore(options: StoreOptions): Promise<UploadSto
       else response.writeHead(403, cors).end('<Error><Code>AccessForbidden</Code></Error>');
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (request.method === 'GET' && path.startsWith(`/${options.bucket}/`)) {
+      getObject(request, url, options).then(
+        ({ file, type }) => {
+          response.writeHead(200, { 'content-type': type });
+          createReadStream(file).pipe(response);
+        },
+        (error: Error) =>
+          response
+            .writeHead(error.message === 'NoSuchKey' ? 404 : 403, { 'content-type': 'application/xml' })
+            .end(`<Error><Code>${error.message}</Code></Error>`),
+      );
+      return;
+    }
     if (request.method !== 'POST' || path.replace(/\/$/, '') !== `/${options.bucket}`) {
       response.writeHead(404, cors).end('<Error><Code>NoSuchBucket</Code></Error>');
       return;
@@ -83,6 +98,60 @@ async function isFile(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+const sha256 = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
+/** SigV4's signing key of a day, region and service. */
+const signingKeyOf = (secretAccessKey: string, date: string, region: string, service: string) =>
+  hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service), 'aws4_request');
+/** RFC 3986 encoding, as SigV4's canonical query string wants it. */
+const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * S3's GetObject (path style, `GET /{bucket}/{key}`), as a function's SDK calls it: the request's
+ * SigV4 signature (the Authorization header) is checked as S3 checks it, then the file is read.
+ * Rejects with S3's error code.
+ */
+async function getObject(request: IncomingMessage, url: URL, options: StoreOptions): Promise<{ file: string; type: string }> {
+  const authorization = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+    request.headers.authorization ?? '',
+  );
+  const amzDate = String(request.headers['x-amz-date'] ?? '');
+  if (!authorization || !amzDate) throw new Error('AccessDenied');
+  const [, credential = '', signedHeaders = '', signature = ''] = authorization;
+  const [, date = '', region = '', service = ''] = credential.split('/');
+  const headers = signedHeaders.split(';');
+  const canonicalQuery = [...url.searchParams]
+    .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
+    .sort()
+    .join('&');
+  const canonicalHeaders = headers
+    .map(
+      (name) =>
+        `${name}:${String(request.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
+  const canonicalRequest = [
+    'GET',
+    url.pathname,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    String(request.headers['x-amz-content-sha256'] ?? ''),
+  ].join('\n');
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, `${date}/${region}/${service}/aws4_request`, sha256(canonicalRequest)].join('\n');
+  const expected = hmac(signingKeyOf(options.secretAccessKey, date, region, service), toSign);
+  const given = Buffer.from(signature, 'hex');
+  if (!headers.includes('host') || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new Error('SignatureDoesNotMatch');
+  const key = decodeURIComponent(url.pathname.slice(options.bucket.length + 2));
+  const file = normalize(join(options.dir, key));
+  const type = contentTypes[file.slice(file.lastIndexOf('.'))];
+  if (!file.startsWith(options.dir + sep) || !type || !(await isFile(file))) throw new Error('NoSuchKey');
+  return { file, type };
 }
 
 /** Reads the form, checks it as S3 would, and keeps the file. Rejects with S3's error code. */
@@ -130,9 +199,7 @@ function check(fields: Record<string, string>, size: number, options: StoreOptio
   const { Policy: policy, 'X-Amz-Signature': signature, 'X-Amz-Credential': credential = '', 'X-Amz-Algorithm': algorithm } = fields;
   if (!policy || !signature || algorithm !== 'AWS4-HMAC-SHA256') throw new Error('AccessDenied');
   const [, date = '', region = '', service = ''] = credential.split('/');
-  const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, date), region), service), 'aws4_request');
-  const expected = hmac(signingKey, policy);
+  const expected = hmac(signingKeyOf(options.secretAccessKey, date, region, service), policy);
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('SignatureDoesNotMatch');
 

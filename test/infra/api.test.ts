@@ -321,7 +321,13 @@ describe('API', () => {
       if (row.uploads) {
         expect(env, row.handler).toHaveProperty('UPLOAD_BUCKET');
         expect(s3).toHaveLength(1);
-        expect(JSON.stringify(s3[0]!.Resource)).toMatch(/SiteBucket.*"\/uploads\/\*"/);
+        // Operators' images under uploads/, shoppers' screenshots under evidence/: put by the signers, read by the console's route alone.
+        expect(JSON.stringify(s3[0]!.Resource), row.handler).toMatch(
+          row.uploads === 'images' ? /SiteBucket.*"\/uploads\/\*"/ : /SiteBucket.*"\/evidence\/\*"/,
+        );
+        const actions = actionsOf(s3[0]!);
+        expect(actions.includes('s3:PutObject'), row.handler).toBe(row.uploads !== 'read-evidence');
+        expect(actions.includes('s3:GetObject*'), row.handler).toBe(row.uploads === 'read-evidence');
       } else {
         expect(env, row.handler).not.toHaveProperty('UPLOAD_BUCKET');
         expect(s3, row.handler).toEqual([]);

@@ -85,6 +85,8 @@ describe('data safety', () => {
       expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
       expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
         expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+        // Shoppers' screenshots for their reports go after 400 days (test/infra/web.test.ts: never served).
+        expect.objectContaining({ Prefix: 'evidence/', ExpirationInDays: 400, Status: 'Enabled' }),
       ]);
       expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
         expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: [committedStage(stage).siteUrl] }),

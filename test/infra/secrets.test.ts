@@ -9,7 +9,7 @@ import { gatewayKeyPlaceholder } from '../../functions/shared/config';
 import { Data } from '../../infra/constructs/data';
 import { FunctionRoles } from '../../infra/constructs/function-roles';
 import { HouseFunction } from '../../infra/constructs/house-function';
-import { SiteBucket, uploadsPrefix } from '../../infra/constructs/site-bucket';
+import { SiteBucket, evidencePrefix, uploadsPrefix } from '../../infra/constructs/site-bucket';
 import { StageSecrets } from '../../infra/constructs/stage-secrets';
 import { committedStage, dev, prod, resources } from '../support/infra-templates';
 
@@ -69,6 +69,7 @@ describe('secrets', () => {
       vapidSecret: secrets.vapid,
       siteBucket,
       uploadsPrefix,
+      evidencePrefix,
     });
     const sms = { secret: secrets.sms, url: 'https://api.sms.net.bd', provider: 'smsnetbd' };
     const plain = routes.find((row) => row.handler === 'promotions/list-plans')!;

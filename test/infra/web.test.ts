@@ -40,6 +40,26 @@ describe('web', () => {
     });
   });
 
+  it("never lets CloudFront read shoppers' screenshots", () => {
+    dev().hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Resource: { 'Fn::Join': ['', [Match.anyValue(), '/evidence/*']] },
+          }),
+        ]),
+      },
+    });
+    dev().hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'evidence/', ExpirationInDays: 400, Status: 'Enabled' })]),
+      },
+    });
+  });
+
   it('serves /api/* from the API compressed but never kept, all methods, all viewer headers but Host, with the origin secret from Secrets Manager', () => {
     const config = distribution(dev());
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');

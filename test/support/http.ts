@@ -41,3 +41,14 @@ export async function callApiAt<T = unknown>(siteUrl: string, path: string, opti
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiResponse<T>['body'], headers: response.headers };
 }
+
+/** A browser's upload of one file with a presigned S3 form POST (the permit's URL and fields, the file last). */
+export async function postUpload(permit: { upload_url: string; fields: Record<string, string> }, file: Buffer, type: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(permit.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)], { type }), 'image');
+  return fetch(permit.upload_url, { method: 'POST', body: form });
+}
+
+/** A one-pixel PNG. */
+export const onePixelPng = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');

@@ -2,12 +2,12 @@ import { auditEntry, auditItem } from '../../audit/repo';
 import { shiftDay } from '../../contract/report-range';
 import { mayBeHeld, holdPlacedOrder, releaseOrder } from '../../orders/holds';
 import { listHeldOrders } from '../../orders/hold-repo';
-import { recentCodeClaims } from '../../orders/claim-repo';
+import { countCodeClaims } from '../../orders/claim-repo';
 import { playerLinkCounts } from '../../orders/player-id-repo';
 import { listOrders, orderFromItem } from '../../orders/repo';
 import type { PlanOrder } from '../../orders/types';
 import { holdFor } from '../../risk/holds';
-import { linkageFlags } from '../../risk/linkage';
+import { codeClaimWindowStart, linkageFlags } from '../../risk/linkage';
 import { countAccountsOfDevice, countPayersOfPlayer, getRiskSettings, listBlocks } from '../../risk/repo';
 import type { Block, BlockKind } from '../../risk/rules';
 import { blockWrites, riskSettingsWrites, unblockWrites } from '../../risk/service';
@@ -79,7 +79,7 @@ export async function reviewQueue(request: PageRequest): Promise<Page<ReviewItem
         playerLinkCounts(order.userId, playerId),
         playerId ? countPayersOfPlayer(playerId) : undefined,
         order.deviceId ? countAccountsOfDevice(order.deviceId) : undefined,
-        recentCodeClaims(order.userId),
+        countCodeClaims(order.userId, codeClaimWindowStart()),
       ]);
       const counts = { ...players, payersOfPlayerId, accountsOfDevice, codeClaimsOfAccount };
       return {

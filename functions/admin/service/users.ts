@@ -1,7 +1,7 @@
 import { auditEntry, auditItem } from '../../audit/repo';
-import { recentCodeClaims } from '../../orders/claim-repo';
+import { countCodeClaims } from '../../orders/claim-repo';
 import { playerLinkCounts } from '../../orders/player-id-repo';
-import { linkageFlags } from '../../risk/linkage';
+import { codeClaimWindowStart, linkageFlags } from '../../risk/linkage';
 import { countAccountsOfDevice, devicesOfAccount } from '../../risk/repo';
 import { batchGet } from '../../shared/db';
 import { NotFound } from '../../shared/errors';
@@ -46,7 +46,7 @@ export async function userDetail(userId: string): Promise<UserWithBalance & { le
     listRecentLedger(userId, 100),
     playerLinkCounts(userId),
     mostAccountsOnDevicesOf(userId),
-    recentCodeClaims(userId),
+    countCodeClaims(userId, codeClaimWindowStart()),
   ]);
   if (!found) throw new NotFound('User not found');
   return { ...found, ledger, flags: linkageFlags({ ...links, accountsOfDevice, codeClaimsOfAccount }) };

@@ -8,7 +8,7 @@ import type {
   MaskedCodes,
   UploadPermit,
 } from '../../../functions/contract/admin-wire';
-import { type ApiResponse, callApi } from '../../support/http';
+import { type ApiResponse, callApi, onePixelPng, postUpload } from '../../support/http';
 import { fundedAccount, setShopStatus } from '../../support/money';
 import { stackLog } from '../../support/spawn-stack';
 
@@ -452,14 +452,8 @@ describe('content and settings', () => {
 });
 
 describe('uploads', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-
-  async function upload(permit: UploadPermit, file: Buffer, type: string) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(permit.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(file)], { type }), 'image');
-    return fetch(permit.upload_url, { method: 'POST', body: form });
-  }
+  const png = onePixelPng;
+  const upload = postUpload;
 
   it('signs a PNG, JPEG or WebP upload up to 2 MB, which the shop then serves', async () => {
     const permit = await asAdmin<UploadPermit>('/admin/uploads', { content_type: 'image/png', size: png.length });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminClaimRow } from '../../../functions/contract/admin-wire';
-import type { ClaimRow, NotificationRow, OrderDetail, RaisedClaim } from '../../../functions/contract/wire';
+import type { ClaimRow, EvidencePermit, NotificationRow, OrderDetail, RaisedClaim } from '../../../functions/contract/wire';
 import type { TestAccount } from '../../support/accounts';
 import { logInAdmin, uniquePlayerId } from '../../support/admin';
-import { callApi } from '../../support/http';
+import { callApi, onePixelPng, postUpload } from '../../support/http';
 import { alertOverdueClaims } from '../../../functions/orders/delivery-job';
 import { codeHash } from '../../../functions/vouchers/inventory';
 import { stockOf } from '../../../functions/vouchers/repo';
@@ -68,8 +68,8 @@ describe('claims', () => {
   it('lets operators answer and close from the queue; the shopper reads the thread and is told; a closed claim takes no answer', async () => {
     const buyer = await fundedAccount(100, 'answered');
     const orderId = await placedOrder(buyer);
-    const raised = (await claim(buyer, orderId, { reason: 'not_received', image: '/uploads/screenshot.png' })).body.data;
-    expect(raised.thread).toEqual([expect.objectContaining({ message: 'Not received', image: '/uploads/screenshot.png' })]);
+    const raised = (await claim(buyer, orderId, { reason: 'not_received' })).body.data;
+    expect(raised.thread).toEqual([expect.objectContaining({ message: 'Not received', image: '' })]);
 
     const queue = await callApi<{ data: { items: AdminClaimRow[] } }>('/admin/claims?status=open&limit=100', {
       method: 'GET',
@@ -329,5 +329,46 @@ describe('claims waiting too long', () => {
     await alertOverdueClaims(later);
     expect(await storedItem(`ALERT#claim-overdue#${raised.claim_id}`, 'ALERT')).toMatchObject({ kind: 'claim_opened' });
     expect(await alertOverdueClaims(later)).toBe(0);
+  });
+});
+
+describe('screenshots', () => {
+  it('takes a screenshot the shopper uploaded under their own prefix, which only an operator sees, and never the shop’s origin', async () => {
+    const buyer = await fundedAccount(100, 'screenshot');
+    const orderId = await placedOrder(buyer);
+    const permit = await callApi<{ data: EvidencePermit }>('/user/uploads', {
+      token: buyer.token,
+      form: { content_type: 'image/png', size: onePixelPng.length },
+    });
+    expect(permit.status, JSON.stringify(permit.body)).toBe(200);
+    expect(permit.body.data.image).toMatch(new RegExp(`^evidence/${buyer.code}/[a-z0-9]{16}\\.png$`));
+    // The store checks the permit as S3 does: another type or another key is refused.
+    const { fields } = permit.body.data;
+    expect(
+      (await postUpload({ ...permit.body.data, fields: { ...fields, key: `evidence/${buyer.code}/other.png` } }, onePixelPng, 'image/png'))
+        .status,
+    ).toBe(403);
+    expect((await postUpload(permit.body.data, onePixelPng, 'image/png')).status).toBe(204);
+    expect((await fetch(`${inject('stack').url}/${permit.body.data.image}`)).headers.get('content-type')).not.toBe('image/png');
+
+    // Another shopper's screenshot cannot be named.
+    const other = await fundedAccount(0, 'not-mine');
+    const foreign = await claim(other, orderId, { reason: 'other', message: 'Mine', image: permit.body.data.image });
+    expect(foreign.status).toBe(404);
+    const raised = await claim(buyer, orderId, { reason: 'not_received', image: permit.body.data.image });
+    expect(raised.body.data.thread[0]).toMatchObject({ image: permit.body.data.image });
+    const seen = await callApi<{ data: { image: string } }>(`/admin/claims/${raised.body.data.claim_id}/image`, {
+      method: 'GET',
+      token: admin,
+    });
+    expect(seen.body.data.image).toBe(`data:image/png;base64,${onePixelPng.toString('base64')}`);
+  });
+
+  it('refuses a screenshot under another shopper’s prefix', async () => {
+    const buyer = await fundedAccount(100, 'borrowed-shot');
+    const orderId = await placedOrder(buyer);
+    const refused = await claim(buyer, orderId, { reason: 'other', message: 'See this', image: 'evidence/SOMEONE/abcdefghij012345.png' });
+    expect([refused.status, refused.body.message]).toEqual([400, 'The screenshot must be an uploaded picture']);
+    expect((await orderPage(buyer, orderId)).claim).toBeNull();
   });
 });

@@ -58,6 +58,7 @@ describe('the settlement rule, branch by branch', () => {
     expect(settlementOf({ state: 'completed', amount: 500 }, payment('paid', '500.00', 'INV2'))).toEqual({
       action: 'review',
       reason: 'a second payment for a paid payable',
+      paidAgain: true,
     });
   });
 

@@ -13,6 +13,7 @@ vi.mock('../../../functions/shared/lease', () => ({
 vi.mock('../../../functions/orders/delivery-job', () => ({
   advanceDeliveries: vi.fn(),
   alertOverdueHolds: vi.fn(async () => 0),
+  alertOverdueClaims: vi.fn(async () => 0),
   countOverdueOrders: vi.fn(),
   refreshSupplierStatus: vi.fn(),
 }));
