@@ -266,6 +266,11 @@ export interface PayerHistoryRow {
   held: number;
 }
 
+/** GET /admin/claims/{id}/image: a report's screenshot as a data: URL (the file itself is never served). */
+export interface ClaimImage {
+  image: string;
+}
+
 /** GET /admin/claims: a claim with its order (null if the order is gone) and how long it has been open. */
 export interface AdminClaimRow extends ClaimRow {
   user_id: string;

@@ -1,5 +1,6 @@
 import { success } from '../../http/stack';
 import { adminRoute } from '../../http/user-route';
+import type { ClaimImage } from '../../contract/admin-wire';
 import { idParams } from '../../contract/fields';
 import { claimById } from '../../orders/claims';
 import { evidenceDataUrl } from '../../orders/evidence';
@@ -10,5 +11,6 @@ export const handler = adminRoute({ params: idParams }, async ({ params }) => {
   const image = (await claimById(params.id)).thread.find((message) => message.image)?.image;
   const dataUrl = image && (await evidenceDataUrl(image));
   if (!dataUrl) throw new NotFound('This report has no screenshot');
-  return success({ image: dataUrl });
+  const answer: ClaimImage = { image: dataUrl };
+  return success(answer);
 });

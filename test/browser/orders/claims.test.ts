@@ -1,8 +1,8 @@
-import type { ClaimRow } from '@contract/wire';
+import type { ClaimRow, EvidencePermit } from '@contract/wire';
 import { describe, expect, it } from 'vitest';
 import { logInAdmin, placeUidOrder, sidewaysOverflow, uniquePlayerId } from '../../support/admin';
 import { toast, useBrowser } from '../../support/browser';
-import { callApi } from '../../support/http';
+import { callApi, onePixelPng, postUpload } from '../../support/http';
 import { fundedAccount } from '../../support/money';
 
 /** A phone as wide as most in Bangladesh. */
@@ -22,6 +22,9 @@ describe('reporting a problem with an order', () => {
     await form.getByText('কী সমস্যা হয়েছে বেছে নিন').waitFor();
     await form.getByRole('radio', { name: 'টপ আপ পাইনি' }).check();
     await form.getByLabel('কী হয়েছে? (ঐচ্ছিক)').fill('ডায়মন্ড এখনো আসেনি');
+    // A screenshot, uploaded straight to the file store with the permit the shop signs.
+    await form.getByLabel('স্ক্রিনশট (ঐচ্ছিক)').setInputFiles({ name: 'bkash.png', mimeType: 'image/png', buffer: onePixelPng });
+    await form.getByText('যুক্ত হয়েছে: bkash.png').waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await form.getByRole('button', { name: 'অভিযোগ পাঠান' }).click();
     await toast(page, 'ধন্যবাদ: আপনার অভিযোগ পেয়েছি, উত্তর এখানেই দেব');
@@ -33,6 +36,7 @@ describe('reporting a problem with an order', () => {
 
     const read = await callApi<{ data: { claim: ClaimRow } }>(`/user/order/${orderId}`, { method: 'POST', token: shopper.token });
     const claimId = read.body.data.claim.claim_id;
+    expect(read.body.data.claim.thread[0]!.image).toMatch(new RegExp(`^evidence/${shopper.code}/`));
     const replied = await callApi<{ message: string }>(`/admin/claims/${claimId}/reply`, {
       token: await logInAdmin(),
       form: { message: 'We sent it again: check your game now' },
@@ -52,9 +56,14 @@ describe('reporting a problem with an order', () => {
     const shopper = await fundedAccount(22, 'claims-console');
     const playerId = uniquePlayerId();
     const orderId = await placeUidOrder(shopper, playerId);
+    const permit = await callApi<{ data: EvidencePermit }>('/user/uploads', {
+      token: shopper.token,
+      form: { content_type: 'image/png', size: onePixelPng.length },
+    });
+    expect((await postUpload(permit.body.data, onePixelPng, 'image/png')).status).toBe(204);
     const raised = await callApi<{ data: ClaimRow }>(`/user/order/${orderId}/claim`, {
       token: shopper.token,
-      form: { reason: 'paid_twice', message: 'bKash took the money twice' },
+      form: { reason: 'paid_twice', message: 'bKash took the money twice', image: permit.body.data.image },
     });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     const claimId = raised.body.data.claim_id;
@@ -71,6 +80,8 @@ describe('reporting a problem with an order', () => {
     expect(await card.textContent()).toContain(playerId);
     expect(await card.getByTestId('claim-reason').textContent()).toBe('Paid twice');
     await card.getByText('bKash took the money twice').waitFor();
+    await card.getByRole('button', { name: 'Show screenshot' }).click();
+    await card.getByRole('img', { name: "The shopper's screenshot" }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
     await card.getByLabel('Answer to the shopper').fill('We are checking with bKash');

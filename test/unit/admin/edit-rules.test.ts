@@ -12,9 +12,9 @@ import {
   codesProblem,
   nextPosition,
   numberField,
-  uploadProblem,
   youtubeIdOf,
 } from '../../../web/src/features/admin/kit/edit-rules';
+import { uploadProblem } from '../../../web/src/lib/upload-rules';
 import { schemaProblems } from '../../../web/src/features/admin/kit/schema-problems';
 
 /** The field errors of the server's 400 for this request (what parseInput throws), or {} when it passes. */

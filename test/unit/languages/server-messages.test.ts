@@ -45,6 +45,11 @@ const beyondTheFunctions = [
   // lib/api.ts
   'Please login to continue',
   'Network error',
+  // lib/presigned-upload.ts and lib/upload-rules.ts: the file store's answers and the browser's own check
+  'The upload was refused (its permit may have run out): try again',
+  'The upload failed: check the connection and try again',
+  'The upload was stopped',
+  'The file is empty',
   // fetch() failing: Chrome, Firefox, Safari
   'Failed to fetch',
   'NetworkError when attempting to fetch resource.',

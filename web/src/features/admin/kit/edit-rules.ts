@@ -1,23 +1,11 @@
 /**
  * What the console works out before it sends an edit and that is not a request's schema (those
- * run through `schema-problems.ts`): upload files, code files and pasted codes, a pasted YouTube
+ * run through `schema-problems.ts`): code files and pasted codes, a pasted YouTube
  * link, a new item's position. Pure: the unit tests hold the code checks to the server's reader.
  */
-import { maxUploadBytes, uploadMessages, uploadTypes } from '@contract/rules';
 
 /** A form's problems by field name (the API's field names); empty when it may be sent. */
 export type Problems<K extends string = string> = Partial<Record<K, string>>;
-
-/** The image types an operator may upload (the server's list; it refuses the rest). */
-export const uploadMimeTypes = Object.keys(uploadTypes);
-
-/** Why this file cannot be uploaded as an image, or undefined. */
-export function uploadProblem(file: { type: string; size: number }): string | undefined {
-  if (!uploadMimeTypes.includes(file.type)) return uploadMessages.type;
-  if (file.size > maxUploadBytes) return uploadMessages.size;
-  if (file.size === 0) return 'The file is empty';
-  return undefined;
-}
 
 /** A number field as the form sends it: its trimmed digits (the server reads them), or absent when empty (the server's default). */
 export const numberField = (value: string) => value.trim() || undefined;

@@ -1,13 +1,15 @@
 import { messagesByField, withEveryField } from '@contract/fields';
 import { claimBody, claimReasons } from '@contract/orders';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { FormField } from '../../../components/form-field';
 import { useServerWords } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
+import { uploadMimeTypes, uploadProblem } from '../../../lib/upload-rules';
 import { useAction } from '../../../lib/use-action';
 import type { OrderDetail as Order } from '../api/get-order';
 import { type ClaimInput, useRaiseClaim } from '../api/raise-claim';
+import { useUploadScreenshot } from '../api/upload-screenshot';
 import { claimReasonLabels } from '../claim-words';
 import { ordersMessages, useT } from '../messages';
 
@@ -27,7 +29,8 @@ const check = (draft: Partial<ClaimInput>) => v.safeParse(claimBody, withEveryFi
 
 /**
  * "Report a problem" with an order: what went wrong (the right player ID for a wrong one), in the
- * shopper's words; checked with the endpoint's schema, sent, and the server's answer as a toast.
+ * shopper's words, with a screenshot if they like; checked with the endpoint's schema, sent, and
+ * the server's answer as a toast.
  */
 export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const { t } = useT();
@@ -36,6 +39,8 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
   const [reason, setReason] = useState<Reason | ''>('');
   const [playerId, setPlayerId] = useState('');
   const [message, setMessage] = useState('');
+  const [image, setImage] = useState<string>();
+  const [uploading, setUploading] = useState(false);
   const [tried, setTried] = useState(false);
   const { trigger } = useRaiseClaim(order.order_id);
   const { busy, run } = useAction(t('orders.claim.failed'));
@@ -43,13 +48,14 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
     reason: reason || undefined,
     message: message.trim() || undefined,
     player_id: reason === 'wrong_player_id' ? playerId.trim() || undefined : undefined,
+    image,
   });
   const problems = tried && !checked.success ? messagesByField(checked.issues) : {};
   const shown = (field: string) => (problems[field] ? serverWords(problems[field]) : undefined);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!checked.success) return;
+    if (!checked.success || uploading) return;
     const request: ClaimInput = checked.output;
     void run(async () => {
       const { message: answer } = await trigger(request);
@@ -104,8 +110,9 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
           </p>
         )}
       </div>
+      <ScreenshotField image={image} onChange={setImage} onUploadingChange={setUploading} />
       <div className="button-row">
-        <button type="submit" className="button button-primary button-small" disabled={busy}>
+        <button type="submit" className="button button-primary button-small" disabled={busy || uploading}>
           {busy ? t('orders.claim.sending') : t('orders.claim.send')}
         </button>
         <button type="button" className="button button-ghost button-small" onClick={onDone} disabled={busy}>
@@ -113,5 +120,76 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * An optional screenshot: chosen from the phone, checked (PNG, JPEG or WebP, at most 2 MB) before
+ * a permit is asked for, uploaded with its progress; named by the report once uploaded.
+ */
+function ScreenshotField({
+  image,
+  onChange,
+  onUploadingChange,
+}: {
+  image: string | undefined;
+  onChange: (image: string | undefined) => void;
+  onUploadingChange: (uploading: boolean) => void;
+}) {
+  const { t } = useT();
+  const serverWords = useServerWords();
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number>();
+  const [problem, setProblem] = useState<string>();
+  const [name, setName] = useState('');
+  const { trigger } = useUploadScreenshot();
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const refused = uploadProblem(file);
+    setProblem(refused && serverWords(refused));
+    if (refused) return;
+    setProgress(0);
+    onUploadingChange(true);
+    try {
+      onChange(await trigger({ file, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) }));
+      setName(file.name);
+    } catch (failure) {
+      onChange(undefined);
+      setProblem(serverWords(failure instanceof Error ? failure.message : 'Network error'));
+    } finally {
+      setProgress(undefined);
+      onUploadingChange(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+  return (
+    <div className="form-field claim-screenshot">
+      <label htmlFor={`${id}-file`}>{t('orders.claim.screenshot')}</label>
+      {image ? (
+        <p className="claim-screenshot-chosen">
+          <span>{t('orders.claim.screenshotAttached', { name })}</span>
+          <button type="button" className="button button-ghost button-small" onClick={() => onChange(undefined)}>
+            {t('orders.claim.removeScreenshot')}
+          </button>
+        </p>
+      ) : (
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          type="file"
+          accept={uploadMimeTypes.join(',')}
+          disabled={progress !== undefined}
+          aria-describedby={problem ? `${id}-file-error` : undefined}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      )}
+      {progress !== undefined && <p className="field-hint">{t('orders.claim.uploading', { percent: progress })}</p>}
+      {problem && (
+        <p className="field-error" id={`${id}-file-error`}>
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }

@@ -22,6 +22,7 @@ import { RefundDialog, refundTitles, refundsToPaymentMethod } from '../../orders
 import { useCloseClaim } from '../api/close-claim';
 import { useCorrectClaimPlayerId } from '../api/correct-claim-player-id';
 import type { ClaimItem } from '../api/get-claims';
+import { useClaimImage } from '../api/get-claim-image';
 import { useRefundClaim } from '../api/refund-claim';
 import { useReplaceClaimCode } from '../api/replace-claim-code';
 import { useReplyToClaim } from '../api/reply-to-claim';
@@ -136,11 +137,7 @@ export function ClaimCard({ item }: { item: ClaimItem }) {
                 <span className="claim-card-author">{authorLabels[entry.from]}</span> · {ago(entry.at)}
               </small>
               {entry.message && <p>{entry.message}</p>}
-              {entry.image && (
-                <a className="text-link" href={entry.image} target="_blank" rel="noopener noreferrer">
-                  Screenshot
-                </a>
-              )}
+              {entry.image && <Screenshot claimId={item.claim_id} />}
             </li>
           ))}
         </ol>
@@ -365,5 +362,24 @@ function CorrectPlayerIdDialog({ item, onClose }: { item: ClaimItem; onClose: ()
         <DialogButtons busy={busy} onCancel={onClose} saveLabel="Correct player ID" busyLabel="Correcting…" />
       </form>
     </Modal>
+  );
+}
+
+/** A report's screenshot, loaded when the operator asks (it is never served as a file). */
+function Screenshot({ claimId }: { claimId: string }) {
+  const { trigger, data, isMutating, error } = useClaimImage(claimId);
+  if (data) return <img className="claim-card-screenshot" src={data} alt="The shopper's screenshot" />;
+  return (
+    <p>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        disabled={isMutating}
+        onClick={() => void trigger().catch(() => undefined)}
+      >
+        {isMutating ? 'Loading…' : 'Show screenshot'}
+      </button>
+      {error instanceof Error && <small className="text-danger"> {error.message}</small>}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { imageReferencePattern } from '@contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUploadImage } from '../api/presign-upload';
-import { uploadMimeTypes, uploadProblem } from '../edit-rules';
+import { uploadMimeTypes, uploadProblem } from '../../../../lib/upload-rules';
 import { useFileDrop } from './use-file-drop';
 
 interface ImageFieldProps {
