@@ -1,5 +1,6 @@
 import type { DeviceKind } from './device-names';
 import type { Language } from '../contract/fields';
+import type { NotificationRow } from '../contract/wire';
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../shared/cursor';
@@ -11,17 +12,9 @@ import type { TransactionItem } from '../shared/transactions';
 /**
  * What a shopper hears about: a top-up order paid (its receipt), delivered, refunded (a failed
  * delivery among them), codes bought (their receipt), money credited to the wallet, a payment
- * cancelled, the password changed.
+ * cancelled, the password changed, an answer to a report; the wire's list names them.
  */
-export type NotificationKind =
-  | 'order_paid'
-  | 'order_delivered'
-  | 'order_refunded'
-  | 'codes_bought'
-  | 'wallet_credited'
-  | 'payment_cancelled'
-  | 'password_changed'
-  | 'claim_reply';
+export type NotificationKind = NotificationRow['kind'];
 
 /** The receipt of a purchase, carried by its notification into the mail. */
 export interface Receipt {

@@ -12,6 +12,22 @@ import { OrderGame } from './order-game';
 export const PaidBy = ({ paidBy }: { paidBy: AdminOrder['paid_by'] }) =>
   paidBy === 'wallet' ? <span className="badge badge-muted">Wallet</span> : <span className="badge badge-info">Gateway</span>;
 
+/** An order's plan and price, as every table of orders shows them. */
+export const planColumn = <T extends Pick<AdminOrder, 'plan_name' | 'paid_amount'>>(): Column<T> => ({
+  header: 'Plan',
+  cell: (order) => (
+    <span>
+      {order.plan_name} <strong className="amount">{taka(order.paid_amount)}</strong>
+    </span>
+  ),
+});
+
+/** When an order was placed, as every table of orders shows it. */
+export const placedColumn = <T extends Pick<AdminOrder, 'created_at'>>(): Column<T> => ({
+  header: 'Placed',
+  cell: (order) => <TimeAgo iso={order.created_at} />,
+});
+
 const columns: Column<AdminOrder>[] = [
   {
     header: 'Player ID / account',
@@ -30,16 +46,9 @@ const columns: Column<AdminOrder>[] = [
       </>
     ),
   },
-  {
-    header: 'Plan',
-    cell: (order) => (
-      <span>
-        {order.plan_name} <strong className="amount">{taka(order.paid_amount)}</strong>
-      </span>
-    ),
-  },
+  planColumn(),
   { header: 'Paid', cell: (order) => <PaidBy paidBy={order.paid_by} /> },
-  { header: 'Placed', cell: (order) => <TimeAgo iso={order.created_at} /> },
+  placedColumn(),
   {
     header: 'Status',
     cell: (order) => (

@@ -9,12 +9,13 @@ import { adminPaths } from '../../../../config/admin-paths';
 import { dateTime, taka } from '../../../../lib/format';
 import { orderFromWire } from '../../../../lib/statuses';
 import { toast } from '../../../../lib/toast';
-import { AdminTable, type Column, TimeAgo } from '../../kit/components/admin-table';
+import { AdminTable, type Column } from '../../kit/components/admin-table';
 import { DialogButtons } from '../../kit/components/dialog-buttons';
 import { ErrorState, Loading } from '../../kit/components/list-states';
 import { useEditForm } from '../../kit/components/use-edit-form';
 import { schemaProblems } from '../../kit/schema-problems';
 import { OrderGame } from '../../orders/components/order-game';
+import { placedColumn, planColumn } from '../../orders/components/orders-table';
 import { type PayerQuery, usePayerHistory } from '../api/get-payer-history';
 import { useHoldPayerOrders } from '../api/hold-payer-orders';
 
@@ -62,15 +63,8 @@ const orderColumns: Column<PayerOrder>[] = [
       </>
     ),
   },
-  {
-    header: 'Plan',
-    cell: (order) => (
-      <span>
-        {order.plan_name} <strong className="amount">{taka(order.paid_amount)}</strong>
-      </span>
-    ),
-  },
-  { header: 'Placed', cell: (order) => <TimeAgo iso={order.created_at} /> },
+  planColumn(),
+  placedColumn(),
   {
     header: 'Status',
     cell: (order) => (
