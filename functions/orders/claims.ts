@@ -45,7 +45,7 @@ import {
 } from './claim-rules';
 import { startDeliveryAfterPlacing } from './delivery';
 import { creditedExtraPaymentItem, listExtraPayments } from './extra-payment-repo';
-import { orderAccount } from './order-rules';
+import { moveBlocked, orderAccount } from './order-rules';
 import { lookUpPlayerName } from './player-names';
 import { getOrder } from './repo';
 import { walletRefundItems } from './service';
@@ -337,6 +337,9 @@ function actOnClaim(
 export const refundClaimToWallet = (claimId: string, alsoWrite: TransactionItem[]) =>
   actOnClaim(claimId, alsoWrite, async (claim, order, now) => {
     if (order.status === 'refunded') throw new Conflict('This order was refunded already');
+    // What an operator's refund of the order itself is refused for (a delivery or a refund under way), the same words.
+    const blocked = moveBlocked(order, 'refund');
+    if (blocked) throw new Conflict(blocked);
     const [orderMove, ...refund] = await walletRefundItems(order, 'Refunded after your report', now);
     return { claim: closedWith(claim, { from: 'shop', message: claimWords.operatorRefunded, at: now }, now), orderMove, items: refund };
   });
