@@ -45,10 +45,10 @@ import {
 } from './claim-rules';
 import { startDeliveryAfterPlacing } from './delivery';
 import { creditedExtraPaymentItem, listExtraPayments } from './extra-payment-repo';
-import { moveBlocked, orderAccount } from './order-rules';
+import { orderAccount } from './order-rules';
 import { lookUpPlayerName } from './player-names';
 import { getOrder } from './repo';
-import { walletRefundItems } from './service';
+import { requireMoveNow, walletRefundItems } from './service';
 import type { PlanOrder } from './types';
 
 /** What a shopper says of a problem with an order. */
@@ -336,10 +336,8 @@ function actOnClaim(
 /** An operator refunds a claim's order to the wallet and closes the claim, once; an order refunded already: 409. */
 export const refundClaimToWallet = (claimId: string, alsoWrite: TransactionItem[]) =>
   actOnClaim(claimId, alsoWrite, async (claim, order, now) => {
-    if (order.status === 'refunded') throw new Conflict('This order was refunded already');
-    // What an operator's refund of the order itself is refused for (a delivery or a refund under way), the same words.
-    const blocked = moveBlocked(order, 'refund');
-    if (blocked) throw new Conflict(blocked);
+    // Refused for what an operator's refund of the order itself is (refunded already, a delivery or a refund under way), in the same words.
+    requireMoveNow(order, 'refund');
     const [orderMove, ...refund] = await walletRefundItems(order, 'Refunded after your report', now);
     return { claim: closedWith(claim, { from: 'shop', message: claimWords.operatorRefunded, at: now }, now), orderMove, items: refund };
   });

@@ -379,7 +379,7 @@ export function requireMove(order: Pick<PlanOrder, 'status'>, move: OrderMove): 
  * `requireMove`, and a 409 while a refund to the payment method or an open delivery owns the
  * order's money (`moveBlocked`), or when the order moved since the operator saw it (`seen`).
  */
-function requireMoveNow(order: PlanOrder, move: OrderMove, seen?: OrderStatus): Exclude<OrderStatus, 'pending'> {
+export function requireMoveNow(order: PlanOrder, move: OrderMove, seen?: OrderStatus): Exclude<OrderStatus, 'pending'> {
   const to = requireMove(order, move);
   const blocked = moveBlocked(order, move) ?? movedSinceSeen(order, seen);
   if (blocked) throw new Conflict(blocked);
