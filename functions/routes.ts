@@ -118,6 +118,17 @@ export const routes: readonly Route[] = [
     gateway: true,
   },
   { method: 'POST', path: '/user/quote', handler: 'orders/quote-price', access: 'public', partitions: 'quote' },
+  // A guest's checkout (no account): the order, its secret link's item, the checkout limits and what the fraud rules count.
+  {
+    method: 'POST',
+    path: '/guest/request_webview',
+    handler: 'orders/start-guest-order',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    partitions: 'guestCheckout',
+    gateway: true,
+  },
+  { method: 'POST', path: '/guest/order', handler: 'orders/get-guest-order', access: 'public', partitions: 'guestOrder' },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
   // A rule may replace a stock code (DeleteItem) and check the game's player lookup (the nickname check's own limits).

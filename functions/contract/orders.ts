@@ -1,8 +1,8 @@
 /** The request schemas of a shopper's orders, codes, payments and wallet (functions/orders, vouchers, payments, wallet handlers). */
 import * as v from 'valibot';
-import { boundedInt, idField, imageUploadBody, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
+import { boundedInt, idField, imageUploadBody, languageField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
 import { coupanCodeField } from './promotions';
-import { evidenceKeyPattern, voucherQuantity } from './rules';
+import { evidenceKeyPattern, guestContactOf, voucherQuantity } from './rules';
 
 /**
  * The order payload of spec §3 as it arrives; which account fields are required depends on the
@@ -22,6 +22,28 @@ export const placeOrderBody = v.object({ ...orderPayload, paid_from_wallet: whol
 
 /** POST /user/request_webview: an order paid through the gateway, at the price the shopper saw. */
 export const gatewayOrderBody = v.object({ ...orderPayload, amount: wholeTaka('Price') });
+
+/**
+ * A guest's contact for the receipt and the order link: an e-mail address or a Bangladeshi mobile
+ * number (01XXXXXXXXX; +880 and spaces allowed), kept in its normalised form (`guestContactOf`).
+ */
+export const guestContactField = v.pipe(
+  requiredText('Enter your e-mail or mobile number for the receipt', 254),
+  v.check((contact) => guestContactOf(contact) !== undefined, 'Enter an e-mail address or a mobile number like 01XXXXXXXXX'),
+);
+
+/** POST /guest/request_webview: a guest's top-up by player ID, paid through the gateway, at the price they saw. */
+export const guestOrderBody = v.object({
+  ...orderPayload,
+  amount: wholeTaka('Price'),
+  contact: guestContactField,
+  language: v.optional(languageField, 'bn'),
+});
+
+/** POST /guest/order: the secret of a guest's order link. */
+export const guestOrderLinkBody = v.object({
+  token: requiredText('Order not found', 64),
+});
 
 /** POST /user/uploads: a permit to upload a screenshot for a report (under the shopper's own evidence/ prefix). */
 export const evidenceUploadBody = imageUploadBody;

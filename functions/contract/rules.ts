@@ -29,6 +29,23 @@ export const normalizePlayerId = (playerId: string) => playerId.trim().toLowerCa
 /** A Bangladeshi mobile number in the shop's stored form, `01XXXXXXXXX`: the only numbers the shop can text (and verify). */
 export const isBangladeshiMobile = (mobileNo: string) => /^01[3-9]\d{8}$/.test(mobileNo);
 
+/** A guest's contact for the receipt and the order link, in the shop's kept form. */
+export interface GuestContact {
+  kind: 'email' | 'mobile';
+  value: string;
+}
+
+/**
+ * A guest's contact as the shop keeps it: an e-mail address (trimmed, lower case) or a Bangladeshi
+ * mobile number (01XXXXXXXXX); undefined for anything else.
+ */
+export function guestContactOf(typed: string): GuestContact | undefined {
+  const trimmed = typed.trim();
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) && trimmed.length <= 254) return { kind: 'email', value: normalizeEmail(trimmed) };
+  const mobile = normalizeMobile(trimmed);
+  return isBangladeshiMobile(mobile) ? { kind: 'mobile', value: mobile } : undefined;
+}
+
 /** A code texted to prove a mobile number: its digits, its lifetime, and how long before another may be asked for. */
 export const mobileCodeRules = { digits: 6, lifetimeMinutes: 10, maxTries: 5, resendGapSeconds: 60 } as const;
 

@@ -303,6 +303,11 @@ export interface CheckoutAnswer {
   id: string;
 }
 
+/** POST /guest/request_webview: where the payer goes next, our id of the order, and the order's secret link (kept on the device, mailed with the receipt). */
+export interface GuestCheckoutAnswer extends CheckoutAnswer {
+  order_link: string;
+}
+
 /** POST /user/verify_payment: where a gateway payment stands. */
 export interface PaymentCheck {
   kind: 'wallet' | 'order';

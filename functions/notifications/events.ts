@@ -1,7 +1,7 @@
 import { groupDigits, taka } from '../contract/format';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
-import { notificationItem } from './repo';
+import { type Notification, notificationItem } from './repo';
 
 /**
  * The notifications of the shopper's events, worded once in each of the shop's languages: each is
@@ -31,10 +31,16 @@ const paidWith = (receipt: Pick<GatewayReceipt, 'paymentMethod' | 'transactionId
     ? { paidWith: receipt.paymentMethod || 'Payment gateway', gatewayTransactionId: receipt.transactionId || undefined }
     : { paidWith: 'Wallet' };
 
-/** A top-up order was paid (from the wallet, or its gateway payment settled): its receipt. */
+/** A top-up order was paid (from the wallet, or its gateway payment settled): its receipt; a guest's opens their order's `link`. */
 export const orderPaidNotice = (
-  order: OrderFacts & { gameName: string; paidAt: string; receipt?: Pick<GatewayReceipt, 'paymentMethod' | 'transactionId'> },
+  order: OrderFacts & {
+    gameName: string;
+    paidAt: string;
+    receipt?: Pick<GatewayReceipt, 'paymentMethod' | 'transactionId'>;
+    guest?: Notification['to'];
+  },
   now: string,
+  link = orderPage(order.orderId),
 ): TransactionItem =>
   notificationItem(
     {
@@ -46,8 +52,10 @@ export const orderPaidNotice = (
         title: `অর্ডার পেয়েছি: ${order.planName}`,
         body: `${order.planName} (${order.gameName}) প্লেয়ার ${order.accountId}-এর জন্য ${bnTaka(order.price)} পেমেন্ট হয়েছে। আমরা এখনই ডেলিভারি করছি।`,
       },
-      link: orderPage(order.orderId),
+      link,
       subject: order.orderId,
+      // A guest's receipt goes to the contact they gave, with their order's secret link.
+      ...(order.guest ? { to: order.guest } : {}),
       receipt: {
         reference: order.orderId,
         item: `${order.gameName} · ${order.planName}`,

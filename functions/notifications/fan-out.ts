@@ -1,5 +1,5 @@
 import { getUser } from '../users/repo';
-import { mailNotification } from './channels/mail';
+import { mailGuestNotification, mailNotification } from './channels/mail';
 import { pushNotification } from './channels/push';
 import type { Notification } from './repo';
 
@@ -9,6 +9,8 @@ import type { Notification } from './repo';
  * failure is then thrown, so that the stream retries the ones that failed.
  */
 export async function fanOut(notification: Notification): Promise<{ mailed: boolean; pushed: number }> {
+  // A guest has no account, no devices: their receipt goes to the contact they gave.
+  if (notification.to) return { mailed: await mailGuestNotification(notification), pushed: 0 };
   const user = await getUser(notification.userId);
   const [mailed, pushed] = await Promise.allSettled([mailNotification(notification, user), pushNotification(notification, user)]);
   if (mailed.status === 'rejected') throw mailed.reason;

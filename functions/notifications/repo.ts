@@ -1,5 +1,6 @@
 import type { DeviceKind } from './device-names';
 import type { Language } from '../contract/fields';
+import type { GuestContact } from '../contract/rules';
 import type { NotificationRow } from '../contract/wire';
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -64,6 +65,8 @@ export interface Notification {
   /** What it is about (an order id, a top-up request id), for the channels and for support. */
   subject: string;
   receipt?: Receipt;
+  /** A guest's notice (no account): the contact it goes to, and its language. */
+  to?: { contact: GuestContact; language: Language };
   read: boolean;
   at: string;
 }

@@ -165,6 +165,9 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
       return moved.order;
     }
     case 'failed': {
+      // A guest has no wallet to refund to: a person refunds the payment method.
+      if (order.guest)
+        return fallBack(order, 'fallBack', `The supplier could not deliver (${outcome.reason}); refund the guest's payment method`);
       const moved = await moveDelivery(order, 'failed', async (current, now) => ({
         delivery: { reason: outcome.reason },
         remark: failureRemark(current, outcome.reason),

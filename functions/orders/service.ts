@@ -1,4 +1,5 @@
-import type { OrderAccountFields } from '../contract/rules';
+import type { Language } from '../contract/fields';
+import { type GuestContact, type OrderAccountFields, isPlayerIdGroup } from '../contract/rules';
 import { type Plan, planFromItem, planKey, planOnSaleCheckItem, recordedCost } from '../catalog/repo';
 import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
 import { GatewayError, checkoutLinks } from '../gateway/port';
@@ -7,7 +8,7 @@ import { gateways } from '../gateway/registry';
 import { openCheckoutItem, pendingPaymentKeys } from '../gateway/repo';
 import { orderDeliveredNotice, orderPaidNotice, orderRefundedNotice } from '../notifications/events';
 import { batchGet } from '../shared/db';
-import { Conflict, NotFound } from '../shared/errors';
+import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { releaseUseItems } from '../promotions/repo';
 import { type Quote, codeDiscountOf } from '../promotions/rules';
 import {
@@ -40,6 +41,7 @@ import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
 import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
+import { type Purchaser, orderLinkItem } from './guests';
 import { placedAlertItems, placedHeld } from './holds';
 import { type OrderMove, moveBlocked, movedSinceSeen, nextStatus, orderAccount } from './order-rules';
 import { type ShopperLookup, playerLookupFromItem, shopperLookupKey } from './lookup-repo';
@@ -61,7 +63,7 @@ export interface PlanOrderInput extends OrderAccountFields {
  * the buyer's customer marks and a promo code's items; applies the refusals that come before any
  * write, and prices the order (a total other than the one the shopper saw: 409, nothing written).
  */
-async function purchaseContext(user: ActiveUser, input: PlanOrderInput, origin: RequestOrigin) {
+async function purchaseContext(user: Purchaser, input: PlanOrderInput, origin: RequestOrigin) {
   const playerId = input.saccount_id?.trim() ?? '';
   const buyer = buyerOf(user, playerId);
   const promo = promoRequest(input.coupanCode, buyer);
@@ -97,7 +99,7 @@ async function purchaseContext(user: ActiveUser, input: PlanOrderInput, origin: 
  * written with the order) and the player's name when the shopper checked it before paying.
  */
 async function draftOrder(
-  user: ActiveUser,
+  user: Purchaser,
   plan: Plan,
   input: PlanOrderInput,
   paidFrom: PlanOrder['paidFrom'],
@@ -220,18 +222,23 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput, origin
  * an order for fulfilment. If the record fails, the payer never sees the payment link.
  */
 export async function startGatewayOrder(
-  user: ActiveUser,
+  user: Purchaser,
   input: PlanOrderInput,
   origin: RequestOrigin,
+  guest?: GuestCheckout,
 ): Promise<{ paymentUrl: string; orderId: string }> {
   const { plan, player, quote, use, customer, riskSettings, identity } = await purchaseContext(user, input, origin);
+  // A game-account login's password is handed to the operators: only an account may do that.
+  if (guest && !isPlayerIdGroup(plan.groupName)) throw new Invalid('Top-ups by game-account login need an account: sign in first');
   const velocity = velocityCheck(riskSettings, identity, user, quote.total);
   await limitCheckoutStart(user.id, origin.clientIp);
-  const order = {
+  const order: PlanOrder = {
     ...(await draftOrder(user, plan, input, 'gateway', player, origin)),
     ...pricedFields(quote, use),
     persons: customer.persons,
+    ...(guest ? { guest: { contact: guest.contact, language: guest.language } } : {}),
   };
+
   const risk: CheckoutRisk = {
     velocity,
     reasons: orderHoldReasons(riskSettings, user, { price: quote.total, returning: accountHasOrdered(customer) }, velocity),
@@ -242,22 +249,38 @@ export async function startGatewayOrder(
   const { paymentUrl } = await gateway
     .createCheckout({
       fullName: user.name,
-      email: user.email,
+      // The gateway asks for an e-mail; a guest who gave a number has none, so the shop's own placeholder stands in.
+      email: user.email || `${user.id}@guest.invalid`,
       amount: order.price,
       metadata: reference,
-      ...checkoutLinks(gateway, '/profile/userOrder', reference),
+      ...checkoutLinks(gateway, guest ? '/order/return' : '/profile/userOrder', reference),
     })
     .catch((error: unknown) => {
       throw error instanceof GatewayError ? error.toShopperError() : error;
     });
   await recordGatewayOrder(
-    { order, paymentStatus: 'pending', gateway: gateway.name, paymentUrl, createdAt: order.createdAt },
+    {
+      order,
+      paymentStatus: 'pending',
+      gateway: gateway.name,
+      paymentUrl,
+      createdAt: order.createdAt,
+      ...(guest ? { linkToken: guest.token } : {}),
+    },
     quote,
     use,
     customer,
     risk,
+    guest ? [orderLinkItem(guest.token, order, order.createdAt)] : [],
   );
   return { paymentUrl, orderId: order.orderId };
+}
+
+/** A guest's checkout: the contact the receipt and the link go to, their language, and the link's secret. */
+export interface GuestCheckout {
+  contact: GuestContact;
+  language: Language;
+  token: string;
 }
 
 /** A gateway checkout's fraud rules: its velocity counters, and the hold reasons known before any write. */
@@ -280,6 +303,7 @@ async function recordGatewayOrder(
   use: PromoUse | undefined,
   customer: Customer,
   risk: CheckoutRisk,
+  alsoWrite: TransactionItem[],
 ): Promise<void> {
   const { order } = pending;
   const reference = { kind: 'order' as const, userId: order.userId, id: order.orderId };
@@ -298,6 +322,7 @@ async function recordGatewayOrder(
       ),
       openCheckoutItem(order.userId),
       ...deviceLinkItems(order),
+      ...alsoWrite,
     ];
     const useLine = {
       orderId: order.orderId,
@@ -356,8 +381,11 @@ export async function orderHistory(user: ActiveUser): Promise<OrderEntry[]> {
 }
 
 /** A user's order: placed, or a gateway order whose payment is still waiting or was cancelled (never placed). */
-export async function orderOf(user: ActiveUser, orderId: string): Promise<OrderEntry> {
-  const [order, pending] = await Promise.all([getOrder(user.id, orderId), getPendingOrder(user.id, orderId)]);
+export const orderOf = (user: ActiveUser, orderId: string): Promise<OrderEntry> => orderEntryOf(user.id, orderId);
+
+/** An order of a partition (an account's, or a guest contact's), as `orderOf` answers it. */
+export async function orderEntryOf(userId: string, orderId: string): Promise<OrderEntry> {
+  const [order, pending] = await Promise.all([getOrder(userId, orderId), getPendingOrder(userId, orderId)]);
   if (order) return { order };
   if (pending && pending.paymentStatus !== 'completed') return { order: pending.order, gatewayPayment: pending };
   throw new NotFound('Order not found');

@@ -1,4 +1,6 @@
 /** The orders' types: a placed order, its automatic delivery, a refund to the payment method, a pending gateway order. */
+import type { Language } from '../contract/fields';
+import type { GuestContact } from '../contract/rules';
 import type { HeldUse } from '../promotions/rules';
 import type { Hold } from '../risk/holds';
 import type { GatewayReceipt } from '../shared/receipt';
@@ -67,6 +69,8 @@ export interface PlanOrder {
   /** Its latest claim (a shopper's report of a problem: ./claim-rules.ts), and the one still open, if any. */
   claimId?: string;
   openClaimId?: string;
+  /** A guest's order (no account): the contact its receipt and link went to, and the language they bought in. */
+  guest?: { contact: GuestContact; language: Language };
   /** The buyer's first-party device id, when the browser sent one (the review queue's linkage counts). */
   deviceId?: string;
   /**
@@ -157,4 +161,6 @@ export interface PendingOrder {
   createdAt: string;
   /** The hold the checkout's fraud rules decided on: the order is placed held when it is paid. */
   hold?: Hold;
+  /** A guest's order link's secret, for the receipt its payment sends (never on the placed order). */
+  linkToken?: string;
 }

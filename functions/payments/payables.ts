@@ -2,6 +2,7 @@ import { type PaymentReference, type PaymentState, type VerifiedPayment, gateway
 import { type ItemKey, bookLineItem, closeCheckoutItem } from '../gateway/repo';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { extraPaymentItem } from '../orders/extra-payment-repo';
+import { orderLinkPath } from '../orders/guests';
 import { placedAlertItems, placedHeld } from '../orders/holds';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
@@ -178,7 +179,7 @@ export const payables: Record<
           ...rememberedPlayerIdItems(order),
           ...(!order.accountType && receipt.senderNumber?.trim() ? [payerLinkItem(order.accountId, receipt.senderNumber, now)] : []),
           bookLine(reference, price, payment, now),
-          orderPaidNotice(order, now),
+          orderPaidNotice(order, now, pending.linkToken ? orderLinkPath(pending.linkToken) : undefined),
         ];
       },
       // A promo code's held use goes back with the checkout, once (the close's condition); a payment

@@ -73,7 +73,11 @@ export interface Buyer {
 }
 
 /** The buyer a signed-in shopper is, for a top-up to `playerId` or a purchase of codes. */
-export const buyerOf = (user: User, playerId?: string): Buyer => ({ userId: user.id, playerId, verifiedMobile: verifiedMobileOf(user) });
+export const buyerOf = (user: Pick<User, 'id' | 'mobileNo' | 'mobileVerified'>, playerId?: string): Buyer => ({
+  userId: user.id,
+  playerId,
+  verifiedMobile: verifiedMobileOf(user),
+});
 
 /**
  * Who a signed-in buyer is as a customer, read in the order's own BatchGetItem (`keys`): their

@@ -63,6 +63,10 @@ export const partitionScopes = {
    * device's link to the account.
    */
   checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*', 'VELOCITY#*', 'DEVICE#*'] },
+  /** A guest's checkout: what an account's writes, in the guest contact's partition, and the order link's item. */
+  guestCheckout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*', 'VELOCITY#*', 'DEVICE#*', 'ORDERLINK#*'] },
+  /** A guest's order by its link: the link's item, then the order (and its claim) in the guest's partition; nothing written. */
+  guestOrder: { read: ['ORDERLINK#*', 'USER#*'], write: [], indexes: [] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed

@@ -181,3 +181,17 @@ export async function mailNotification(notification: Notification, user: User | 
   if (mailed) logger.info('notification mailed', { notificationId: notification.id, kind: notification.kind });
   return mailed;
 }
+
+/**
+ * A guest's notice (their receipt) to the e-mail address they gave for it, once; a guest who gave
+ * a mobile number is not mailed.
+ */
+export async function mailGuestNotification(notification: Notification): Promise<boolean> {
+  const to = notification.to;
+  if (to?.contact.kind !== 'email') return false;
+  const mailed = await sendOnce(notificationKey(notification), 'mail', () =>
+    sendMail(noticeMail(notification, to.contact.value, to.language)),
+  );
+  if (mailed) logger.info('guest notification mailed', { notificationId: notification.id, kind: notification.kind });
+  return mailed;
+}

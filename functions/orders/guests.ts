@@ -1,0 +1,55 @@
+/**
+ * Guests (contract: Guest checkout): a visitor who buys without an account. A guest's orders live
+ * in a partition of their contact (`USER#guest-<hash of the contact>`), so the order machinery
+ * (the payment's settle step, delivery, claims) works on them unchanged; each order is reached
+ * only through its secret link, a random token of 144 bits looked up by its SHA-256.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { GuestContact } from '../contract/rules';
+import { db, tableName } from '../shared/db';
+import { toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+import type { User } from '../users/repo';
+
+/** Who buys: a signed-in shopper, or a guest as a checkout sees one. */
+export type Purchaser = Pick<User, 'id' | 'name' | 'email' | 'mobileNo' | 'mobileVerified' | 'createdAt'>;
+
+/** The partition id of a contact's guest orders. */
+export const guestIdOf = (contact: GuestContact) =>
+  `guest-${createHash('sha256').update(`guest:${contact.kind}:${contact.value}`).digest('base64url').slice(0, 22)}`;
+
+/**
+ * A guest as the checkout's rules see them: an account made this instant (every rule for young
+ * accounts applies: guests are held to the stricter rules), with no verified number.
+ */
+export const guestPurchaser = (contact: GuestContact, now: string): Purchaser => ({
+  id: guestIdOf(contact),
+  name: 'Guest',
+  email: contact.kind === 'email' ? contact.value : '',
+  mobileNo: contact.kind === 'mobile' ? contact.value : '',
+  createdAt: now,
+});
+
+/** A new order link's secret: 18 random bytes, 24 base64url characters. */
+export const newLinkToken = () => randomBytes(18).toString('base64url');
+
+/** The shop's page of a guest's order. */
+export const orderLinkPath = (token: string) => `/order/${token}`;
+
+const linkKey = (token: string) => ({ pk: `ORDERLINK#${createHash('sha256').update(token).digest('hex')}`, sk: '#LINK' });
+
+/** An order link: its secret's hash to the order it opens, conditioned on being new. */
+export const orderLinkItem = (token: string, order: { userId: string; orderId: string }, now: string): TransactionItem => ({
+  Put: {
+    TableName: tableName,
+    Item: toItem('OrderLink', linkKey(token), { userId: order.userId, orderId: order.orderId }, now),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** The order a link's secret opens, or undefined: GetItem ORDERLINK#<sha256>. */
+export async function orderOfLink(token: string): Promise<{ userId: string; orderId: string } | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: linkKey(token) }));
+  return Item ? { userId: String(Item.userId), orderId: String(Item.orderId) } : undefined;
+}

@@ -1,0 +1,95 @@
+import { randomInt } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { GuestCheckoutAnswer, OrderDetail } from '../../../functions/contract/wire';
+import { mailsTo } from '../../support/accounts';
+import { uniquePlayerId } from '../../support/admin';
+import { callApi } from '../../support/http';
+import { fundedAccount, payForInvoice, sendWebhook, storedItem } from '../../support/money';
+
+/**
+ * Guest checkout (contract: Guest checkout): a visitor buys a top-up by player ID through the
+ * gateway without an account; the order is reached only through its secret link, which the
+ * receipt mails to the contact.
+ */
+
+const guestEmail = () => `Guest.${randomInt(1e9)}@Example.com`;
+
+const checkout = (form: Record<string, string | number>) =>
+  callApi<{ data: GuestCheckoutAnswer; message: string }>('/guest/request_webview', { form: { language: 'bn', ...form } });
+
+const guestOrder = (token: string) => callApi<{ data: OrderDetail; message: string }>('/guest/order', { form: { token } });
+
+const tokenOf = (link: string) => new URL(link).pathname.replace(/^\/order\//, '');
+
+describe('guest checkout', () => {
+  it('sells a top-up by player ID through the gateway to a guest, whose link alone shows the order, and mails the receipt with it', async () => {
+    const email = guestEmail();
+    const playerId = uniquePlayerId();
+    const started = await checkout({ plan_id: 'ff-25', saccount_id: playerId, amount: 22, contact: email });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const { order_link: link, id: orderId, payment_url: paymentUrl } = started.body.data;
+    expect(link).toMatch(new RegExp(`^${inject('stack').url}/order/[A-Za-z0-9_-]{24}$`));
+    const token = tokenOf(link);
+    expect((await guestOrder(token)).body.data).toMatchObject({ order_id: orderId, saccount_id: playerId });
+
+    await sendWebhook(await payForInvoice(paymentUrl));
+    await expect.poll(async () => (await guestOrder(token)).body.data.awaiting_payment, { timeout: 10_000 }).toBe(false);
+    const placed = (await guestOrder(token)).body.data;
+    expect(placed).toMatchObject({ order_id: orderId, status: '0', paid_amount: 22 });
+
+    // The receipt goes to the address as the guest typed it, in Bengali, with the link.
+    await expect.poll(async () => (await mailsTo(email.toLowerCase())).length, { timeout: 15_000 }).toBe(1);
+    const [receipt] = await mailsTo(email.toLowerCase());
+    expect(receipt!.text).toContain(link);
+    expect(receipt!.subject).toContain('অর্ডার');
+  });
+
+  it('answers 404 for a forged, altered or malformed token, and no route answers a guest order by its id', async () => {
+    const started = await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact: '01712345678' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const token = tokenOf(started.body.data.order_link);
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const wrong of [altered, 'A'.repeat(24), 'not-a-token', token.slice(0, 12)]) {
+      const answer = await guestOrder(wrong);
+      expect([answer.status, answer.body.message], wrong).toEqual([404, 'Order not found']);
+    }
+    const other = await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact: '01712345678' });
+    expect((await guestOrder(tokenOf(other.body.data.order_link))).body.data.order_id).toBe(other.body.data.id);
+    // A signed-in shopper's order route reads their own partition only.
+    const shopper = await fundedAccount(0, 'nosy');
+    expect((await callApi(`/user/order/${started.body.data.id}`, { token: shopper.token, form: {} })).status).toBe(404);
+    // The link's item keeps the secret's hash, never the secret.
+    expect(await storedItem(`ORDERLINK#${token}`, '#LINK')).toBeUndefined();
+  });
+
+  it('takes only top-ups by player ID and a contact it can reach, and refuses a wrong price without writing', async () => {
+    const refused = [
+      [{ contact: 'not a contact' }, 'Enter an e-mail address or a mobile number like 01XXXXXXXXX'],
+      [{ contact: '' }, 'Enter your e-mail or mobile number for the receipt'],
+      [
+        { plan_id: 'ffa-520', saccount_type: 'FB', saccount_id: 'me@example.com', saccount_password: 'x', amount: 350 },
+        'Top-ups by game-account login need an account: sign in first',
+      ],
+    ] as const;
+    for (const [change, message] of refused) {
+      const answer = await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact: guestEmail(), ...change });
+      expect([answer.status, answer.body.message], message).toEqual([400, message]);
+    }
+    expect((await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 21, contact: guestEmail() })).status).toBe(409);
+  });
+
+  it('sends a guest order whose delivery failed to a person, crediting no wallet', async () => {
+    const started = await checkout({
+      plan_id: 'ff-100-instant',
+      saccount_id: `${uniquePlayerId().slice(0, -1)}0`,
+      amount: 75,
+      contact: guestEmail(),
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await sendWebhook(await payForInvoice(started.body.data.payment_url));
+    const token = tokenOf(started.body.data.order_link);
+    await expect.poll(async () => (await guestOrder(token)).body.data.delivery?.state, { timeout: 20_000, interval: 300 }).toBe('waiting');
+    const page = (await guestOrder(token)).body.data;
+    expect(page.status).toBe('0');
+  });
+});
