@@ -121,6 +121,7 @@ export class StorefrontStack extends Stack {
       keyRing: secrets.keys,
       vapidSecret: secrets.vapid,
       telegramBot: secrets.telegramBot,
+      sms,
       removalPolicy,
     });
     const { distribution } = new Web(this, 'Web', {

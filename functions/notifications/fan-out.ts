@@ -1,6 +1,7 @@
 import { getUser } from '../users/repo';
 import { mailGuestNotification, mailNotification } from './channels/mail';
 import { pushNotification } from './channels/push';
+import { smsGuestNotification } from './channels/sms';
 import type { Notification } from './repo';
 
 /**
@@ -10,7 +11,10 @@ import type { Notification } from './repo';
  */
 export async function fanOut(notification: Notification): Promise<{ mailed: boolean; pushed: number }> {
   // A guest has no account, no devices: their receipt goes to the contact they gave.
-  if (notification.to) return { mailed: await mailGuestNotification(notification), pushed: 0 };
+  if (notification.to) {
+    const [mailed] = await Promise.all([mailGuestNotification(notification), smsGuestNotification(notification)]);
+    return { mailed, pushed: 0 };
+  }
   const user = await getUser(notification.userId);
   const [mailed, pushed] = await Promise.allSettled([mailNotification(notification, user), pushNotification(notification, user)]);
   if (mailed.status === 'rejected') throw mailed.reason;

@@ -67,7 +67,7 @@ export const deliveryDispatcher = {
  * The notifications outbox's consumer: not scheduled but fed by the table's stream (new
  * notifications and operator alerts); it claims each channel's send on the item (UpdateItem),
  * mails, pushes to the shopper's devices (forgetting those whose subscription ended: DeleteItem),
- * and sends alerts with the operators' Telegram bot, whose token (TELEGRAM_SECRET_ID) no other
+ * texts a guest's receipt through the SMS provider, and sends alerts with the operators' Telegram bot, whose token (TELEGRAM_SECRET_ID) no other
  * function gets.
  */
 export const outboxConsumer = {
@@ -77,9 +77,15 @@ export const outboxConsumer = {
   /** Signs the mails' one-click unsubscribe links. */
   secret: true,
   push: true,
+  /** Texts a guest who gave a mobile number their receipt. */
+  sms: true,
   telegram: true,
   newImage: { entity: { S: ['Notification', 'Alert'] } },
-} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push'> & { module: string; telegram: true; newImage: NewImagePattern };
+} as const satisfies Pick<Route, 'writes' | 'mail' | 'secret' | 'push' | 'sms'> & {
+  module: string;
+  telegram: true;
+  newImage: NewImagePattern;
+};
 
 /**
  * The alarms' relay: subscribed to the stage's alarm topic (SNS), it writes each alarm as an

@@ -3,10 +3,10 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { needsVapid, tableGrantOf } from '../../functions/routes/grants';
+import { needsSms, needsVapid, tableGrantOf } from '../../functions/routes/grants';
 import { outboxConsumer } from '../../functions/routes/jobs';
 import type { FunctionRoles } from './function-roles';
-import type { FunctionDefaults, HouseFunction } from './house-function';
+import type { FunctionDefaults, HouseFunction, SmsAccess } from './house-function';
 import { streamConsumer } from './stream-consumer';
 
 export interface OutboxProps {
@@ -20,6 +20,8 @@ export interface OutboxProps {
   keyRing: ISecret;
   /** The VAPID keys that sign its pushes. */
   vapidSecret: ISecret;
+  /** The SMS provider, for a guest's receipt to a mobile number. */
+  sms: SmsAccess;
   removalPolicy: RemovalPolicy;
 }
 
@@ -45,6 +47,7 @@ export class Outbox extends Construct {
         telegramBot: outboxConsumer.telegram ? props.telegramBot : undefined,
         keyRing: outboxConsumer.secret ? props.keyRing : undefined,
         vapidSecret: needsVapid(outboxConsumer) ? props.vapidSecret : undefined,
+        sms: needsSms(outboxConsumer) ? props.sms : undefined,
       },
       newImage: outboxConsumer.newImage,
       batchSize: 25,

@@ -181,6 +181,7 @@ export function jobFunction(
       ...('secret' in job && job.secret ? environment.secret : {}),
       ...('push' in job && needsVapid(job) ? environment.push : {}),
       ...('telegram' in job && job.telegram ? environment.telegram : {}),
+      ...('sms' in job && needsSms(job) ? environment.sms : {}),
       ...shellTuningOf(),
     },
     timeoutMs: 120_000,

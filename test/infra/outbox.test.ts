@@ -39,17 +39,20 @@ describe('the notifications outbox', () => {
     expect(fn.Properties.Environment.Variables).toHaveProperty('MAIL_FROM');
     expect(fn.Properties.Environment.Variables).not.toHaveProperty('SUPPLIER_SECRET_ID');
     // It signs pushes with the VAPID keys and the mails' unsubscribe links with the key ring, sends
-    // operator alerts with the Telegram bot, and forgets a device whose subscription ended; no other secret.
+    // operator alerts with the Telegram bot, texts a guest's receipt with the SMS provider's
+    // credentials, and forgets a device whose subscription ended; no other secret.
     const vapid = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsVapid');
     const keyRing = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsKeys');
     const bot = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsTelegramBot');
+    const sms = logicalIdOf(dev(), 'AWS::SecretsManager::Secret', 'SecretsSms');
+    expect(fn.Properties.Environment.Variables).toHaveProperty('SMS_API_URL');
     expect(fn.Properties.Environment.Variables.VAPID_SECRET_ID).toEqual({ Ref: vapid });
     expect(fn.Properties.Environment.Variables.APP_SECRET_ID).toEqual({ Ref: keyRing });
     const secretsRead = statementsOf(dev(), fn)
       .filter((statement) => actionsOf(statement).includes('secretsmanager:GetSecretValue'))
       .flatMap((statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource)));
     expect(secretsRead.sort()).toEqual(
-      [JSON.stringify({ Ref: keyRing }), JSON.stringify({ Ref: vapid }), JSON.stringify({ Ref: bot })].sort(),
+      [JSON.stringify({ Ref: keyRing }), JSON.stringify({ Ref: vapid }), JSON.stringify({ Ref: bot }), JSON.stringify({ Ref: sms })].sort(),
     );
     const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
     expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].sort());

@@ -44,6 +44,22 @@ describe('guest checkout', () => {
     expect(receipt!.subject).toContain('অর্ডার');
   });
 
+  it('texts the receipt with the link to a guest who gave a mobile number, once', async () => {
+    const mobile = `017${randomInt(1e7, 1e8)}`;
+    const started = await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact: `+880 ${mobile.slice(1)}` });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const invoice = await payForInvoice(started.body.data.payment_url);
+    await Promise.all([sendWebhook(invoice), sendWebhook(invoice)]);
+    // The SMS stand-in lists what it accepted, each number as its 13 digits.
+    const texts = async () =>
+      ((await (await fetch(`${inject('stack').smsUrl}/messages`)).json()) as { to: string; msg: string }[]).filter(
+        (message) => message.to === `88${mobile}`,
+      );
+    await expect.poll(async () => (await texts()).length, { timeout: 15_000 }).toBe(1);
+    expect((await texts())[0]!.msg).toContain(started.body.data.order_link);
+    expect(await mailsTo(mobile)).toEqual([]);
+  });
+
   it('answers 404 for a forged, altered or malformed token, and no route answers a guest order by its id', async () => {
     const started = await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact: '01712345678' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
