@@ -10,6 +10,8 @@ const checkoutsPerUser: RateLimit = {
   windowSeconds: 600,
   message: tryAgainIn('Too many payments started.'),
 };
+/** A guest's contact may start fewer: no account stands behind it. */
+const checkoutsPerGuest: RateLimit = { ...checkoutsPerUser, name: 'checkout-guest', max: 4 };
 const checkoutsPerAddress: RateLimit = {
   name: 'checkout-address',
   max: Number(process.env.CHECKOUT_LIMIT_PER_ADDRESS ?? 30),
@@ -25,9 +27,12 @@ const verificationsPerUser: RateLimit = {
   message: tryAgainIn('Too many payment checks.'),
 };
 
-/** Before a checkout is opened at the gateway (each costs a call with the merchant's key): the user's and the address's limits. */
-export async function limitCheckoutStart(userId: string, clientIp: string): Promise<void> {
-  await takeAttempt(checkoutsPerUser, userId);
+/**
+ * Before a checkout is opened at the gateway (each costs a call with the merchant's key): the
+ * user's (a guest contact's, lower) and the address's limits.
+ */
+export async function limitCheckoutStart(userId: string, clientIp: string, guest = false): Promise<void> {
+  await takeAttempt(guest ? checkoutsPerGuest : checkoutsPerUser, userId);
   await takeAttempt(checkoutsPerAddress, clientIp);
 }
 

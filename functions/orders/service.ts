@@ -231,7 +231,7 @@ export async function startGatewayOrder(
   // A game-account login's password is handed to the operators: only an account may do that.
   if (guest && !isPlayerIdGroup(plan.groupName)) throw new Invalid('Top-ups by game-account login need an account: sign in first');
   const velocity = velocityCheck(riskSettings, identity, user, quote.total);
-  await limitCheckoutStart(user.id, origin.clientIp);
+  await limitCheckoutStart(user.id, origin.clientIp, guest !== undefined);
   const order: PlanOrder = {
     ...(await draftOrder(user, plan, input, 'gateway', player, origin)),
     ...pricedFields(quote, use),

@@ -94,6 +94,14 @@ describe('guest checkout', () => {
     expect((await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 21, contact: guestEmail() })).status).toBe(409);
   });
 
+  it('lets one guest contact start four payments in ten minutes, fewer than an account', async () => {
+    const contact = guestEmail();
+    const started = [];
+    for (let n = 0; n < 5; n += 1) started.push(await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact }));
+    expect(started.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 429]);
+    expect(started[4]!.body.message).toMatch(/^Too many payments started\./);
+  });
+
   it('sends a guest order whose delivery failed to a person, crediting no wallet', async () => {
     const started = await checkout({
       plan_id: 'ff-100-instant',
