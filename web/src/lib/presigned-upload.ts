@@ -2,8 +2,40 @@
  * A browser's upload straight to the file store with a presigned POST (S3 in the cloud, the local
  * stack's file store at home), shared by the console's images and the shoppers' screenshots.
  */
+import type { imageUploadBody } from '@contract/fields';
 import { uploadMessages } from '@contract/rules';
-import { ApiError } from './api';
+import type * as v from 'valibot';
+import { ApiError, apiRequest } from './api';
+import { uploadProblem } from './upload-rules';
+
+/** A permit to upload, as the server signs one: where the browser POSTs, and the signed fields it sends with the file. */
+interface StorePermit {
+  upload_url: string;
+  fields: Record<string, string>;
+}
+
+/** The request for a permit as the endpoints' schema takes it (functions/contract/fields.ts). */
+type ImageUploadRequest = v.InferInput<typeof imageUploadBody>;
+
+/**
+ * One image upload: the file's type (PNG, JPEG, WebP) and size (2 MB) checked before asking, a
+ * permit asked for at `path` (the console's `/admin/uploads`, a shopper's `/user/uploads`), then
+ * the file posted with it, progress reported from 0 to 1; answers the permit.
+ */
+export async function uploadWithPermit<Permit extends StorePermit>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Permit> {
+  const problem = uploadProblem(file);
+  if (problem) throw new ApiError(400, problem);
+  // uploadProblem has refused every type but the schema's.
+  const request: ImageUploadRequest = { content_type: file.type as ImageUploadRequest['content_type'], size: file.size };
+  const { data: permit } = await apiRequest<Permit>('POST', path, { body: request });
+  await postToStore(permit, file, onProgress);
+  onProgress(1);
+  return permit;
+}
 
 /** What the file store answers, in words: S3's error codes (the local store speaks the same). */
 function storeMessage(status: number, body: string): string {
@@ -17,11 +49,7 @@ function storeMessage(status: number, body: string): string {
  * The browser's half of a presigned POST: the permit's fields, then the file, as a multipart form
  * to the store, which answers 204. XMLHttpRequest rather than fetch, for the upload's progress.
  */
-export function postToStore(
-  permit: { upload_url: string; fields: Record<string, string> },
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<void> {
+function postToStore(permit: StorePermit, file: File, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(permit.fields)) form.append(name, value);
