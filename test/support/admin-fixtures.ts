@@ -1,4 +1,5 @@
 import type { AdminOrderDelivery, AdminOrderRow } from '@contract/admin-wire';
+import { orderRowBase } from './order-fixtures';
 
 /** The console's component tests' shared fixtures: rows as the console's endpoints answer them. */
 
@@ -15,26 +16,7 @@ export type AdminOrderChanges = Partial<Omit<AdminOrderRow, 'delivery'>> & { del
  */
 export function adminOrderRow({ delivery = {}, ...changes }: AdminOrderChanges = {}): AdminOrderRow {
   return {
-    order_id: 'OORDER1234',
-    created_at: minutesAgo(200),
-    status: '1',
-    paid_amount: 25,
-    discount: 0,
-    coupan_code: '',
-    plan_name: '25 Diamonds',
-    saccount_id: '1234567897',
-    remark: '',
-    game: 'Free Fire',
-    game_id: 'free-fire',
-    plan_id: 'ff-25',
-    group_name: 'UID TOPUP',
-    invoice_id: '',
-    transaction_id: '',
-    by_player_id: true,
-    awaiting_payment: false,
-    payment_confirming: false,
-    payment_cancelled: false,
-    payment_url: '',
+    ...orderRowBase('OORDER1234', minutesAgo(200)),
     game_icon: '',
     user_id: 'U7',
     paid_by: 'wallet',

@@ -6,30 +6,12 @@ import { OrderDetail } from '../../../web/src/features/orders/components/order-d
 import { switchLocale } from '../../../web/src/lib/i18n';
 import { loadServerMessages } from '../../../web/src/lib/server-messages';
 import { type Answer, findToast, renderWithShop, stubApi } from '../../support/component';
+import { orderRowBase } from '../../support/order-fixtures';
 
 /** A delivered Free Fire top-up by player ID as POST /user/order/{id} answers it, with `changes`. */
 const order = (changes: Record<string, unknown> = {}) => ({
-  order_id: 'OCLAIM1234',
-  created_at: '2026-11-22T03:41:00.000Z',
-  status: '1',
-  paid_amount: 25,
-  discount: 0,
-  coupan_code: '',
-  plan_name: '25 Diamonds',
-  saccount_id: '1234567897',
-  remark: '',
-  game: 'Free Fire',
-  game_id: 'free-fire',
-  plan_id: 'ff-25',
-  group_name: 'UID TOPUP',
-  by_player_id: true,
+  ...orderRowBase('OCLAIM1234', '2026-11-22T03:41:00.000Z'),
   paid_by: 'wallet',
-  awaiting_payment: false,
-  payment_confirming: false,
-  payment_cancelled: false,
-  payment_url: '',
-  invoice_id: '',
-  transaction_id: '',
   delivery: { mode: 'manual', state: 'delivered', player_name: '', code: '', checking_minutes: 0 },
   timeline: [],
   claim: null,
