@@ -85,7 +85,14 @@ const counts = [
 ] as const;
 
 /** The part of vitest's JSON report that is summed or joined across lanes. */
-type Report = { success: boolean; startTime: number; testResults: unknown[] } & Record<(typeof counts)[number], number>;
+type Report = { success: boolean; startTime: number; testResults: FileResult[] } & Record<(typeof counts)[number], number>;
+
+/** One test file's part of the report: its status and its tests'. */
+interface FileResult {
+  name: string;
+  status: string;
+  assertionResults: { fullName: string; status: string }[];
+}
 
 /** Runs vitest with these arguments (in lane `lane`, if any); resolves with its exit code and, when `capture`, its output. */
 function runVitest(args: string[], capture: boolean, lane?: string): Promise<{ code: number; output: string }> {
@@ -165,6 +172,12 @@ async function main() {
   console.log(
     `\n━━ all lanes: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numTotalTests} tests in ${seconds} s ━━`,
   );
+  // Last, so that a log cut to its tail still names what failed.
+  for (const file of report.testResults) {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) console.log(`failed to load: ${relative(projectRoot, file.name)}`);
+    for (const test of failed) console.log(`failed: ${relative(projectRoot, file.name)} > ${test.fullName}`);
+  }
   return codes.every((code) => code === 0) && report.success ? 0 : 1;
 }
 

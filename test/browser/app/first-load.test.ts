@@ -100,6 +100,10 @@ describe('what a first visit loads', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
+    // The page's clock stands still, so the popup's wait (half a second) never ends: a popup drawn
+    // can only have come from its decoded image, however slow this machine is.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
     for (const path of ['/', '/category/free-fire', '/voucher/google-play']) {
       await page.goto(path);
       await page.locator('dialog.modal img.popup-image').waitFor();
