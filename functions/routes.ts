@@ -129,6 +129,53 @@ export const routes: readonly Route[] = [
     gateway: true,
   },
   { method: 'POST', path: '/guest/order', handler: 'orders/get-guest-order', access: 'public', partitions: 'guestOrder' },
+  // A guest's own report on their order, by its link: the claim rules as a shopper's (a replaced code, the nickname check).
+  {
+    method: 'POST',
+    path: '/guest/claim',
+    handler: 'orders/raise-guest-claim',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'guestClaim',
+    lookup: true,
+  },
+  // The nickname check before a guest pays, limited per address as the account's is per account.
+  {
+    method: 'POST',
+    path: '/guest/player_lookup',
+    handler: 'orders/lookup-guest-player',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem'],
+    partitions: 'guestLookup',
+    lookup: true,
+  },
+  // "Find my orders": a one-time code to the contact (mail or text), then its orders with new links.
+  {
+    method: 'POST',
+    path: '/guest/find_orders',
+    handler: 'orders/send-guest-orders-code',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'guestFind',
+    mail: true,
+    sms: true,
+  },
+  {
+    method: 'POST',
+    path: '/guest/orders',
+    handler: 'orders/list-guest-orders',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem'],
+    partitions: 'guestFind',
+  },
+  // The account takes in the guest orders of its verified e-mail or number, once, audited.
+  {
+    method: 'POST',
+    path: '/user/claim_guest_orders',
+    handler: 'orders/claim-guest-orders',
+    access: 'user',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+  },
   { method: 'POST', path: '/user/get_request_list', handler: 'orders/list-orders', access: 'user' },
   { method: 'POST', path: '/user/order/{id}', handler: 'orders/get-order', access: 'user' },
   // A rule may replace a stock code (DeleteItem) and check the game's player lookup (the nickname check's own limits).
@@ -233,6 +280,16 @@ export const routes: readonly Route[] = [
     access: 'user',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'paymentReturn',
+    gateway: true,
+  },
+  // A guest back from the gateway: the order's link names the partition its invoice must belong to.
+  {
+    method: 'POST',
+    path: '/guest/verify_payment',
+    handler: 'payments/verify-guest-payment',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
+    partitions: 'guestPaymentReturn',
     gateway: true,
   },
   {

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { boundedInt, idField, imageUploadBody, languageField, optionalSecret, optionalText, requiredText, wholeTaka } from './fields';
 import { coupanCodeField } from './promotions';
-import { evidenceKeyPattern, guestContactOf, voucherQuantity } from './rules';
+import { evidenceKeyPattern, guestContactOf, typedMobileCode, voucherQuantity } from './rules';
 
 /**
  * The order payload of spec §3 as it arrives; which account fields are required depends on the
@@ -44,6 +44,21 @@ export const guestOrderBody = v.object({
 export const guestOrderLinkBody = v.object({
   token: requiredText('Order not found', 64),
 });
+
+/** POST /guest/find_orders: the contact whose guest orders a one-time code should open. */
+export const guestFindOrdersBody = v.object({ contact: guestContactField });
+
+/** POST /guest/orders: the contact and the code sent to it. */
+export const guestOrdersBody = v.object({
+  contact: guestContactField,
+  otp: v.pipe(
+    requiredText('Enter the 6-digit code we sent you', 20),
+    v.check((typed) => typedMobileCode(typed) !== undefined, 'Enter the 6-digit code we sent you'),
+  ),
+});
+
+/** POST /guest/verify_payment: a guest back from the gateway, with the invoice and the order link's secret kept on their device. */
+export const guestVerifyPaymentBody = v.object({ ...guestOrderLinkBody.entries, invoice_id: requiredText('Payment not found', 100) });
 
 /** POST /user/uploads: a permit to upload a screenshot for a report (under the shopper's own evidence/ prefix). */
 export const evidenceUploadBody = imageUploadBody;

@@ -308,6 +308,21 @@ export interface GuestCheckoutAnswer extends CheckoutAnswer {
   order_link: string;
 }
 
+/** POST /guest/orders: one of a contact's guest orders, with a new secret link to it (the shop keeps only the links' hashes). */
+export interface GuestOrderRow {
+  order_link: string;
+  order_id: string;
+  created_at: string;
+  status: WireStatus;
+  paid_amount: number;
+  plan_name: string;
+}
+
+/** POST /user/claim_guest_orders: how many guest orders of the account's verified contacts it took in. */
+export interface ClaimedGuestOrders {
+  claimed: number;
+}
+
 /** POST /user/verify_payment: where a gateway payment stands. */
 export interface PaymentCheck {
   kind: 'wallet' | 'order';

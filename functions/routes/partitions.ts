@@ -68,6 +68,18 @@ export const partitionScopes = {
   /** A guest's order by its link: the link's item, then the order (and its claim) in the guest's partition; nothing written. */
   guestOrder: { read: ['ORDERLINK#*', 'USER#*'], write: [], indexes: [] },
   /**
+   * A guest's report by its link: the claim in the guest's partition, a stock code quarantined or
+   * replaced (the voucher's inventory and the code's claim), the operators' alerts and the nickname
+   * check's limit.
+   */
+  guestClaim: { write: ['USER#*', 'VOUCHER#*', 'CODEHASH#*', 'ALERT#*', 'LIMIT#lookup-*'] },
+  /** A guest's nickname check: the game's plan and its cached answers, and the check's limit per address. */
+  guestLookup: { write: ['LIMIT#lookup-*', 'LOOKUP#*'] },
+  /** "Find my orders": the one-time code in the contact's guest partition, its limits, the orders read there. */
+  guestFind: { read: ['USER#*', 'LIMIT#guest-*'], write: ['USER#*', 'LIMIT#guest-*'], indexes: [] },
+  /** A guest back from the gateway: the order's link, then the settlement as the payer's return, and its limit. */
+  guestPaymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
+  /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed
    * or given back, the buyer marked as a customer) and the automatic delivery a paid order starts
