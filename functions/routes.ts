@@ -157,6 +157,7 @@ export const routes: readonly Route[] = [
     access: 'public',
     writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'guestFind',
+    secret: true,
     mail: true,
     sms: true,
   },
@@ -165,8 +166,9 @@ export const routes: readonly Route[] = [
     path: '/guest/orders',
     handler: 'orders/list-guest-orders',
     access: 'public',
-    writes: ['PutItem', 'UpdateItem'],
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem'],
     partitions: 'guestFind',
+    secret: true,
   },
   // The account takes in the guest orders of its verified e-mail or number, once, audited.
   {

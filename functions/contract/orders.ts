@@ -46,7 +46,7 @@ export const guestOrderLinkBody = v.object({
 });
 
 /** POST /guest/find_orders: the contact whose guest orders a one-time code should open. */
-export const guestFindOrdersBody = v.object({ contact: guestContactField });
+export const guestFindOrdersBody = v.object({ contact: guestContactField, language: v.optional(languageField, 'bn') });
 
 /** POST /guest/orders: the contact and the code sent to it. */
 export const guestOrdersBody = v.object({
@@ -148,3 +148,6 @@ export const claimBody = v.pipe(
     ['message'],
   ),
 );
+
+/** POST /guest/claim: a guest's report, on the order its link's secret opens. */
+export const guestClaimBody = v.intersect([claimBody, guestOrderLinkBody]);

@@ -121,6 +121,17 @@ export const claimAgeMinutes = (claim: Pick<Claim, 'createdAt'>, now: number) =>
   Math.max(0, Math.floor((now - Date.parse(claim.createdAt)) / 60_000));
 
 /** The shop's words in a claim's thread (the web shows them in the shopper's language: web/src/lib/server-messages). */
+/** The answer's message for what a rule did with a new claim (the thread says more). */
+export const claimOutcomeMessages: Record<ClaimOutcome | 'waiting', string> = {
+  corrected: 'Player ID corrected: your top-up goes there',
+  replaced: 'Your code was replaced',
+  refunded: 'The price is back in your wallet',
+  credited: 'Your second payment is in your wallet',
+  asked: 'We asked the supplier about your top-up',
+  refused: 'Thanks: we have your report and will answer here',
+  waiting: 'Thanks: we have your report and will answer here',
+};
+
 export const claimWords = {
   playerIdCorrected: 'Player ID corrected: your top-up goes to the player ID you gave now.',
   correctedOnce: "This order's player ID was corrected once already; an operator will answer here.",
@@ -132,6 +143,7 @@ export const claimWords = {
   codeChecked: 'An operator will check this code and answer here.',
   noSecondPayment: 'We have not seen a second payment for this order yet; an operator will check with the gateway and answer here.',
   secondPaymentCredited: 'We found your second payment for this order: it is in your wallet now.',
+  guestRefundByPerson: 'An operator will refund this to the payment method you paid with and answer here.',
   askingSupplier: 'We are asking the supplier about your top-up now. You will be told as soon as it arrives; an operator will look too.',
   operatorReplaced: 'An operator replaced your code: the new one is on this page.',
   operatorRefunded: 'An operator refunded this order to your wallet.',

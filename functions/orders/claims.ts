@@ -15,7 +15,6 @@ import { creationStamp } from '../shared/ids';
 import { retrying } from '../shared/retry';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import { type UpdatePart, withUpdatePart } from '../shared/update-parts';
-import type { ActiveUser } from '../users/active-user';
 import { maskCode } from '../vouchers/inventory';
 import { codeToClaim, quarantineItems, tellLowStockAfterClaim } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
@@ -84,17 +83,17 @@ const orderWriteOf = (answer: ClaimAnswer, part: UpdatePart, now: string) => {
  * the operators' alert for one left open, in one transaction. A lost race (the order moved, a
  * code taken, another claim) reads again, and the rule answers what the order is then.
  */
-export async function raiseClaim(user: ActiveUser, orderId: string, input: ClaimInput, clientIp: string): Promise<Claim> {
+export async function raiseClaim(ownerId: string, orderId: string, input: ClaimInput, clientIp: string): Promise<Claim> {
   const answer = await retrying(
     async () => {
-      const order = await getOrder(user.id, orderId);
+      const order = await getOrder(ownerId, orderId);
       if (!order) throw new NotFound('Order not found');
-      if (input.image && !input.image.startsWith(evidencePrefixOf(user.id)))
+      if (input.image && !input.image.startsWith(evidencePrefixOf(ownerId)))
         throw new Invalid('The screenshot must be an uploaded picture', { image: 'The screenshot must be an uploaded picture' });
       if (order.openClaimId) throw new Conflict(openAlready);
       const { id: claimId, createdAt } = creationStamp();
-      const raised = newClaim({ claimId, orderId, userId: user.id, ...input }, createdAt);
-      const answer = await ruleAnswer(order, raised, { user, clientIp }, createdAt);
+      const raised = newClaim({ claimId, orderId, userId: ownerId, ...input }, createdAt);
+      const answer = await ruleAnswer(order, raised, { ownerId, clientIp }, createdAt);
       try {
         await transact([
           claimPutItem(answer.claim),
@@ -105,7 +104,7 @@ export async function raiseClaim(user: ActiveUser, orderId: string, input: Claim
         ]);
       } catch (error) {
         if (!(error instanceof TransactionCancelled) || !error.failedAt(1)) throw error;
-        const now = await getOrder(user.id, orderId);
+        const now = await getOrder(ownerId, orderId);
         if (now?.openClaimId) throw new Conflict(openAlready);
         throw error;
       }
@@ -118,9 +117,9 @@ export async function raiseClaim(user: ActiveUser, orderId: string, input: Claim
 
 const openAlready = 'This order has an open report already';
 
-/** Who raises a claim, for the nickname check of a corrected player ID (limited per user and address). */
+/** Who raises a claim (an account, or a guest's partition), for the nickname check of a corrected player ID (limited per owner and address). */
 interface Claimant {
-  user: ActiveUser;
+  ownerId: string;
   clientIp: string;
 }
 
@@ -132,6 +131,8 @@ async function ruleAnswer(order: PlanOrder, claim: Claim, claimant: Claimant, no
     case 'code_invalid':
       return order.delivery?.mode === 'stock' && order.delivery.code ? codeAnswer(order, claim, now) : { claim };
     case 'paid_twice':
+      // A guest has no wallet to credit: a person refunds the payment method.
+      if (order.guest) return { claim: settledByRule(claim, 'refused', claimWords.guestRefundByPerson, now) };
       return order.paidFrom === 'gateway' ? secondPaymentAnswer(order, claim, now) : { claim };
     case 'not_received':
       return askSupplierAnswer(order, claim, now);
@@ -164,9 +165,9 @@ async function checkedPlayerId(order: PlanOrder, typed: string): Promise<string>
 }
 
 /** The game's nickname check of a corrected player ID: no such player is a 400; a game with no check (or none now) has no name. */
-async function nicknameOf(order: PlanOrder, playerId: string, { user, clientIp }: Claimant) {
+async function nicknameOf(order: PlanOrder, playerId: string, { ownerId, clientIp }: Claimant) {
   try {
-    const found = await lookUpPlayerName(user, clientIp, order.masterCategoryId, playerId);
+    const found = await lookUpPlayerName(ownerId, clientIp, order.masterCategoryId, playerId);
     return { playerName: found.playerName, playerRegion: found.region };
   } catch (error) {
     if (error instanceof NotFound)
@@ -215,6 +216,8 @@ async function codeReplacedOrRefunded(
         return written;
       },
     };
+  // A guest has no wallet: the code stays blocked, and a person refunds the payment method.
+  if (order.guest) return { claim: settledByRule(claim, 'refused', claimWords.guestRefundByPerson, now), items: quarantine };
   const [orderMove, ...refund] = await walletRefundItems(order, 'The code was reported invalid and none was left to replace it', now);
   return { claim: settledByRule(claim, 'refunded', options.refunded, now), orderMove, items: [...quarantine, ...refund] };
 }

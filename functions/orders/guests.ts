@@ -6,11 +6,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { GuestContact } from '../contract/rules';
+import { type GuestContact, guestContactOf } from '../contract/rules';
 import { db, tableName } from '../shared/db';
 import { toItem } from '../shared/items';
 import type { TransactionItem } from '../shared/transactions';
-import type { User } from '../users/repo';
+import { type User, verifiedMobileOf } from '../users/repo';
+import type { PlanOrder } from './types';
 
 /** Who buys: a signed-in shopper, or a guest as a checkout sees one. */
 export type Purchaser = Pick<User, 'id' | 'name' | 'email' | 'mobileNo' | 'mobileVerified' | 'createdAt'>;
@@ -52,4 +53,20 @@ export const orderLinkItem = (token: string, order: { userId: string; orderId: s
 export async function orderOfLink(token: string): Promise<{ userId: string; orderId: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: linkKey(token) }));
   return Item ? { userId: String(Item.userId), orderId: String(Item.orderId) } : undefined;
+}
+
+/**
+ * Whether a guest's order may move into an account now: finished (delivered or refunded), with no
+ * open claim and no hold; one still under way moves when asked again after it finishes.
+ */
+export const guestOrderMovable = (order: Pick<PlanOrder, 'status' | 'openClaimId' | 'hold'>) =>
+  order.status !== 'pending' && !order.openClaimId && order.hold?.state !== 'held';
+
+/** The guest partitions an account may take orders from: those of its verified e-mail address and verified mobile number. */
+export function verifiedGuestIdsOf(user: Pick<User, 'email' | 'emailVerified' | 'mobileNo' | 'mobileVerified'>): string[] {
+  const contacts = [user.emailVerified ? user.email : undefined, verifiedMobileOf(user)];
+  return contacts.flatMap((typed) => {
+    const contact = typed ? guestContactOf(typed) : undefined;
+    return contact ? [guestIdOf(contact)] : [];
+  });
 }

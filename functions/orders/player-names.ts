@@ -7,7 +7,6 @@ import { NotFound, ServiceUnavailable } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
 import { LookupUnavailable, lookUpPlayer } from '../suppliers/player-lookup';
-import type { ActiveUser } from '../users/active-user';
 import { type PlayerLookupEntry, playerLookupFromItem, playerLookupKey, putPlayerLookup, putShopperLookup } from './lookup-repo';
 
 /** Nickname checks one user may make in ten minutes, and one address (the check is an enumeration oracle). */
@@ -19,24 +18,33 @@ const lookupsPerAddress: RateLimit = {
   message: tryAgainIn('Too many player checks from this network.'),
 };
 
+/** A guest's checks (no account to count them by), fewer per address than the shop's shoppers behind it together. */
+const guestLookupsPerAddress: RateLimit = {
+  name: 'lookup-guest',
+  max: 30,
+  windowSeconds: 600,
+  message: tryAgainIn('Too many player checks.'),
+};
+
 /** How long a nickname check is kept: a found player for ten minutes, a missing one for two (a typo fixed a moment later). */
 const lookupSeconds = { found: 600, missing: 120 };
 
 /**
  * The player behind an ID of a game, before paying: from the short-lived cache, else from the
- * game's lookup (which is then cached). A found player is also kept in the shopper's partition,
+ * game's lookup (which is then cached). A found player is also kept in the owner's partition (an
+ * account's or a guest's; a guest before checkout has none, and is limited per address),
  * where their order's one batch read finds it and records the name. 404 when there is no such
  * player; 503 when the game has no lookup or it cannot answer (the shop confirms without a name).
  */
 export async function lookUpPlayerName(
-  user: ActiveUser,
+  ownerId: string | undefined,
   clientIp: string,
   masterCategoryId: string,
   playerId: string,
 ): Promise<PlayerLookupEntry> {
   const [[cachedItem, gameItem]] = await Promise.all([
     batchGet([playerLookupKey(masterCategoryId, playerId), masterCategoryKey(masterCategoryId)]),
-    takeAttempt(lookupsPerUser, user.id),
+    ownerId ? takeAttempt(lookupsPerUser, ownerId) : takeAttempt(guestLookupsPerAddress, clientIp),
     takeAttempt(lookupsPerAddress, clientIp),
   ]);
   if (!gameItem) throw new NotFound('Game not found');
@@ -57,6 +65,6 @@ export async function lookUpPlayerName(
     await putPlayerLookup(entry, playerId, entry.found ? lookupSeconds.found : lookupSeconds.missing);
   }
   if (!entry.found) throw new NotFound('Player not found');
-  await putShopperLookup(user.id, playerId, entry, lookupSeconds.found);
+  if (ownerId) await putShopperLookup(ownerId, playerId, entry, lookupSeconds.found);
   return entry;
 }

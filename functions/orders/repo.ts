@@ -87,9 +87,9 @@ export function closePendingOrderItem(
   };
 }
 
-/** A user's paid plan orders, newest first (up to 100): Query USER#id, begins_with ORDER#, descending. */
-export async function listOrders(userId: string): Promise<PlanOrder[]> {
-  return (await newestItems(`USER#${userId}`, 'ORDER#')).map((item) => fromItem<PlanOrder>(item));
+/** A user's paid plan orders, newest first (up to `limit`): Query USER#id, begins_with ORDER#, descending. */
+export async function listOrders(userId: string, limit = 100): Promise<PlanOrder[]> {
+  return (await newestItems(`USER#${userId}`, 'ORDER#', limit)).map((item) => fromItem<PlanOrder>(item));
 }
 
 /** Reads a plan order item. */

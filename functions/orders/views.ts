@@ -5,10 +5,11 @@ import type {
   OrderDetail,
   OrderRow,
   PlayerLookup,
+  RaisedClaim,
   RecentPlayerId,
   WireStatus,
 } from '../contract/wire';
-import type { Claim } from './claim-rules';
+import { type Claim, claimOutcomeMessages } from './claim-rules';
 import { isHeld, reviewMinutesOf } from '../risk/holds';
 import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 
@@ -132,6 +133,12 @@ export const claimView = (claim: Claim): ClaimRow => ({
   closed_at: claim.closedAt ?? null,
   thread: claim.thread.map((message) => ({ from: message.from, message: message.message, image: message.image ?? '', at: message.at })),
 });
+
+/** A new claim on the wire, with the message of what a rule did with it. */
+export function raisedClaimView(claim: Claim): { raised: RaisedClaim; message: string } {
+  const raised: RaisedClaim = { ...claimView(claim), outcome: claim.outcome ?? 'waiting' };
+  return { raised, message: claimOutcomeMessages[raised.outcome] };
+}
 
 /** A recent player ID on the wire. */
 export const recentPlayerIdView = (entry: { playerId: string; lastUsed: string }): RecentPlayerId => ({

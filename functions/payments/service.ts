@@ -19,6 +19,13 @@ export interface SettleResult {
   changed: boolean;
 }
 
+/** The return path's message for where the payment stands. */
+export const paymentReturnMessages = {
+  completed: 'Payment received',
+  cancelled: 'Payment was not completed',
+  pending: 'Payment is being processed',
+} as const;
+
 export interface SettleOptions {
   /** Only this user's payment: another user's invoice is reported as not found (the payer's return path). */
   payerId?: string;

@@ -75,8 +75,8 @@ export const partitionScopes = {
   guestClaim: { write: ['USER#*', 'VOUCHER#*', 'CODEHASH#*', 'ALERT#*', 'LIMIT#lookup-*'] },
   /** A guest's nickname check: the game's plan and its cached answers, and the check's limit per address. */
   guestLookup: { write: ['LIMIT#lookup-*', 'LOOKUP#*'] },
-  /** "Find my orders": the one-time code in the contact's guest partition, its limits, the orders read there. */
-  guestFind: { read: ['USER#*', 'LIMIT#guest-*'], write: ['USER#*', 'LIMIT#guest-*'], indexes: [] },
+  /** "Find my orders": the one-time code in the contact's guest partition, its limits, the orders read there and their new links. */
+  guestFind: { read: ['USER#*', 'LIMIT#guest-*'], write: ['USER#*', 'LIMIT#guest-*', 'ORDERLINK#*'], indexes: [] },
   /** A guest back from the gateway: the order's link, then the settlement as the payer's return, and its limit. */
   guestPaymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
   /**

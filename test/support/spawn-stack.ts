@@ -87,6 +87,7 @@ export async function spawnStack(
       GOOGLE_NONCE_LIMIT_PER_ADDRESS: '100000',
       CHECKOUT_LIMIT_PER_ADDRESS: '100000',
       RESET_LIMIT_PER_ADDRESS: '100000',
+      GUEST_FIND_LIMIT_PER_ADDRESS: '100000',
       // The reconciler runs on its timer as in the cloud, only faster: payments lost for 30 s settle by themselves.
       RECONCILE_EVERY_SECONDS: '3',
       RECONCILE_MIN_AGE_SECONDS: '30',

@@ -6,6 +6,6 @@ import { playerLookupView } from '../views';
 import { playerLookupBody } from '../../contract/orders';
 
 export const handler = userRoute({ ...formBody(playerLookupBody) }, async ({ body: form, user, clientIp }) => {
-  const player = await lookUpPlayerName(user, clientIp, form.master_category, form.player_id);
+  const player = await lookUpPlayerName(user.id, clientIp, form.master_category, form.player_id);
   return success(playerLookupView(player));
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { claimWords } from '../../../functions/orders/claim-rules';
+import { claimOutcomeMessages, claimWords } from '../../../functions/orders/claim-rules';
 import { collectServerMessages, icuOf } from '../../support/tools/server-messages';
 
 /**
@@ -77,6 +77,8 @@ const beyondTheFunctions = [
   'Cancelled by you',
   // The shop's words in a report's thread, shown as data (orders/components/order-claim.tsx).
   ...Object.values(claimWords),
+  // A new report's answer (orders/views.ts raisedClaimView).
+  ...new Set(Object.values(claimOutcomeMessages)),
 ];
 
 /**
@@ -91,6 +93,8 @@ const knownDynamic: Record<string, string> = {
   'functions/gateway/uddoktapay.ts new GatewayError(typeof answer.message':
     "the payment gateway's own words for an unknown invoice (a third party's text); our fallback is collected",
   'functions/http/stack.ts envelope': "an AppError's message: collected where each is made",
+  'functions/orders/handlers/raise-claim.ts success': "a new report's outcome message: collected from claimOutcomeMessages",
+  'functions/orders/handlers/raise-guest-claim.ts success': "a new report's outcome message: collected from claimOutcomeMessages",
   'functions/orders/service.ts new Conflict(settings?.closedMessage': "the shop's closed message as the operator wrote it (site settings)",
   'functions/vouchers/service.ts new Conflict(settings?.closedMessage':
     "the shop's closed message as the operator wrote it (site settings)",
