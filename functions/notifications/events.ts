@@ -14,6 +14,13 @@ const bnTaka = (amount: number) => taka(amount, 'bn');
 
 const orderPage = (orderId: string) => `/profile/order/${encodeURIComponent(orderId)}`;
 
+/** Where a guest's later notices point: "Find my orders" (the table keeps no link's secret to put in them). */
+const guestOrdersPage = '/find-orders';
+
+/** A notice's link and, for a guest's order, the contact it goes to (they have no account to read it in). */
+const orderNoticeTarget = (order: { orderId: string; guest?: Notification['to'] }) =>
+  order.guest ? { link: guestOrdersPage, to: order.guest } : { link: orderPage(order.orderId) };
+
 interface OrderFacts {
   userId: string;
   orderId: string;
@@ -23,6 +30,8 @@ interface OrderFacts {
   /** The list price when a code or a sale took something off it, and the code if one did. */
   listPrice?: number;
   coupanCode?: string;
+  /** A guest's order: the contact and language its notices go to. */
+  guest?: Notification['to'];
 }
 
 /** How a purchase was paid, as a receipt says it: the wallet, or the provider and its transaction id. */
@@ -37,7 +46,6 @@ export const orderPaidNotice = (
     gameName: string;
     paidAt: string;
     receipt?: Pick<GatewayReceipt, 'paymentMethod' | 'transactionId'>;
-    guest?: Notification['to'];
   },
   now: string,
   link = orderPage(order.orderId),
@@ -83,7 +91,7 @@ export const orderDeliveredNotice = (order: OrderFacts, fromStock: boolean, now:
         title: `ডেলিভারি হয়েছে: ${order.planName}`,
         body: fromStock ? 'আপনার কোড অর্ডারের পেজে তৈরি আছে।' : `${order.planName} প্লেয়ার ${order.accountId}-এর কাছে পৌঁছে গেছে।`,
       },
-      link: orderPage(order.orderId),
+      ...orderNoticeTarget(order),
       subject: order.orderId,
     },
     now,
@@ -110,7 +118,7 @@ export const orderRefundedNotice = (
         title: `রিফান্ড হয়েছে: ${order.planName}`,
         body: `${bnTaka(order.price)} আপনার ${toMethod ? `${toMethod}-এ` : 'ওয়ালেটে'} ফেরত গেছে।${'remark' in why ? (why.remark ? ` ${why.remark}` : '') : ` ডেলিভারি হয়নি: ${why.deliveryFailed}।`}`,
       },
-      link: orderPage(order.orderId),
+      ...orderNoticeTarget(order),
       subject: order.orderId,
     },
     now,
@@ -231,7 +239,7 @@ export const passwordChangedNotice = (userId: string, how: 'set' | 'changed' | '
 
 /** An operator answered the shopper's claim on an order (their words, never translated), or closed it. */
 export const claimReplyNotice = (
-  claim: { userId: string; orderId: string; claimId: string },
+  claim: { userId: string; orderId: string; claimId: string; guest?: Notification['to'] },
   reply: string,
   closed: boolean,
   now: string,
@@ -246,7 +254,7 @@ export const claimReplyNotice = (
         title: closed ? `অর্ডার ${claim.orderId} নিয়ে আপনার অভিযোগ বন্ধ করা হয়েছে` : `অর্ডার ${claim.orderId} নিয়ে উত্তর`,
         body: reply || 'আমরা আপনার অভিযোগটি বন্ধ করেছি। সমস্যা থেকে গেলে অর্ডারের পাতায় আমাদের জানান।',
       },
-      link: orderPage(claim.orderId),
+      ...orderNoticeTarget(claim),
       subject: `${claim.claimId}#${now}`,
     },
     now,

@@ -36,6 +36,8 @@ export interface Claim {
   thread: ClaimMessage[];
   createdAt: string;
   closedAt?: string;
+  /** A guest's order's claim: the contact its replies go to (a guest has no account to tell). */
+  guest?: PlanOrder['guest'];
 }
 
 /**
@@ -90,7 +92,16 @@ const reasonWords: Record<ClaimReason, string> = {
 
 /** The claim a shopper raises, with its first message (their words, or the reason's). */
 export function newClaim(
-  input: { claimId: string; orderId: string; userId: string; reason: ClaimReason; message?: string; image?: string; playerId?: string },
+  input: {
+    claimId: string;
+    orderId: string;
+    userId: string;
+    reason: ClaimReason;
+    message?: string;
+    image?: string;
+    playerId?: string;
+    guest?: Claim['guest'];
+  },
   now: string,
 ): Claim {
   return {
@@ -98,6 +109,7 @@ export function newClaim(
     orderId: input.orderId,
     userId: input.userId,
     reason: input.reason,
+    ...(input.guest ? { guest: input.guest } : {}),
     ...(input.reason === 'wrong_player_id' && input.playerId ? { playerId: input.playerId } : {}),
     status: 'open',
     thread: [

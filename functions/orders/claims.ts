@@ -92,7 +92,7 @@ export async function raiseClaim(ownerId: string, orderId: string, input: ClaimI
         throw new Invalid('The screenshot must be an uploaded picture', { image: 'The screenshot must be an uploaded picture' });
       if (order.openClaimId) throw new Conflict(openAlready);
       const { id: claimId, createdAt } = creationStamp();
-      const raised = newClaim({ claimId, orderId, userId: ownerId, ...input }, createdAt);
+      const raised = newClaim({ claimId, orderId, userId: ownerId, ...input, guest: order.guest }, createdAt);
       const answer = await ruleAnswer(order, raised, { ownerId, clientIp }, createdAt);
       try {
         await transact([

@@ -460,8 +460,12 @@ export function refundOrder(order: PlanOrder, remark: string, alsoWrite: AlsoWri
   return moveOrder(order, 'refund', remark, alsoWrite, refundEffectItems(remark), seen);
 }
 
+/** A guest's order is refunded to the payment method that paid it: a guest has no wallet. */
+const guestHasNoWallet = 'A guest has no wallet: refund this order to the payment method';
+
 /** What a refund to the wallet writes beside the order's move: the credit, its ledger entry, the shopper's notice, the promo code's use given back. */
 const refundEffectItems = (remark: string) => async (order: PlanOrder, now: string) => {
+  if (order.guest) throw new Conflict(guestHasNoWallet);
   const change = changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId);
   return [...balanceChangeItems(order.userId, change, now), orderRefundedNotice(order, { remark }, now), ...promoReturnItems(order, now)];
 };

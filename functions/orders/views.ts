@@ -56,7 +56,7 @@ export const orderView = (order: PlanOrder, gatewayPayment?: PendingOrder, code 
     coupan_code: order.coupanCode ?? '',
     plan_name: order.planName,
     saccount_id: order.accountId,
-    remark: credited ? lateCreditRemark(order.price) : order.remark,
+    remark: credited ? lateCreditRemark(order) : order.remark,
     game: order.gameName ?? '',
     game_id: order.masterCategoryId,
     plan_id: order.planId,
@@ -78,7 +78,10 @@ const refundedToMethod = (order: PlanOrder) =>
   `Refunded to your ${order.receipt?.paymentMethod || 'payment method'} (transaction ${order.receipt?.transactionId ?? ''})`;
 
 /** What the shopper reads of an order paid after it had been cancelled. */
-const lateCreditRemark = (price: number) => `Paid after the order was cancelled: ৳${price} was added to your wallet instead`;
+const lateCreditRemark = (order: PlanOrder) =>
+  order.guest
+    ? `Paid after the order was cancelled: an operator will refund ৳${order.price} to your payment method`
+    : `Paid after the order was cancelled: ৳${order.price} was added to your wallet instead`;
 
 /** The shopper's order page: the row and what happened when; `code` is a stock order's code. */
 export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder, code = '', claim?: Claim): OrderDetail {
@@ -97,7 +100,7 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder,
     timeline.push(
       { status: 'payment_cancelled', at: gatewayPayment.createdAt, remark: gatewayPayment.cancelReason ?? '' },
       { status: 'paid', at, remark: 'Through the payment gateway, after the order was cancelled' },
-      { status: 'refunded', at, remark: lateCreditRemark(order.price) },
+      { status: 'refunded', at, remark: lateCreditRemark(order) },
     );
   } else
     timeline.push({

@@ -1,5 +1,6 @@
 import { type PaymentReference, type PaymentState, type VerifiedPayment, gatewayOf, paisaOf } from '../gateway/port';
 import { type ItemKey, bookLineItem, closeCheckoutItem } from '../gateway/repo';
+import { paymentReviewAlert } from '../notifications/alerts';
 import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { extraPaymentItem } from '../orders/extra-payment-repo';
 import { orderLinkPath } from '../orders/guests';
@@ -156,6 +157,23 @@ export const payables: Record<
       invoiceId: pending.invoiceId,
       complete: (payment, now) => {
         const receipt = receiptOf(payment);
+        if (pending.paymentStatus === 'cancelled' && pending.order.guest) {
+          // A guest has no wallet to credit: the money is booked and a person refunds the payer.
+          return [
+            orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
+            bookLine(reference, price, payment, now),
+            paymentReviewAlert(
+              {
+                gateway: gatewayOf(pending),
+                invoiceId: payment.invoiceId,
+                reason: 'a guest paid after their order was cancelled: refund their payment method',
+                amount: String(price),
+                reference: { kind: 'order', id },
+              },
+              now,
+            ),
+          ];
+        }
         if (pending.paymentStatus === 'cancelled') {
           return [
             orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),

@@ -9,9 +9,9 @@ import type {
   RaisedClaim,
 } from '../../../functions/contract/wire';
 import { mailsTo, mailedToken, registerAndLogIn, textsTo, verifyMobileNumber } from '../../support/accounts';
-import { uniquePlayerId } from '../../support/admin';
+import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
-import { payForInvoice, payInvoice, returnedInvoice, sendWebhook } from '../../support/money';
+import { payForInvoice, payInvoice, returnedInvoice, sendWebhook, storedItem } from '../../support/money';
 
 /**
  * A guest's orders after checkout (contract: Guest checkout, Claims): "Find my orders" by a
@@ -26,7 +26,8 @@ const tokenOf = (link: string) => new URL(link).pathname.replace(/^\/order\//, '
 async function paidGuestOrder(contact: string, { delivered = false } = {}) {
   const plan = delivered ? { plan_id: 'ff-100-instant', amount: 75 } : { plan_id: 'ff-25', amount: 22 };
   const started = await callApi<{ data: GuestCheckoutAnswer }>('/guest/request_webview', {
-    form: { ...plan, saccount_id: uniquePlayerId(), contact, language: 'en' },
+    // The supplier's stand-in delivers an ID ending in 1 at once (its last digit picks the outcome).
+    form: { ...plan, saccount_id: delivered ? `${uniquePlayerId().slice(0, -1)}1` : uniquePlayerId(), contact, language: 'en' },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const token = tokenOf(started.body.data.order_link);
@@ -171,7 +172,7 @@ describe('adding guest orders to an account', () => {
     const byEmail = await paidGuestOrder(account.email.toUpperCase(), { delivered: true });
     const byMobile = await paidGuestOrder(account.mobileNo, { delivered: true });
     const finished = async (token: string) =>
-      expect.poll(async () => (await guestOrder(token)).body.data.status, { timeout: 20_000, interval: 300 }).toBe('1');
+      expect.poll(async () => (await guestOrder(token)).body.data, { timeout: 20_000, interval: 300 }).toMatchObject({ status: '1' });
     await Promise.all([finished(byEmail.token), finished(byMobile.token)]);
 
     // Neither contact is verified yet: nothing moves.
@@ -191,5 +192,35 @@ describe('adding guest orders to an account', () => {
     }
     const list = await callApi<{ data: { order_id: string }[] }>('/user/get_request_list', { token: account.token, form: {} });
     expect(list.body.data.map((row) => row.order_id)).toEqual(expect.arrayContaining([byEmail.orderId, byMobile.orderId]));
+  });
+});
+
+describe('a guest has no wallet', () => {
+  it("books a guest's payment that came after the order was cancelled for a person to refund, and an operator refunds a guest order only to the payment method", async () => {
+    const { giveUp } = await import('../../../functions/payments/service');
+    const { guestIdOf } = await import('../../../functions/orders/guests');
+    const email = guestEmail();
+    const started = await callApi<{ data: GuestCheckoutAnswer }>('/guest/request_webview', {
+      form: { plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 22, contact: email },
+    });
+    const guestId = guestIdOf({ kind: 'email', value: email });
+    expect(await giveUp({ kind: 'order', id: started.body.data.id, userId: guestId }, 'expired')).toBe('cancelled');
+    const invoice = await payForInvoice(started.body.data.payment_url);
+    await Promise.all([sendWebhook(invoice), sendWebhook(invoice)]);
+    const token = tokenOf(started.body.data.order_link);
+    await expect.poll(async () => (await guestOrder(token)).body.data.status, { timeout: 10_000 }).toBe('2');
+    expect((await guestOrder(token)).body.data.remark).toBe(
+      'Paid after the order was cancelled: an operator will refund ৳22 to your payment method',
+    );
+    expect(await storedItem(`WALLET#${guestId}`, '#WALLET')).toBeUndefined();
+    expect(await storedItem(`ALERT#payment-review#uddoktapay#${invoice}`, 'ALERT')).toMatchObject({ kind: 'payment_review' });
+
+    const placed = await paidGuestOrder(guestEmail());
+    const refund = await callApi(`/admin/orders/${placed.orderId}/refund`, {
+      token: await logInAdmin(),
+      form: { remark: 'Could not deliver' },
+    });
+    expect([refund.status, refund.body.message]).toEqual([409, 'A guest has no wallet: refund this order to the payment method']);
+    expect((await guestOrder(placed.token)).body.data.status).toBe('0');
   });
 });
