@@ -49,7 +49,18 @@ const contactProblem = (contact: string) => {
  * name behind it when the game's lookup knows it, the price and how it is paid. An ID the game
  * does not know holds Confirm until it is edited.
  */
-export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askMobile, guest = false, onBack, onConfirm }: ConfirmTopUpProps) {
+export function ConfirmTopUp({
+  gameName,
+  group,
+  plan,
+  order,
+  mode,
+  balance,
+  askMobile,
+  guest = false,
+  onBack,
+  onConfirm,
+}: ConfirmTopUpProps) {
   const { t, taka } = useT();
   const serverWords = useServerWords();
   const byPlayerId = !order.saccount_type;

@@ -49,7 +49,12 @@ export function OrderSummary({ choice, checkout, shopClosed }: OrderSummaryProps
           <p>{checkout.guestAllowed ? t('catalog.guestOffer') : t('catalog.signInOffer')}</p>
           <div className="button-row">
             {checkout.guestAllowed && (
-              <button type="button" className="button button-primary button-small" onClick={checkout.buyAsGuest} disabled={!checkout.canBuy}>
+              <button
+                type="button"
+                className="button button-primary button-small"
+                onClick={checkout.buyAsGuest}
+                disabled={!checkout.canBuy}
+              >
                 {t('catalog.buyAsGuest')}
               </button>
             )}
