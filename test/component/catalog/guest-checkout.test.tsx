@@ -107,7 +107,9 @@ describe("a visitor's checkout without an account", () => {
   it('keeps the newest link first and at most 20, and sends the receipt in Bengali for a Bengali shopper', async () => {
     localStorage.setItem(
       'shop.guestOrders',
-      JSON.stringify(Array.from({ length: 20 }, (_, index) => ({ orderId: `O${index}`, token: `t${index}`, createdAt: '2026-11-01T00:00:00Z' }))),
+      JSON.stringify(
+        Array.from({ length: 20 }, (_, index) => ({ orderId: `O${index}`, token: `t${index}`, createdAt: '2026-11-01T00:00:00Z' })),
+      ),
     );
     await switchLocale('bn');
     await loadServerMessages();
