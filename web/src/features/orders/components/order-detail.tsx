@@ -14,7 +14,7 @@ import { PushToggle } from '../../notifications/components/push-toggle';
 import { PaymentActions } from '../../payments/components/payment-actions';
 import { useGuestOrder } from '../api/get-guest-order';
 import { useOrder } from '../api/get-order';
-import { keepOpenedGuestOrder } from '../guest-links';
+import { keepOpenedGuestOrder, rememberGuestOrder } from '../guest-links';
 import { deliveryLabel } from '../delivery';
 import { useT } from '../messages';
 import { BuyAgainLink } from './buy-again-link';
@@ -144,7 +144,13 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
         <div className="waiting-payment">
           <p>{t('orders.waitsForPayment', { amount: taka(order.paid_amount) })}</p>
           {guest ? (
-            <a className="button button-primary button-small" href={order.payment_url} rel="noreferrer">
+            <a
+              className="button button-primary button-small"
+              href={order.payment_url}
+              rel="noreferrer"
+              // The return from the gateway opens the newest link kept: this order's, now.
+              onClick={() => rememberGuestOrder({ orderId: order.order_id, token: guestToken, createdAt: new Date().toISOString() })}
+            >
               {t('orders.guest.payNow')}
             </a>
           ) : (
