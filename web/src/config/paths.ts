@@ -32,6 +32,12 @@ export const paths = {
   profileNotifications: '/profile/notifications',
   /** One order with its timeline. */
   profileOrder: (id: string) => `/profile/order/${encodeURIComponent(id)}`,
+  /** A guest's order, by the secret of its link (`{site}/order/{token}`, sent with the receipt). */
+  guestOrder: (token: string) => `/order/${encodeURIComponent(token)}`,
+  /** Where the gateway sends a guest back, with ?invoice_id=. */
+  orderReturn: '/order/return',
+  /** "Find my orders": a guest's orders by their e-mail or mobile number and a one-time code. */
+  findOrders: '/find-orders',
   /** The operators' console; its own routes are in admin-paths, outside the shopper's first load. */
   admin: '/admin',
 } as const;

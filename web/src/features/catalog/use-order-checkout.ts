@@ -9,6 +9,10 @@ import { useUpdateUser } from '../auth/api/update-user';
 import { useOrders } from '../orders/api/get-orders';
 import { useGatewayCheckout } from '../payments/use-gateway-checkout';
 import { type PlanOrderInput, usePlaceOrder } from './api/place-order';
+import { currentLocale } from '../../lib/i18n';
+import { loadServerMessages, translateServerMessage } from '../../lib/server-messages';
+import { rememberGuestOrder, tokenOfOrderLink } from '../orders/guest-links';
+import { useStartGuestOrderPayment } from './api/start-guest-order-payment';
 import { useStartOrderPayment } from './api/start-order-payment';
 import { useT } from './messages';
 import { rememberPaymentMode } from './pay-mode-memory';
@@ -40,9 +44,12 @@ export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckout
   const { trigger: placeOrder } = usePlaceOrder();
   const { trigger: startPayment } = useStartOrderPayment();
   const { trigger: updateUser } = useUpdateUser();
+  const { trigger: startGuestPayment } = useStartGuestOrderPayment();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<PlanOrderInput>();
   const [offerSignIn, setOfferSignIn] = useState(false);
+  /** The confirmation is a guest's: a contact for the receipt, the gateway only. */
+  const [asGuest, setAsGuest] = useState(false);
   const { busy: placing, run } = useAction(t('catalog.somethingWentWrong'));
   const accountRef = useRef<HTMLFieldSetElement>(null);
   const { data: myOrders } = useOrders(choice.signedIn);
@@ -105,13 +112,49 @@ export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckout
       toast.error(t('catalog.loginToContinue'), { toastId: 'login-to-continue' });
       return;
     }
-    const order = choice.orderOf(plan);
+    openConfirmation(false);
+  };
+
+  /** The confirmation of the order the form holds, or its account fields' problems shown and the first focused. */
+  const openConfirmation = (guest: boolean) => {
+    const order = plan && choice.orderOf(plan);
     if (!order) {
       accountRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       accountRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
       return;
     }
+    setAsGuest(guest);
     setConfirming(order);
+  };
+
+  /** Whether a visitor may buy this without an account: a top-up by player ID only (a game-account login needs one). */
+  const guestAllowed = !choice.signedIn && choice.playerIdGroup;
+
+  /** "Buy without an account": the guest's confirmation, when the form is complete. */
+  const buyAsGuest = () => {
+    if (!canBuy || !guestAllowed) return;
+    openConfirmation(true);
+  };
+
+  /**
+   * A guest confirmed: the gateway's checkout opens in this tab. The order's link is kept on the
+   * device first (the return from the gateway opens it), then the browser goes to pay.
+   */
+  const confirmGuest = (order: PlanOrderInput, contact: string) => {
+    setConfirming(undefined);
+    void run(async () => {
+      const answer = await startGuestPayment({ ...order, contact, language: currentLocale() }).catch((error: unknown) => {
+        reopenRepriced(order, error);
+        throw error;
+      });
+      if (answer.status !== 1 || !answer.payment_url) {
+        await loadServerMessages();
+        toast.error(translateServerMessage(answer.message) || t('catalog.somethingWentWrong'));
+        return;
+      }
+      rememberGuestOrder({ orderId: answer.id, token: tokenOfOrderLink(answer.order_link), createdAt: new Date().toISOString() });
+      window.location.assign(answer.payment_url);
+    });
   };
 
   /** Confirmed: pays for the order the chosen way, with the mobile number the confirmation asked for (if given). */
@@ -144,6 +187,10 @@ export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckout
     waitingSame,
     canBuy,
     offerSignIn,
+    guestAllowed,
+    asGuest,
+    buyAsGuest,
+    confirmGuest,
     confirming,
     accountRef,
     choose,

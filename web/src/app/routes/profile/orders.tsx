@@ -1,6 +1,7 @@
 import './money-pages.css';
 import { useSWRConfig } from 'swr';
 import { useOrders } from '../../../features/orders/api/get-orders';
+import { AddGuestOrders } from '../../../features/orders/components/add-guest-orders';
 import { OrderHistory } from '../../../features/orders/components/order-history';
 import { OrderReceipt } from '../../../features/orders/components/order-receipt';
 import { ordersMessages, useT } from '../../../features/orders/messages';
@@ -29,6 +30,7 @@ export function OrdersPage() {
           <h1>{t('orders.myOrders')}</h1>
         </div>
         <p className="muted">{t('orders.deliveryEstimate')}</p>
+        <AddGuestOrders />
         {isLoading ? <div className="skeleton table-skeleton" /> : <OrderHistory orders={data ?? []} />}
       </section>
     </PaymentReturn>

@@ -88,6 +88,11 @@ export function LoginForm({ onLoggedIn, heading }: LoginFormProps) {
           <Trans id="auth.login.noAccount" components={{ 0: <Link to={signInPath('register', next)} /> }} />
         </p>
       )}
+      {!onLoggedIn && (
+        <p className="auth-switch">
+          <Trans id="auth.login.boughtAsGuest" components={{ 0: <Link to={paths.findOrders} /> }} />
+        </p>
+      )}
     </form>
   );
 }

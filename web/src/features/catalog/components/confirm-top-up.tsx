@@ -1,11 +1,15 @@
+import { guestContactField } from '@contract/orders';
 import { useState } from 'react';
+import * as v from 'valibot';
 import { FormField } from '../../../components/form-field';
+import { useServerWords } from '../../../lib/server-messages';
 import { Modal } from '../../../components/modal';
 import type { PlanGroup } from '../api/get-plan-groups';
 import type { Plan } from '../api/get-plans';
 import type { AppliedPromo } from '../../promotions/api/get-quote';
 import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/promo-code-field';
 import { usePromoCode } from '../../promotions/use-promo-code';
+import { useGuestPlayerCheck } from '../api/lookup-guest-player';
 import { usePlayerCheck } from '../api/lookup-player';
 import { type PlanOrderInput, orderTotal } from '../api/place-order';
 import { useT } from '../messages';
@@ -24,31 +28,59 @@ interface ConfirmTopUpProps {
   balance: number;
   /** A Google-registered account has no real mobile number yet: the confirm step asks for one, optionally. */
   askMobile: boolean;
+  /** A visitor buying without an account: the contact for the receipt is asked, and the gateway pays. */
+  guest?: boolean;
   onBack: () => void;
-  /** Confirmed, with the mobile number given on the way (if asked and given) and the promo code applied (if any). */
-  onConfirm: (mobileNo: string | undefined, promo: AppliedPromo | undefined) => void;
+  /**
+   * Confirmed, with the mobile number given on the way (if asked and given), the promo code applied
+   * (if any) and a guest's contact for the receipt.
+   */
+  onConfirm: (mobileNo: string | undefined, promo: AppliedPromo | undefined, contact?: string) => void;
 }
+
+/** A guest's contact as the endpoint's own field reads it: the contact, or its problem in the server's words. */
+const contactProblem = (contact: string) => {
+  const checked = v.safeParse(guestContactField, contact);
+  return checked.success ? undefined : checked.issues[0].message;
+};
 
 /**
  * The last look before paying: the game, the plan, the player ID in large type with the in-game
  * name behind it when the game's lookup knows it, the price and how it is paid. An ID the game
  * does not know holds Confirm until it is edited.
  */
-export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askMobile, onBack, onConfirm }: ConfirmTopUpProps) {
+export function ConfirmTopUp({
+  gameName,
+  group,
+  plan,
+  order,
+  mode,
+  balance,
+  askMobile,
+  guest = false,
+  onBack,
+  onConfirm,
+}: ConfirmTopUpProps) {
   const { t, taka } = useT();
+  const serverWords = useServerWords();
   const byPlayerId = !order.saccount_type;
-  const playerCheck = usePlayerCheck(byPlayerId ? { master_category: order.masterCategoryId, player_id: order.saccount_id } : null);
+  const lookup = byPlayerId ? { master_category: order.masterCategoryId, player_id: order.saccount_id } : null;
+  const shopperCheck = usePlayerCheck(guest ? null : lookup);
+  const guestCheck = useGuestPlayerCheck(guest ? lookup : null);
+  const playerCheck = guest ? guestCheck : shopperCheck;
   const noSuchPlayer = byPlayerId && playerCheck.kind === 'missing';
   const [mobile, setMobile] = useState('');
   const [mobileTried, setMobileTried] = useState(false);
   const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? t('catalog.enterMobile') : undefined;
+  const [contact, setContact] = useState('');
+  const contactError = guest ? contactProblem(contact.trim()) : undefined;
   const promo = usePromoCode({ plan_id: plan.plans_id });
   // The pack's price now (a sale's, or the server's after it refused another), less a code's discount.
   const total = promo.applied?.total ?? orderTotal(order);
   const confirmNow = () => {
     setMobileTried(true);
-    if (askMobile && mobileError) return;
-    onConfirm(askMobile && mobile.trim() ? mobile.trim() : undefined, promo.applied);
+    if ((askMobile && mobileError) || contactError) return;
+    onConfirm(askMobile && mobile.trim() ? mobile.trim() : undefined, promo.applied, guest ? contact.trim() : undefined);
   };
   return (
     <Modal title={t('catalog.confirmTitle')} onClose={onBack} className="confirm-modal confirm-topup">
@@ -85,11 +117,33 @@ export function ConfirmTopUp({ gameName, group, plan, order, mode, balance, askM
         {promo.applied && <PromoDiscountLine applied={promo.applied} />}
         <div>
           <dt>{t('catalog.payWith')}</dt>
-          <dd>{mode === 'wallet' ? t('catalog.payWithWallet', { balance: taka(balance - total) }) : t('catalog.payWithInstant')}</dd>
+          <dd>
+            {guest
+              ? t('catalog.payWithInstantHere')
+              : mode === 'wallet'
+                ? t('catalog.payWithWallet', { balance: taka(balance - total) })
+                : t('catalog.payWithInstant')}
+          </dd>
         </div>
       </dl>
       <PromoCodeField promo={promo} />
-      {askMobile && (
+      {guest && (
+        <div className="confirm-mobile">
+          <FormField
+            label={t('catalog.guestContactLabel')}
+            name="contact"
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('catalog.guestContactPlaceholder')}
+            hint={t('catalog.guestContactHint')}
+            value={contact}
+            error={mobileTried && contactError ? serverWords(contactError) : undefined}
+            onChange={(e) => setContact(e.target.value)}
+          />
+        </div>
+      )}
+      {askMobile && !guest && (
         <div className="confirm-mobile">
           <FormField
             label={t('catalog.mobileLabel')}

@@ -56,8 +56,13 @@ export function OrderForm({ group, gameName, shopClosed = false }: OrderFormProp
           mode={choice.mode}
           balance={choice.balance}
           askMobile={choice.userInfo?.mobile_no === googlePlaceholderMobile}
+          guest={checkout.asGuest}
           onBack={checkout.back}
-          onConfirm={(mobileNo, promo) => checkout.confirm({ ...confirming, promo }, mobileNo)}
+          onConfirm={(mobileNo, promo, contact) =>
+            checkout.asGuest && contact !== undefined
+              ? checkout.confirmGuest({ ...confirming, promo }, contact)
+              : checkout.confirm({ ...confirming, promo }, mobileNo)
+          }
         />
       )}
     </form>

@@ -12,7 +12,8 @@ interface OrderSummaryProps {
 
 /**
  * The order form's summary bar: the pack and its price, what is still missing (or how it is paid)
- * and Buy Now; a visitor who pressed Buy Now is offered logging in or registering, back to this choice.
+ * and Buy Now; a visitor who pressed Buy Now is offered logging in or registering, back to this choice,
+ * and for a top-up by player ID buying without an account.
  */
 export function OrderSummary({ choice, checkout, shopClosed }: OrderSummaryProps) {
   const { t, taka } = useT();
@@ -45,9 +46,22 @@ export function OrderSummary({ choice, checkout, shopClosed }: OrderSummaryProps
       </button>
       {checkout.offerSignIn && !choice.signedIn && (
         <section className="sign-in-offer" aria-label={t('catalog.logInToBuy')}>
-          <p>{t('catalog.signInOffer')}</p>
+          <p>{checkout.guestAllowed ? t('catalog.guestOffer') : t('catalog.signInOffer')}</p>
           <div className="button-row">
-            <Link className="button button-primary button-small" to={signInPath('login', choice.herePath())}>
+            {checkout.guestAllowed && (
+              <button
+                type="button"
+                className="button button-primary button-small"
+                onClick={checkout.buyAsGuest}
+                disabled={!checkout.canBuy}
+              >
+                {t('catalog.buyAsGuest')}
+              </button>
+            )}
+            <Link
+              className={checkout.guestAllowed ? 'button button-ghost button-small' : 'button button-primary button-small'}
+              to={signInPath('login', choice.herePath())}
+            >
               {t('catalog.logIn')}
             </Link>
             <Link className="button button-ghost button-small" to={signInPath('register', choice.herePath())}>

@@ -8,7 +8,8 @@ export type OrderDetail = Worded<WireOrderDetail, OrderStatus>;
 /** The SWR key of one order's page; a payment's return or cancel revalidates the lists, and this page re-reads on focus. */
 export const orderKey = (id: string) => [`/user/order/${encodeURIComponent(id)}`, {}] as const;
 
-const readOrder = readWith(orderFromWire<WireOrderDetail>);
+/** An order's answer as the web holds it (its status a word); the guest's order page reads with it too. */
+export const readOrder = readWith(orderFromWire<WireOrderDetail>);
 
 /** How often an order whose delivery is under way is asked again, so that it turns Delivered on its own. */
 const deliveryPollMs = 4000;
@@ -16,7 +17,8 @@ const deliveryPollMs = 4000;
 /** How often an order held for a check is asked again: a person decides it, in minutes rather than seconds. */
 const checkingPollMs = 30_000;
 
-const pollMs = (order: OrderDetail | undefined) =>
+/** How often an order is read again: while its delivery is under way, or held for a check (a guest's order page polls alike). */
+export const orderPollMs = (order: OrderDetail | undefined) =>
   !order ? 0 : isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : order.delivery.state === 'checking' ? checkingPollMs : 0;
 
 /**
@@ -27,6 +29,6 @@ const pollMs = (order: OrderDetail | undefined) =>
 export function useOrder(id: string) {
   return useSWR<OrderDetail>(orderKey(id), readOrder, {
     revalidateOnFocus: true,
-    refreshInterval: pollMs,
+    refreshInterval: orderPollMs,
   });
 }

@@ -9,6 +9,7 @@ import { uploadMimeTypes, uploadProblem } from '../../../lib/upload-rules';
 import { useAction } from '../../../lib/use-action';
 import type { OrderDetail as Order } from '../api/get-order';
 import { type ClaimInput, useRaiseClaim } from '../api/raise-claim';
+import { useRaiseGuestClaim } from '../api/raise-guest-claim';
 import { useUploadScreenshot } from '../api/upload-screenshot';
 import { claimReasonLabels } from '../claim-words';
 import { ordersMessages, useT } from '../messages';
@@ -30,9 +31,10 @@ const check = (draft: Partial<ClaimInput>) => v.safeParse(claimBody, withEveryFi
 /**
  * "Report a problem" with an order: what went wrong (the right player ID for a wrong one), in the
  * shopper's words, with a screenshot if they like; checked with the endpoint's schema, sent, and
- * the server's answer as a toast.
+ * the server's answer as a toast. A guest's report (`guestToken`, their order link's secret) goes
+ * to /guest/claim, without a screenshot (an upload needs an account).
  */
-export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void }) {
+export function ClaimForm({ order, guestToken, onDone }: { order: Order; guestToken?: string; onDone: () => void }) {
   const { t } = useT();
   const serverWords = useServerWords();
   const id = useId();
@@ -42,7 +44,9 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
   const [image, setImage] = useState<string>();
   const [uploading, setUploading] = useState(false);
   const [tried, setTried] = useState(false);
-  const { trigger } = useRaiseClaim(order.order_id);
+  const shopperClaim = useRaiseClaim(order.order_id);
+  const guestClaim = useRaiseGuestClaim(guestToken ?? '');
+  const trigger = (request: ClaimInput) => (guestToken === undefined ? shopperClaim.trigger(request) : guestClaim.trigger(request));
   const { busy, run } = useAction(t('orders.claim.failed'));
   const checked = check({
     reason: reason || undefined,
@@ -110,7 +114,7 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
           </p>
         )}
       </div>
-      <ScreenshotField image={image} onChange={setImage} onUploadingChange={setUploading} />
+      {guestToken === undefined && <ScreenshotField image={image} onChange={setImage} onUploadingChange={setUploading} />}
       <div className="button-row">
         <button type="submit" className="button button-primary button-small" disabled={busy || uploading}>
           {busy ? t('orders.claim.sending') : t('orders.claim.send')}

@@ -10,9 +10,10 @@ const ClaimForm = lazy(() => import('./claim-form').then((module) => ({ default:
 
 /**
  * An order's report of a problem: its thread and where it stands when there is one, and while
- * none is open, "Report a problem" opening the form (its own chunk, loaded on the tap).
+ * none is open, "Report a problem" opening the form (its own chunk, loaded on the tap). A guest's
+ * report goes by their order link's secret (`guestToken`).
  */
-export function OrderClaim({ order }: { order: Order }) {
+export function OrderClaim({ order, guestToken }: { order: Order; guestToken?: string }) {
   const { t } = useT();
   const [reporting, setReporting] = useState(false);
   const open = order.claim?.status === 'open';
@@ -22,7 +23,7 @@ export function OrderClaim({ order }: { order: Order }) {
       {!open &&
         (reporting ? (
           <Suspense fallback={<div className="skeleton claim-skeleton" aria-busy="true" />}>
-            <ClaimForm order={order} onDone={() => setReporting(false)} />
+            <ClaimForm order={order} guestToken={guestToken} onDone={() => setReporting(false)} />
           </Suspense>
         ) : (
           <button type="button" className="button button-ghost button-small" onClick={() => setReporting(true)}>

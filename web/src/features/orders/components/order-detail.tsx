@@ -1,7 +1,9 @@
 import { useServerWords } from '../../../lib/server-messages';
 import type { OrderDetail as Order } from '../api/get-order';
 import { Trans } from '@lingui/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import type { SWRResponse } from 'swr';
 import { CopyButton } from '../../../components/copy-button';
 import { PlayIcon } from '../../../components/icons';
 import { StatusBadge } from '../../../components/status-badge';
@@ -10,7 +12,9 @@ import { ApiError } from '../../../lib/api';
 import { useRedeemLink } from '../../content/api/get-redeem-link';
 import { PushToggle } from '../../notifications/components/push-toggle';
 import { PaymentActions } from '../../payments/components/payment-actions';
+import { useGuestOrder } from '../api/get-guest-order';
 import { useOrder } from '../api/get-order';
+import { keepOpenedGuestOrder, rememberGuestOrder } from '../guest-links';
 import { deliveryLabel } from '../delivery';
 import { useT } from '../messages';
 import { BuyAgainLink } from './buy-again-link';
@@ -39,9 +43,32 @@ const stepLabels: Record<Order['timeline'][number]['status'], (t: Translate) => 
  * happened when, and a way to ask about it.
  */
 export function OrderDetail({ id }: { id: string }) {
+  return <OrderView read={useOrder(id)} />;
+}
+
+/**
+ * A guest's order, by the secret of its link, shown as a shopper's order is: without what needs an
+ * account (cancelling its payment, notifications, a screenshot with a report), and with "Find my
+ * orders" where a shopper has My Orders. The link is kept on the device once it opens an order.
+ */
+export function GuestOrderDetail({ token }: { token: string }) {
+  const read = useGuestOrder(token);
+  const orderId = read.data?.order_id;
+  useEffect(() => {
+    if (orderId) keepOpenedGuestOrder(orderId, token);
+  }, [orderId, token]);
+  return <OrderView read={read} guestToken={token} />;
+}
+
+/** An order's page from its read: a shopper's (by id), or a guest's (`guestToken`, the link's secret). */
+function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?: string }) {
   const serverWords = useServerWords();
   const { t, taka, dateTime } = useT();
-  const { data: order, error, isLoading, mutate } = useOrder(id);
+  const { data: order, error, isLoading, mutate } = read;
+  const guest = guestToken !== undefined;
+  const backTo = guest
+    ? { to: paths.findOrders, label: t('orders.guest.findOrders') }
+    : { to: paths.profileOrders, label: t('orders.myOrders') };
   if (isLoading)
     return (
       <div className="panel" aria-busy="true">
@@ -53,15 +80,17 @@ export function OrderDetail({ id }: { id: string }) {
     return (
       <section className="panel status-panel" role={missing ? undefined : 'alert'}>
         <h1>{missing ? t('orders.notFound') : t('orders.loadFailed')}</h1>
-        <p className="muted">{missing ? t('orders.notFoundText') : t('orders.loadFailedText')}</p>
+        <p className="muted">
+          {missing ? (guest ? t('orders.guest.notFoundText') : t('orders.notFoundText')) : t('orders.loadFailedText')}
+        </p>
         <div className="button-row">
           {!missing && (
             <button type="button" className="button button-primary button-small" onClick={() => void mutate()}>
               {t('orders.retry')}
             </button>
           )}
-          <Link className="button button-ghost button-small" to={paths.profileOrders}>
-            {t('orders.myOrders')}
+          <Link className="button button-ghost button-small" to={backTo.to}>
+            {backTo.label}
           </Link>
         </div>
       </section>
@@ -96,7 +125,7 @@ export function OrderDetail({ id }: { id: string }) {
       <div className="panel-head">
         <div>
           <p className="eyebrow">
-            <Link to={paths.profileOrders}>{t('orders.backToOrders')}</Link>
+            <Link to={backTo.to}>{guest ? `← ${backTo.label}` : t('orders.backToOrders')}</Link>
           </p>
           <h1 id="order-title">
             <Trans id="orders.orderHeading" values={{ id: order.order_id }} components={{ 0: <span className="mono" /> }} />
@@ -114,11 +143,23 @@ export function OrderDetail({ id }: { id: string }) {
       {order.awaiting_payment && order.payment_url && (
         <div className="waiting-payment">
           <p>{t('orders.waitsForPayment', { amount: taka(order.paid_amount) })}</p>
-          <PaymentActions
-            payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrder(order.order_id) }}
-            confirmingSince={order.payment_confirming ? order.created_at : undefined}
-            onCancelled={() => void mutate()}
-          />
+          {guest ? (
+            <a
+              className="button button-primary button-small"
+              href={order.payment_url}
+              rel="noreferrer"
+              // The return from the gateway opens the newest link kept: this order's, now.
+              onClick={() => rememberGuestOrder({ orderId: order.order_id, token: guestToken, createdAt: new Date().toISOString() })}
+            >
+              {t('orders.guest.payNow')}
+            </a>
+          ) : (
+            <PaymentActions
+              payment={{ kind: 'order', id: order.order_id, paymentUrl: order.payment_url, from: paths.profileOrder(order.order_id) }}
+              confirmingSince={order.payment_confirming ? order.created_at : undefined}
+              onCancelled={() => void mutate()}
+            />
+          )}
         </div>
       )}
       <dl className="detail-list">
@@ -149,13 +190,13 @@ export function OrderDetail({ id }: { id: string }) {
           </li>
         )}
       </ol>
-      <PushToggle />
+      {!guest && <PushToggle />}
       <div className="help-box">
         <p>{t('orders.helpText')}</p>
         <Link className="button button-ghost button-small" to={contactAboutOrder(order.order_id)}>
           {t('orders.needHelp')}
         </Link>
-        <OrderClaim order={order} />
+        <OrderClaim order={order} guestToken={guestToken} />
       </div>
       <OrderChat orderId={order.order_id} />
     </section>
