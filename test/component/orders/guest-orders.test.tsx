@@ -183,7 +183,7 @@ describe('Find my orders', () => {
 
     const step2 = await screen.findByRole('form', { name: 'The code we sent' });
     within(step2).getByText('If this contact has orders, we sent a 6-digit code');
-    expect(posts(api, '/guest/find_orders')).toEqual([{ contact: '01712345678' }]);
+    expect(posts(api, '/guest/find_orders')).toEqual([{ contact: '01712345678', language: 'en' }]);
     await user.type(within(step2).getByLabelText('6-digit code'), '12');
     await user.click(within(step2).getByRole('button', { name: 'Show my orders' }));
     await within(step2).findByText('Enter the 6-digit code we sent you');

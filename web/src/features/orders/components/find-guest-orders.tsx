@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { FormField } from '../../../components/form-field';
 import { StatusBadge } from '../../../components/status-badge';
+import { currentLocale } from '../../../lib/i18n';
 import { useServerWords } from '../../../lib/server-messages';
 import { useAction } from '../../../lib/use-action';
 import { type GuestOrder, useGuestOrders } from '../api/get-guest-orders';
@@ -46,7 +47,7 @@ export function FindGuestOrders() {
     if (contactProblem) return;
     const to = contact.trim();
     void run(async () => {
-      const message = await sendCode({ contact: to });
+      const message = await sendCode({ contact: to, language: currentLocale() });
       setSent({ contact: to, message });
       setTried(false);
       setCode('');
