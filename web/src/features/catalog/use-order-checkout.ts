@@ -109,7 +109,8 @@ export function useOrderCheckout({ choice, gameName, shopClosed }: OrderCheckout
     if (!canBuy) return;
     if (!choice.signedIn) {
       setOfferSignIn(true);
-      toast.error(t('catalog.loginToContinue'), { toastId: 'login-to-continue' });
+      // A top-up by player ID paid through the gateway needs no account: the offer beside the button says so, no error.
+      if (!choice.playerIdGroup || mode !== 'gateway') toast.error(t('catalog.loginToContinue'), { toastId: 'login-to-continue' });
       return;
     }
     openConfirmation(false);

@@ -1,7 +1,6 @@
 import type { guestOrderLinkBody } from '@contract/orders';
-import useSWR from 'swr';
 import type * as v from 'valibot';
-import { type OrderDetail, orderPollMs, readOrder } from './get-order';
+import { usePolledOrder } from './get-order';
 
 /** The request as the endpoint's schema takes it (functions/contract/orders.ts). */
 type GuestOrderRequest = v.InferInput<typeof guestOrderLinkBody>;
@@ -15,9 +14,5 @@ export const guestOrderKey = (token: string) => ['/guest/order', { token } satis
  * again while its delivery is under way, like `useOrder`. A failure is no toast: the page says it.
  */
 export function useGuestOrder(token: string) {
-  return useSWR<OrderDetail>(guestOrderKey(token), readOrder, {
-    revalidateOnFocus: true,
-    refreshInterval: orderPollMs,
-    onError: () => undefined,
-  });
+  return usePolledOrder(guestOrderKey(token), { onError: () => undefined });
 }

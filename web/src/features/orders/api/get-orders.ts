@@ -1,7 +1,7 @@
 import type { OrderRow } from '@contract/wire';
-import useSWR from 'swr';
 import { ordersKey } from '../../../lib/cache-keys';
 import { type OrderStatus, type Worded, eachFromWire, isDeliveryUnderWay, orderFromWire, readWith } from '../../../lib/statuses';
+import { usePolled } from '../../../lib/use-polled';
 
 /** A plan order (spec §3), with its game and, while a gateway order waits for its payment, where to pay it. */
 export type PlanOrder = Worded<OrderRow, OrderStatus>;
@@ -18,7 +18,7 @@ const deliveryPollMs = 4000;
  * few seconds while an order's delivery is under way, so that it turns Delivered on its own.
  */
 export function useOrders(enabled = true) {
-  return useSWR<PlanOrder[]>(enabled ? ordersKey : null, readOrders, {
-    refreshInterval: (orders) => (orders?.some((order) => isDeliveryUnderWay(order.delivery.state)) ? deliveryPollMs : 0),
-  });
+  return usePolled<PlanOrder[]>(enabled ? ordersKey : null, readOrders, (orders) =>
+    orders.some((order) => isDeliveryUnderWay(order.delivery.state)) ? deliveryPollMs : 0,
+  );
 }

@@ -1,6 +1,6 @@
 import type { AdminOrderDetail as WireAdminOrderDetail } from '@contract/admin-wire';
-import useSWR from 'swr';
 import { type OrderStatus, type Worded, isDeliveryUnderWay, orderFromWire, readWith } from '../../../../lib/statuses';
+import { usePolled } from '../../../../lib/use-polled';
 
 /** An order with its game account, its status a word. */
 export type AdminOrderDetail = Worded<WireAdminOrderDetail, OrderStatus>;
@@ -16,7 +16,7 @@ const deliveryPollMs = 5000;
 
 /** One order with its game account (never the password: that is `useRevealOrderSecret`), asked again while its delivery is under way. */
 export function useAdminOrder(orderId: string) {
-  return useSWR<AdminOrderDetail>(orderKey(orderId), readOrder, {
-    refreshInterval: (order) => (order && isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : 0),
-  });
+  return usePolled<AdminOrderDetail>(orderKey(orderId), readOrder, (order) =>
+    isDeliveryUnderWay(order.delivery.state) ? deliveryPollMs : 0,
+  );
 }
