@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { GuestCheckoutAnswer, OrderDetail } from '../../../functions/contract/wire';
 import { mailsTo } from '../../support/accounts';
-import { uniquePlayerId } from '../../support/admin';
+import { logInAdmin, uniquePlayerId } from '../../support/admin';
 import { callApi } from '../../support/http';
 import { fundedAccount, payForInvoice, sendWebhook, storedItem } from '../../support/money';
 
@@ -115,5 +115,35 @@ describe('guest checkout', () => {
     await expect.poll(async () => (await guestOrder(token)).body.data.delivery?.state, { timeout: 20_000, interval: 300 }).toBe('waiting');
     const page = (await guestOrder(token)).body.data;
     expect(page.status).toBe('0');
+  });
+
+  it('counts a promo code once per person by the guest contact and by the player ID, and holds it until the payment settles', async () => {
+    const code = `GUEST${randomInt(1e9)}`;
+    const created = await callApi('/admin/promo_codes', {
+      method: 'POST',
+      token: await logInAdmin(),
+      form: { code, kind: 'fixed', value: 3, per_person: 1 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const contact = guestEmail();
+    const playerId = uniquePlayerId();
+    const first = await checkout({ plan_id: 'ff-25', saccount_id: playerId, amount: 19, contact, coupan_code: code });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // Held by the waiting checkout: the same contact, or the same player ID from another contact, is refused now.
+    const refusals = await Promise.all([
+      checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 19, contact, coupan_code: code }),
+      checkout({ plan_id: 'ff-25', saccount_id: playerId, amount: 19, contact: guestEmail(), coupan_code: code }),
+    ]);
+    expect(refusals.map((answer) => [answer.status, answer.body.message])).toEqual([
+      [400, 'You have already used this promo code'],
+      [400, 'You have already used this promo code'],
+    ]);
+    await sendWebhook(await payForInvoice(first.body.data.payment_url));
+    const token = tokenOf(first.body.data.order_link);
+    await expect.poll(async () => (await guestOrder(token)).body.data.awaiting_payment, { timeout: 10_000 }).toBe(false);
+    expect((await guestOrder(token)).body.data).toMatchObject({ paid_amount: 19, discount: 3, coupan_code: code });
+    // Another person (contact and player ID) may use it.
+    const other = await checkout({ plan_id: 'ff-25', saccount_id: uniquePlayerId(), amount: 19, contact: guestEmail(), coupan_code: code });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
   });
 });
