@@ -100,6 +100,32 @@ describe('find my orders', () => {
     expect(nobodyAsks).toEqual([200, 200, 200, 429]);
   });
 
+  it('opens nothing with a code past its ten minutes, right as it is', async () => {
+    const { putGuestOrdersCode } = await import('../../../functions/orders/guest-code-repo');
+    const { guestCodeHash } = await import('../../../functions/orders/guest-orders');
+    const { guestIdOf } = await import('../../../functions/orders/guests');
+    const { keyRing } = await import('../../../functions/shared/secrets');
+    const email = guestEmail();
+    await paidGuestOrder(email);
+    const guestId = guestIdOf({ kind: 'email', value: email });
+    const { current } = await keyRing();
+    const elevenMinutesAgo = Date.now() - 11 * 60_000;
+    await putGuestOrdersCode(
+      guestId,
+      {
+        codeHash: guestCodeHash(current.codeKey, guestId, '123456'),
+        keyId: current.id,
+        expiresAt: Math.floor(elevenMinutesAgo / 1000) + 600,
+        sentAt: elevenMinutesAgo,
+        attempts: 0,
+      },
+      60_000,
+      new Date(elevenMinutesAgo).toISOString(),
+    );
+    const answer = await ordersFor(email, '123456');
+    expect([answer.status, answer.body.message]).toEqual([400, 'This code has expired or was tried too often. Ask for a new one.']);
+  });
+
   it('refuses a code from an address past its budget', async () => {
     const { sendGuestOrdersCode } = await import('../../../functions/orders/guest-orders-code');
     const address = `198.51.100.${randomInt(250)}`;
