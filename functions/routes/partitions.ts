@@ -77,8 +77,12 @@ export const partitionScopes = {
   guestLookup: { write: ['LIMIT#lookup-*', 'LOOKUP#*'] },
   /** "Find my orders": the one-time code in the contact's guest partition, its limits, the orders read there and their new links. */
   guestFind: { read: ['USER#*', 'LIMIT#guest-*'], write: ['USER#*', 'LIMIT#guest-*', 'ORDERLINK#*'], indexes: [] },
-  /** A guest back from the gateway: the order's link, then the settlement as the payer's return, and its limit. */
-  guestPaymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
+  /**
+   * A guest back from the gateway: the order's link, then the settlement as the payer's return, and
+   * its limit. Never a wallet: a guest's partition holds no top-up, and another payer's invoice is
+   * not found before anything is written.
+   */
+  guestPaymentReturn: { write: [...settlementPartitions.filter((partition) => partition !== 'WALLET#*'), 'LIMIT#verify-*'] },
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed

@@ -91,7 +91,7 @@ describe('local functions', () => {
 
   it('give the SMS stand-in and its key only to the rows that send text messages', () => {
     const texting = routes.filter((route) => 'SMS_API_KEY' in functionFor(route).environment).map((route) => route.handler);
-    expect(texting).toEqual(['auth/send-mobile-code']);
+    expect(texting).toEqual(['auth/send-mobile-code', 'orders/send-guest-orders-code']);
     expect(functionFor(row('auth/send-mobile-code')).environment).toMatchObject(environment.sms);
   });
 
