@@ -86,6 +86,7 @@ export function useBrowser() {
         }, closed);
       }
       const page = await context.newPage();
+      trackRequests(page);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
@@ -142,9 +143,24 @@ const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 const sanitizerParseReport = /^Executing inline event handler violates .* @ .*\/assets\/safe-html-/;
 
-/** Waits until the page has nothing left to load (requests off this machine fail at once) and its fonts are in. */
+/** Each page's requests still under way, so that a page that never settles names them. */
+const inFlight = new WeakMap<Page, Set<string>>();
+
+function trackRequests(page: Page): void {
+  const open = new Set<string>();
+  inFlight.set(page, open);
+  page.on('request', (request) => open.add(request.url()));
+  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => open.delete(request.url()));
+}
+
+/**
+ * Waits until the page has nothing left to load (requests off this machine fail at once) and its
+ * fonts are in; a page that does not settle fails naming the requests still under way.
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle', { timeout: 25_000 }).catch((error: Error) => {
+    throw new Error(`${error.message}; still loading: ${[...(inFlight.get(page) ?? [])].join(', ') || 'nothing known'}`);
+  });
   await page.evaluate(() => document.fonts.ready);
 }
 
