@@ -150,7 +150,8 @@ function trackRequests(page: Page): void {
   const open = new Set<string>();
   inFlight.set(page, open);
   page.on('request', (request) => open.add(request.url()));
-  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => open.delete(request.url()));
+  page.on('requestfinished', (request) => open.delete(request.url()));
+  page.on('requestfailed', (request) => open.delete(request.url()));
 }
 
 /**
