@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '../contract/fields';
 import type { GuestContact } from '../contract/rules';
-import { settingsFromItem, settingsKey, shopOpenCheckItem } from '../content/repo';
+import { settingsFromItem, settingsKey } from '../content/repo';
 import { GatewayError, checkoutLinks } from '../gateway/port';
 import { limitCheckoutStart, tooManyOpenCheckouts } from '../gateway/limits';
 import { gateways } from '../gateway/registry';
@@ -165,7 +165,6 @@ export async function startGuestCodeOrder(
       newPendingCodeOrderItem(pending, pendingPaymentKeys(reference, createdAt)),
       openCheckoutItem(guest.id),
       orderLinkItem(token, { userId: guest.id, orderId, kind: 'codes' }, createdAt),
-      shopOpenCheckItem(),
       vouchers.voucherPriceCheckItem(voucher),
       ...(origin.deviceId ? [deviceLinkItem(origin.deviceId, guest.id, createdAt)] : []),
     ];
