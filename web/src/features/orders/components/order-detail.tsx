@@ -122,6 +122,8 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
       </span>,
     ]);
   const stockCode = order.delivery.mode === 'stock' ? order.delivery.code : '';
+  // An API from before code orders sends no `codes` while a newer page is cached: none, then.
+  const codes = order.codes ?? [];
   return (
     <section className="panel order-page" aria-labelledby="order-title">
       <div className="panel-head">
@@ -173,7 +175,7 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
         ))}
       </dl>
       {stockCode && <DeliveredCode code={stockCode} />}
-      {order.codes.length > 0 && <DeliveredCodes codes={order.codes} />}
+      {codes.length > 0 && <DeliveredCodes codes={codes} />}
       <BuyAgainLink order={order} className="button button-primary button-small buy-again" />
       <h2 className="panel-subtitle">{t('orders.whatHappened')}</h2>
       <ol className="timeline" aria-label={t('orders.timeline')}>
