@@ -195,9 +195,7 @@ export const paymentReviewAlert = (
   payment: { gateway: string; invoiceId: string; reason: string; amount?: string; reference?: { kind: PaymentKind; id: string } },
   now: string,
 ) => {
-  const paysFor = payment.reference
-    ? `, for ${payableWords[payment.reference.kind]} ${payment.reference.id}`
-    : '';
+  const paysFor = payment.reference ? `, for ${payableWords[payment.reference.kind]} ${payment.reference.id}` : '';
   return alertItem(
     {
       id: `payment-review#${payment.gateway}#${payment.invoiceId}`,

@@ -270,7 +270,7 @@ export const payables: Record<
               {
                 gateway: gatewayOf(pending),
                 invoiceId: payment.invoiceId,
-                reason: "a guest paid for codes after their checkout was cancelled and none are left: refund their payment method",
+                reason: 'a guest paid for codes after their checkout was cancelled and none are left: refund their payment method',
                 amount: String(total),
                 reference: { kind: 'codes', id },
               },

@@ -132,9 +132,7 @@ describe("a guest's codes", () => {
   it('gives the last code to one of two racing guests; the other gets 409 with no order written', async () => {
     const voucher = await freshVoucher(1, 100);
     const emails = [guestEmail(), guestEmail()];
-    const answers = await Promise.all(
-      emails.map((contact) => checkout({ voucher_id: voucher.id, qty: 1, amount: 100, contact })),
-    );
+    const answers = await Promise.all(emails.map((contact) => checkout({ voucher_id: voucher.id, qty: 1, amount: 100, contact })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const loser = answers.findIndex((answer) => answer.status === 409);
     expect(answers[loser]!.body.message).toBe('Out of stock');

@@ -48,7 +48,10 @@ describe("a guest's reserved codes", () => {
     ]);
     expect(back.slice(0, 3).every((item) => item.Put?.ConditionExpression === 'attribute_not_exists(pk)')).toBe(true);
     expect(back.slice(0, 3).map((item) => item.Put?.Item?.code)).toEqual(reserved.map((code) => code.code));
-    const counted = (items: typeof back) => items.flatMap((item) => (item.Update ? [item.Update.ExpressionAttributeValues?.[':returned'] ?? item.Update.ExpressionAttributeValues?.[':minus']] : []));
+    const counted = (items: typeof back) =>
+      items.flatMap((item) =>
+        item.Update ? [item.Update.ExpressionAttributeValues?.[':returned'] ?? item.Update.ExpressionAttributeValues?.[':minus']] : [],
+      );
     expect(counted(back)).toEqual([2, 1]);
     expect(counted(taken)).toEqual([-2, -1]);
   });
@@ -58,7 +61,15 @@ describe("a guest's reserved codes", () => {
     expect(cancel.Update?.ConditionExpression).toBe('paymentStatus = :from');
     expect(cancel.Update?.ExpressionAttributeValues?.[':from']).toBe('pending');
     expect(cancel.Update?.UpdateExpression).toContain('REMOVE gsi2pk, gsi2sk');
-    const receipt = { gateway: 'uddoktapay', invoiceId: 'INV1', paymentMethod: 'bkash', senderNumber: '', transactionId: 'T1', fee: '0', chargedAmount: '300' };
+    const receipt = {
+      gateway: 'uddoktapay',
+      invoiceId: 'INV1',
+      paymentMethod: 'bkash',
+      senderNumber: '',
+      transactionId: 'T1',
+      fee: '0',
+      chargedAmount: '300',
+    };
     const retaken = closePendingCodeOrderItem(
       pending({ paymentStatus: 'cancelled' }),
       { paymentStatus: 'completed', receipt, reserved: reserved.slice(0, 1), codes: ['AAAA-1111'] },
