@@ -86,6 +86,24 @@ describe("a guest's codes", () => {
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(1);
   });
 
+  it('places the order when the payer comes back from the gateway (the link names whose invoice it is)', async () => {
+    const voucher = await freshVoucher(2, 100);
+    const started = await checkout({ voucher_id: voucher.id, qty: 1, amount: 100, contact: guestEmail() });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const token = tokenOf(started.body.data.order_link);
+    const invoice = await payForInvoice(started.body.data.payment_url, { webhook: false });
+    const other = await checkout({ voucher_id: voucher.id, qty: 1, amount: 100, contact: guestEmail() });
+    // Another guest's link does not settle this invoice.
+    const wrong = await callApi('/guest/verify_payment', { form: { token: tokenOf(other.body.data.order_link), invoice_id: invoice } });
+    expect(wrong.status).toBe(404);
+    const back = await callApi<{ data: { kind: string; status: string } }>('/guest/verify_payment', { form: { token, invoice_id: invoice } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data).toMatchObject({ kind: 'codes', id: started.body.data.id });
+    const page = (await guestOrder(token)).body.data;
+    expect(page).toMatchObject({ status: '1', awaiting_payment: false });
+    expect(page.codes).toHaveLength(1);
+  });
+
   it("puts a cancelled checkout's codes back once, and takes codes again for a payment that comes after", async () => {
     const voucher = await freshVoucher(3, 100);
     const email = guestEmail();
