@@ -96,7 +96,9 @@ describe("a guest's codes", () => {
     // Another guest's link does not settle this invoice.
     const wrong = await callApi('/guest/verify_payment', { form: { token: tokenOf(other.body.data.order_link), invoice_id: invoice } });
     expect(wrong.status).toBe(404);
-    const back = await callApi<{ data: { kind: string; status: string } }>('/guest/verify_payment', { form: { token, invoice_id: invoice } });
+    const back = await callApi<{ data: { kind: string; status: string } }>('/guest/verify_payment', {
+      form: { token, invoice_id: invoice },
+    });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.data).toMatchObject({ kind: 'codes', id: started.body.data.id });
     const page = (await guestOrder(token)).body.data;
