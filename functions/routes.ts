@@ -128,6 +128,16 @@ export const routes: readonly Route[] = [
     partitions: 'guestCheckout',
     gateway: true,
   },
+  // A guest's codes: reserved out of the voucher's inventory at checkout, with the pending order, its link and what the checkout counts.
+  {
+    method: 'POST',
+    path: '/guest/buy_voucher_webview',
+    handler: 'orders/start-guest-code-order',
+    access: 'public',
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    partitions: 'guestCodeCheckout',
+    gateway: true,
+  },
   { method: 'POST', path: '/guest/order', handler: 'orders/get-guest-order', access: 'public', partitions: 'guestOrder' },
   // A guest's own report on their order, by its link: the claim rules as a shopper's (a replaced code, the nickname check).
   {

@@ -124,7 +124,7 @@ export interface AdminWalletRequestRow {
 
 /** GET /admin/payments/waiting: a gateway payment still waiting, oldest first. */
 export interface AdminWaitingPayment {
-  kind: 'wallet' | 'order';
+  kind: 'wallet' | 'order' | 'codes';
   id: string;
   user_id: string;
   amount: number;
@@ -171,7 +171,7 @@ export interface PaymentBookLine extends PaymentReceipt {
   paid_at: string | null;
   kind: 'payment' | 'refund';
   /** What it paid for or refunds: a top-up request or an order. */
-  ref_kind: 'wallet' | 'order';
+  ref_kind: 'wallet' | 'order' | 'codes';
   ref_id: string;
   user_id: string;
   amount: number;

@@ -40,6 +40,16 @@ export const guestOrderBody = v.object({
   language: v.optional(languageField, 'bn'),
 });
 
+/** POST /guest/buy_voucher_webview: a guest's codes of a voucher, paid through the gateway, at the total they saw. */
+export const guestBuyVoucherBody = v.object({
+  voucher_id: idField('voucher'),
+  qty: boundedInt(voucherQuantity.min, voucherQuantity.max, `Quantity must be between ${voucherQuantity.min} and ${voucherQuantity.max}`),
+  amount: wholeTaka('Price'),
+  coupan_code: coupanCodeField,
+  contact: guestContactField,
+  language: v.optional(languageField, 'bn'),
+});
+
 /** POST /guest/order: the secret of a guest's order link. */
 export const guestOrderLinkBody = v.object({
   token: requiredText('Order not found', 64),

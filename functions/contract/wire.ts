@@ -249,6 +249,8 @@ export interface OrderDetail extends OrderRow {
   }[];
   /** The order's latest report of a problem, open or closed, with its thread; null when none. */
   claim: ClaimRow | null;
+  /** A paid code order's codes (a guest's, by its link); empty for a plan order and before the payment. */
+  codes: string[];
 }
 
 /** A shopper's report of a problem with an order (contract: Claims), with its thread, oldest message first. */
@@ -325,7 +327,7 @@ export interface ClaimedGuestOrders {
 
 /** POST /user/verify_payment: where a gateway payment stands. */
 export interface PaymentCheck {
-  kind: 'wallet' | 'order';
+  kind: 'wallet' | 'order' | 'codes';
   id: string;
   status: WireStatus;
 }

@@ -24,11 +24,18 @@ export interface CheckoutRequest {
  * Where a gateway payment stands on our side: waiting for the payer, paid (credited or ordered,
  * once), or given up (refused, failed or expired).
  */
+/** The kinds of payables: a wallet top-up, a plan order, a guest's codes (reserved at checkout). */
+export const paymentKinds = ['wallet', 'order', 'codes'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+
+/** Whether a stored or received kind names one of ours. */
+export const isPaymentKind = (kind: unknown): kind is PaymentKind => paymentKinds.includes(kind as PaymentKind);
+
 export type PaymentState = 'pending' | 'completed' | 'cancelled';
 
-/** What a gateway payment pays for: a wallet top-up request or a plan order, of one user. */
+/** What a gateway payment pays for: a wallet top-up request, a plan order or a guest's voucher codes, of one user (or guest partition). */
 export interface PaymentReference {
-  kind: 'wallet' | 'order';
+  kind: PaymentKind;
   userId: string;
   id: string;
 }

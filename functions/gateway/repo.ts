@@ -4,7 +4,7 @@ import { db, queryAll, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
-import { type Invoice, type PaymentReference, gatewayOf } from './port';
+import { type Invoice, type PaymentReference, gatewayOf, isPaymentKind } from './port';
 
 /**
  * Items waiting for a gateway payment (wallet requests, gateway plan orders) carry these gsi2
@@ -53,7 +53,7 @@ export async function listWaitingPayments(before: string): Promise<WaitingPaymen
   ]);
   return items.flatMap((item) => {
     const [createdAt, kind, userId, id] = String(item.gsi2sk).split('#');
-    if ((kind !== 'wallet' && kind !== 'order') || !userId || !id) return [];
+    if (!isPaymentKind(kind) || !userId || !id) return [];
     return [
       {
         reference: { kind, userId, id },

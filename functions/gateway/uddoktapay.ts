@@ -11,6 +11,7 @@ import {
   type VerifiedPayment,
   gatewayTimeOf,
   gatewayTimeoutMs,
+  isPaymentKind,
 } from './port';
 
 const name = 'uddoktapay';
@@ -51,7 +52,7 @@ async function call<T>(path: string, body: unknown): Promise<T> {
 function referenceFrom(metadata: unknown): PaymentReference | undefined {
   const fields = (metadata ?? {}) as Record<string, unknown>;
   const kind = fields.kind;
-  if ((kind !== 'wallet' && kind !== 'order') || typeof fields.user_id !== 'string' || typeof fields.ref_id !== 'string') return undefined;
+  if (!isPaymentKind(kind) || typeof fields.user_id !== 'string' || typeof fields.ref_id !== 'string') return undefined;
   return { kind, userId: fields.user_id, id: fields.ref_id };
 }
 

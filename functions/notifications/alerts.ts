@@ -3,7 +3,11 @@ import { alertKindNames } from '../contract/admin-operations';
 import { dhakaDay } from '../contract/report-range';
 import { db, tableName } from '../shared/db';
 import { fromItem, toItem } from '../shared/items';
+import type { PaymentKind } from '../gateway/port';
 import type { TransactionItem } from '../shared/transactions';
+
+/** What a payable is called in an operator's alert. */
+const payableWords: Record<PaymentKind, string> = { order: 'order', wallet: 'wallet top-up', codes: "guest's code order" };
 
 /**
  * What operators hear about on Telegram, because it needs a person: a paid order waiting in the
@@ -128,12 +132,12 @@ export const deliveryFailedAlert = (order: OrderFacts, reason: string, now: stri
   );
 
 /** A payment has been pending at the gateway for `minutes` (a top-up request or a gateway order, by our id). */
-export const paymentStuckAlert = (payment: { kind: 'wallet' | 'order'; id: string; invoiceId?: string; minutes: number }, now: string) =>
+export const paymentStuckAlert = (payment: { kind: PaymentKind; id: string; invoiceId?: string; minutes: number }, now: string) =>
   alertItem(
     {
       id: `payment-stuck#${payment.id}`,
       kind: 'payment_stuck',
-      text: `Payment pending at the gateway for ${payment.minutes} minutes: ${payment.kind === 'order' ? 'order' : 'wallet top-up'} ${payment.id}${payment.invoiceId ? `, invoice ${payment.invoiceId}` : ', no invoice id yet'}.`,
+      text: `Payment pending at the gateway for ${payment.minutes} minutes: ${payableWords[payment.kind]} ${payment.id}${payment.invoiceId ? `, invoice ${payment.invoiceId}` : ', no invoice id yet'}.`,
       link: consolePaths.payments,
     },
     now,
@@ -188,12 +192,10 @@ export const supplierSetupAlert = (supplier: string, problem: string, orderId: s
  * confirmed): once per invoice of a gateway. `amount` is the gateway's, as it wrote it; `reference` what it names.
  */
 export const paymentReviewAlert = (
-  payment: { gateway: string; invoiceId: string; reason: string; amount?: string; reference?: { kind: 'wallet' | 'order'; id: string } },
+  payment: { gateway: string; invoiceId: string; reason: string; amount?: string; reference?: { kind: PaymentKind; id: string } },
   now: string,
 ) => {
-  const paysFor = payment.reference
-    ? `, for ${payment.reference.kind === 'order' ? 'order' : 'wallet top-up'} ${payment.reference.id}`
-    : '';
+  const paysFor = payment.reference ? `, for ${payableWords[payment.reference.kind]} ${payment.reference.id}` : '';
   return alertItem(
     {
       id: `payment-review#${payment.gateway}#${payment.invoiceId}`,

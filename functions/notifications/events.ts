@@ -154,6 +154,52 @@ export const codesBoughtNotice = (
     now,
   );
 
+/**
+ * A guest's codes were paid for through the gateway: the receipt goes to their contact with their
+ * order's secret link, where the codes are read; the codes themselves are in no notice or mail.
+ */
+export const guestCodesPaidNotice = (
+  sale: {
+    userId: string;
+    orderId: string;
+    voucherName: string;
+    qty: number;
+    total: number;
+    listTotal?: number;
+    coupanCode?: string;
+    receipt?: Pick<GatewayReceipt, 'paymentMethod' | 'transactionId'>;
+    guest: NonNullable<Notification['to']>;
+  },
+  link: string,
+  now: string,
+): TransactionItem =>
+  notificationItem(
+    {
+      userId: sale.userId,
+      kind: 'codes_bought',
+      title: `Codes bought: ${sale.voucherName}`,
+      body: `${sale.qty} code${sale.qty > 1 ? 's' : ''} for ${taka(sale.total)}. Open your order's page to copy them.`,
+      bn: {
+        title: `কোড কেনা হয়েছে: ${sale.voucherName}`,
+        body: `${bnTaka(sale.total)}-এ ${groupDigits(sale.qty, 'bn')}টি কোড। কপি করতে আপনার অর্ডারের পেজ খুলুন।`,
+      },
+      link,
+      subject: sale.orderId,
+      to: sale.guest,
+      receipt: {
+        reference: sale.orderId,
+        item: `${sale.voucherName} × ${sale.qty}`,
+        amount: sale.total,
+        ...(sale.listTotal !== undefined && sale.listTotal > sale.total
+          ? { listPrice: sale.listTotal, ...(sale.coupanCode ? { coupanCode: sale.coupanCode } : {}) }
+          : {}),
+        ...paidWith(sale.receipt),
+        paidAt: now,
+      },
+    },
+    now,
+  );
+
 /** Why money reached the wallet: a top-up paid through the gateway, or an order paid after it was cancelled. */
 export type CreditSource = { topUp: GatewayReceipt } | { lateOrder: string };
 

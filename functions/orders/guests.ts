@@ -40,19 +40,32 @@ export const orderLinkPath = (token: string) => `/order/${token}`;
 
 const linkKey = (token: string) => ({ pk: `ORDERLINK#${createHash('sha256').update(token).digest('hex')}`, sk: '#LINK' });
 
+/** What an order link opens: a guest's partition and order, and which kind of order (absent: a plan order; `codes`: a code order). */
+export interface LinkedOrder {
+  userId: string;
+  orderId: string;
+  kind?: 'codes';
+}
+
 /** An order link: its secret's hash to the order it opens, conditioned on being new. */
-export const orderLinkItem = (token: string, order: { userId: string; orderId: string }, now: string): TransactionItem => ({
+export const orderLinkItem = (token: string, order: LinkedOrder, now: string): TransactionItem => ({
   Put: {
     TableName: tableName,
-    Item: toItem('OrderLink', linkKey(token), { userId: order.userId, orderId: order.orderId }, now),
+    Item: toItem(
+      'OrderLink',
+      linkKey(token),
+      { userId: order.userId, orderId: order.orderId, ...(order.kind ? { kind: order.kind } : {}) },
+      now,
+    ),
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
 
 /** The order a link's secret opens, or undefined: GetItem ORDERLINK#<sha256>. */
-export async function orderOfLink(token: string): Promise<{ userId: string; orderId: string } | undefined> {
+export async function orderOfLink(token: string): Promise<LinkedOrder | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: linkKey(token) }));
-  return Item ? { userId: String(Item.userId), orderId: String(Item.orderId) } : undefined;
+  if (!Item) return undefined;
+  return { userId: String(Item.userId), orderId: String(Item.orderId), ...(Item.kind === 'codes' ? { kind: 'codes' as const } : {}) };
 }
 
 /**

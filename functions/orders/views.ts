@@ -12,6 +12,8 @@ import type {
 import { type Claim, claimOutcomeMessages } from './claim-rules';
 import { isHeld, reviewMinutesOf } from '../risk/holds';
 import type { OrderStatus, PendingOrder, PlanOrder } from './types';
+import type { PendingCodeOrder } from '../vouchers/pending-codes';
+import type { VoucherOrder } from '../vouchers/repo';
 
 /** An order's status on the wire: "0" pending, "1" completed, "2" refunded. */
 export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', completed: '1', refunded: '2' };
@@ -122,7 +124,73 @@ export function orderDetailView(order: PlanOrder, gatewayPayment?: PendingOrder,
       at: order.refundedAt,
       remark: order.gatewayRefund?.state === 'done' ? `${order.remark} · ${refundedToMethod(order)}` : order.remark,
     });
-  return { ...orderView(order, gatewayPayment, code), timeline, claim: claim ? claimView(claim) : null };
+  return { ...orderView(order, gatewayPayment, code), timeline, claim: claim ? claimView(claim) : null, codes: [] };
+}
+
+/**
+ * A guest's code order as the order page answers it: its checkout (`pending`, with the codes
+ * reserved) and, once paid, the order placed with them (`placed`), whose codes it shows. The
+ * voucher's name stands as the plan's, its total as the amount paid; no player, no game account.
+ */
+export function codeOrderDetailView(pending: PendingCodeOrder, placed: VoucherOrder | undefined): OrderDetail {
+  const { order } = pending;
+  const credited = pending.paymentStatus === 'credited';
+  const awaiting = pending.paymentStatus === 'pending';
+  const cancelled = pending.paymentStatus === 'cancelled';
+  const settledAt = pending.settledAt ?? pending.createdAt;
+  const remark = credited ? `Paid after the order was cancelled: an operator will refund ৳${pending.total} to your payment method` : '';
+  const timeline: OrderDetail['timeline'] = [{ status: 'placed', at: pending.createdAt, remark: '' }];
+  if (awaiting)
+    timeline.push({
+      status: 'awaiting_payment',
+      at: pending.createdAt,
+      remark: pending.invoiceId ? 'The payment provider is confirming your payment' : '',
+    });
+  else if (cancelled) timeline.push({ status: 'payment_cancelled', at: settledAt, remark: pending.cancelReason ?? '' });
+  else if (credited)
+    timeline.push(
+      { status: 'payment_cancelled', at: pending.createdAt, remark: pending.cancelReason ?? '' },
+      { status: 'paid', at: settledAt, remark: 'Through the payment gateway, after the order was cancelled' },
+      { status: 'refunded', at: settledAt, remark },
+    );
+  else if (placed)
+    timeline.push(
+      { status: 'paid', at: settledAt, remark: 'Through the payment gateway' },
+      { status: 'delivered', at: settledAt, remark: 'Your codes are below' },
+    );
+  return {
+    order_id: order.orderId,
+    created_at: order.createdAt,
+    status: placed ? orderWireStatus.completed : credited ? orderWireStatus.refunded : orderWireStatus.pending,
+    paid_amount: pending.total,
+    discount: order.discount ?? 0,
+    coupan_code: order.coupanCode ?? '',
+    plan_name: order.voucherName,
+    saccount_id: '',
+    remark,
+    game: '',
+    game_id: '',
+    plan_id: '',
+    group_name: '',
+    by_player_id: false,
+    paid_by: 'gateway',
+    awaiting_payment: awaiting,
+    payment_confirming: awaiting && Boolean(pending.invoiceId),
+    payment_cancelled: cancelled,
+    payment_url: awaiting ? pending.paymentUrl : '',
+    invoice_id: pending.invoiceId ?? '',
+    transaction_id: pending.receipt?.transactionId ?? '',
+    delivery: {
+      mode: 'stock',
+      state: placed ? 'delivered' : 'waiting',
+      player_name: '',
+      code: '',
+      checking_minutes: 0,
+    },
+    timeline,
+    claim: null,
+    codes: placed?.codes ?? [],
+  };
 }
 
 /** A claim on the wire. */

@@ -1,7 +1,7 @@
 import { type PaymentReference, type PaymentState, type VerifiedPayment, gatewayOf, paisaOf } from '../gateway/port';
 import { type ItemKey, bookLineItem, closeCheckoutItem } from '../gateway/repo';
 import { paymentReviewAlert } from '../notifications/alerts';
-import { orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
+import { guestCodesPaidNotice, orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { extraPaymentItem } from '../orders/extra-payment-repo';
 import { orderLinkPath } from '../orders/guests';
 import { placedAlertItems, placedHeld } from '../orders/holds';
@@ -13,8 +13,13 @@ import { type Hold, payerBlockedReason } from '../risk/holds';
 import { blockKey, payerLinkItem } from '../risk/repo';
 import { blockValueOf } from '../risk/rules';
 import { batchGet } from '../shared/db';
+import { randomId } from '../shared/ids';
 import type { GatewayReceipt } from '../shared/receipt';
 import type { TransactionItem } from '../shared/transactions';
+import type { PendingCodeOrder } from '../vouchers/pending-codes';
+import * as pendingCodes from '../vouchers/pending-repo';
+import * as vouchers from '../vouchers/repo';
+import { pickCodes } from '../vouchers/service';
 import { changeBalance } from '../wallet/money';
 import * as wallet from '../wallet/repo';
 import { type Payable, cancelledBecause } from './settlement';
@@ -229,4 +234,91 @@ export const payables: Record<
       placed: () => placed,
     };
   },
+  /**
+   * A guest's codes, reserved at checkout: completing it places the voucher order with them. Paid
+   * after it was cancelled (its codes went back), the codes are taken again in the same
+   * transaction where enough are left (read with the payable; a racing sale that takes one
+   * cancels it, and the settle step reads again); where not, the money is booked and a person
+   * refunds the payer (a guest has no wallet). Cancelled, its codes go back, once.
+   */
+  async codes(reference, payerNumber) {
+    const { userId, id } = reference;
+    const [pendingItem, payerBlock] = await batchGet([pendingCodes.pendingCodeOrderKey(userId, id), ...payerBlockKeys(payerNumber)]);
+    if (!pendingItem) return undefined;
+    const pending = pendingCodes.pendingCodeOrderFromItem(pendingItem);
+    const { order, total } = pending;
+    const state: PaymentState = pending.paymentStatus === 'credited' ? 'completed' : pending.paymentStatus;
+    // Codes to take again for a payment after the cancel: read now, chosen when it completes.
+    const candidates =
+      pending.paymentStatus === 'cancelled' ? await vouchers.codeCandidates(order.voucherId, order.qty * 2 + 2, randomId(12)) : [];
+    return {
+      payerBlocked: payerBlock !== undefined,
+      key: pendingCodes.pendingCodeOrderKey(userId, id),
+      gateway: gatewayOf(pending),
+      state,
+      amount: total,
+      invoiceId: pending.invoiceId,
+      complete: (payment, now) => {
+        const receipt = receiptOf(payment);
+        const late = pending.paymentStatus === 'cancelled';
+        const retaken = late && candidates.length >= order.qty ? pickCodes(candidates, order.qty) : undefined;
+        if (late && !retaken)
+          return [
+            pendingCodes.closePendingCodeOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
+            bookLine(reference, total, payment, now),
+            paymentReviewAlert(
+              {
+                gateway: gatewayOf(pending),
+                invoiceId: payment.invoiceId,
+                reason: 'a guest paid for codes after their checkout was cancelled and none are left: refund their payment method',
+                amount: String(total),
+                reference: { kind: 'codes', id },
+              },
+              now,
+            ),
+          ];
+        const codes = retaken ? retaken.map((code) => code.code) : order.codes;
+        return [
+          ...(retaken ? vouchers.claimCodeItems(order.voucherId, retaken) : []),
+          ...leavesPending(state, userId),
+          pendingCodes.closePendingCodeOrderItem(
+            pending,
+            { paymentStatus: 'completed', receipt, ...(retaken ? { reserved: retaken, codes } : {}) },
+            now,
+          ),
+          // A held use is confirmed; one given back with a cancelled checkout is not taken again.
+          ...(pending.promoUse && !late ? confirmUseItems(pending.promoUse, id, now) : []),
+          ...orderedMarkItems(pending.persons ?? [], id, now),
+          vouchers.newVoucherOrderItem({ ...order, codes }),
+          bookLine(reference, total, payment, now),
+          codesPaidNotice(pending, receipt, now),
+        ];
+      },
+      cancel: (reason, now, invoiceId) => [
+        ...leavesPending(state, userId),
+        pendingCodes.closePendingCodeOrderItem(pending, { paymentStatus: 'cancelled', cancelReason: reason, invoiceId }, now),
+        ...vouchers.returnCodeItems(order.voucherId, pending.reserved, now),
+        ...(pending.promoUse ? releaseUseItems(pending.promoUse, id, now) : []),
+      ],
+      describe: () => ({ orderId: id, qty: order.qty, amount: total, late: pending.paymentStatus === 'cancelled' }),
+    };
+  },
 };
+
+/** A guest's code order's receipt: to their contact, with their order's link (the codes are read there, never sent). */
+const codesPaidNotice = (pending: PendingCodeOrder, receipt: GatewayReceipt, now: string) =>
+  guestCodesPaidNotice(
+    {
+      userId: pending.order.userId,
+      orderId: pending.order.orderId,
+      voucherName: pending.order.voucherName,
+      qty: pending.order.qty,
+      total: pending.total,
+      listTotal: (pending.order.listUnitPrice ?? pending.order.unitPrice) * pending.order.qty,
+      coupanCode: pending.order.coupanCode,
+      receipt,
+      guest: pending.guest,
+    },
+    orderLinkPath(pending.linkToken),
+    now,
+  );

@@ -76,13 +76,13 @@ async function review(reason: string, payment: VerifiedPayment, reference?: Paym
 
 /**
  * The settlement rule for a payable read for `payment`: only a payment at the gateway it was opened
- * at counts for it, and a wallet top-up from a blocked payer's number is credited by no rule (a
- * person looks; an order is placed held instead, by its payable).
+ * at counts for it, and a wallet top-up or a guest's codes from a blocked payer's number are
+ * completed by no rule (a person looks; an order is placed held instead, by its payable).
  */
 function settlementFor(payable: ReadPayable, payment: VerifiedPayment, kind: PaymentReference['kind']): Settlement {
   if (payable.gateway !== payment.gateway) return { action: 'review', reason: `paid at ${payment.gateway}, opened at ${payable.gateway}` };
   const settlement = settlementOf(payable, payment);
-  return settlement.action === 'complete' && payable.payerBlocked && kind === 'wallet'
+  return settlement.action === 'complete' && payable.payerBlocked && kind !== 'order'
     ? { action: 'review', reason: "the payer's number is on the blocklist" }
     : settlement;
 }

@@ -1,6 +1,7 @@
 import { type WaitingPayment, listWaitingPayments } from '../gateway/repo';
 import * as orders from '../orders/repo';
 import { batchGet } from '../shared/db';
+import { pendingCodeOrderFromItem } from '../vouchers/pending-repo';
 import * as wallet from '../wallet/repo';
 
 /** A payment still waiting, as operators see it. */
@@ -23,7 +24,11 @@ export async function waitingPaymentDetails(): Promise<WaitingPaymentDetail[]> {
       if (!item) continue;
       const payment = batch[i]!;
       const amount =
-        payment.reference.kind === 'wallet' ? wallet.walletRequestFromItem(item).amount : orders.pendingOrderFromItem(item).order.price;
+        payment.reference.kind === 'wallet'
+          ? wallet.walletRequestFromItem(item).amount
+          : payment.reference.kind === 'codes'
+            ? pendingCodeOrderFromItem(item).total
+            : orders.pendingOrderFromItem(item).order.price;
       details.push({ ...payment, amount });
     }
   }

@@ -65,6 +65,14 @@ export const partitionScopes = {
   checkout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*', 'VELOCITY#*', 'DEVICE#*'] },
   /** A guest's checkout: what an account's writes, in the guest contact's partition, and the order link's item. */
   guestCheckout: { write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*', 'VELOCITY#*', 'DEVICE#*', 'ORDERLINK#*'] },
+  /**
+   * A guest's checkout of codes: a guest checkout's writes, and the codes it reserves (deleted from
+   * the voucher's inventory, its stock shards counted down) and the low-stock alert it may raise.
+   * A code's claim (`CODEHASH#`) is not written: a reserved code keeps its id, and its claim.
+   */
+  guestCodeCheckout: {
+    write: ['USER#*', 'LIMIT#checkout-*', 'PROMO#*', 'CUSTOMER#*', 'VELOCITY#*', 'DEVICE#*', 'ORDERLINK#*', 'VOUCHER#*', 'ALERT#*'],
+  },
   /** A guest's order by its link: the link's item, then the order (and its claim) in the guest's partition; nothing written. */
   guestOrder: { read: ['ORDERLINK#*', 'USER#*'], write: [], indexes: [] },
   /**

@@ -420,6 +420,35 @@ export function claimCodeItems(voucherId: string, codes: CodeCandidate[]): Trans
   ];
 }
 
+/**
+ * The items that put reserved codes back into the inventory (a guest's checkout cancelled): each
+ * code again under its own id and shard (conditioned on not being there), each shard counting
+ * them again. Written in the transaction that cancels the reservation, conditioned on its state,
+ * so the codes come back once.
+ */
+export function returnCodeItems(voucherId: string, codes: CodeCandidate[], now: string): TransactionItem[] {
+  const perShard = new Map<number, number>();
+  for (const { shard } of codes) perShard.set(shard, (perShard.get(shard) ?? 0) + 1);
+  return [
+    ...codes.map(({ codeId, code, shard }) => ({
+      Put: {
+        TableName: tableName,
+        Item: toItem('VoucherCode', keys.code(voucherId, codeId), { voucherId, codeId, code, shard }, now),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    })),
+    ...[...perShard].map(([shard, returned]) => ({
+      Update: {
+        TableName: tableName,
+        Key: keys.stockShard(voucherId, shard),
+        UpdateExpression: 'ADD #count :returned',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':returned': returned },
+      },
+    })),
+  ];
+}
+
 /** A condition that the voucher still sells at the unit price the sale was priced at. */
 export function voucherPriceCheckItem(voucher: Pick<Voucher, 'id' | 'price'>): TransactionItem {
   return {
@@ -448,6 +477,12 @@ export function newVoucherOrderItem(order: VoucherOrder): TransactionItem {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** A code purchase, strongly consistent: GetItem USER#userId / VORDER#orderId. */
+export async function getVoucherOrder(userId: string, orderId: string): Promise<VoucherOrder | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: voucherOrderKey(userId, orderId), ConsistentRead: true }));
+  return Item && fromItem<VoucherOrder>(Item);
 }
 
 /** A user's code purchases, newest first (up to 100): Query USER#id, begins_with VORDER#, descending. */

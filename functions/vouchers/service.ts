@@ -48,7 +48,7 @@ export async function vouchersOf(masterCategoryId: string) {
 const maxAttempts = 5;
 
 /** `count` distinct candidates picked at random, so that racing buyers tend to choose apart. */
-function pick(candidates: CodeCandidate[], count: number): CodeCandidate[] {
+export function pickCodes(candidates: CodeCandidate[], count: number): CodeCandidate[] {
   const pool = [...candidates];
   for (let i = pool.length - 1; i > 0; i -= 1) {
     const j = randomInt(i + 1);
@@ -126,7 +126,7 @@ export async function buyCodes(
     const change = changeBalance(walletFromItem(walletItem), -quote.total, 'voucher-order', order.orderId, codeDiscountOf(quote));
     const available = candidates.filter((code) => !takenByOthers.has(code.codeId));
     if (available.length < qty) throw new Conflict('Out of stock');
-    const chosen = pick(available, qty);
+    const chosen = pickCodes(available, qty);
     order.codes = chosen.map((code) => code.code);
 
     const saleItems = [
@@ -307,7 +307,7 @@ export async function codeToClaim(
 ): Promise<{ code: string; codeId: string; items: TransactionItem[]; stock: number } | undefined> {
   const [found, stock] = await Promise.all([repo.codeCandidates(voucherId, 4 + skip.size, randomId(12)), repo.stockOf(voucherId)]);
   const candidates = found.filter((code) => !skip.has(code.codeId));
-  const [chosen] = pick(candidates, 1);
+  const [chosen] = pickCodes(candidates, 1);
   if (!chosen) return undefined;
   return { code: chosen.code, codeId: chosen.codeId, items: repo.claimCodeItems(voucherId, [chosen]), stock };
 }

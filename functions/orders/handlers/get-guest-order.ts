@@ -5,6 +5,7 @@ import { guestOrderLinkBody } from '../../contract/orders';
 import { NotFound } from '../../shared/errors';
 import { getClaim } from '../claim-repo';
 import { deliveredCode } from '../delivery';
+import { guestCodeOrderDetail } from '../guest-code-checkout';
 import { orderOfLink } from '../guests';
 import { orderEntryOf } from '../service';
 import { orderDetailView } from '../views';
@@ -13,6 +14,7 @@ import { orderDetailView } from '../views';
 export const handler = publicRoute({ ...formBody(guestOrderLinkBody) }, async ({ body }) => {
   const link = await orderOfLink(body.token);
   if (!link) throw new NotFound('Order not found');
+  if (link.kind === 'codes') return success(await guestCodeOrderDetail(link.userId, link.orderId));
   const { order, gatewayPayment } = await orderEntryOf(link.userId, link.orderId);
   const claim = order.claimId ? await getClaim(order.userId, order.orderId, order.claimId) : undefined;
   return success(orderDetailView(order, gatewayPayment, deliveredCode(order), claim));

@@ -129,7 +129,7 @@ describe('buying a voucher', () => {
     expect(buttons.map((button) => button.disabled)).toEqual([true, true]);
   });
 
-  it('asks a visitor to log in after the Bengali confirmation, and offers Log in and Register that come back to the card', async () => {
+  it('offers a visitor, after the Bengali confirmation, to buy without an account, or Log in and Register that come back to the card', async () => {
     const user = userEvent.setup();
     const api = renderItunes();
     const item = within(await card('iTunes $25 (US)'));
@@ -138,7 +138,10 @@ describe('buying a voucher', () => {
     const confirm = within(await screen.findByRole('dialog', { name: 'আপনি কি নিশ্চিত?' }));
     confirm.getByText('আপনি কি iTunes $25 (US) এর 2 টি কোড ৳6,600 দিয়ে কিনতে চান?');
     await user.click(confirm.getByRole('button', { name: 'হ্যাঁ' }));
-    await findToast('Please login to continue');
+    item.getByText(
+      'Log in, or buy without an account: we send the receipt and your order link to your e-mail or mobile number, and your codes open on that link.',
+    );
+    item.getByRole('button', { name: 'Buy without an account' });
     expect(location.path).toBe('/voucher/itunes');
     expect(item.getByRole('link', { name: 'Log in' }).getAttribute('href')).toContain(
       encodeURIComponent('/voucher/itunes?voucher=itunes-25&qty=2'),

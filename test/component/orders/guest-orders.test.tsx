@@ -88,6 +88,27 @@ describe("a guest's order page (/order/{token})", () => {
     expect((await screen.findByTestId('delivered-code')).textContent).toBe('GPLAY-1234');
   });
 
+  it("lists every code of a guest's code order, each with its own copy button", async () => {
+    // user-event stands in for the clipboard.
+    const user = userEvent.setup();
+    openOrder({
+      data: guestOrder({
+        plan_name: 'Google Play ৳500',
+        saccount_id: '',
+        game: '',
+        delivery: { mode: 'stock', state: 'delivered', player_name: '', code: '', checking_minutes: 0 },
+        codes: ['GPLAY-AAAA-1111', 'GPLAY-BBBB-2222'],
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Order OGUEST1' });
+    const codes = within(screen.getByRole('region', { name: 'Your codes' }));
+    expect(codes.getAllByTestId('delivered-code').map((code) => code.textContent)).toEqual(['GPLAY-AAAA-1111', 'GPLAY-BBBB-2222']);
+    expect(screen.queryByText('Player ID / account')).toBeNull();
+    await user.click(codes.getByRole('button', { name: 'Copy code 2' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('GPLAY-BBBB-2222'));
+    codes.getByRole('button', { name: 'Copy code 1' });
+  });
+
   it('says "Order not found" in the same words for any unknown token', async () => {
     openOrder({ status: 404, message: 'Order not found' });
     await screen.findByRole('heading', { name: 'Order not found' });

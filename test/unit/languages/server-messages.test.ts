@@ -72,6 +72,7 @@ const beyondTheFunctions = [
   'The payment provider is confirming your payment',
   'Sent to the game',
   'Your code is below',
+  'Your codes are below',
   // functions/payments/settlement.ts: a cancelled payment's reason as stored (a top-up's row, an order's timeline)
   'expired',
   'Cancelled by you',
@@ -96,6 +97,8 @@ const knownDynamic: Record<string, string> = {
   'functions/orders/handlers/raise-claim.ts success': "a new report's outcome message: collected from claimOutcomeMessages",
   'functions/orders/handlers/raise-guest-claim.ts success': "a new report's outcome message: collected from claimOutcomeMessages",
   'functions/orders/service.ts new Conflict(settings?.closedMessage': "the shop's closed message as the operator wrote it (site settings)",
+  'functions/orders/guest-code-checkout.ts new Conflict(settings?.closedMessage':
+    "the shop's closed message as the operator wrote it (site settings)",
   'functions/vouchers/service.ts new Conflict(settings?.closedMessage':
     "the shop's closed message as the operator wrote it (site settings)",
   'functions/shared/validation.ts new Invalid(result.issues[0]?.message': "a schema's message: collected from the valibot calls",

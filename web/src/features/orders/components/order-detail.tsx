@@ -96,16 +96,18 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
       </section>
     );
   }
+  // A code order (a guest's voucher codes) names no game and no player.
   const details: [string, React.ReactNode][] = [
-    [t('orders.labelGame'), order.game || '—'],
+    ...(order.game || order.saccount_id ? [[t('orders.labelGame'), order.game || '—'] as [string, React.ReactNode]] : []),
     [t('orders.labelPlan'), order.plan_name],
-    [
+  ];
+  if (order.saccount_id)
+    details.push([
       t('orders.labelPlayerAccount'),
       <span key="player-id" className="player-id-text">
         {order.saccount_id}
       </span>,
-    ],
-  ];
+    ]);
   if (order.delivery.player_name) details.push([t('orders.labelPlayer'), order.delivery.player_name]);
   details.push([t('orders.labelAmount'), taka(order.paid_amount)]);
   // A promo code's discount beside what was charged, so that the shopper sees what the code took off.
@@ -120,6 +122,8 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
       </span>,
     ]);
   const stockCode = order.delivery.mode === 'stock' ? order.delivery.code : '';
+  // An API from before code orders sends no `codes` while a newer page is cached: none, then.
+  const codes = order.codes ?? [];
   return (
     <section className="panel order-page" aria-labelledby="order-title">
       <div className="panel-head">
@@ -171,6 +175,7 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
         ))}
       </dl>
       {stockCode && <DeliveredCode code={stockCode} />}
+      {codes.length > 0 && <DeliveredCodes codes={codes} />}
       <BuyAgainLink order={order} className="button button-primary button-small buy-again" />
       <h2 className="panel-subtitle">{t('orders.whatHappened')}</h2>
       <ol className="timeline" aria-label={t('orders.timeline')}>
@@ -199,6 +204,26 @@ function OrderView({ read, guestToken }: { read: SWRResponse<Order>; guestToken?
         <OrderClaim order={order} guestToken={guestToken} />
       </div>
       <OrderChat orderId={order.order_id} />
+    </section>
+  );
+}
+
+/** A code order's codes, each on its own line with its own copy button. */
+function DeliveredCodes({ codes }: { codes: string[] }) {
+  const { t, number } = useT();
+  return (
+    <section className="delivered-code" aria-label={t('orders.yourCodes')}>
+      <p className="eyebrow">{t('orders.yourCodes')}</p>
+      <ol className="delivered-codes">
+        {codes.map((code, index) => (
+          <li key={code} className="delivered-code-line">
+            <code className="delivered-code-text" data-testid="delivered-code">
+              {code}
+            </code>
+            <CopyButton text={code} label={t('orders.copyCodeNumber', { n: number(index + 1) })} />
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -20,7 +20,7 @@ export function useCancelPayment() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     '/user/cancel_payment',
-    async (path: string, { arg: payment }: { arg: Pick<PaymentCheck, 'kind' | 'id'> }) => {
+    async (path: string, { arg: payment }: { arg: v.InferInput<typeof cancelPaymentBody> }) => {
       const { message, data } = await apiRequest<PaymentCheck>('POST', path, {
         body: { kind: payment.kind, id: payment.id } satisfies v.InferInput<typeof cancelPaymentBody>,
       });

@@ -1,11 +1,16 @@
+import { guestContactField } from '@contract/orders';
 import { defaultTopUpLimits, isOrderableQuantity, voucherQuantity } from '@contract/rules';
 import { useId, useState } from 'react';
+import * as v from 'valibot';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
+import { FormField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
 import { paths, signInPath } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
+import { currentLocale } from '../../../lib/i18n';
+import { loadServerMessages, translateServerMessage, useServerWords } from '../../../lib/server-messages';
 import { useSessionToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
@@ -15,7 +20,9 @@ import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/p
 import { SaleTag, StruckListPrice } from '../../promotions/components/sale-tag';
 import { priceNow } from '../../promotions/sale-price';
 import { usePromoCode } from '../../promotions/use-promo-code';
+import { rememberGuestOrder, tokenOfOrderLink } from '../../orders/guest-links';
 import { useBuyVoucher } from '../api/buy-voucher';
+import { useStartGuestCodePayment } from '../api/start-guest-code-payment';
 import type { Voucher } from '../api/get-vouchers';
 import { useT } from '../messages';
 import { quantityError } from '../quantity';
@@ -37,9 +44,10 @@ const lowStock = voucherQuantity.max;
 
 /**
  * A voucher: price, Instant Delivery and stock badges, a quantity stepper capped at the stock,
- * Buy (after the Bengali confirmation), Watch and Rules. A visitor is offered Log in / Register
- * on the spot, and a short wallet Add money for the shortfall; both come back to this card with
- * the same quantity.
+ * Buy (after the Bengali confirmation), Watch and Rules. A visitor is offered Buy without an
+ * account (the gateway only, the receipt and the order's link to a contact they give), or Log in /
+ * Register on the spot; a short wallet Add money for the shortfall; signing in and adding money come
+ * back to this card with the same quantity.
  */
 export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, initialQty, onSaleEnd }: VoucherCardProps) {
   const { t, taka, number } = useT();
@@ -53,6 +61,9 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
   const userToken = useSessionToken();
   const { data: userInfo } = useUser();
   const { trigger: buyVoucher } = useBuyVoucher();
+  const { trigger: startGuestPayment } = useStartGuestCodePayment();
+  /** The confirmation is a guest's: a contact for the receipt, the gateway only. */
+  const [asGuest, setAsGuest] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
   const qtyId = useId();
@@ -100,17 +111,55 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
       setOverStock(true);
       return;
     }
+    setAsGuest(false);
+    setConfirmOpen(true);
+  };
+
+  /** "Buy without an account": the guest's confirmation, with the contact for the receipt. */
+  const buyAsGuest = () => {
+    if (!isOrderableQuantity(qty) || qty > voucher.stock) return;
+    setAsGuest(true);
     setConfirmOpen(true);
   };
 
   /**
-   * After "Yes": a visitor is asked to log in, a short wallet opens the top-up modal, else the codes
-   * are bought at the total shown (with the promo code applied, if any; the server refuses another, 409).
+   * A guest confirmed: the codes are reserved and the gateway's checkout opens in this tab. The
+   * order's link is kept on the device first (the return from the gateway opens it), then the
+   * browser goes to pay.
+   */
+  const buyForGuest = async (promo: AppliedPromo | undefined, contact: string) => {
+    setConfirmOpen(false);
+    await run(async () => {
+      const answer = await startGuestPayment({
+        voucher_id: voucher.voucher_id,
+        qty,
+        amount: promo?.total ?? unitPrice * qty,
+        coupan_code: promo?.code ?? '',
+        contact,
+        language: currentLocale(),
+      }).catch((error: unknown) => {
+        // The price or the stock changed under the purchase: the card shows them as they are now.
+        if (error instanceof ApiError && error.status === 409) onSaleEnd();
+        throw error;
+      });
+      if (answer.status !== 1 || !answer.payment_url) {
+        await loadServerMessages();
+        toast.error(translateServerMessage(answer.message) || t('vouchers.somethingWentWrong'));
+        return;
+      }
+      rememberGuestOrder({ orderId: answer.id, token: tokenOfOrderLink(answer.order_link), createdAt: new Date().toISOString() });
+      window.location.assign(answer.payment_url);
+    });
+  };
+
+  /**
+   * After "Yes": a visitor is offered buying without an account or signing in, a short wallet opens
+   * the top-up modal, else the codes are bought at the total shown (with the promo code applied, if
+   * any; the server refuses another, 409).
    */
   const buy = async (promo: AppliedPromo | undefined) => {
     setConfirmOpen(false);
     if (!userToken) {
-      toast.error(t('vouchers.loginToContinue'), { toastId: 'login-to-continue' });
       setOfferSignIn(true);
       return;
     }
@@ -232,9 +281,17 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
           </div>
           {offerSignIn && !userToken && (
             <section className="sign-in-offer" aria-label={t('vouchers.logInToBuy')}>
-              <p>{t('vouchers.signInOffer')}</p>
+              <p>{t('vouchers.guestOffer')}</p>
               <div className="button-row">
-                <Link className="button button-primary button-small" to={signInPath('login', here)}>
+                <button
+                  type="button"
+                  className="button button-primary button-small"
+                  onClick={buyAsGuest}
+                  disabled={!inStock || purchaseClosed || busy}
+                >
+                  {t('vouchers.buyAsGuest')}
+                </button>
+                <Link className="button button-ghost button-small" to={signInPath('login', here)}>
                   {t('vouchers.logIn')}
                 </Link>
                 <Link className="button button-ghost button-small" to={signInPath('register', here)}>
@@ -245,7 +302,15 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
           )}
         </div>
       </div>
-      {confirmOpen && <ConfirmPurchase voucher={voucher} qty={qty} onNo={() => setConfirmOpen(false)} onYes={buy} />}
+      {confirmOpen && (
+        <ConfirmPurchase
+          voucher={voucher}
+          qty={qty}
+          guest={asGuest}
+          onNo={() => setConfirmOpen(false)}
+          onYes={(promo, contact) => (asGuest && contact !== undefined ? buyForGuest(promo, contact) : buy(promo))}
+        />
+      )}
       {shortOpen && (
         <Modal title={t('vouchers.insufficientBalance')} onClose={() => setShortOpen(false)} className="confirm-modal">
           <p className="confirm-text">
@@ -276,25 +341,43 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
   );
 }
 
+/** A guest's contact as the endpoint's own field reads it: the contact, or its problem in the server's words. */
+const contactProblem = (contact: string) => {
+  const checked = v.safeParse(guestContactField, contact);
+  return checked.success ? undefined : checked.issues[0].message;
+};
+
 /**
  * The spec's Bengali confirmation of a purchase, with a promo code field: a code applied shows its
  * discount and the new total in the question. Made afresh each time it opens, so a code applied for
- * another quantity never carries over.
+ * another quantity never carries over. A guest's asks for the contact the receipt and the order's
+ * link go to, and says the payment page opens here.
  */
 function ConfirmPurchase({
   voucher,
   qty,
+  guest = false,
   onNo,
   onYes,
 }: {
   voucher: Voucher;
   qty: number;
+  guest?: boolean;
   onNo: () => void;
-  onYes: (promo: AppliedPromo | undefined) => void;
+  onYes: (promo: AppliedPromo | undefined, contact?: string) => void;
 }) {
-  const { taka, number } = useT();
+  const { t, taka, number } = useT();
+  const serverWords = useServerWords();
   const promo = usePromoCode({ voucher_id: voucher.voucher_id, qty });
   const total = promo.applied?.total ?? priceNow(voucher) * qty;
+  const [contact, setContact] = useState('');
+  const [tried, setTried] = useState(false);
+  const contactError = guest ? contactProblem(contact.trim()) : undefined;
+  const yes = () => {
+    setTried(true);
+    if (contactError) return;
+    onYes(promo.applied, guest ? contact.trim() : undefined);
+  };
   return (
     <Modal title="আপনি কি নিশ্চিত?" onClose={onNo} className="confirm-modal">
       <p lang="bn" className="confirm-text">
@@ -306,11 +389,28 @@ function ConfirmPurchase({
         </dl>
       )}
       <PromoCodeField promo={promo} />
+      {guest && (
+        <div className="confirm-mobile">
+          <p className="muted small">{t('vouchers.payWithInstantHere')}</p>
+          <FormField
+            label={t('vouchers.guestContactLabel')}
+            name="contact"
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('vouchers.guestContactPlaceholder')}
+            hint={t('vouchers.guestContactHint')}
+            value={contact}
+            error={tried && contactError ? serverWords(contactError) : undefined}
+            onChange={(e) => setContact(e.target.value)}
+          />
+        </div>
+      )}
       <div className="button-row">
         <button type="button" className="button button-ghost" lang="bn" onClick={onNo}>
           না
         </button>
-        <button type="button" className="button button-primary" lang="bn" onClick={() => onYes(promo.applied)}>
+        <button type="button" className="button button-primary" lang="bn" onClick={yes}>
           হ্যাঁ
         </button>
       </div>

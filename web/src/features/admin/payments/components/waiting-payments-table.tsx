@@ -6,7 +6,7 @@ import { waitedFor } from '../format';
 import { AdminTable, type Column, TimeAgo } from '../../kit/components/admin-table';
 import { useSettleInvoice } from './settle-invoice-form';
 
-const kindNames = { wallet: 'Top-up', order: 'Order' } as const;
+const kindNames = { wallet: 'Top-up', order: 'Order', codes: 'Guest codes' } as const;
 
 const columns: Column<AdminWaitingPayment>[] = [
   {
