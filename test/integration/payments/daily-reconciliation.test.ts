@@ -154,9 +154,10 @@ describe('daily reconciliation of gateway money', () => {
       expect(rows.every((row) => row.day === today)).toBe(true);
       expect(rows.find((row) => row.payment_method === 'nagad')).toBeDefined();
 
-      // The CSV adds up to the ledger: the top-ups credited today (reason 'topup', every user) and the gateway orders paid today, nothing else.
+      // The CSV adds up to the ledger: the top-ups credited today (reason 'topup', every user) and the gateway orders (a plan, a
+      // guest's codes) paid today, which no wallet holds, nothing else.
       const csvAmount = sum(rows.map((row) => Number(row.amount)));
-      const orderLines = lines.filter((line) => line.kind === 'payment' && line.ref_kind === 'order');
+      const orderLines = lines.filter((line) => line.kind === 'payment' && line.ref_kind !== 'wallet');
       expect(csvAmount).toBe(sum(ledgerAfter.map((entry) => entry.delta)) + sum(orderLines.map((line) => line.amount)));
       expect(csvAmount).toBe(totals.amount);
       // And every top-up credited today has its payment line, of the same amount.
