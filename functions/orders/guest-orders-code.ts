@@ -13,9 +13,8 @@ import { keyRing } from '../shared/secrets';
 import { SmsError } from '../sms/port';
 import { smsProvider } from '../sms/registry';
 import { deleteGuestOrdersCode, putGuestOrdersCode } from './guest-code-repo';
-import { guestCodeHash, guestCodeRules, perAddress } from './guest-orders';
+import { guestCodeHash, guestCodeRules, guestOrdersOf, perAddress } from './guest-orders';
 import { guestIdOf } from './guests';
-import { listOrders } from './repo';
 
 /** Codes asked for one contact, and from one address, taken before anything is looked at (a code costs a message and reaches someone). */
 const askedPerContact: RateLimit = {
@@ -70,7 +69,7 @@ export async function sendGuestOrdersCode(contact: GuestContact, clientIp: strin
   await takeAttempt(askedPerAddress, clientIp);
   await takeAttempt(askedPerContact, `${contact.kind}:${contact.value}`);
   const guestId = guestIdOf(contact);
-  const [newest] = await listOrders(guestId, 1);
+  const [newest] = await guestOrdersOf(guestId, 1);
   if (!newest) return;
   const code = String(randomInt(0, 10 ** guestCodeRules.digits)).padStart(guestCodeRules.digits, '0');
   const { current } = await keyRing();

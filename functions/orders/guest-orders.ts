@@ -12,9 +12,10 @@ import { type RateLimit, takeAttempt, tryAgainIn } from '../shared/rate-limit';
 import { keyRing } from '../shared/secrets';
 import { TransactionCancelled, transact } from '../shared/transactions';
 import { spendGuestOrdersCodeItem, tryGuestOrdersCode } from './guest-code-repo';
-import { guestIdOf, newLinkToken, orderLinkItem, orderLinkPath } from './guests';
+import { type LinkedOrder, guestIdOf, newLinkToken, orderLinkItem, orderLinkPath } from './guests';
 import { listOrders } from './repo';
-import { orderView } from './views';
+import { listVoucherOrders } from '../vouchers/repo';
+import { orderView, orderWireStatus } from './views';
 
 /** The code's shape and life, as the account's mobile code's. */
 export const guestCodeRules = { digits: 6, lifetimeMinutes: 10, maxTries: 5, resendGapSeconds: 60 } as const;
@@ -56,28 +57,52 @@ export async function guestOrdersForCode(contact: GuestContact, typed: string, c
   const expected = Buffer.from(record.codeHash);
   const given = Buffer.from(guestCodeHash(key.codeKey, guestId, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Invalid(refusals.wrong, { otp: refusals.wrong });
-  const orders = await listOrders(guestId, ordersPerCode);
+  const found = await guestOrdersOf(guestId, ordersPerCode);
   const now = new Date().toISOString();
-  const links = orders.map((order) => ({ order, token: newLinkToken() }));
+  const links = found.map((order) => ({ order, token: newLinkToken() }));
   try {
     await transact([
       spendGuestOrdersCodeItem(guestId, record.codeHash),
-      ...links.map(({ order, token }) => orderLinkItem(token, order, now)),
+      ...links.map(({ order, token }) => orderLinkItem(token, { userId: guestId, orderId: order.order_id, ...order.link }, now)),
     ]);
   } catch (error) {
     // A parallel try of the same code spent it first: this one opens nothing.
     if (error instanceof TransactionCancelled) throw new Invalid(refusals.expired, { otp: refusals.expired });
     throw error;
   }
-  return links.map(({ order, token }) => {
-    const row = orderView(order);
-    return {
-      order_link: `${siteUrl()}${orderLinkPath(token)}`,
-      order_id: row.order_id,
-      created_at: row.created_at,
-      status: row.status,
-      paid_amount: row.paid_amount,
-      plan_name: row.plan_name,
-    };
-  });
+  return links.map(({ order, token }) => ({
+    order_link: `${siteUrl()}${orderLinkPath(token)}`,
+    order_id: order.order_id,
+    created_at: order.created_at,
+    status: order.status,
+    paid_amount: order.paid_amount,
+    plan_name: order.plan_name,
+  }));
+}
+
+/** A guest order as "Find my orders" lists it, without its link yet, and what its link opens. */
+type FoundOrder = Omit<GuestOrderRow, 'order_link'> & { link: Pick<LinkedOrder, 'kind'> };
+
+/**
+ * A contact's newest placed orders, top-ups and codes together (`limit` of them): two Queries of
+ * its partition, newest first. A code order's total is its codes' price less the promo code's part.
+ */
+export async function guestOrdersOf(guestId: string, limit: number): Promise<FoundOrder[]> {
+  const [orders, codeOrders] = await Promise.all([listOrders(guestId, limit), listVoucherOrders(guestId, limit)]);
+  const found: FoundOrder[] = [
+    ...orders.map((order) => {
+      const row = orderView(order);
+      const { order_id, created_at, status, paid_amount, plan_name } = row;
+      return { order_id, created_at, status, paid_amount, plan_name, link: {} };
+    }),
+    ...codeOrders.map((order) => ({
+      order_id: order.orderId,
+      created_at: order.createdAt,
+      status: orderWireStatus.completed,
+      paid_amount: order.unitPrice * order.qty - (order.discount ?? 0),
+      plan_name: order.voucherName,
+      link: { kind: 'codes' as const },
+    })),
+  ];
+  return found.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
 }

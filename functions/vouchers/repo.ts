@@ -485,7 +485,7 @@ export async function getVoucherOrder(userId: string, orderId: string): Promise<
   return Item && fromItem<VoucherOrder>(Item);
 }
 
-/** A user's code purchases, newest first (up to 100): Query USER#id, begins_with VORDER#, descending. */
-export async function listVoucherOrders(userId: string): Promise<VoucherOrder[]> {
-  return (await newestItems(`USER#${userId}`, 'VORDER#')).map((item) => fromItem<VoucherOrder>(item));
+/** A user's code purchases, newest first (up to `limit`): Query USER#id, begins_with VORDER#, descending. */
+export async function listVoucherOrders(userId: string, limit = 100): Promise<VoucherOrder[]> {
+  return (await newestItems(`USER#${userId}`, 'VORDER#', limit)).map((item) => fromItem<VoucherOrder>(item));
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { GuestCheckoutAnswer, OrderDetail } from '../../../functions/contract/wire';
+import type { GuestCheckoutAnswer, GuestOrderRow, OrderDetail } from '../../../functions/contract/wire';
 import { guestIdOf } from '../../../functions/orders/guests';
 import { giveUp } from '../../../functions/payments/service';
 import { db, tableName } from '../../../functions/shared/db';
@@ -69,6 +69,16 @@ describe("a guest's codes", () => {
       expect(receipt!.text).not.toContain(code);
       expect(receipt!.html).not.toContain(code);
     }
+
+    // Lost the link: Find my orders lists the code order, and its new link shows the codes.
+    expect((await callApi('/guest/find_orders', { form: { contact: email, language: 'en' } })).status).toBe(200);
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(2);
+    const code = /(\d{6})/.exec((await mailsTo(email)).find((mail) => /code/.test(mail.subject))!.text)![1]!;
+    const found = await callApi<{ data: GuestOrderRow[] }>('/guest/orders', { form: { contact: email, otp: code } });
+    expect(found.body.data).toEqual([
+      expect.objectContaining({ order_id: orderId, status: '1', paid_amount: 200, plan_name: paid.plan_name }),
+    ]);
+    expect((await guestOrder(tokenOf(found.body.data[0]!.order_link))).body.data.codes.sort()).toEqual([...paid.codes].sort());
   });
 
   it('places the order once for ten webhooks at once', async () => {
