@@ -34,15 +34,13 @@ import { deviceLinkItem } from '../risk/repo';
 import { type RequestOrigin, identityOf, riskRequest, velocityCheck } from '../risk/service';
 import { batchGet } from '../shared/db';
 import { Conflict, NotFound } from '../shared/errors';
-import type { OrderDetail } from '../contract/wire';
 import { creationStamp, randomId } from '../shared/ids';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
 import type { PendingCodeOrder } from '../vouchers/pending-codes';
-import { getPendingCodeOrder, newPendingCodeOrderItem } from '../vouchers/pending-repo';
+import { newPendingCodeOrderItem } from '../vouchers/pending-repo';
 import * as vouchers from '../vouchers/repo';
 import { pickCodes, tellLowStock } from '../vouchers/service';
 import { guestPurchaser, orderLinkItem } from './guests';
-import { codeOrderDetailView } from './views';
 
 /** What a guest asks for: `qty` codes of a voucher, at the total they were shown, with an optional promo code. */
 export interface GuestCodesInput {
@@ -201,11 +199,4 @@ export async function startGuestCodeOrder(
     await tellLowStock({ voucherId: voucher.id, voucherName: voucher.name }, vouchers.stockFromShards(shards) - input.qty, createdAt);
     return { paymentUrl: opened.paymentUrl, orderId };
   }
-}
-
-/** A guest's code order as its link's page shows it: the checkout, and the order its payment placed (with the codes); else 404. */
-export async function guestCodeOrderDetail(userId: string, orderId: string): Promise<OrderDetail> {
-  const [pending, placed] = await Promise.all([getPendingCodeOrder(userId, orderId), vouchers.getVoucherOrder(userId, orderId)]);
-  if (!pending) throw new NotFound('Order not found');
-  return codeOrderDetailView(pending, pending.paymentStatus === 'completed' ? placed : undefined);
 }

@@ -5,7 +5,7 @@ import { guestOrderLinkBody } from '../../contract/orders';
 import { NotFound } from '../../shared/errors';
 import { getClaim } from '../claim-repo';
 import { deliveredCode } from '../delivery';
-import { guestCodeOrderDetail } from '../guest-code-checkout';
+import { guestCodeOrderDetail } from '../guest-code-order';
 import { orderOfLink } from '../guests';
 import { orderEntryOf } from '../service';
 import { orderDetailView } from '../views';
