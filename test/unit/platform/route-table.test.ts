@@ -36,7 +36,7 @@ describe('the route table', () => {
     }
     const { handler: fallback } = (await import(join(functionsDir, handlerModule(fallbackHandler)))) as { handler: { access: string } };
     expect(fallback.access).toBe('public');
-  }, 30_000); // imports every handler module: slow on a loaded machine, not a timing check
+  }, 120_000); // imports every handler module (over 130): slow on a loaded machine, not a timing check
 
   it('caches only public GETs of the shop window, never the shop status, and every cached read has a row that invalidates it', () => {
     for (const row of routes.filter((route) => route.cachedAs)) {
