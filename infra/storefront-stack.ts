@@ -8,6 +8,7 @@ import { Api } from './constructs/api';
 import { Backups } from './constructs/backups';
 import { Data } from './constructs/data';
 import { DeliveryDispatch } from './constructs/delivery-dispatch';
+import { ReportSums } from './constructs/report-sums';
 import { FunctionRoles } from './constructs/function-roles';
 import { type FunctionDefaults, HouseFunction, type LookupAccess, type SmsAccess, type SupplierAccess } from './constructs/house-function';
 import { Jobs } from './constructs/jobs';
@@ -113,6 +114,7 @@ export class StorefrontStack extends Stack {
     });
     const jobs = new Jobs(this, 'Jobs', { table, gatewayKey: secrets.gatewayKey, supplier, egress, roles, defaults, removalPolicy });
     const dispatch = new DeliveryDispatch(this, 'DeliveryDispatch', { table, roles, defaults, supplier, egress, removalPolicy });
+    const reportSums = new ReportSums(this, 'ReportSums', { table, roles, defaults, removalPolicy });
     const outbox = new Outbox(this, 'Outbox', {
       table,
       roles,
@@ -155,7 +157,14 @@ export class StorefrontStack extends Stack {
       stage: props.stage,
       alarmEmail: config.alarmEmail,
       httpApi: api.httpApi,
-      functions: [...api.functions, ...jobs.scheduled.map((job) => job.fn), outbox.consumer, dispatch.dispatcher, alarmRelayFn],
+      functions: [
+        ...api.functions,
+        ...jobs.scheduled.map((job) => job.fn),
+        outbox.consumer,
+        dispatch.dispatcher,
+        reportSums.consumer,
+        alarmRelayFn,
+      ],
       table,
       jobs: jobs.scheduled,
       deadLetters: [
@@ -168,6 +177,11 @@ export class StorefrontStack extends Stack {
           alarmId: 'DispatchDeadLetters',
           text: 'Top-ups could not be sent to the supplier after their retries (the delivery job sends them): see the dispatcher dead-letter queue',
           queue: dispatch.deadLetters,
+        },
+        {
+          alarmId: 'ReportSumsDeadLetters',
+          text: 'Report events could not be summed after their retries (the reports miss them until replayed): see the reports dead-letter queue',
+          queue: reportSums.deadLetters,
         },
       ],
       webhookLogs: api.webhook.logGroup,

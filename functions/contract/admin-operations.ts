@@ -78,8 +78,11 @@ const dayField = (label: string) =>
     v.check((day) => day === undefined || isCalendarDay(day), `${label} must be a date written YYYY-MM-DD`),
   );
 
-/** GET /admin/payments/daily: `?from=&to=` (Dhaka days, both included; the last seven days when absent), `&format=csv`, `&detail=1`. */
-export const paymentDaysQuery = v.pipe(
+/**
+ * GET /admin/payments/daily and /admin/reports/sales: `?from=&to=` (Dhaka days, both included; the
+ * last seven days when absent), `&format=csv`; the payments' `&detail=1` adds the day book's lines.
+ */
+export const dayReportQuery = v.pipe(
   v.object({
     from: dayField('From'),
     to: dayField('To'),

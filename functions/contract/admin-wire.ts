@@ -477,3 +477,35 @@ export interface PromoUseRow {
   total: number;
   at: string;
 }
+
+/** GET /admin/reports/sales: a plan's or a voucher's figures of a day (whole taka); `margin` is `net` less refunds and the recorded cost. */
+export interface SalesItemRow {
+  item_kind: 'plan' | 'voucher';
+  game_id: string;
+  game_name: string;
+  item_id: string;
+  item_name: string;
+  orders: number;
+  units: number;
+  gross: number;
+  discount: number;
+  net: number;
+  refunds_wallet: number;
+  refunds_method: number;
+  cost: number;
+  margin: number;
+}
+
+/** A day of the sales report: its items, its payment channels and promo codes, and its totals. */
+export interface SalesDayRow {
+  day: string;
+  items: SalesItemRow[];
+  channels: { channel: string; payments: number; amount: number }[];
+  promos: { coupan_code: string; uses: number; discount: number; revenue: number }[];
+  totals: Omit<SalesItemRow, 'item_kind' | 'game_id' | 'game_name' | 'item_id' | 'item_name'>;
+}
+
+/** GET /admin/reports/sales: the days of the range, oldest first. */
+export interface AdminSalesDays {
+  days: SalesDayRow[];
+}

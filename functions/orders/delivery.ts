@@ -29,6 +29,7 @@ import { balanceChangeItems, getWallet } from '../wallet/repo';
 import { type DeliveryEvent, costGuard, isOpen, nextDeliveryState, pastAskingWindow } from './delivery-rules';
 import { type DeliveryMove, deliveryMoveItem } from './delivery-repo';
 import { getOrder, findOrder } from './repo';
+import { planRefundEventItem } from './report-events';
 import type { Delivery, PlanOrder } from './types';
 
 /**
@@ -105,6 +106,7 @@ async function refundItems(order: PlanOrder, now: string): Promise<TransactionIt
   return [
     ...balanceChangeItems(order.userId, changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId), now),
     ...(order.promoUse?.returnsOnRefund ? releaseUseItems(order.promoUse, order.orderId, now, 'paid') : []),
+    planRefundEventItem(order, 'wallet', now),
   ];
 }
 

@@ -144,6 +144,7 @@ export async function startGuestCodeOrder(
         createdAt,
         ...(quote.discount > 0 ? { coupanCode: quote.coupanCode, discount: quote.discount } : {}),
       },
+      brandId: voucher.masterCategoryId,
       reserved: chosen,
       total: quote.total,
       paymentStatus: 'pending',

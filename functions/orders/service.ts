@@ -42,6 +42,7 @@ import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wallet/repo';
 import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
 import { type Purchaser, orderLinkItem } from './guests';
+import { planRefundEventItem, planSaleEventItem } from './report-events';
 import { placedAlertItems, placedHeld } from './holds';
 import { type OrderMove, moveBlocked, movedSinceSeen, nextStatus, orderAccount } from './order-rules';
 import { type ShopperLookup, playerLookupFromItem, shopperLookupKey } from './lookup-repo';
@@ -187,6 +188,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput, origin
           shopOpenCheckItem(),
           planOnSaleCheckItem(plan),
           orderPaidNotice(order, order.createdAt),
+          planSaleEventItem(order, 'wallet', order.createdAt),
         ];
         const useItems = promoUseItems(use, {
           ...order,
@@ -467,7 +469,12 @@ const guestHasNoWallet = 'A guest has no wallet: refund this order to the paymen
 const refundEffectItems = (remark: string) => async (order: PlanOrder, now: string) => {
   if (order.guest) throw new Conflict(guestHasNoWallet);
   const change = changeBalance(await getWallet(order.userId), order.price, 'refund', order.orderId);
-  return [...balanceChangeItems(order.userId, change, now), orderRefundedNotice(order, { remark }, now), ...promoReturnItems(order, now)];
+  return [
+    ...balanceChangeItems(order.userId, change, now),
+    orderRefundedNotice(order, { remark }, now),
+    ...promoReturnItems(order, now),
+    planRefundEventItem(order, 'wallet', now),
+  ];
 };
 
 /**

@@ -4,10 +4,12 @@ import { paymentReviewAlert } from '../notifications/alerts';
 import { guestCodesPaidNotice, orderPaidNotice, paymentCancelledNotice, walletCreditedNotice } from '../notifications/events';
 import { extraPaymentItem } from '../orders/extra-payment-repo';
 import { orderLinkPath } from '../orders/guests';
+import { planSaleEventItem } from '../orders/report-events';
 import { placedAlertItems, placedHeld } from '../orders/holds';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
+import { codeSaleEventItem } from '../vouchers/report-events';
 import { confirmUseItems, orderedMarkItems, releaseUseItems } from '../promotions/repo';
 import { type Hold, payerBlockedReason } from '../risk/holds';
 import { blockKey, payerLinkItem } from '../risk/repo';
@@ -203,6 +205,7 @@ export const payables: Record<
           ...(!order.accountType && receipt.senderNumber?.trim() ? [payerLinkItem(order.accountId, receipt.senderNumber, now)] : []),
           bookLine(reference, price, payment, now),
           orderPaidNotice(order, now, pending.linkToken ? orderLinkPath(pending.linkToken) : undefined),
+          planSaleEventItem(order, receipt.paymentMethod || 'gateway', now),
         ];
       },
       // A promo code's held use goes back with the checkout, once (the close's condition); a payment
@@ -292,6 +295,7 @@ export const payables: Record<
           vouchers.newVoucherOrderItem({ ...order, codes }),
           bookLine(reference, total, payment, now),
           codesPaidNotice(pending, receipt, now),
+          codeSaleEventItem({ ...order, codes }, pending.brandId, receipt.paymentMethod || 'gateway', now),
         ];
       },
       cancel: (reason, now, invoiceId) => [

@@ -3,6 +3,7 @@ import { gateways } from '../gateway/registry';
 import { bookLineItem } from '../gateway/repo';
 import { raiseAlert, refundReviewAlert } from '../notifications/alerts';
 import { orderRefundedNotice } from '../notifications/events';
+import { planRefundEventItem } from '../orders/report-events';
 import { deliveryInTheWay, lostItsSender, movedSinceSeen, refundAwaitsPerson } from '../orders/order-rules';
 import { gatewayRefundDoneItem, gatewayRefundOutcomeItem, startGatewayRefundItem } from '../orders/refund-repo';
 import { getOrder } from '../orders/repo';
@@ -47,6 +48,7 @@ async function refundDone(order: PlanOrder, alsoWrite: TransactionItem[] = [], r
       }),
       orderRefundedNotice(order, { remark: attempt.remark, toMethod: receipt.paymentMethod || 'payment method' }, at),
       ...promoReturnItems(order, at),
+      planRefundEventItem(order, 'method', at),
       ...alsoWrite,
     ]);
   } catch (error) {

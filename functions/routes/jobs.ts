@@ -88,6 +88,16 @@ export const outboxConsumer = {
 };
 
 /**
+ * The reports' consumer (decision 0023): fed the table's stream of new report events, it marks each
+ * applied on its own item and adds it to the day's aggregates (UpdateItem only).
+ */
+export const reportsConsumer = {
+  module: 'reports/jobs/sum-report-events.ts',
+  writes: ['UpdateItem'],
+  newImage: { entity: { S: ['ReportEvent'] } },
+} as const satisfies Pick<Route, 'writes'> & { module: string; newImage: NewImagePattern };
+
+/**
  * The alarms' relay: subscribed to the stage's alarm topic (SNS), it writes each alarm as an
  * operator alert (PutItem, conditioned on the alert being new) for the outbox to carry to Telegram.
  */
@@ -100,7 +110,7 @@ export const alarmRelay = {
 export const jobs = [reconcilerJob, deliveryJob] as const;
 
 /** The functions the table's stream feeds (each its own event source mapping, filtered to its records). */
-export const streamConsumers = [outboxConsumer, deliveryDispatcher] as const;
+export const streamConsumers = [outboxConsumer, deliveryDispatcher, reportsConsumer] as const;
 
 /** The functions that call the supplier's API, and so leave from the stage's fixed outbound address. */
 export const supplierCallers = [deliveryJob, deliveryDispatcher] as const;

@@ -26,6 +26,7 @@ const settlementPartitions = [
   'PROMO#*',
   'CUSTOMER#*',
   'PAYERLINK#*',
+  'REPORTEVENT#*',
 ] as const;
 
 /**
@@ -94,13 +95,13 @@ export const partitionScopes = {
   /**
    * The payment gateway's webhook: settling a checkout (the account's order or top-up, the
    * wallet, the day book's invoice line, the operators' alerts, a promo code's held use confirmed
-   * or given back, the buyer marked as a customer) and the automatic delivery a paid order starts
-   * (a stock code, a plan paused by its guard).
+   * or given back, the buyer marked as a customer, the sale's report event) and the automatic
+   * delivery a paid order starts (a stock code, a plan paused by its guard).
    */
   paymentCallback: { write: settlementPartitions },
   /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */
   paymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
-  /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts. */
-  supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*'] },
+  /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts, the refund's report event. */
+  supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*', 'REPORTEVENT#*'] },
 } as const satisfies Record<string, { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] }>;
 export type PartitionScope = keyof typeof partitionScopes;

@@ -22,6 +22,8 @@ export type CodeOrderPaymentStatus = 'pending' | 'completed' | 'cancelled' | 'cr
  */
 export interface PendingCodeOrder {
   order: VoucherOrder;
+  /** The voucher's brand (its game-like category), for the reports. */
+  brandId: string;
   reserved: CodeCandidate[];
   /** What the payer is charged: `unitPrice × qty` less a promo code's discount. */
   total: number;

@@ -31,6 +31,7 @@ import { activeUserCheckItem } from '../users/repo';
 import { changeBalance } from '../wallet/money';
 import { balanceChangeItems, walletFromItem, walletKey } from '../wallet/repo';
 import { type NewCode, codeHash, lowStockMark, maskCode } from './inventory';
+import { codeSaleEventItem } from './report-events';
 import * as repo from './repo';
 import type { CodeCandidate, CodeToAdd, Voucher, VoucherOrder } from './repo';
 
@@ -140,6 +141,7 @@ export async function buyCodes(
         { userId: user.id, orderId: order.orderId, voucherName: voucher.name, qty, total: quote.total, codes: order.codes },
         order.createdAt,
       ),
+      codeSaleEventItem(order, voucher.masterCategoryId, 'wallet', order.createdAt),
     ];
     const useLine = { orderId: order.orderId, userId: user.id, discount: quote.price - quote.total, total: quote.total, at: createdAt };
     const useItems = promoUseItems(use, { ...useLine, status: 'paid' });

@@ -71,6 +71,7 @@ describe('data safety', () => {
         'JobsDeliveryFailures054133BB',
         'JobsReconcilerFailures453D7B5D',
         'OutboxDeadLetters97B842CA',
+        'ReportSumsDeadLetters3484E8BF',
       ],
     });
     for (const [, resource] of stateful.flatMap((type) => resources(prod(), type))) expect(resource.DeletionPolicy).toBe('Retain');

@@ -56,13 +56,14 @@ describe('the notifications outbox', () => {
     );
     const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
     expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].sort());
-    // Only the stream's consumers (this one and the delivery dispatcher) read the stream.
+    // Only the stream's consumers (this one, the delivery dispatcher and the reports' sums) read the stream.
     const streamReaders = houseFunctions(dev()).filter(([, other]) =>
       JSON.stringify(statementsOf(dev(), other)).includes('dynamodb:GetRecords'),
     );
     expect(streamReaders.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual([
       'DeliveryDispatchDispatchDeliveries',
       'OutboxFanOutNotifications',
+      'ReportSumsSumReportEvents',
     ]);
     const alarms = alarmsOf('prod');
     expect(alarms.find(([id]) => id.startsWith('MonitoringOutboxDeadLetters'))?.[1]).toMatch(/OutboxDeadLetters/);
@@ -89,6 +90,19 @@ describe('the notifications outbox', () => {
       'every 1 minute: orders/jobs/advance-deliveries',
       'table stream: orders/jobs/dispatch-deliveries',
     ]);
+  });
+
+  it('feeds new report events to the reports consumer, which may only update the table, in batches of up to 100, dead-lettered under an alarm', () => {
+    const { mapping, patterns } = streamConsumerOf('ReportSums');
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['ReportEvent'] } } } }]);
+    expect(mapping.Properties.BatchSize).toBe(100);
+    expect(JSON.stringify(mapping.Properties.DestinationConfig)).toMatch(/ReportSumsDeadLetters/);
+    const fnId = /"(ReportSumsSumReportEvents[A-Z0-9]+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))![1]!;
+    const fn = dev().toJSON().Resources[fnId];
+    expect(fn.Properties.Description).toBe('table stream: reports/jobs/sum-report-events');
+    const onTable = statementsOf(dev(), fn).find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!;
+    expect(actionsOf(onTable).sort()).toEqual([...tableReadActions, 'dynamodb:UpdateItem'].sort());
+    expect(alarmsOf('prod').find(([id]) => id.startsWith('MonitoringReportSumsDeadLetters'))?.[1]).toMatch(/ReportSumsDeadLetters/);
   });
 
   it('calls the supplier from a fixed address in prod: the delivery functions alone in a VPC whose one NAT gateway has an Elastic IP, kept', () => {

@@ -24,6 +24,7 @@ const pending = (change: Partial<PendingCodeOrder> = {}): PendingCodeOrder => ({
     codes: reserved.map((code) => code.code),
     createdAt: '2026-11-28T06:00:00.000Z',
   },
+  brandId: 'google-play',
   reserved,
   total: 300,
   paymentStatus: 'pending',

@@ -27,6 +27,7 @@ const floors: Record<string, number> = {
   sms: 4,
   risk: 4,
   notifications: 5,
+  reports: 5,
   catalog: 4,
   content: 4,
   wallet: 5,

@@ -1,0 +1,76 @@
+/**
+ * The day's aggregates a report event moves (decision 0023): pure, so that the stream consumer,
+ * the backfill and the tests sum alike. Each aggregate is an item of the day's partition
+ * (`REPORT#<day>`), its numbers added to, its names set once.
+ */
+import { type ReportEvent, type ReportedItem, reportDayOf } from './events';
+
+/** The numbers an aggregate item keeps, by kind. */
+export const itemColumns = ['orders', 'units', 'gross', 'discount', 'net', 'cost', 'refundsWallet', 'refundsMethod'] as const;
+export const channelColumns = ['payments', 'amount'] as const;
+export const promoColumns = ['uses', 'discount', 'revenue'] as const;
+
+export type Columns = Record<string, number>;
+
+/** One aggregate's change: its key, its names (set where absent) and what is added to its numbers. */
+export interface AggregateDelta {
+  pk: string;
+  sk: string;
+  names: Record<string, string>;
+  add: Columns;
+}
+
+const itemKey = (item: ReportedItem) => `ITEM#${item.gameId}#${item.kind}#${item.id}`;
+const itemNames = (item: ReportedItem) => ({
+  itemKind: item.kind,
+  gameId: item.gameId,
+  gameName: item.gameName,
+  itemId: item.id,
+  itemName: item.name,
+});
+
+/** What one event adds to its day: the item's line, and for a sale its channel's and its promo code's. */
+export function deltasOf(event: ReportEvent): AggregateDelta[] {
+  const pk = `REPORT#${reportDayOf(event)}`;
+  if (event.kind === 'refund')
+    return [
+      {
+        pk,
+        sk: itemKey(event.item),
+        names: itemNames(event.item),
+        add: event.to === 'wallet' ? { refundsWallet: event.amount } : { refundsMethod: event.amount },
+      },
+    ];
+  const deltas: AggregateDelta[] = [
+    {
+      pk,
+      sk: itemKey(event.item),
+      names: itemNames(event.item),
+      add: { orders: 1, units: event.units, gross: event.gross, discount: event.discount, net: event.net, cost: event.cost },
+    },
+    { pk, sk: `CHANNEL#${event.channel}`, names: { channel: event.channel }, add: { payments: 1, amount: event.net } },
+  ];
+  if (event.coupanCode)
+    deltas.push({
+      pk,
+      sk: `PROMO#${event.coupanCode}`,
+      names: { coupanCode: event.coupanCode },
+      add: { uses: 1, discount: event.discount, revenue: event.net },
+    });
+  return deltas;
+}
+
+/** The deltas of many events, one per aggregate, summed: a batch's writes. */
+export function summed(deltas: AggregateDelta[]): AggregateDelta[] {
+  const byKey = new Map<string, AggregateDelta>();
+  for (const delta of deltas) {
+    const key = `${delta.pk}|${delta.sk}`;
+    const found = byKey.get(key);
+    if (!found) {
+      byKey.set(key, { ...delta, add: { ...delta.add } });
+      continue;
+    }
+    for (const [column, value] of Object.entries(delta.add)) found.add[column] = (found.add[column] ?? 0) + value;
+  }
+  return [...byKey.values()];
+}

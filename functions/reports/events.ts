@@ -1,0 +1,69 @@
+/**
+ * Report events (decision 0023): each money transaction of a sale or a refund also inserts one
+ * event item with the deltas it makes, and the reports' stream consumer sums them into the day's
+ * aggregates once each. A sale writes only its own event, so no buyer writes a shared item.
+ */
+import { dhakaDay } from '../shared/days';
+import { tableName } from '../shared/db';
+import { creationStamp } from '../shared/ids';
+import { toItem } from '../shared/items';
+import type { TransactionItem } from '../shared/transactions';
+
+/** What was sold or refunded: a plan of a game, or a voucher's codes (a brand's). */
+export interface ReportedItem {
+  kind: 'plan' | 'voucher';
+  /** The game's (or the voucher brand's) id and name. */
+  gameId: string;
+  gameName: string;
+  id: string;
+  name: string;
+}
+
+/** A sale: its units, the list price of them, what a promo code or a sale took off, what was paid and how, and what it cost us where recorded. */
+export interface SaleEvent {
+  kind: 'sale';
+  orderId: string;
+  item: ReportedItem;
+  units: number;
+  gross: number;
+  discount: number;
+  net: number;
+  /** The supplier's recorded cost, in whole taka; 0 where none is recorded (stock codes, the operators' hand). */
+  cost: number;
+  /** `wallet`, or the gateway's payment method (bKash, Nagad, …). */
+  channel: string;
+  coupanCode?: string;
+}
+
+/** A refund of an order's price, to the wallet or to the payment method that paid it. */
+export interface RefundEvent {
+  kind: 'refund';
+  orderId: string;
+  item: ReportedItem;
+  amount: number;
+  to: 'wallet' | 'method';
+}
+
+export type ReportEvent = (SaleEvent | RefundEvent) & { id: string; at: string };
+
+/** How long an event is kept after it is written: past the stream's 24 hours, so a replay still finds it applied. */
+const keptSeconds = 3 * 86_400;
+
+/** The Dhaka day an event counts in. */
+export const reportDayOf = (event: Pick<ReportEvent, 'at'>) => dhakaDay(Date.parse(event.at));
+
+/** The item of a new event, for the transaction of the change it reports (its own partition: the order's). */
+export function reportEventItem(event: SaleEvent | RefundEvent, now: string): TransactionItem {
+  const { id } = creationStamp(Date.parse(now));
+  const stored: ReportEvent = { ...event, id, at: now };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...toItem('ReportEvent', { pk: `REPORTEVENT#${event.orderId}`, sk: `${event.kind}#${id}` }, stored, now),
+        expiresAt: Math.floor(Date.parse(now) / 1000) + keptSeconds,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { deltasOf, summed } from '../../../functions/reports/aggregates';
+import type { ReportEvent } from '../../../functions/reports/events';
+
+const item = { kind: 'plan' as const, gameId: 'free-fire', gameName: 'Free Fire', id: 'ff-25', name: '25 Diamonds' };
+// 23:30 in Dhaka on the 27th is 17:30 UTC: the day is Dhaka's.
+const at = '2026-11-27T18:30:00.000Z';
+
+const sale = (change: Partial<Extract<ReportEvent, { kind: 'sale' }>> = {}): ReportEvent => ({
+  kind: 'sale',
+  id: 'E1',
+  at,
+  orderId: 'O1',
+  item,
+  units: 1,
+  gross: 25,
+  discount: 3,
+  net: 22,
+  cost: 18,
+  channel: 'bkash',
+  coupanCode: 'EID',
+  ...change,
+});
+
+describe('what a report event adds to its day', () => {
+  it('adds a sale to its item, its channel and its promo code, on the Dhaka day', () => {
+    expect(deltasOf(sale())).toEqual([
+      {
+        pk: 'REPORT#2026-11-28',
+        sk: 'ITEM#free-fire#plan#ff-25',
+        names: { itemKind: 'plan', gameId: 'free-fire', gameName: 'Free Fire', itemId: 'ff-25', itemName: '25 Diamonds' },
+        add: { orders: 1, units: 1, gross: 25, discount: 3, net: 22, cost: 18 },
+      },
+      { pk: 'REPORT#2026-11-28', sk: 'CHANNEL#bkash', names: { channel: 'bkash' }, add: { payments: 1, amount: 22 } },
+      { pk: 'REPORT#2026-11-28', sk: 'PROMO#EID', names: { coupanCode: 'EID' }, add: { uses: 1, discount: 3, revenue: 22 } },
+    ]);
+    expect(deltasOf(sale({ coupanCode: undefined }))).toHaveLength(2);
+  });
+
+  it('adds a refund to its item only, by where the money went', () => {
+    const refund: ReportEvent = { kind: 'refund', id: 'E2', at, orderId: 'O1', item, amount: 22, to: 'method' };
+    expect(deltasOf(refund)).toEqual([expect.objectContaining({ sk: 'ITEM#free-fire#plan#ff-25', add: { refundsMethod: 22 } })]);
+  });
+
+  it('sums a batch into one change per aggregate', () => {
+    const batch = summed([sale(), sale({ id: 'E3', net: 20, discount: 5 })].flatMap(deltasOf));
+    expect(batch).toHaveLength(3);
+    expect(batch[0]!.add).toEqual({ orders: 2, units: 2, gross: 50, discount: 8, net: 42, cost: 36 });
+    expect(batch[1]!.add).toEqual({ payments: 2, amount: 42 });
+  });
+});
