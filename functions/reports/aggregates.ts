@@ -3,7 +3,8 @@
  * the backfill and the tests sum alike. Each aggregate is an item of the day's partition
  * (`REPORT#<day>`), its numbers added to, its names set once.
  */
-import { type ReportEvent, type ReportedItem, reportDayOf } from './events';
+import { dhakaDay } from '../contract/report-range';
+import type { ReportEvent, ReportedItem } from './events';
 
 /** The numbers an aggregate item keeps, by kind. */
 export const itemColumns = ['orders', 'units', 'gross', 'discount', 'net', 'cost', 'refundsWallet', 'refundsMethod'] as const;
@@ -31,7 +32,7 @@ const itemNames = (item: ReportedItem) => ({
 
 /** What one event adds to its day: the item's line, and for a sale its channel's and its promo code's. */
 export function deltasOf(event: ReportEvent): AggregateDelta[] {
-  const pk = `REPORT#${reportDayOf(event)}`;
+  const pk = `REPORT#${dhakaDay(Date.parse(event.at))}`;
   if (event.kind === 'refund')
     return [
       {

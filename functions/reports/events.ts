@@ -3,7 +3,6 @@
  * event item with the deltas it makes, and the reports' stream consumer sums them into the day's
  * aggregates once each. A sale writes only its own event, so no buyer writes a shared item.
  */
-import { dhakaDay } from '../shared/days';
 import { tableName } from '../shared/db';
 import { creationStamp } from '../shared/ids';
 import { toItem } from '../shared/items';
@@ -48,9 +47,6 @@ export type ReportEvent = (SaleEvent | RefundEvent) & { id: string; at: string }
 
 /** How long an event is kept after it is written: past the stream's 24 hours, so a replay still finds it applied. */
 const keptSeconds = 3 * 86_400;
-
-/** The Dhaka day an event counts in. */
-export const reportDayOf = (event: Pick<ReportEvent, 'at'>) => dhakaDay(Date.parse(event.at));
 
 /** The item of a new event, for the transaction of the change it reports (its own partition: the order's). */
 export function reportEventItem(event: SaleEvent | RefundEvent, now: string): TransactionItem {

@@ -94,8 +94,10 @@ export const outboxConsumer = {
 export const reportsConsumer = {
   module: 'reports/jobs/sum-report-events.ts',
   writes: ['UpdateItem'],
+  /** How long a batch waits to fill (the event source's window; the local poller reads as often), so that a busy day's events share their writes. */
+  batchWindowSeconds: 5,
   newImage: { entity: { S: ['ReportEvent'] } },
-} as const satisfies Pick<Route, 'writes'> & { module: string; newImage: NewImagePattern };
+} as const satisfies Pick<Route, 'writes'> & { module: string; newImage: NewImagePattern; batchWindowSeconds: number };
 
 /**
  * The alarms' relay: subscribed to the stage's alarm topic (SNS), it writes each alarm as an

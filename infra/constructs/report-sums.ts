@@ -17,8 +17,8 @@ export interface ReportSumsProps {
 
 /**
  * The reports' consumer (decision 0023): the table's stream, filtered to new report events, feeds
- * one function that adds each to the day's aggregates once. Batches wait up to five seconds to
- * fill, so that a busy day's events share their aggregates' writes (see `streamConsumer`).
+ * one function that adds each to the day's aggregates once. Batches wait to fill
+ * (`batchWindowSeconds`), so that a busy day's events share their aggregates' writes (see `streamConsumer`).
  */
 export class ReportSums extends Construct {
   readonly consumer: HouseFunction;
@@ -37,7 +37,7 @@ export class ReportSums extends Construct {
       },
       newImage: reportsConsumer.newImage,
       batchSize: 100,
-      batchingWindow: Duration.seconds(5),
+      batchingWindow: Duration.seconds(reportsConsumer.batchWindowSeconds),
       removalPolicy: props.removalPolicy,
     }));
   }

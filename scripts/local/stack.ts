@@ -390,7 +390,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const streamPoller = pollTableStream({
         endpoint: dynamo.endpoint,
         tableName,
-        everyMs: 500,
+        // As often as the cloud's event source hands a batch over: at once, or after its batching window.
+        everyMs: 'batchWindowSeconds' in job ? job.batchWindowSeconds * 1000 : 500,
         patterns: [streamFeedPattern(job.newImage)],
         deliver: async (records) => {
           const answer = (await functions.invoke(consumer, { Records: records })) as { batchItemFailures?: unknown[] } | undefined;
