@@ -9,8 +9,12 @@ import { deltasOf, summed } from './aggregates';
 import type { ReportEvent } from './events';
 import { applyEvents } from './repo';
 
-/** Events a transaction carries: each is one mark and at most three aggregates, within DynamoDB's 100 items. */
-const eventsPerWrite = 24;
+/**
+ * Events a transaction carries (each one mark and at most three aggregates). Short writes: a long
+ * one holds its items longer against the sales that write beside it, and DynamoDB bills per item
+ * whatever the grouping.
+ */
+const eventsPerWrite = 8;
 
 /** Applies the events not applied yet, a chunk at a time; a collision with another writer of a day's item is tried again. */
 export async function applyReportEvents(events: ReportEvent[]): Promise<void> {
