@@ -1,7 +1,7 @@
 /** The request schemas of the console's orders, top-ups, payments, users and audit log (functions/admin/handlers). */
 import * as v from 'valibot';
 import { boundedInt, flagField, optionalText, pageQuery, requiredText, signedWholeTaka } from './fields';
-import { isCalendarDay, rangeProblems, reportRange } from './report-range';
+import { isCalendarDay, maxReportDays, maxSalesReportDays, rangeProblems, reportRange } from './report-range';
 import { blockKinds, riskKeyKinds, velocityWindows } from './rules';
 
 const wireStatus = v.optional(v.picklist(['0', '1', '2'], 'Status must be 0, 1 or 2'), '0');
@@ -79,32 +79,46 @@ const dayField = (label: string) =>
   );
 
 /**
- * GET /admin/payments/daily and /admin/reports/sales: `?from=&to=` (Dhaka days, both included; the
- * last seven days when absent), `&format=csv`; the payments' `&detail=1` adds the day book's lines.
+ * A range of Dhaka days (both included; the last seven when absent), at most `maxDays` long, with a
+ * report's own `fields`.
  */
-export const dayReportQuery = v.pipe(
-  v.object({
-    from: dayField('From'),
-    to: dayField('To'),
-    format: v.optional(v.picklist(['json', 'csv'], 'Format must be json or csv'), 'json'),
-    detail: v.optional(v.picklist(['0', '1'], 'Detail must be 0 or 1'), '0'),
-  }),
-  v.transform((input) => ({ ...input, ...reportRange(input.from, input.to) })),
-  v.forward(
+type DayRange = { from: string; to: string };
+
+/** Puts a range's problem with `field` on that field. */
+const rangeCheck = <Input extends DayRange>(maxDays: number, field: keyof DayRange) =>
+  v.forward<Input, v.CheckIssue<Input>, [keyof DayRange]>(
     v.check(
-      (input) => !rangeProblems(input).from,
-      (issue) => rangeProblems(issue.input as { from: string; to: string }).from ?? '',
+      (input: Input) => !rangeProblems(input, maxDays)[field],
+      (issue: v.CheckIssue<Input>) => rangeProblems(issue.input, maxDays)[field] ?? '',
     ),
-    ['from'],
-  ),
-  v.forward(
-    v.check(
-      (input) => !rangeProblems(input).to,
-      (issue) => rangeProblems(issue.input as { from: string; to: string }).to ?? '',
-    ),
-    ['to'],
-  ),
-);
+    // Every Input has the field (Input extends DayRange); TypeScript cannot walk a path of a type parameter.
+    [field] as Parameters<typeof v.forward<Input, v.CheckIssue<Input>, [keyof DayRange]>>[1],
+  );
+
+const dayRangeQuery = <Fields extends v.ObjectEntries>(maxDays: number, fields: Fields) =>
+  v.pipe(
+    v.object({ from: dayField('From'), to: dayField('To'), ...fields }),
+    v.transform((input) => ({ ...input, ...reportRange(input.from, input.to) })),
+    rangeCheck(maxDays, 'from'),
+    rangeCheck(maxDays, 'to'),
+  );
+
+const formatField = v.optional(v.picklist(['json', 'csv'], 'Format must be json or csv'), 'json');
+
+/** GET /admin/payments/daily: `?from=&to=`, `&format=csv`, `&detail=1` adds the day book's lines. */
+export const dayReportQuery = dayRangeQuery(maxReportDays, {
+  format: formatField,
+  detail: v.optional(v.picklist(['0', '1'], 'Detail must be 0 or 1'), '0'),
+});
+
+/** GET /admin/reports/sales: `?from=&to=`, `&format=csv` with `&table=days` (the day table) or `promotions`. */
+export const salesReportQuery = dayRangeQuery(maxSalesReportDays, {
+  format: formatField,
+  table: v.optional(v.picklist(['days', 'promotions'], 'Table must be days or promotions'), 'days'),
+});
+
+/** GET /admin/reports/orders and /admin/reports/claims (CSV files): `?from=&to=`, the Reports page's range. */
+export const reportExportQuery = dayRangeQuery(maxSalesReportDays, {});
 
 /** GET /admin/users: `?q=` an email, a mobile number or a user id. */
 export const findUsersQuery = v.object({ q: requiredText('Search for an email, a mobile number or a user id', 254) });

@@ -478,13 +478,8 @@ export interface PromoUseRow {
   at: string;
 }
 
-/** GET /admin/reports/sales: a plan's or a voucher's figures of a day (whole taka); `margin` is `net` less refunds and the recorded cost. */
-export interface SalesItemRow {
-  item_kind: 'plan' | 'voucher';
-  game_id: string;
-  game_name: string;
-  item_id: string;
-  item_name: string;
+/** A line of the sales report (whole taka): `margin` is `net` less refunds and the recorded cost. */
+export interface SalesFigures {
   orders: number;
   units: number;
   gross: number;
@@ -496,16 +491,61 @@ export interface SalesItemRow {
   margin: number;
 }
 
-/** A day of the sales report: its items, its payment channels and promo codes, and its totals. */
+/** A plan's or a voucher's figures over the range (or a day, in the day table). */
+export interface SalesItemRow extends SalesFigures {
+  item_kind: 'plan' | 'voucher';
+  /** The game's id, or the voucher brand's. */
+  game_id: string;
+  game_name: string;
+  item_id: string;
+  item_name: string;
+}
+
+/** A game's (or a voucher brand's) figures over the range: its plans' and vouchers' summed. */
+export interface SalesGameRow extends SalesFigures {
+  game_id: string;
+  game_name: string;
+}
+
+/** A supplier's deliveries over the range: settled ones, failed ones, ones whose outcome the supplier left unknown, and the mean seconds from paid to delivered. */
+export interface SupplierRow {
+  supplier: string;
+  deliveries: number;
+  failures: number;
+  unknowns: number;
+  average_seconds: number | null;
+}
+
+/** Claims and holds over the range: opened, closed by a rule (the shop's own answer) or by an operator, the mean hours to close; orders held for review and released. */
+export interface ClaimFigures {
+  opened: number;
+  settled_by_rule: number;
+  settled_by_hand: number;
+  average_hours: number | null;
+  held: number;
+  released: number;
+}
+
+/** A day of the trend: its totals (zeros on a quiet day). */
 export interface SalesDayRow {
   day: string;
+  totals: SalesFigures;
+}
+
+/**
+ * GET /admin/reports/sales: a range of Dhaka days (at most `maxReportDays`) from the day aggregates:
+ * every day's totals (the trend, oldest first), and the range's rankings, each highest `net` (or
+ * amount, revenue, deliveries) first.
+ */
+export interface AdminSalesReport {
+  from: string;
+  to: string;
+  totals: SalesFigures;
+  days: SalesDayRow[];
+  games: SalesGameRow[];
   items: SalesItemRow[];
   channels: { channel: string; payments: number; amount: number }[];
   promos: { coupan_code: string; uses: number; discount: number; revenue: number }[];
-  totals: Omit<SalesItemRow, 'item_kind' | 'game_id' | 'game_name' | 'item_id' | 'item_name'>;
-}
-
-/** GET /admin/reports/sales: the days of the range, oldest first. */
-export interface AdminSalesDays {
-  days: SalesDayRow[];
+  suppliers: SupplierRow[];
+  claims: ClaimFigures;
 }

@@ -8,8 +8,11 @@ export const dhakaDay = (epochMs: number) => new Date(epochMs + 6 * 60 * 60 * 10
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** The longest range one report covers, in days (one Query per day). */
+/** The longest range the payments' report covers, in days (one Query per day). */
 export const maxReportDays = 31;
+
+/** The longest range of the sales report and its exports, in days. */
+export const maxSalesReportDays = 90;
 
 /** The days a report covers when none are named: the last seven, today included. */
 export const defaultReportDays = 7;
@@ -43,10 +46,10 @@ export function reportRange(
 }
 
 /** What is wrong with a range, by field; empty when it may be asked for. */
-export function rangeProblems({ from, to }: { from: string; to: string }): { from?: string; to?: string } {
+export function rangeProblems({ from, to }: { from: string; to: string }, maxDays = maxReportDays): { from?: string; to?: string } {
   if (!isCalendarDay(from)) return { from: 'From must be a date written YYYY-MM-DD' };
   if (!isCalendarDay(to)) return { to: 'To must be a date written YYYY-MM-DD' };
   if (from > to) return { from: 'From must not be after To' };
-  if (dayCount(from, to) > maxReportDays) return { to: `A report covers at most ${maxReportDays} days` };
+  if (dayCount(from, to) > maxDays) return { to: `A report covers at most ${maxDays} days` };
   return {};
 }

@@ -1,7 +1,9 @@
 /**
  * The day's aggregates a report event moves (decision 0023): pure, so that the stream consumer,
- * the backfill and the tests sum alike. Each aggregate is an item of the day's partition
- * (`REPORT#<day>`), its numbers added to, its names set once.
+ * the backfill and the tests sum alike. Each aggregate is an item of the one reports partition
+ * (`REPORTS`), its sort key led by its Dhaka day (`<day>#ITEM#…`), so that a range of days is one
+ * Query; its numbers are added to, its names set once. Only the consumer writes there, a batch's
+ * deltas summed into one write per aggregate, so no buyer ever writes a shared item.
  */
 import { dhakaDay } from '../contract/report-range';
 import type { ReportEvent, ReportedItem } from './events';
@@ -10,6 +12,22 @@ import type { ReportEvent, ReportedItem } from './events';
 export const itemColumns = ['orders', 'units', 'gross', 'discount', 'net', 'cost', 'refundsWallet', 'refundsMethod'] as const;
 export const channelColumns = ['payments', 'amount'] as const;
 export const promoColumns = ['uses', 'discount', 'revenue'] as const;
+/** A supplier's day: deliveries settled, failed, left unknown, and the seconds from paid to delivered, summed (the mean is worked out when read). */
+export const supplierColumns = ['deliveries', 'failures', 'unknowns', 'deliveredSeconds'] as const;
+/** The day's claims and holds: opened, closed by a rule or by an operator, the seconds from opened to closed summed; orders held and released. */
+export const claimColumns = ['opened', 'settledByRule', 'settledByHand', 'resolveSeconds', 'held', 'released'] as const;
+
+/** The one partition of the aggregates. */
+export const reportsPartition = 'REPORTS';
+
+/** The sort keys of a day's aggregates, by kind. */
+export const aggregateKeys = {
+  item: (day: string, item: ReportedItem) => `${day}#ITEM#${item.gameId}#${item.kind}#${item.id}`,
+  channel: (day: string, channel: string) => `${day}#CHANNEL#${channel}`,
+  promo: (day: string, code: string) => `${day}#PROMO#${code}`,
+  supplier: (day: string, supplier: string) => `${day}#SUPPLIER#${supplier}`,
+  claims: (day: string) => `${day}#CLAIMS`,
+};
 
 export type Columns = Record<string, number>;
 
@@ -21,7 +39,6 @@ export interface AggregateDelta {
   add: Columns;
 }
 
-const itemKey = (item: ReportedItem) => `ITEM#${item.gameId}#${item.kind}#${item.id}`;
 const itemNames = (item: ReportedItem) => ({
   itemKind: item.kind,
   gameId: item.gameId,
@@ -32,12 +49,13 @@ const itemNames = (item: ReportedItem) => ({
 
 /** What one event adds to its day: the item's line, and for a sale its channel's and its promo code's. */
 export function deltasOf(event: ReportEvent): AggregateDelta[] {
-  const pk = `REPORT#${dhakaDay(Date.parse(event.at))}`;
+  const pk = reportsPartition;
+  const day = dhakaDay(Date.parse(event.at));
   if (event.kind === 'refund')
     return [
       {
         pk,
-        sk: itemKey(event.item),
+        sk: aggregateKeys.item(day, event.item),
         names: itemNames(event.item),
         add: event.to === 'wallet' ? { refundsWallet: event.amount } : { refundsMethod: event.amount },
       },
@@ -45,16 +63,16 @@ export function deltasOf(event: ReportEvent): AggregateDelta[] {
   const deltas: AggregateDelta[] = [
     {
       pk,
-      sk: itemKey(event.item),
+      sk: aggregateKeys.item(day, event.item),
       names: itemNames(event.item),
       add: { orders: 1, units: event.units, gross: event.gross, discount: event.discount, net: event.net, cost: event.cost },
     },
-    { pk, sk: `CHANNEL#${event.channel}`, names: { channel: event.channel }, add: { payments: 1, amount: event.net } },
+    { pk, sk: aggregateKeys.channel(day, event.channel), names: { channel: event.channel }, add: { payments: 1, amount: event.net } },
   ];
   if (event.coupanCode)
     deltas.push({
       pk,
-      sk: `PROMO#${event.coupanCode}`,
+      sk: aggregateKeys.promo(day, event.coupanCode),
       names: { coupanCode: event.coupanCode },
       add: { uses: 1, discount: event.discount, revenue: event.net },
     });

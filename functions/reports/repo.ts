@@ -4,7 +4,7 @@
  */
 import { queryAll, tableName } from '../shared/db';
 import { TransactionCancelled, type TransactionItem, transact } from '../shared/transactions';
-import type { AggregateDelta } from './aggregates';
+import { type AggregateDelta, reportsPartition } from './aggregates';
 import type { ReportEvent } from './events';
 
 /** Marks an event applied, on the condition it was not: the event item is its own once-only mark. */
@@ -61,5 +61,6 @@ export async function applyEvents(events: ReportEvent[], deltas: AggregateDelta[
   }
 }
 
-/** A day's aggregates, every item of `REPORT#<day>`: one Query. */
-export const dayAggregates = (day: string) => queryAll({ key: 'pk', value: `REPORT#${day}` });
+/** The aggregates of the days from `from` to `to`, both included, in day order: one Query (paged). */
+export const rangeAggregates = (from: string, to: string) =>
+  queryAll({ key: 'pk', value: reportsPartition, sortBetween: [`${from}#`, `${to}#~`] });

@@ -1,77 +1,166 @@
 /**
- * The sales report (issue 42, decision 0023): each Dhaka day of a range read from its aggregates,
- * one Query a day, the days in parallel; margins worked out here, never stored.
+ * The sales report (issue 42, decision 0023): a range of Dhaka days read from the aggregates in one
+ * Query; each day's totals (the trend) and the range's sums by game, item, channel, promo code and
+ * supplier, with the claims'; margins and means worked out here, never stored.
  */
 import { daysBetween } from '../contract/report-range';
-import { fromItem } from '../shared/items';
-import { channelColumns, itemColumns, promoColumns } from './aggregates';
-import { dayAggregates } from './repo';
+import { channelColumns, claimColumns, itemColumns, promoColumns, supplierColumns } from './aggregates';
+import { rangeAggregates } from './repo';
 
 type Figures<Columns extends readonly string[]> = Record<Columns[number], number>;
 
-/** A plan's or a voucher's day: its names, its numbers, and its margin (net less refunds and recorded cost). */
-export interface ItemDay extends Figures<typeof itemColumns> {
+export type ItemFigures = Figures<typeof itemColumns> & { margin: number };
+
+/** A plan's or a voucher's figures: its names, its numbers, and its margin (net less refunds and recorded cost). */
+export interface ItemSales extends ItemFigures {
   itemKind: 'plan' | 'voucher';
   gameId: string;
   gameName: string;
   itemId: string;
   itemName: string;
-  margin: number;
 }
 
-export interface ChannelDay extends Figures<typeof channelColumns> {
+export interface GameSales extends ItemFigures {
+  gameId: string;
+  gameName: string;
+}
+
+export interface ChannelSales extends Figures<typeof channelColumns> {
   channel: string;
 }
 
-export interface PromoDay extends Figures<typeof promoColumns> {
+export interface PromoSales extends Figures<typeof promoColumns> {
   coupanCode: string;
 }
 
-/** A day's figures, the items' summed. */
+export interface SupplierFigures extends Figures<typeof supplierColumns> {
+  supplier: string;
+}
+
+export type ClaimSums = Figures<typeof claimColumns>;
+
+/** A day's items (the day table's rows) and totals. */
 export interface SalesDay {
   day: string;
-  items: ItemDay[];
-  channels: ChannelDay[];
-  promos: PromoDay[];
-  totals: Omit<ItemDay, 'itemKind' | 'gameId' | 'gameName' | 'itemId' | 'itemName'>;
+  items: ItemSales[];
+  promos: PromoSales[];
+  totals: ItemFigures;
+}
+
+/** The range: its days (every one, quiet ones with zeros) and its sums, each list highest first. */
+export interface SalesReport {
+  days: SalesDay[];
+  totals: ItemFigures;
+  games: GameSales[];
+  items: ItemSales[];
+  channels: ChannelSales[];
+  promos: PromoSales[];
+  suppliers: SupplierFigures[];
+  claims: ClaimSums;
 }
 
 const numbersOf = <Columns extends readonly string[]>(columns: Columns, item: Record<string, unknown>) =>
   Object.fromEntries(columns.map((column) => [column, Number(item[column] ?? 0)])) as Figures<Columns>;
 
-const marginOf = (figures: Figures<typeof itemColumns>) => figures.net - figures.refundsWallet - figures.refundsMethod - figures.cost;
+const withMargin = <Row extends Figures<typeof itemColumns>>(figures: Row): Row & { margin: number } => ({
+  ...figures,
+  margin: figures.net - figures.refundsWallet - figures.refundsMethod - figures.cost,
+});
 
-/** One day from its aggregate items. */
-function salesDayOf(day: string, aggregates: Record<string, unknown>[]): SalesDay {
-  const items: ItemDay[] = [];
-  const channels: ChannelDay[] = [];
-  const promos: PromoDay[] = [];
-  for (const aggregate of aggregates) {
-    const sk = String(aggregate.sk);
-    if (sk.startsWith('ITEM#')) {
-      const names = fromItem<Pick<ItemDay, 'itemKind' | 'gameId' | 'gameName' | 'itemId' | 'itemName'>>(aggregate);
-      const figures = numbersOf(itemColumns, aggregate);
-      items.push({
-        itemKind: names.itemKind,
-        gameId: names.gameId,
-        gameName: names.gameName,
-        itemId: names.itemId,
-        itemName: names.itemName,
-        ...figures,
-        margin: marginOf(figures),
-      });
-    } else if (sk.startsWith('CHANNEL#')) channels.push({ channel: String(aggregate.channel), ...numbersOf(channelColumns, aggregate) });
-    else if (sk.startsWith('PROMO#')) promos.push({ coupanCode: String(aggregate.coupanCode), ...numbersOf(promoColumns, aggregate) });
+/** Rows summed by a key: the first row's names kept, its numbers (`columns`) added. */
+function sumBy<Row extends object>(rows: Row[], keyOf: (row: Row) => string, columns: readonly (keyof Row & string)[]): Row[] {
+  const byKey = new Map<string, Row>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const found = byKey.get(key) as Record<string, number> | undefined;
+    if (!found) byKey.set(key, { ...row });
+    else for (const column of columns) found[column] = (found[column] ?? 0) + Number(row[column]);
   }
-  const sums = Object.fromEntries(itemColumns.map((column) => [column, items.reduce((sum, item) => sum + item[column], 0)])) as Figures<
-    typeof itemColumns
-  >;
-  return { day, items, channels, promos, totals: { ...sums, margin: marginOf(sums) } };
+  return [...byKey.values()];
 }
 
-/** Every day from `from` to `to`, oldest first, each from its aggregates. */
-export async function salesDays(from: string, to: string): Promise<SalesDay[]> {
-  const days = daysBetween(from, to);
-  const read = await Promise.all(days.map((day) => dayAggregates(day)));
-  return days.map((day, index) => salesDayOf(day, read[index]!));
+const zeros = <Columns extends readonly string[]>(columns: Columns) => numbersOf(columns, {});
+
+const itemTotals = (items: Figures<typeof itemColumns>[]) =>
+  withMargin(sumBy(items.length > 0 ? items : [zeros(itemColumns)], () => '', itemColumns)[0]! as Figures<typeof itemColumns>);
+
+const byValue =
+  <Row>(valueOf: (row: Row) => number, nameOf: (row: Row) => string) =>
+  (a: Row, b: Row) =>
+    valueOf(b) - valueOf(a) || nameOf(a).localeCompare(nameOf(b));
+
+/** The report of the days from `from` to `to` (both included), from their aggregates. */
+export async function salesReport(from: string, to: string): Promise<SalesReport> {
+  const aggregates = await rangeAggregates(from, to);
+  const items: (ItemSales & { day: string })[] = [];
+  const channels: ChannelSales[] = [];
+  const promos: (PromoSales & { day: string })[] = [];
+  const suppliers: SupplierFigures[] = [];
+  const claims: ClaimSums[] = [];
+  for (const aggregate of aggregates) {
+    const [day, kind] = String(aggregate.sk).split('#');
+    if (!day) continue;
+    if (kind === 'ITEM')
+      items.push({
+        day,
+        itemKind: aggregate.itemKind as ItemSales['itemKind'],
+        gameId: String(aggregate.gameId),
+        gameName: String(aggregate.gameName ?? ''),
+        itemId: String(aggregate.itemId),
+        itemName: String(aggregate.itemName ?? ''),
+        ...withMargin(numbersOf(itemColumns, aggregate)),
+      });
+    else if (kind === 'CHANNEL') channels.push({ channel: String(aggregate.channel), ...numbersOf(channelColumns, aggregate) });
+    else if (kind === 'PROMO') promos.push({ day, coupanCode: String(aggregate.coupanCode), ...numbersOf(promoColumns, aggregate) });
+    else if (kind === 'SUPPLIER') suppliers.push({ supplier: String(aggregate.supplier), ...numbersOf(supplierColumns, aggregate) });
+    else if (kind === 'CLAIMS') claims.push(numbersOf(claimColumns, aggregate));
+  }
+  const days = daysBetween(from, to).map((day): SalesDay => {
+    const dayItems = items.filter((item) => item.day === day);
+    return { day, items: dayItems, promos: promos.filter((promo) => promo.day === day), totals: itemTotals(dayItems) };
+  });
+  const itemKey = (item: ItemSales) => `${item.gameId}#${item.itemKind}#${item.itemId}`;
+  const rangeItems = sumBy(items, itemKey, itemColumns).map(({ day: _day, ...item }) => withMargin(item));
+  const games = sumBy(
+    rangeItems.map(({ itemKind: _kind, itemId: _id, itemName: _name, ...game }) => game),
+    (game) => game.gameId,
+    itemColumns,
+  ).map(withMargin);
+  return {
+    days,
+    totals: itemTotals(items),
+    games: games.sort(
+      byValue(
+        (game) => game.net,
+        (game) => game.gameName,
+      ),
+    ),
+    items: rangeItems.sort(
+      byValue(
+        (item) => item.net,
+        (item) => item.itemName,
+      ),
+    ),
+    channels: sumBy(channels, (channel) => channel.channel, channelColumns).sort(
+      byValue(
+        (row) => row.amount,
+        (row) => row.channel,
+      ),
+    ),
+    promos: sumBy(promos, (promo) => promo.coupanCode, promoColumns)
+      .map(({ day: _day, ...promo }) => promo)
+      .sort(
+        byValue(
+          (row) => row.revenue,
+          (row) => row.coupanCode,
+        ),
+      ),
+    suppliers: sumBy(suppliers, (row) => row.supplier, supplierColumns).sort(
+      byValue(
+        (row) => row.deliveries,
+        (row) => row.supplier,
+      ),
+    ),
+    claims: sumBy(claims.length > 0 ? claims : [zeros(claimColumns)], () => '', claimColumns)[0]!,
+  };
 }

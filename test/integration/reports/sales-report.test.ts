@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
-import type { AdminSalesDays, SalesItemRow } from '../../../functions/contract/admin-wire';
+import type { AdminSalesReport, SalesItemRow } from '../../../functions/contract/admin-wire';
 import { dhakaDay } from '../../../functions/contract/report-range';
 import { handler as sumReportEvents } from '../../../functions/reports/jobs/sum-report-events';
 import { db, tableName } from '../../../functions/shared/db';
@@ -26,8 +26,12 @@ const asAdmin = () => {
 };
 
 const salesToday = async () =>
-  (await callApi<{ data: AdminSalesDays }>(`/admin/reports/sales?from=${today()}&to=${today()}`, { method: 'GET', token: await asAdmin() }))
-    .body.data.days[0]!;
+  (
+    await callApi<{ data: AdminSalesReport }>(`/admin/reports/sales?from=${today()}&to=${today()}`, {
+      method: 'GET',
+      token: await asAdmin(),
+    })
+  ).body.data;
 
 const itemToday = async (itemId: string): Promise<SalesItemRow | undefined> =>
   (await salesToday()).items.find((item) => item.item_id === itemId);
@@ -144,8 +148,12 @@ describe('the sales report', () => {
     );
     expect(refunds.map((refund) => refund.status).sort()).toEqual([200, 409, 409, 409, 409]);
     await expect.poll(() => itemToday(planId), { timeout: 20_000, interval: 300 }).toMatchObject({ refunds_wallet: 30, margin: 30 });
-    const day = await salesToday();
-    expect(day.channels.find((channel) => channel.channel === 'bkash')?.payments).toBeGreaterThanOrEqual(1);
-    expect(day.totals.net).toBe(day.items.reduce((sum, item) => sum + item.net, 0));
+    const report = await salesToday();
+    expect(report.channels.find((channel) => channel.channel === 'bkash')?.payments).toBeGreaterThanOrEqual(1);
+    expect(report.totals.net).toBe(report.items.reduce((sum, item) => sum + item.net, 0));
+    expect(report.days).toEqual([{ day: today(), totals: report.totals }]);
+    expect(report.games.find((game) => game.game_id === 'free-fire')?.net).toBe(
+      report.items.filter((item) => item.game_id === 'free-fire').reduce((sum, item) => sum + item.net, 0),
+    );
   });
 });

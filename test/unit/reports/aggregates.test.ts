@@ -26,20 +26,20 @@ describe('what a report event adds to its day', () => {
   it('adds a sale to its item, its channel and its promo code, on the Dhaka day', () => {
     expect(deltasOf(sale())).toEqual([
       {
-        pk: 'REPORT#2026-11-28',
-        sk: 'ITEM#free-fire#plan#ff-25',
+        pk: 'REPORTS',
+        sk: '2026-11-28#ITEM#free-fire#plan#ff-25',
         names: { itemKind: 'plan', gameId: 'free-fire', gameName: 'Free Fire', itemId: 'ff-25', itemName: '25 Diamonds' },
         add: { orders: 1, units: 1, gross: 25, discount: 3, net: 22, cost: 18 },
       },
-      { pk: 'REPORT#2026-11-28', sk: 'CHANNEL#bkash', names: { channel: 'bkash' }, add: { payments: 1, amount: 22 } },
-      { pk: 'REPORT#2026-11-28', sk: 'PROMO#EID', names: { coupanCode: 'EID' }, add: { uses: 1, discount: 3, revenue: 22 } },
+      { pk: 'REPORTS', sk: 'CHANNEL#bkash', names: { channel: 'bkash' }, add: { payments: 1, amount: 22 } },
+      { pk: 'REPORTS', sk: 'PROMO#EID', names: { coupanCode: 'EID' }, add: { uses: 1, discount: 3, revenue: 22 } },
     ]);
     expect(deltasOf(sale({ coupanCode: undefined }))).toHaveLength(2);
   });
 
   it('adds a refund to its item only, by where the money went', () => {
     const refund: ReportEvent = { kind: 'refund', id: 'E2', at, orderId: 'O1', item, amount: 22, to: 'method' };
-    expect(deltasOf(refund)).toEqual([expect.objectContaining({ sk: 'ITEM#free-fire#plan#ff-25', add: { refundsMethod: 22 } })]);
+    expect(deltasOf(refund)).toEqual([expect.objectContaining({ sk: '2026-11-28#ITEM#free-fire#plan#ff-25', add: { refundsMethod: 22 } })]);
   });
 
   it('sums a batch into one change per aggregate', () => {
