@@ -85,9 +85,9 @@ const itemTotals = (items: Figures<typeof itemColumns>[]) =>
   withMargin(sumBy(items.length > 0 ? items : [zeros(itemColumns)], () => '', itemColumns)[0]! as Figures<typeof itemColumns>);
 
 const byValue =
-  <Row>(valueOf: (row: Row) => number, nameOf: (row: Row) => string) =>
+  <Row>(figureOf: (row: Row) => number, nameOf: (row: Row) => string) =>
   (a: Row, b: Row) =>
-    valueOf(b) - valueOf(a) || nameOf(a).localeCompare(nameOf(b));
+    figureOf(b) - figureOf(a) || nameOf(a).localeCompare(nameOf(b));
 
 /** The report of the days from `from` to `to` (both included), from their aggregates. */
 export async function salesReport(from: string, to: string): Promise<SalesReport> {
