@@ -168,15 +168,11 @@ export const payables: Record<
           // A guest has no wallet to credit: the money is booked and a person refunds the payer.
           return [
             orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
-            bookLine(reference, price, payment, now),
-            paymentReviewAlert(
-              {
-                gateway: gatewayOf(pending),
-                invoiceId: payment.invoiceId,
-                reason: 'a guest paid after their order was cancelled: refund their payment method',
-                amount: String(price),
-                reference: { kind: 'order', id },
-              },
+            ...bookedForAPerson(
+              reference,
+              price,
+              payment,
+              'a guest paid after their order was cancelled: refund their payment method',
               now,
             ),
           ];
@@ -268,15 +264,11 @@ export const payables: Record<
         if (late && !retaken)
           return [
             pendingCodes.closePendingCodeOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
-            bookLine(reference, total, payment, now),
-            paymentReviewAlert(
-              {
-                gateway: gatewayOf(pending),
-                invoiceId: payment.invoiceId,
-                reason: 'a guest paid for codes after their checkout was cancelled and none are left: refund their payment method',
-                amount: String(total),
-                reference: { kind: 'codes', id },
-              },
+            ...bookedForAPerson(
+              reference,
+              total,
+              payment,
+              'a guest paid for codes after their checkout was cancelled and none are left: refund their payment method',
               now,
             ),
           ];
@@ -308,6 +300,24 @@ export const payables: Record<
     };
   },
 };
+
+/**
+ * A guest's payment that found nothing to pay for (a guest has no wallet to credit): the money is
+ * booked in the day book and a person is told to refund the payer's method.
+ */
+const bookedForAPerson = (reference: PaymentReference, amount: number, payment: VerifiedPayment, reason: string, now: string) => [
+  bookLine(reference, amount, payment, now),
+  paymentReviewAlert(
+    {
+      gateway: payment.gateway,
+      invoiceId: payment.invoiceId,
+      reason,
+      amount: String(amount),
+      reference: { kind: reference.kind, id: reference.id },
+    },
+    now,
+  ),
+];
 
 /** A guest's code order's receipt: to their contact, with their order's link (the codes are read there, never sent). */
 const codesPaidNotice = (pending: PendingCodeOrder, receipt: GatewayReceipt, now: string) =>
