@@ -1,4 +1,8 @@
+import type { Claim } from '../orders/claim-rules';
+import type { PlanOrder } from '../orders/types';
 import { queryAll } from '../shared/db';
+import { fromItem } from '../shared/items';
+import type { VoucherOrder } from '../vouchers/repo';
 
 /** What the dashboard reads of one sale or top-up: its kind, status and amounts (never codes or account details). */
 export interface DayActivity {
@@ -47,4 +51,70 @@ export async function listDayActivity(day: string): Promise<DayActivity[]> {
       completedAt: item.completedAt,
     } as DayActivity;
   });
+}
+
+/** The attributes of a plan order or a code sale that the orders' export reads (never the sealed game-account secret). */
+const saleAttributes = [
+  'gsi3sk',
+  'orderId',
+  'userId',
+  'createdAt',
+  'status',
+  'planId',
+  'planName',
+  'gameName',
+  'masterCategoryId',
+  'price',
+  'listPrice',
+  'discount',
+  'coupanCode',
+  'paidFrom',
+  'accountId',
+  'receipt',
+  'gatewayRefund',
+  'delivery',
+  'voucherId',
+  'voucherName',
+  'unitPrice',
+  'listUnitPrice',
+  'qty',
+  'codes',
+] as const;
+
+/** A Dhaka day's sales as the day index holds them: plan orders (`ORDER#`) and code sales (`CODES#`). */
+export interface DaySales {
+  plans: PlanOrder[];
+  codes: VoucherOrder[];
+}
+
+/**
+ * A Dhaka day's plan orders and code sales, for the orders' export: one Query of gsi3 DAY#<day>
+ * from `CODES#` to `ORDER#~` (the two kinds sort next to each other), only the fields it needs,
+ * page after page.
+ */
+export async function listDaySales(day: string): Promise<DaySales> {
+  const items = await queryAll(
+    { index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}`, sortKey: 'gsi3sk', sortBetween: ['CODES#', 'ORDER#~'] },
+    saleAttributes,
+  );
+  const kindOf = (item: Record<string, unknown>) => String(item.gsi3sk).split('#')[0];
+  return {
+    plans: items.filter((item) => kindOf(item) === 'ORDER').map((item) => fromItem<PlanOrder>(item)),
+    codes: items.filter((item) => kindOf(item) === 'CODES').map((item) => fromItem<VoucherOrder>(item)),
+  };
+}
+
+/** A Dhaka day's claims, for the claims' export: Query gsi3 DAY#<day>, begins_with CLAIM#, without their threads, page after page. */
+export async function listDayClaims(day: string): Promise<Claim[]> {
+  const items = await queryAll({ index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}`, sortKey: 'gsi3sk', sortPrefix: 'CLAIM#' }, [
+    'claimId',
+    'orderId',
+    'userId',
+    'reason',
+    'status',
+    'outcome',
+    'createdAt',
+    'closedAt',
+  ]);
+  return items.map((item) => fromItem<Claim>(item));
 }
