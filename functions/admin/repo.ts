@@ -1,8 +1,4 @@
-import type { Claim } from '../orders/claim-rules';
-import type { PlanOrder } from '../orders/types';
 import { queryAll } from '../shared/db';
-import { fromItem } from '../shared/items';
-import type { VoucherOrder } from '../vouchers/repo';
 
 /** What the dashboard reads of one sale or top-up: its kind, status and amounts (never codes or account details). */
 export interface DayActivity {
@@ -81,10 +77,10 @@ const saleAttributes = [
   'codes',
 ] as const;
 
-/** A Dhaka day's sales as the day index holds them: plan orders (`ORDER#`) and code sales (`CODES#`). */
+/** A Dhaka day's sales as the day index holds them, as stored: plan orders (`ORDER#`) and code sales (`CODES#`), as the orders' and the vouchers' areas store them. */
 export interface DaySales {
-  plans: PlanOrder[];
-  codes: VoucherOrder[];
+  plans: Record<string, unknown>[];
+  codes: Record<string, unknown>[];
 }
 
 /**
@@ -99,14 +95,14 @@ export async function listDaySales(day: string): Promise<DaySales> {
   );
   const kindOf = (item: Record<string, unknown>) => String(item.gsi3sk).split('#')[0];
   return {
-    plans: items.filter((item) => kindOf(item) === 'ORDER').map((item) => fromItem<PlanOrder>(item)),
-    codes: items.filter((item) => kindOf(item) === 'CODES').map((item) => fromItem<VoucherOrder>(item)),
+    plans: items.filter((item) => kindOf(item) === 'ORDER'),
+    codes: items.filter((item) => kindOf(item) === 'CODES'),
   };
 }
 
-/** A Dhaka day's claims, for the claims' export: Query gsi3 DAY#<day>, begins_with CLAIM#, without their threads, page after page. */
-export async function listDayClaims(day: string): Promise<Claim[]> {
-  const items = await queryAll({ index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}`, sortKey: 'gsi3sk', sortPrefix: 'CLAIM#' }, [
+/** A Dhaka day's claims (as the orders' area stores them), for the claims' export: Query gsi3 DAY#<day>, begins_with CLAIM#, without their threads, page after page. */
+export function listDayClaims(day: string): Promise<Record<string, unknown>[]> {
+  return queryAll({ index: 'gsi3', key: 'gsi3pk', value: `DAY#${day}`, sortKey: 'gsi3sk', sortPrefix: 'CLAIM#' }, [
     'claimId',
     'orderId',
     'userId',
@@ -116,5 +112,4 @@ export async function listDayClaims(day: string): Promise<Claim[]> {
     'createdAt',
     'closedAt',
   ]);
-  return items.map((item) => fromItem<Claim>(item));
 }

@@ -1,5 +1,6 @@
 import { masterCategoryFromItem, masterCategoryKey } from '../../catalog/repo';
 import { daysBetween } from '../../contract/report-range';
+import type { Claim } from '../../orders/claim-rules';
 import { orderKey } from '../../orders/repo';
 import type { PlanOrder } from '../../orders/types';
 import { batchGet } from '../../shared/db';
@@ -84,8 +85,8 @@ async function codeOrdersExported(codes: VoucherOrder[]): Promise<ExportedOrder[
  */
 export async function ordersExport(from: string, to: string): Promise<ExportedOrder[]> {
   const days = await mapLimited(daysBetween(from, to), daysAtOnce, listDaySales);
-  const plans = days.flatMap((day) => day.plans).map((order): ExportedOrder => ({ kind: 'plan', order }));
-  return [...plans, ...(await codeOrdersExported(days.flatMap((day) => day.codes)))];
+  const plans = days.flatMap((day) => day.plans).map((item): ExportedOrder => ({ kind: 'plan', order: fromItem<PlanOrder>(item) }));
+  return [...plans, ...(await codeOrdersExported(days.flatMap((day) => day.codes).map((item) => fromItem<VoucherOrder>(item))))];
 }
 
 /**
@@ -94,7 +95,7 @@ export async function ordersExport(from: string, to: string): Promise<ExportedOr
  * distinct orders.
  */
 export async function claimsExport(from: string, to: string): Promise<{ claim: ExportedClaim; order: ClaimedOrder | undefined }[]> {
-  const claims = (await mapLimited(daysBetween(from, to), daysAtOnce, listDayClaims)).flat();
+  const claims = (await mapLimited(daysBetween(from, to), daysAtOnce, listDayClaims)).flat().map((item) => fromItem<Claim>(item));
   const orders = await readDistinct(
     claims,
     (claim) => claim.orderId,
