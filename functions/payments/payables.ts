@@ -5,7 +5,7 @@ import { guestCodesPaidNotice, orderPaidNotice, paymentCancelledNotice, walletCr
 import { extraPaymentItem } from '../orders/extra-payment-repo';
 import { orderLinkPath } from '../orders/guests';
 import { planSaleEventItem } from '../orders/report-events';
-import { placedAlertItems, placedHeld } from '../orders/holds';
+import { placedAlertItems, placedHeld, placedHoldEventItems } from '../orders/holds';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
@@ -197,6 +197,7 @@ export const payables: Record<
           ...orderedMarkItems(pending.order.persons ?? [], id, now),
           orders.newOrderItem(order),
           ...placedAlertItems(order),
+          ...placedHoldEventItems(order),
           ...rememberedPlayerIdItems(order),
           ...(!order.accountType && receipt.senderNumber?.trim() ? [payerLinkItem(order.accountId, receipt.senderNumber, now)] : []),
           bookLine(reference, price, payment, now),
