@@ -31,8 +31,8 @@ describe('what a report event adds to its day', () => {
         names: { itemKind: 'plan', gameId: 'free-fire', gameName: 'Free Fire', itemId: 'ff-25', itemName: '25 Diamonds' },
         add: { orders: 1, units: 1, gross: 25, discount: 3, net: 22, cost: 18 },
       },
-      { pk: 'REPORTS', sk: 'CHANNEL#bkash', names: { channel: 'bkash' }, add: { payments: 1, amount: 22 } },
-      { pk: 'REPORTS', sk: 'PROMO#EID', names: { coupanCode: 'EID' }, add: { uses: 1, discount: 3, revenue: 22 } },
+      { pk: 'REPORTS', sk: '2026-11-28#CHANNEL#bkash', names: { channel: 'bkash' }, add: { payments: 1, amount: 22 } },
+      { pk: 'REPORTS', sk: '2026-11-28#PROMO#EID', names: { coupanCode: 'EID' }, add: { uses: 1, discount: 3, revenue: 22 } },
     ]);
     expect(deltasOf(sale({ coupanCode: undefined }))).toHaveLength(2);
   });

@@ -97,7 +97,10 @@ describe('the reports held against the records', () => {
   });
 
   it('names a sale with no event, against the orders and against the day book', () => {
-    const { differences } = reconcileDay(aggregatesOf(events.filter((event) => event.orderId !== 'O2' || event.kind !== 'sale')), records());
+    const { differences } = reconcileDay(
+      aggregatesOf(events.filter((event) => event.orderId !== 'O2' || event.kind !== 'sale')),
+      records(),
+    );
     expect(differences.map((row) => row.figure)).toEqual([
       'channel bkash amount (orders)',
       'channel bkash payments (orders)',
