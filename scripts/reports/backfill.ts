@@ -101,6 +101,18 @@ async function keepEvent(event: ReportEvent): Promise<boolean> {
   }
 }
 
+/** Whether a previous run wrote a backfill event's item (a dry run's question). */
+async function eventKept(event: ReportEvent): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: { pk: `REPORTEVENT#${event.orderId}`, sk: `${event.kind}#${event.id}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined;
+}
+
 export interface BackfillOptions {
   from: string;
   to: string;
@@ -133,7 +145,7 @@ export async function backfillReports({ from, to, dryRun = false, liveSince }: B
       }
     }
     for (const event of events) {
-      if (!dryRun && !(await keepEvent(event))) outcome.already += 1;
+      if (dryRun ? await eventKept(event) : !(await keepEvent(event))) outcome.already += 1;
       else if (event.kind === 'sale') outcome.sales += 1;
       else outcome.refunds += 1;
     }

@@ -33,7 +33,7 @@ const events: ReportEvent[] = [
 ];
 
 /** The aggregates the consumer writes for these events: their summed deltas as stored items. */
-const aggregatesOf = (reported: ReportEvent[]) =>
+const aggregatesOf = (reported: ReportEvent[]): Record<string, unknown>[] =>
   summed(reported.flatMap(deltasOf)).map((delta) => ({ pk: delta.pk, sk: delta.sk, ...delta.names, ...delta.add }));
 
 /** The day's records that match the events above. */
