@@ -10,6 +10,7 @@ import type { Claim } from './claim-rules';
 import type { PlanOrder } from './types';
 
 type Reported = Pick<PlanOrder, 'orderId' | 'masterCategoryId' | 'gameName' | 'planId' | 'planName'>;
+type Sold = Reported & Pick<PlanOrder, 'price' | 'listPrice' | 'discount' | 'coupanCode' | 'delivery'>;
 
 const reportedPlan = (order: Reported): ReportedItem => ({
   kind: 'plan',
@@ -19,14 +20,10 @@ const reportedPlan = (order: Reported): ReportedItem => ({
   name: order.planName,
 });
 
-/** A plan order paid (from the wallet, or its gateway payment by `channel`): its list price, what came off it, what was paid, the supplier's cost. */
-export function planSaleEventItem(
-  order: Reported & Pick<PlanOrder, 'price' | 'listPrice' | 'discount' | 'coupanCode' | 'delivery'>,
-  channel: string,
-  now: string,
-): TransactionItem {
+/** The sale of a plan order paid (from the wallet, or its gateway payment by `channel`): its list price, what came off it, what was paid, the supplier's cost. Pure: the live path and the backfill build it alike. */
+export function planSaleEvent(order: Sold, channel: string): SaleEvent {
   const gross = order.listPrice ?? order.price + (order.discount ?? 0);
-  const event: SaleEvent = {
+  return {
     kind: 'sale',
     orderId: order.orderId,
     item: reportedPlan(order),
@@ -38,12 +35,25 @@ export function planSaleEventItem(
     channel,
     ...(order.coupanCode ? { coupanCode: order.coupanCode } : {}),
   };
-  return reportEventItem(event, now);
 }
 
-/** A plan order's price refunded to the wallet or to the payment method. */
+/** The refund of a plan order's price to the wallet or to the payment method. Pure, as above. */
+export const planRefundEvent = (order: Reported & Pick<PlanOrder, 'price'>, to: RefundEvent['to']): RefundEvent => ({
+  kind: 'refund',
+  orderId: order.orderId,
+  item: reportedPlan(order),
+  amount: order.price,
+  to,
+});
+
+/** A plan order paid: its sale's event item, for the transaction that records the payment. */
+export function planSaleEventItem(order: Sold, channel: string, now: string): TransactionItem {
+  return reportEventItem(planSaleEvent(order, channel), now);
+}
+
+/** A plan order's price refunded to the wallet or to the payment method: its event item, for the refund's transaction. */
 export function planRefundEventItem(order: Reported & Pick<PlanOrder, 'price'>, to: RefundEvent['to'], now: string): TransactionItem {
-  return reportEventItem({ kind: 'refund', orderId: order.orderId, item: reportedPlan(order), amount: order.price, to }, now);
+  return reportEventItem(planRefundEvent(order, to), now);
 }
 
 /** Whole seconds from one time to a later one (never below zero). */

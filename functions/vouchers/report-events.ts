@@ -3,11 +3,11 @@ import { type SaleEvent, reportEventItem } from '../reports/events';
 import type { TransactionItem } from '../shared/transactions';
 import type { VoucherOrder } from './repo';
 
-/** Codes paid (from the wallet, or through the gateway by `channel`): their list price, what came off it, what was paid. */
-export function codeSaleEventItem(order: VoucherOrder, brandId: string, channel: string, now: string): TransactionItem {
+/** The sale of codes paid (from the wallet, or through the gateway by `channel`): their list price, what came off it, what was paid. Pure: the live path and the backfill build it alike. */
+export function codeSaleEvent(order: VoucherOrder, brandId: string, channel: string): SaleEvent {
   const gross = (order.listUnitPrice ?? order.unitPrice) * order.qty;
   const net = order.unitPrice * order.qty - (order.discount ?? 0);
-  const event: SaleEvent = {
+  return {
     kind: 'sale',
     orderId: order.orderId,
     // The brand's name is the catalog's (a voucher keeps only its brand's id).
@@ -21,5 +21,9 @@ export function codeSaleEventItem(order: VoucherOrder, brandId: string, channel:
     channel,
     ...(order.coupanCode ? { coupanCode: order.coupanCode } : {}),
   };
-  return reportEventItem(event, now);
+}
+
+/** Codes paid: their sale's event item, for the transaction that records the sale. */
+export function codeSaleEventItem(order: VoucherOrder, brandId: string, channel: string, now: string): TransactionItem {
+  return reportEventItem(codeSaleEvent(order, brandId, channel), now);
 }
