@@ -16,6 +16,9 @@ const lines = [
   { label: 'Orders', color: ['--ink-soft', '#334155'], scale: 'orders', dash: [5, 4] },
 ] as const;
 
+/** Tick steps in whole taka or whole orders: 1, 2, 5, 10, 20, 50, … (never ৳0.5). */
+const wholeSteps = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
+
 /** A CSS custom property of the page, for the canvas (which cannot read CSS). */
 const cssColor = (element: Element, [name, fallback]: readonly [string, string]) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
@@ -52,7 +55,16 @@ function chartOptions(days: SalesDayRow[], width: number, element: Element): uPl
         incrs: [1, 2, 3, 7, 14, 30],
         values: (_self, splits) => splits.map((index) => (Number.isInteger(index) && days[index] ? shortDay(days[index].day) : '')),
       },
-      { scale: 'taka', font, stroke: ink, grid, space: 36, size: fitWidth, values: (_self, splits) => splits.map((value) => taka(value)) },
+      {
+        scale: 'taka',
+        font,
+        stroke: ink,
+        grid,
+        space: 36,
+        size: fitWidth,
+        incrs: wholeSteps,
+        values: (_self, splits) => splits.map((value) => taka(value)),
+      },
       {
         scale: 'orders',
         side: 1,
@@ -61,7 +73,7 @@ function chartOptions(days: SalesDayRow[], width: number, element: Element): uPl
         grid: { show: false },
         space: 36,
         size: fitWidth,
-        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+        incrs: wholeSteps,
         values: (_self, splits) => splits.map((value) => groupDigits(value)),
       },
     ],

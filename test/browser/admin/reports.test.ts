@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSalesReport } from '../../../functions/contract/admin-wire';
+import { dhakaDay, shiftDay } from '../../../functions/contract/report-range';
+import { logInAdmin, placeUidOrder, sidewaysOverflow, uniquePlayerId } from '../../support/admin';
+import { phone, settled, useBrowser } from '../../support/browser';
+import { callApi } from '../../support/http';
+import { fundedAccount } from '../../support/money';
+
+let adminToken = '';
+beforeAll(async () => {
+  adminToken = await logInAdmin();
+});
+
+/** Today's orders of the 25-diamond plan, as the sales report has summed them so far. */
+async function planOrdersToday(): Promise<number> {
+  const today = dhakaDay(Date.now());
+  const report = await callApi<{ data: AdminSalesReport }>(`/admin/reports/sales?from=${today}&to=${today}`, {
+    method: 'GET',
+    token: adminToken,
+  });
+  expect(report.status, JSON.stringify(report.body)).toBe(200);
+  return report.body.data.items.find((item) => item.item_id === 'ff-25')?.orders ?? 0;
+}
+
+describe('the console’s Reports page', () => {
+  const browser = useBrowser();
+
+  it('on a 360 px phone: shows a sale in the figures, the drawn chart and its day table for the range chosen, and downloads the day table', async () => {
+    const before = await planOrdersToday();
+    const buyer = await fundedAccount(50, 'reports');
+    await placeUidOrder(buyer, uniquePlayerId());
+    await placeUidOrder(buyer, uniquePlayerId());
+    // The stream's consumer sums a sale into the day's aggregates a few seconds later.
+    await expect.poll(planOrdersToday, { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(before + 2);
+
+    const today = dhakaDay(Date.now());
+    const { page, errors } = await browser.open('/admin/reports', phone, { signedInAs: adminToken });
+    await page.getByRole('button', { name: '30 days' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe(`?from=${shiftDay(today, -29)}&to=${today}`);
+    await page.getByLabel('From', { exact: true }).fill(shiftDay(today, -1));
+    await expect.poll(() => new URL(page.url()).search).toBe(`?from=${shiftDay(today, -1)}&to=${today}`);
+
+    const plan = page.getByRole('region', { name: 'Plans and vouchers' });
+    await plan.getByText('25 Diamonds').waitFor();
+    const orders = page.locator('[data-report-figures] .figure-card', { hasText: 'Orders' }).locator('.figure-count');
+    expect(Number(await orders.textContent())).toBeGreaterThanOrEqual(2);
+
+    const chart = page.getByRole('img', { name: /^Net sales, margin and orders per day from / });
+    await chart.waitFor();
+    const drawn = await chart.evaluate((canvas) => ({
+      tag: canvas.tagName,
+      width: (canvas as HTMLCanvasElement).width,
+      height: (canvas as HTMLCanvasElement).height,
+      box: canvas.getBoundingClientRect().width,
+    }));
+    expect(drawn.tag).toBe('CANVAS');
+    expect(drawn.width).toBeGreaterThan(0);
+    expect(drawn.height).toBeGreaterThan(0);
+    expect(drawn.box).toBeGreaterThan(200);
+    expect(drawn.box).toBeLessThanOrEqual(phone.width);
+
+    await page.getByText('The chart’s numbers, day by day').click();
+    const todayRow = page.locator(`tr[data-report-day="${today}"]`);
+    await todayRow.waitFor();
+    expect(await todayRow.locator('td').first().textContent()).toMatch(/^৳[\d,]+$/);
+    expect(await page.locator('tr[data-report-day]').count()).toBe(2);
+    await settled(page);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Day table' }).click()]);
+    expect(download.suggestedFilename()).toBe(`sales-${shiftDay(today, -1)}-${today}.csv`);
+    const text = readFileSync((await download.path())!, 'utf8');
+    // A byte-order mark first, so that a spreadsheet opens it as UTF-8.
+    expect(text.split('\r\n')[0]).toMatch(/^\uFEFFday,game_id,game,/);
+    expect(text).toContain(`${today},free-fire,`);
+    expect(errors).toEqual([]);
+  });
+});
