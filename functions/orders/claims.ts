@@ -46,6 +46,7 @@ import { startDeliveryAfterPlacing } from './delivery';
 import { creditedExtraPaymentItem, listExtraPayments } from './extra-payment-repo';
 import { orderAccount } from './order-rules';
 import { lookUpPlayerName } from './player-names';
+import { claimRaisedEventItems, claimSettledEventItem } from './report-events';
 import { getOrder } from './repo';
 import { requireMoveNow, walletRefundItems } from './service';
 import type { PlanOrder } from './types';
@@ -79,9 +80,10 @@ const orderWriteOf = (answer: ClaimAnswer, part: UpdatePart, now: string) => {
 
 /**
  * Raises a claim on one of the user's placed orders (another's, or none: 404): the claim, its
- * order marked with it (an open claim already: 409), the rule's settlement where one applies, and
- * the operators' alert for one left open, in one transaction. A lost race (the order moved, a
- * code taken, another claim) reads again, and the rule answers what the order is then.
+ * order marked with it (an open claim already: 409), the rule's settlement where one applies, the
+ * operators' alert for one left open, and the claim's report events (opened; settled by rule where
+ * the rule closed it), in one transaction. A lost race (the order moved, a code taken, another
+ * claim) reads again, and the rule answers what the order is then.
  */
 export async function raiseClaim(ownerId: string, orderId: string, input: ClaimInput, clientIp: string): Promise<Claim> {
   const answer = await retrying(
@@ -101,6 +103,7 @@ export async function raiseClaim(ownerId: string, orderId: string, input: ClaimI
           ...(answer.items ?? []),
           // A claim a rule settled needs no person: the operators hear of open ones only.
           ...(answer.claim.status === 'open' ? [claimOpenedAlert(answer.claim, createdAt)] : []),
+          ...claimRaisedEventItems(answer.claim, createdAt),
         ]);
       } catch (error) {
         if (!(error instanceof TransactionCancelled) || !error.failedAt(1)) throw error;
@@ -300,9 +303,9 @@ const lastWord = (claim: Claim): ClaimMessage | undefined => (claim.status === '
 
 /**
  * An operator's action on an open claim's order, once: the action's writes, the claim closed with
- * its last word (told to the shopper) and its mark taken off the order, and `alsoWrite` (the audit
- * entry), in one transaction. A closed claim, or an order that moved so that the action no longer
- * applies, is a 409 after reading again.
+ * its last word (told to the shopper) and its mark taken off the order, its report event (settled
+ * by hand) and `alsoWrite` (the audit entry), in one transaction. A closed claim, or an order that
+ * moved so that the action no longer applies, is a 409 after reading again.
  */
 function actOnClaim(
   claimId: string,
@@ -324,6 +327,7 @@ function actOnClaim(
           orderWriteOf(answer, claimClosedPart(claim), now),
           ...(answer.items ?? []),
           claimReplyNotice(claim, last?.message ?? '', true, now),
+          claimSettledEventItem(claim, 'settled_by_hand', now),
           ...alsoWrite,
         ]);
       } catch (error) {

@@ -29,7 +29,7 @@ import { balanceChangeItems, getWallet } from '../wallet/repo';
 import { type DeliveryEvent, costGuard, isOpen, nextDeliveryState, pastAskingWindow } from './delivery-rules';
 import { type DeliveryMove, deliveryMoveItem } from './delivery-repo';
 import { getOrder, findOrder } from './repo';
-import { planRefundEventItem } from './report-events';
+import { deliveryOutcomeEventItem, planRefundEventItem } from './report-events';
 import type { Delivery, PlanOrder } from './types';
 
 /**
@@ -110,10 +110,11 @@ async function refundItems(order: PlanOrder, now: string): Promise<TransactionIt
   ];
 }
 
-/** What falling back to a person adds: the plan stopped, and an alert beside the queue's own. */
+/** What falling back to a person adds: the plan stopped, an alert beside the queue's own, the supplier's failure counted. */
 interface FallBackOptions {
   pausePlan?: boolean;
   alert?: RefusalAlert;
+  supplierFailed?: boolean;
 }
 
 /** Sends an automatic order to the operators' queue for `reason`; `pausePlan` also stops automatic delivery of its plan. */
@@ -130,6 +131,7 @@ async function fallBack(
       orderWaitingAlert(current, reason, now),
       ...(options.pausePlan ? [pauseDeliveryItem(order.planId, reason, now)] : []),
       ...(options.alert === 'setup' ? [supplierSetupAlert(supplier, reason, order.orderId, now)] : []),
+      ...(options.supplierFailed ? [deliveryOutcomeEventItem(current, 'failed', now)] : []),
     ],
   }));
   if (moved)
@@ -161,7 +163,7 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
     case 'delivered': {
       const moved = await moveDelivery(order, 'delivered', (current, now) => ({
         delivery: { serial: outcome.serial, deliveredAt: now, ...pricePaid(current, outcome.price) },
-        alsoWrite: [orderDeliveredNotice(current, false, now)],
+        alsoWrite: [orderDeliveredNotice(current, false, now), deliveryOutcomeEventItem(current, 'delivered', now)],
       }));
       if (moved.moved) logger.info('delivered by the supplier', { orderId: order.orderId, supplier: order.delivery?.supplier });
       return moved.order;
@@ -169,7 +171,9 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
     case 'failed': {
       // A guest has no wallet to refund to: a person refunds the payment method.
       if (order.guest)
-        return fallBack(order, 'fallBack', `The supplier could not deliver (${outcome.reason}); refund the guest's payment method`);
+        return fallBack(order, 'fallBack', `The supplier could not deliver (${outcome.reason}); refund the guest's payment method`, {
+          supplierFailed: true,
+        });
       const moved = await moveDelivery(order, 'failed', async (current, now) => ({
         delivery: { reason: outcome.reason },
         remark: failureRemark(current, outcome.reason),
@@ -177,6 +181,7 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
           ...(await refundItems(current, now)),
           orderRefundedNotice(current, { deliveryFailed: outcome.reason }, now),
           deliveryFailedAlert(current, outcome.reason, now),
+          deliveryOutcomeEventItem(current, 'failed', now),
         ],
       }));
       if (moved.moved) logger.warn('delivery failed and refunded', { orderId: order.orderId, reason: outcome.reason });
@@ -194,9 +199,14 @@ async function applyOutcome(order: PlanOrder, outcome: SupplierOutcome): Promise
     case 'pending':
       return (await moveDelivery(order, 'pending')).order;
     case 'lost':
+      // Counted for the supplier once per order: the first lost answer records when, and its event.
       return (
         await moveDelivery(order, 'lost', (current, now) => ({
-          alsoWrite: [deliveryUnknownAlert(current, current.delivery!.attempts, now)],
+          ...(current.delivery!.unknownAt ? {} : { delivery: { unknownAt: now } }),
+          alsoWrite: [
+            deliveryUnknownAlert(current, current.delivery!.attempts, now),
+            ...(current.delivery!.unknownAt ? [] : [deliveryOutcomeEventItem(current, 'unknown', now)]),
+          ],
         }))
       ).order;
   }

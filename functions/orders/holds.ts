@@ -11,6 +11,7 @@ import { TransactionCancelled, type TransactionItem, transact } from '../shared/
 import { startDeliveryAfterPlacing } from './delivery';
 import { placeHoldItem, releaseHoldItem, releasedOrder } from './hold-repo';
 import { refundInTheWay } from './order-rules';
+import { holdEventItem } from './report-events';
 import { getOrder } from './repo';
 import type { PlanOrder } from './types';
 
@@ -29,6 +30,10 @@ export const placedHeld = (order: PlanOrder, hold: Hold | undefined): PlanOrder 
 export const placedAlertItems = (order: PlanOrder): TransactionItem[] =>
   isHeld(order) ? [orderHeldAlert(order, order.hold!, order.paidAt)] : waitingAlertItems(order);
 
+/** What placing an order held writes for the reports: its hold (none for an order not held). */
+export const placedHoldEventItems = (order: PlanOrder): TransactionItem[] =>
+  isHeld(order) ? [holdEventItem(order, order.hold!, 'held', order.hold!.at)] : [];
+
 /** Whether a placed order may still be held: waiting, not held, not gone out (no delivery, queued or manual), no refund under way. */
 export const mayBeHeld = (order: PlanOrder) =>
   order.status === 'pending' &&
@@ -38,7 +43,7 @@ export const mayBeHeld = (order: PlanOrder) =>
 
 /**
  * Holds a placed order that has not gone out (a payer search), once, with `alsoWrite` (the audit
- * entry) and the operators' alert; answers undefined when it went out or was decided meanwhile.
+ * entry), the operators' alert and the hold's report event; answers undefined when it went out or was decided meanwhile.
  */
 export async function holdPlacedOrder(read: PlanOrder, hold: Hold, alsoWrite: TransactionItem[]): Promise<PlanOrder | undefined> {
   return retrying(
@@ -46,7 +51,12 @@ export async function holdPlacedOrder(read: PlanOrder, hold: Hold, alsoWrite: Tr
       const order = tryNumber === 1 ? read : await getOrder(read.userId, read.orderId);
       if (!order || !mayBeHeld(order)) return undefined;
       const held = placedHeld(order, hold);
-      await transact([placeHoldItem(order, hold, hold.at), orderHeldAlert(order, hold, hold.at), ...alsoWrite]);
+      await transact([
+        placeHoldItem(order, hold, hold.at),
+        orderHeldAlert(order, hold, hold.at),
+        holdEventItem(order, hold, 'held', hold.at),
+        ...alsoWrite,
+      ]);
       return held;
     },
     (error) => error instanceof TransactionCancelled,
@@ -56,8 +66,8 @@ export async function holdPlacedOrder(read: PlanOrder, hold: Hold, alsoWrite: Tr
 /**
  * Releases a held order, once (parallel clicks: one moves it, the others are told it was decided):
  * its delivery goes on (a stock code at once; a supplier's top-up by the delivery job within a
- * minute, from the stage's fixed address), and a manual order joins the operators' queue. No
- * alert goes with it: the operator who released it is the one looking.
+ * minute, from the stage's fixed address), and a manual order joins the operators' queue; the
+ * release's report event goes in the same write. No alert goes with it: the operator who released it is the one looking.
  */
 export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]): Promise<PlanOrder> {
   const released = await retrying(
@@ -73,7 +83,7 @@ export async function releaseOrder(read: PlanOrder, alsoWrite: TransactionItem[]
       const inTheWay = refundInTheWay(order);
       if (inTheWay) throw new Conflict(inTheWay);
       const now = new Date().toISOString();
-      await transact([releaseHoldItem(order, now), ...alsoWrite]);
+      await transact([releaseHoldItem(order, now), holdEventItem(order, order.hold!, 'released', now), ...alsoWrite]);
       return releasedOrder(order, now);
     },
     (error) => error instanceof TransactionCancelled,

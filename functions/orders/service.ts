@@ -43,7 +43,7 @@ import { balanceChangeItems, getWallet, walletFromItem, walletKey } from '../wal
 import { deliveryFor, startDeliveryAfterPlacing } from './delivery';
 import { type Purchaser, orderLinkItem } from './guests';
 import { planRefundEventItem, planSaleEventItem } from './report-events';
-import { placedAlertItems, placedHeld } from './holds';
+import { placedAlertItems, placedHeld, placedHoldEventItems } from './holds';
 import { type OrderMove, moveBlocked, movedSinceSeen, nextStatus, orderAccount } from './order-rules';
 import { type ShopperLookup, playerLookupFromItem, shopperLookupKey } from './lookup-repo';
 import { listPlayerIds, rememberedPlayerIdItems } from './player-id-repo';
@@ -182,6 +182,7 @@ async function recordWalletOrder(user: ActiveUser, input: PlanOrderInput, origin
           ...balanceChangeItems(user.id, change, order.createdAt),
           newOrderItem(order),
           ...placedAlertItems(order),
+          ...placedHoldEventItems(order),
           ...rememberedPlayerIdItems(order),
           ...deviceLinkItems(order),
           activeUserCheckItem(user),

@@ -120,6 +120,8 @@ export interface Delivery {
   /** Why it failed or fell back to the queue. */
   reason?: string;
   deliveredAt?: string;
+  /** When the supplier's answer was first lost (the reports count an unknown once per order). */
+  unknownAt?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {
   ClaimRow,
   DeliveryState,
+  GuestCheckoutAnswer,
   OrderDelivery,
   OrderDetail,
   OrderRow,
@@ -9,11 +10,25 @@ import type {
   RecentPlayerId,
   WireStatus,
 } from '../contract/wire';
+import { siteUrl } from '../shared/config';
 import { type Claim, claimOutcomeMessages } from './claim-rules';
+import { orderLinkPath } from './guests';
 import { isHeld, reviewMinutesOf } from '../risk/holds';
 import type { OrderStatus, PendingOrder, PlanOrder } from './types';
 import type { PendingCodeOrder } from '../vouchers/pending-codes';
 import type { VoucherOrder } from '../vouchers/repo';
+
+/** The message of a guest checkout started: what the shopper does next. */
+export const guestCheckoutMessage = 'Complete the payment to place your order';
+
+/** A guest checkout started (a top-up or codes): the gateway's payment link, and the order's secret link. */
+export const guestCheckoutView = (started: { paymentUrl: string; orderId: string }, token: string): GuestCheckoutAnswer => ({
+  status: 1,
+  payment_url: started.paymentUrl,
+  message: guestCheckoutMessage,
+  id: started.orderId,
+  order_link: `${siteUrl()}${orderLinkPath(token)}`,
+});
 
 /** An order's status on the wire: "0" pending, "1" completed, "2" refunded. */
 export const orderWireStatus: Record<OrderStatus, WireStatus> = { pending: '0', completed: '1', refunded: '2' };

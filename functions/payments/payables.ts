@@ -5,7 +5,7 @@ import { guestCodesPaidNotice, orderPaidNotice, paymentCancelledNotice, walletCr
 import { extraPaymentItem } from '../orders/extra-payment-repo';
 import { orderLinkPath } from '../orders/guests';
 import { planSaleEventItem } from '../orders/report-events';
-import { placedAlertItems, placedHeld } from '../orders/holds';
+import { placedAlertItems, placedHeld, placedHoldEventItems } from '../orders/holds';
 import { rememberedPlayerIdItems } from '../orders/player-id-repo';
 import * as orders from '../orders/repo';
 import type { PlanOrder } from '../orders/types';
@@ -168,15 +168,11 @@ export const payables: Record<
           // A guest has no wallet to credit: the money is booked and a person refunds the payer.
           return [
             orders.closePendingOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
-            bookLine(reference, price, payment, now),
-            paymentReviewAlert(
-              {
-                gateway: gatewayOf(pending),
-                invoiceId: payment.invoiceId,
-                reason: 'a guest paid after their order was cancelled: refund their payment method',
-                amount: String(price),
-                reference: { kind: 'order', id },
-              },
+            ...bookedForAPerson(
+              reference,
+              price,
+              payment,
+              'a guest paid after their order was cancelled: refund their payment method',
               now,
             ),
           ];
@@ -201,6 +197,7 @@ export const payables: Record<
           ...orderedMarkItems(pending.order.persons ?? [], id, now),
           orders.newOrderItem(order),
           ...placedAlertItems(order),
+          ...placedHoldEventItems(order),
           ...rememberedPlayerIdItems(order),
           ...(!order.accountType && receipt.senderNumber?.trim() ? [payerLinkItem(order.accountId, receipt.senderNumber, now)] : []),
           bookLine(reference, price, payment, now),
@@ -268,15 +265,11 @@ export const payables: Record<
         if (late && !retaken)
           return [
             pendingCodes.closePendingCodeOrderItem(pending, { paymentStatus: 'credited', receipt }, now),
-            bookLine(reference, total, payment, now),
-            paymentReviewAlert(
-              {
-                gateway: gatewayOf(pending),
-                invoiceId: payment.invoiceId,
-                reason: 'a guest paid for codes after their checkout was cancelled and none are left: refund their payment method',
-                amount: String(total),
-                reference: { kind: 'codes', id },
-              },
+            ...bookedForAPerson(
+              reference,
+              total,
+              payment,
+              'a guest paid for codes after their checkout was cancelled and none are left: refund their payment method',
               now,
             ),
           ];
@@ -308,6 +301,24 @@ export const payables: Record<
     };
   },
 };
+
+/**
+ * A guest's payment that found nothing to pay for (a guest has no wallet to credit): the money is
+ * booked in the day book and a person is told to refund the payer's method.
+ */
+const bookedForAPerson = (reference: PaymentReference, amount: number, payment: VerifiedPayment, reason: string, now: string) => [
+  bookLine(reference, amount, payment, now),
+  paymentReviewAlert(
+    {
+      gateway: payment.gateway,
+      invoiceId: payment.invoiceId,
+      reason,
+      amount: String(amount),
+      reference: { kind: reference.kind, id: reference.id },
+    },
+    now,
+  ),
+];
 
 /** A guest's code order's receipt: to their contact, with their order's link (the codes are read there, never sent). */
 const codesPaidNotice = (pending: PendingCodeOrder, receipt: GatewayReceipt, now: string) =>

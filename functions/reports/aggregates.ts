@@ -6,7 +6,7 @@
  * deltas summed into one write per aggregate, so no buyer ever writes a shared item.
  */
 import { dhakaDay } from '../contract/report-range';
-import type { ReportEvent, ReportedItem } from './events';
+import type { ClaimChangeEvent, DeliveryOutcomeEvent, ReportEvent, ReportedItem } from './events';
 
 /** The numbers an aggregate item keeps, by kind. */
 export const itemColumns = ['orders', 'units', 'gross', 'discount', 'net', 'cost', 'refundsWallet', 'refundsMethod'] as const;
@@ -47,10 +47,38 @@ const itemNames = (item: ReportedItem) => ({
   itemName: item.name,
 });
 
-/** What one event adds to its day: the item's line, and for a sale its channel's and its promo code's. */
+/** What a supplier's outcome adds to its day's line: a delivery with its seconds, a failure, or an unknown. */
+const supplierAdds = (event: DeliveryOutcomeEvent): Columns => {
+  if (event.outcome === 'delivered') return { deliveries: 1, deliveredSeconds: event.seconds ?? 0 };
+  return event.outcome === 'failed' ? { failures: 1 } : { unknowns: 1 };
+};
+
+/** What a claim's or a hold's change adds to the day's claims: a count, and a settled claim's seconds. */
+const claimAdds = (event: ClaimChangeEvent): Columns => {
+  switch (event.change) {
+    case 'opened':
+      return { opened: 1 };
+    case 'settled_by_rule':
+      return { settledByRule: 1, resolveSeconds: event.seconds ?? 0 };
+    case 'settled_by_hand':
+      return { settledByHand: 1, resolveSeconds: event.seconds ?? 0 };
+    case 'held':
+      return { held: 1 };
+    case 'released':
+      return { released: 1 };
+  }
+};
+
+/**
+ * What one event adds to its day: a sale its item's line, its channel's and its promo code's; a
+ * refund its item's; a delivery outcome its supplier's; a claim's or a hold's change the claims'.
+ */
 export function deltasOf(event: ReportEvent): AggregateDelta[] {
   const pk = reportsPartition;
   const day = dhakaDay(Date.parse(event.at));
+  if (event.kind === 'delivery')
+    return [{ pk, sk: aggregateKeys.supplier(day, event.supplier), names: { supplier: event.supplier }, add: supplierAdds(event) }];
+  if (event.kind === 'claim') return [{ pk, sk: aggregateKeys.claims(day), names: {}, add: claimAdds(event) }];
   if (event.kind === 'refund')
     return [
       {

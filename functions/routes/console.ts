@@ -68,6 +68,8 @@ export const consoleRoutes: readonly Route[] = [
   },
   { method: 'GET', path: '/admin/payments/daily', handler: 'admin/get-payment-days', access: 'admin' },
   { method: 'GET', path: '/admin/reports/sales', handler: 'admin/get-sales-report', access: 'admin' },
+  { method: 'GET', path: '/admin/reports/orders', handler: 'admin/export-orders', access: 'admin' },
+  { method: 'GET', path: '/admin/reports/claims', handler: 'admin/export-claims', access: 'admin' },
   { method: 'GET', path: '/admin/users', handler: 'admin/find-users', access: 'admin' },
   { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin' },
   { method: 'POST', path: '/admin/users/{id}/adjust', handler: 'admin/adjust-wallet', access: 'admin', writes: ['PutItem', 'UpdateItem'] },

@@ -78,10 +78,10 @@ export const partitionScopes = {
   guestOrder: { read: ['ORDERLINK#*', 'USER#*'], write: [], indexes: [] },
   /**
    * A guest's report by its link: the claim in the guest's partition, a stock code quarantined or
-   * replaced (the voucher's inventory and the code's claim), the operators' alerts and the nickname
-   * check's limit.
+   * replaced (the voucher's inventory and the code's claim), the operators' alerts, the nickname
+   * check's limit and the claim's report events.
    */
-  guestClaim: { write: ['USER#*', 'VOUCHER#*', 'CODEHASH#*', 'ALERT#*', 'LIMIT#lookup-*'] },
+  guestClaim: { write: ['USER#*', 'VOUCHER#*', 'CODEHASH#*', 'ALERT#*', 'LIMIT#lookup-*', 'REPORTEVENT#*'] },
   /** A guest's nickname check: the game's plan and its cached answers, and the check's limit per address. */
   guestLookup: { write: ['LIMIT#lookup-*', 'LOOKUP#*'] },
   /** "Find my orders": the one-time code in the contact's guest partition, its limits, the orders read there and their new links. */
@@ -101,7 +101,7 @@ export const partitionScopes = {
   paymentCallback: { write: settlementPartitions },
   /** The payer back from the gateway (verify) or giving up (cancel): the settlement, and the limit on payment checks. */
   paymentReturn: { write: [...settlementPartitions, 'LIMIT#verify-*'] },
-  /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts, the refund's report event. */
+  /** The supplier's delivery report: the order, its refund to the wallet when it failed, the plan's guard, the operators' alerts, the outcome's and the refund's report events. */
   supplierCallback: { write: ['USER#*', 'WALLET#*', 'INVOICE#*', 'ALERT#*', 'PLAN#*', 'REPORTEVENT#*'] },
 } as const satisfies Record<string, { read?: readonly string[]; write?: readonly string[]; indexes?: readonly string[] }>;
 export type PartitionScope = keyof typeof partitionScopes;

@@ -51,6 +51,8 @@ export async function domain() {
   ]);
   const { activeUserCheckItem } = await import('../../functions/users/repo');
   const { rememberedPlayerIdItems } = await import('../../functions/orders/player-id-repo');
+  const { planSaleEventItem } = await import('../../functions/orders/report-events');
+  const { codeSaleEventItem } = await import('../../functions/vouchers/report-events');
   return {
     transactions,
     db,
@@ -70,6 +72,8 @@ export async function domain() {
     money,
     activeUserCheckItem,
     rememberedPlayerIdItems,
+    planSaleEventItem,
+    codeSaleEventItem,
   };
 }
 export type Domain = Awaited<ReturnType<typeof domain>>;

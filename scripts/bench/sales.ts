@@ -45,9 +45,22 @@ export interface RaceFigures {
   walletMismatches: number;
 }
 
+/**
+ * What writing the reports' aggregates costs the sale's path (decision 0023): its one report event
+ * Put in the sale's transaction (the consumer that sums them runs in its own function). The raw
+ * transaction with the event against the same without it, in turn.
+ */
+export interface ReportCost {
+  /** with ÷ without, orders per second, median of the paired rounds. */
+  ratio: number;
+  rounds: { without: RunFigures; with: RunFigures; ratio: number }[];
+}
+
 export interface SalesReport {
   voucherSale: PairedFigures<SaleFigures>;
   planOrder: PairedFigures<RunFigures>;
+  /** The report event's cost on the code sale's and the plan order's transaction. */
+  reportCost: { voucherSale: ReportCost; planOrder: ReportCost };
   race: RaceFigures;
   codesUploaded: number;
   uploadSeconds: number;
@@ -132,6 +145,22 @@ async function unsoldCodes(d: Domain, voucherId: string, count: number): Promise
   return found;
 }
 
+/** The runs without and with the report event, the first one first in odd rounds and second in even ones (the table grows as they run). */
+async function inTurn<T>(round_: number, without: () => Promise<T>, with_: () => Promise<T>): Promise<{ without: T; with: T }> {
+  if (round_ % 2 === 1) {
+    const first = await without();
+    return { without: first, with: await with_() };
+  }
+  const first = await with_();
+  return { with: first, without: await without() };
+}
+
+const reportCostRound = (without: RunFigures, with_: RunFigures) => ({
+  without,
+  with: with_,
+  ratio: round(with_.requestsPerSecond / without.requestsPerSecond, 3),
+});
+
 export async function measureSales(options: SalesOptions): Promise<SalesReport> {
   const d = await domain();
   const { log } = options;
@@ -147,7 +176,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
   if (!plan) throw new Error(`The seeded plan ${planId} is missing`);
 
   // The raw transactions: exactly the items the services write, built from what they would have read.
-  const rawVoucherItems = (user: ActiveUser, wallet: { balance: number; version: number }, code: CodeCandidate) => {
+  const rawVoucherItems = (user: ActiveUser, wallet: { balance: number; version: number }, code: CodeCandidate, reported = true) => {
     const { id, createdAt } = d.ids.creationStamp();
     const order = {
       orderId: id,
@@ -167,10 +196,11 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
       d.activeUserCheckItem(user),
       d.contentRepo.shopOpenCheckItem(),
       d.voucherRepo.voucherPriceCheckItem(voucher),
+      ...(reported ? [d.codeSaleEventItem(order, voucher.masterCategoryId, 'wallet', order.createdAt)] : []),
     ];
     return { items, after: change.after };
   };
-  const rawPlanItems = (user: ActiveUser, wallet: { balance: number; version: number }) => {
+  const rawPlanItems = (user: ActiveUser, wallet: { balance: number; version: number }, reported = true) => {
     const { id, createdAt: now } = d.ids.creationStamp();
     const order = {
       orderId: id,
@@ -197,6 +227,7 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
       d.activeUserCheckItem(user),
       d.contentRepo.shopOpenCheckItem(),
       d.catalogRepo.planOnSaleCheckItem(plan),
+      ...(reported ? [d.planSaleEventItem(order, 'wallet', now)] : []),
     ];
     return { items, after: change.after };
   };
@@ -224,20 +255,28 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     });
   };
 
-  // Voucher sales: raw, then the service, in turn.
+  // Voucher sales: raw without the report event, raw, then the service, in turn.
   const saleRounds: PairedFigures<SaleFigures>['rounds'] = [];
+  const saleReportRounds: ReportCost['rounds'] = [];
   let rawSaleItems: string[] = [];
   for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
-    // Enough unsold codes for the raw round at twice the throughput DynamoDB Local has shown here.
-    const pool = await unsoldCodes(d, voucher.id, Math.ceil(options.seconds * 1500));
+    // Enough unsold codes for the two raw rounds at twice the throughput DynamoDB Local has shown here.
+    const pool = await unsoldCodes(d, voucher.id, Math.ceil(options.seconds * 3000));
     let nextCode = 0;
-    const raw = await rawRound((user, wallet) => {
-      const code = pool[nextCode++];
-      if (!code) throw new Error('Raw pool exhausted');
-      const built = rawVoucherItems(user, wallet, code);
-      if (rawSaleItems.length === 0) rawSaleItems = describe(built.items);
-      return built;
-    });
+    const rawSale = (reported: boolean) =>
+      rawRound((user, wallet) => {
+        const code = pool[nextCode++];
+        if (!code) throw new Error('Raw pool exhausted');
+        const built = rawVoucherItems(user, wallet, code, reported);
+        if (reported && rawSaleItems.length === 0) rawSaleItems = describe(built.items);
+        return built;
+      });
+    const { without: unreported, with: raw } = await inTurn(
+      round_,
+      () => rawSale(false),
+      () => rawSale(true),
+    );
+    saleReportRounds.push(reportCostRound(unreported.figures, raw.figures));
     const stockBefore = await d.voucherRepo.stockOf(voucher.id);
     const service = await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
       const { attempts } = await d.vouchers.buyCodes(buyers[worker]!, voucher.id, 1, benchOrigin(worker));
@@ -278,15 +317,22 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     rawItems: rawSaleItems,
   };
 
-  // Plan orders from the wallet: raw, then the service, in turn.
+  // Plan orders from the wallet: raw without the report event, raw, then the service, in turn.
   const planRounds: PairedFigures<RunFigures>['rounds'] = [];
+  const planReportRounds: ReportCost['rounds'] = [];
   let rawOrderItems: string[] = [];
   for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
-    const raw = await rawRound((user, wallet) => {
-      const built = rawPlanItems(user, wallet);
-      if (rawOrderItems.length === 0) rawOrderItems = describe(built.items);
-      return built;
-    });
+    const { without: unreported, with: raw } = await inTurn(
+      round_,
+      () => rawRound((user, wallet) => rawPlanItems(user, wallet, false)),
+      () =>
+        rawRound((user, wallet) => {
+          const built = rawPlanItems(user, wallet);
+          if (rawOrderItems.length === 0) rawOrderItems = describe(built.items);
+          return built;
+        }),
+    );
+    planReportRounds.push(reportCostRound(unreported.figures, raw.figures));
     const service = await drive(buyers.length, { seconds: options.seconds }, async (worker) => {
       await d.orders.placeWalletOrder(buyers[worker]!, { planId: plan.id, price: plan.price, saccount_id: playerId }, benchOrigin(worker));
       return {};
@@ -339,5 +385,12 @@ export async function measureSales(options: SalesOptions): Promise<SalesReport> 
     `race: ${race.buyers} buyers for ${race.codes} codes sold ${race.sold} (${race.distinctCodes} distinct), ${race.outOfStock} out of stock, stock left ${race.stockAfter}`,
   );
 
-  return { voucherSale, planOrder, race, codesUploaded: options.codes, uploadSeconds };
+  const reportCost = {
+    voucherSale: { ratio: round(median(saleReportRounds.map((r) => r.ratio)), 3), rounds: saleReportRounds },
+    planOrder: { ratio: round(median(planReportRounds.map((r) => r.ratio)), 3), rounds: planReportRounds },
+  };
+  log(
+    `report event on the sale's path: code sales ${reportCost.voucherSale.ratio}×, plan orders ${reportCost.planOrder.ratio}× (with ÷ without)`,
+  );
+  return { voucherSale, planOrder, reportCost, race, codesUploaded: options.codes, uploadSeconds };
 }

@@ -3,30 +3,21 @@ import { publicRoute } from '../../http/public-route';
 import { success } from '../../http/stack';
 import { guestBuyVoucherBody } from '../../contract/orders';
 import { guestContactOf } from '../../contract/rules';
-import type { GuestCheckoutAnswer } from '../../contract/wire';
-import { siteUrl } from '../../shared/config';
 import { startGuestCodeOrder } from '../guest-code-checkout';
-import { newLinkToken, orderLinkPath } from '../guests';
+import { guestCheckoutMessage, guestCheckoutView } from '../views';
+import { newLinkToken } from '../guests';
 
 /** A guest's codes of a voucher, reserved and paid through the gateway: the payment link, and the order's secret link. */
 export const handler = publicRoute({ ...formBody(guestBuyVoucherBody) }, async ({ body, clientIp, deviceId }) => {
   // The schema has refused a contact that is neither an e-mail address nor a Bangladeshi number.
   const contact = guestContactOf(body.contact)!;
   const token = newLinkToken();
-  const { paymentUrl, orderId } = await startGuestCodeOrder(
+  const started = await startGuestCodeOrder(
     contact,
     body.language,
     token,
     { voucherId: body.voucher_id, qty: body.qty, amount: body.amount, coupanCode: body.coupan_code },
     { clientIp, deviceId },
   );
-  const message = 'Complete the payment to place your order';
-  const answer: GuestCheckoutAnswer = {
-    status: 1,
-    payment_url: paymentUrl,
-    message,
-    id: orderId,
-    order_link: `${siteUrl()}${orderLinkPath(token)}`,
-  };
-  return success(answer, message);
+  return success(guestCheckoutView(started, token), guestCheckoutMessage);
 });

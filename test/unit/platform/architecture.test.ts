@@ -225,7 +225,8 @@ describe('the console (functions/admin/)', () => {
       .filter((file) => areaOf(file) === 'admin')
       .flatMap((file) => writesAroundServices(file, readFileSync(file, 'utf8')));
     expect(around).toEqual([]);
-  });
+    // It parses every console file and the repos they import with the compiler: seconds on a busy 2-core machine.
+  }, 60_000);
 
   it("tells a repo's writers from its readers", () => {
     const orders = writersIn(join(functionsDir, 'orders', 'repo.ts'));

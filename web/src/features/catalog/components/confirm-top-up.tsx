@@ -1,6 +1,4 @@
-import { guestContactField } from '@contract/orders';
 import { useState } from 'react';
-import * as v from 'valibot';
 import { FormField } from '../../../components/form-field';
 import { useServerWords } from '../../../lib/server-messages';
 import { Modal } from '../../../components/modal';
@@ -9,6 +7,7 @@ import type { Plan } from '../api/get-plans';
 import type { AppliedPromo } from '../../promotions/api/get-quote';
 import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/promo-code-field';
 import { usePromoCode } from '../../promotions/use-promo-code';
+import { guestContactProblem } from '../../orders/guest-contact';
 import { useGuestPlayerCheck } from '../api/lookup-guest-player';
 import { usePlayerCheck } from '../api/lookup-player';
 import { type PlanOrderInput, orderTotal } from '../api/place-order';
@@ -37,12 +36,6 @@ interface ConfirmTopUpProps {
    */
   onConfirm: (mobileNo: string | undefined, promo: AppliedPromo | undefined, contact?: string) => void;
 }
-
-/** A guest's contact as the endpoint's own field reads it: the contact, or its problem in the server's words. */
-const contactProblem = (contact: string) => {
-  const checked = v.safeParse(guestContactField, contact);
-  return checked.success ? undefined : checked.issues[0].message;
-};
 
 /**
  * The last look before paying: the game, the plan, the player ID in large type with the in-game
@@ -73,7 +66,7 @@ export function ConfirmTopUp({
   const [mobileTried, setMobileTried] = useState(false);
   const mobileError = mobile.trim() && !mobilePattern.test(mobile.trim()) ? t('catalog.enterMobile') : undefined;
   const [contact, setContact] = useState('');
-  const contactError = guest ? contactProblem(contact.trim()) : undefined;
+  const contactError = guest ? guestContactProblem(contact.trim()) : undefined;
   const promo = usePromoCode({ plan_id: plan.plans_id });
   // The pack's price now (a sale's, or the server's after it refused another), less a code's discount.
   const total = promo.applied?.total ?? orderTotal(order);

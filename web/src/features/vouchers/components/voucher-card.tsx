@@ -1,7 +1,5 @@
-import { guestContactField } from '@contract/orders';
 import { defaultTopUpLimits, isOrderableQuantity, voucherQuantity } from '@contract/rules';
 import { useId, useState } from 'react';
-import * as v from 'valibot';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BoltIcon, MinusIcon, PlayIcon, PlusIcon } from '../../../components/icons';
 import { FormField } from '../../../components/form-field';
@@ -20,6 +18,7 @@ import { PromoCodeField, PromoDiscountLine } from '../../promotions/components/p
 import { SaleTag, StruckListPrice } from '../../promotions/components/sale-tag';
 import { priceNow } from '../../promotions/sale-price';
 import { usePromoCode } from '../../promotions/use-promo-code';
+import { guestContactProblem } from '../../orders/guest-contact';
 import { rememberGuestOrder, tokenOfOrderLink } from '../../orders/guest-links';
 import { useBuyVoucher } from '../api/buy-voucher';
 import { useStartGuestCodePayment } from '../api/start-guest-code-payment';
@@ -341,12 +340,6 @@ export function VoucherCard({ voucher, watchLink, purchaseClosed, lazyImage, ini
   );
 }
 
-/** A guest's contact as the endpoint's own field reads it: the contact, or its problem in the server's words. */
-const contactProblem = (contact: string) => {
-  const checked = v.safeParse(guestContactField, contact);
-  return checked.success ? undefined : checked.issues[0].message;
-};
-
 /**
  * The spec's Bengali confirmation of a purchase, with a promo code field: a code applied shows its
  * discount and the new total in the question. Made afresh each time it opens, so a code applied for
@@ -372,7 +365,7 @@ function ConfirmPurchase({
   const total = promo.applied?.total ?? priceNow(voucher) * qty;
   const [contact, setContact] = useState('');
   const [tried, setTried] = useState(false);
-  const contactError = guest ? contactProblem(contact.trim()) : undefined;
+  const contactError = guest ? guestContactProblem(contact.trim()) : undefined;
   const yes = () => {
     setTried(true);
     if (contactError) return;
