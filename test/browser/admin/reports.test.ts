@@ -26,11 +26,10 @@ async function planOrdersToday(): Promise<number> {
 describe('the console’s Reports page', () => {
   const browser = useBrowser();
 
-  it('on a 360 px phone: shows a sale in the figures, the drawn chart and its day table for the range chosen, and downloads the day table', async () => {
+  it('on a 360 px phone: shows a sale in the figures, the drawn chart and its day table for the range chosen, and downloads the day table and the orders', async () => {
     const before = await planOrdersToday();
     const buyer = await fundedAccount(50, 'reports');
-    await placeUidOrder(buyer, uniquePlayerId());
-    await placeUidOrder(buyer, uniquePlayerId());
+    const orderIds = [await placeUidOrder(buyer, uniquePlayerId()), await placeUidOrder(buyer, uniquePlayerId())];
     // The stream's consumer sums a sale into the day's aggregates a few seconds later.
     await expect.poll(planOrdersToday, { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(before + 2);
 
@@ -80,6 +79,16 @@ describe('the console’s Reports page', () => {
     // A byte-order mark first, so that a spreadsheet opens it as UTF-8.
     expect(text.split('\r\n')[0]).toMatch(/^\uFEFFday,game_id,game,/);
     expect(text).toContain(`${today},free-fire,`);
+
+    // The orders export follows the same range: the two orders placed above, a row each.
+    const [ordersFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Orders', exact: true }).click(),
+    ]);
+    expect(ordersFile.suggestedFilename()).toBe(`orders-${shiftDay(today, -1)}-${today}.csv`);
+    const ordersText = readFileSync((await ordersFile.path())!, 'utf8');
+    expect(ordersText.startsWith('\uFEFForder_id,day,')).toBe(true);
+    for (const orderId of orderIds) expect(ordersText).toContain(`${orderId},${today},`);
     expect(errors).toEqual([]);
   });
 });
