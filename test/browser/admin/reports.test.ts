@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSalesReport } from '../../../functions/contract/admin-wire';
 import { dhakaDay, shiftDay } from '../../../functions/contract/report-range';
 import { logInAdmin, placeUidOrder, sidewaysOverflow, uniquePlayerId } from '../../support/admin';
-import { phone, settled, useBrowser } from '../../support/browser';
+import { desktop, phone, settled, useBrowser } from '../../support/browser';
 import { callApi } from '../../support/http';
 import { fundedAccount } from '../../support/money';
 
@@ -26,7 +26,7 @@ async function planOrdersToday(): Promise<number> {
 describe('the console’s Reports page', () => {
   const browser = useBrowser();
 
-  it('on a 360 px phone: shows a sale in the figures, the drawn chart and its day table for the range chosen, and downloads the day table and the orders', async () => {
+  it('on a 360 px phone: shows a sale in the figures, the drawn chart and its day table for the range chosen, downloads the day table and the orders, and on a desktop draws it wider', async () => {
     const before = await planOrdersToday();
     const buyer = await fundedAccount(50, 'reports');
     const orderIds = [await placeUidOrder(buyer, uniquePlayerId()), await placeUidOrder(buyer, uniquePlayerId())];
@@ -89,6 +89,12 @@ describe('the console’s Reports page', () => {
     const ordersText = readFileSync((await ordersFile.path())!, 'utf8');
     expect(ordersText.startsWith('\uFEFForder_id,day,')).toBe(true);
     for (const orderId of orderIds) expect(ordersText).toContain(`${orderId},${today},`);
+
+    // On a desktop the chart follows its box: redrawn wider, never past the page.
+    const phoneWidth = (await drawn()).box;
+    await page.setViewportSize(desktop);
+    await expect.poll(async () => (await drawn()).box).toBeGreaterThan(phoneWidth * 2);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 });
