@@ -159,6 +159,15 @@ describe("the console's Reports page", () => {
     expect(screen.getByRole('region', { name: 'Claims and holds' }).textContent).toContain('Average time to settle—');
   });
 
+  it('says when the report could not be read, with Retry', async () => {
+    stubApi({ '/admin/reports/sales': { status: 500, message: 'Something went wrong' } });
+    renderWithShop(<ReportsPage />, { path: page, route: '/admin/reports', signedInAs: 'token-of-an-admin' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the report: Something went wrong');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading the report' })).toBeNull();
+  });
+
   it('refuses a range of 91 days with the message, and asks for one of 90', async () => {
     const user = userEvent.setup();
     const api = stubApi({ '/admin/reports/sales': { data: salesReport() } });

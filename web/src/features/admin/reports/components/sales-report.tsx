@@ -40,7 +40,7 @@ export function SalesReport({ range, onRange }: { range: DayRange; onRange: (ran
         </h2>
         {quiet && <p className="empty-state">No sales in these days.</p>}
         <div className="report-chart-frame">
-          {data ? <TrendChart days={data.days} summary={chartSummary(data)} /> : <Loading label="Loading the report" />}
+          {data ? <TrendChart days={data.days} summary={chartSummary(data)} /> : !error && <Loading label="Loading the report" />}
         </div>
         {data && <DayTable days={data.days} />}
       </section>
@@ -48,7 +48,7 @@ export function SalesReport({ range, onRange }: { range: DayRange; onRange: (ran
         <h2 id="report-rankings-title" className="admin-subtitle">
           Rankings
         </h2>
-        {data ? <Rankings report={data} /> : <Loading label="Loading the rankings" />}
+        {data ? <Rankings report={data} /> : !error && <Loading label="Loading the rankings" />}
       </section>
       <section aria-labelledby="report-files-title">
         <h2 id="report-files-title" className="admin-subtitle">
