@@ -19,6 +19,8 @@ export const adminPaths = {
   walletRequests: (status: TopUpStatus = 'pending') => `/admin/wallet-requests?status=${statusToWire(status)}`,
   /** Waiting payments, settling by invoice id and the daily reconciliation of ?from= to ?to= (Dhaka days). */
   payments: (range?: { from: string; to: string }) => (range ? `/admin/payments?from=${range.from}&to=${range.to}` : '/admin/payments'),
+  /** The sales report of ?from= to ?to= (Dhaka days, at most 90): trend, rankings, claims and the CSVs. */
+  reports: (range?: { from: string; to: string }) => (range ? `/admin/reports?from=${range.from}&to=${range.to}` : '/admin/reports'),
   users: (query = '') => (query ? `/admin/users?q=${encodeURIComponent(query)}` : '/admin/users'),
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   /** Held orders to release or refund; the server's alerts of a hold link here. */

@@ -21,6 +21,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Deliveries', to: adminPaths.deliveries },
   { label: 'Top-ups', to: adminPaths.walletRequests(), phone: 'Top-ups' },
   { label: 'Payments', to: adminPaths.payments() },
+  { label: 'Reports', to: adminPaths.reports() },
   { label: 'Users', to: adminPaths.users() },
   { label: 'Codes', to: adminPaths.codes(), phone: 'Codes' },
   { label: 'Games and plans', to: adminPaths.catalog() },

@@ -16,6 +16,7 @@ const adminRoutes = [
       page('deliveries', () => import('./deliveries')),
       page('wallet-requests', () => import('./wallet-requests')),
       page('payments', () => import('./payments')),
+      page('reports', () => import('./reports')),
       page('users', () => import('./users')),
       page('users/:id', () => import('./user')),
       page('codes', () => import('./codes')),
