@@ -176,9 +176,19 @@ describe('the CSV exports', () => {
         method: 'GET',
         token: await asAdmin(),
       });
-      return [planId, voucher.id, stock.planId].map((id) => report.body.data.items.find((item) => item.item_id === id)?.net);
+      const { items, promos } = report.body.data;
+      return {
+        net: [planId, voucher.id, stock.planId].map((id) => items.find((item) => item.item_id === id)?.net),
+        // The promo code's discount moves its item's discount column and its own row once.
+        discount: items.find((item) => item.item_id === planId)?.discount,
+        promo: promos.find((row) => row.coupan_code === promo),
+      };
     };
-    await expect.poll(reported, { timeout: 20_000, interval: 300 }).toEqual([netOf(planId), netOf(voucher.id), netOf(stock.planId)]);
+    await expect.poll(reported, { timeout: 20_000, interval: 300 }).toEqual({
+      net: [netOf(planId), netOf(voucher.id), netOf(stock.planId)],
+      discount: 3,
+      promo: { coupan_code: promo, uses: 1, discount: 3, revenue: 27 },
+    });
   });
 
   it('write every claim of the day: open, and closed by an operator’s refund with its amount', async () => {
