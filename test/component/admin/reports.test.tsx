@@ -104,7 +104,8 @@ describe("the console's Reports page", () => {
     ]);
     expect(api.calls.map((call) => call.path)).toEqual(['/admin/reports/sales?from=2026-11-01&to=2026-11-02']);
 
-    const chart = screen.getByRole('img');
+    // uPlot comes in a chunk of its own: the chart is drawn once it has loaded.
+    const chart = await screen.findByRole('img');
     expect(chart.tagName).toBe('CANVAS');
     expect(chart.getAttribute('aria-label')).toBe(
       'Net sales, margin and orders per day from 1 Nov 2026 to 2 Nov 2026: ৳1,730 net, ৳400 margin, 5 orders in all.',

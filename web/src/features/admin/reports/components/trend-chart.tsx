@@ -1,7 +1,6 @@
 import type { SalesDayRow } from '@contract/admin-wire';
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
 import { groupDigits, taka } from '../../../../lib/format';
 import { dayLabel } from '../../kit/format';
 import { shortDay } from '../format';
@@ -111,19 +110,28 @@ export function TrendChart({ days, summary }: { days: SalesDayRow[]; summary: st
   useEffect(() => {
     const element = box.current;
     if (!element || days.length === 0) return;
-    const chart = new uPlot(chartOptions(days, element.clientWidth, element), chartData(days), element);
-    chart.ctx.canvas.setAttribute('role', 'img');
-    chart.ctx.canvas.setAttribute('aria-label', summary);
-    // The legend repeats, on hover, what the day table says.
-    chart.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
-    const resized = new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry?.contentRect.width ?? 0);
-      if (width > 0 && width !== chart.width) chart.setSize({ width, height: chartHeight });
+    let chart: uPlot | undefined;
+    let resized: ResizeObserver | undefined;
+    let gone = false;
+    // uPlot is a chunk of its own, fetched once the figures are on screen: the page never waits for it.
+    void import('./uplot-module').then(({ default: UPlot }) => {
+      if (gone) return;
+      const drawn = new UPlot(chartOptions(days, element.clientWidth, element), chartData(days), element);
+      chart = drawn;
+      drawn.ctx.canvas.setAttribute('role', 'img');
+      drawn.ctx.canvas.setAttribute('aria-label', summary);
+      // The legend repeats, on hover, what the day table says.
+      drawn.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
+      resized = new ResizeObserver(([entry]) => {
+        const width = Math.floor(entry?.contentRect.width ?? 0);
+        if (width > 0 && width !== drawn.width) drawn.setSize({ width, height: chartHeight });
+      });
+      resized.observe(element);
     });
-    resized.observe(element);
     return () => {
-      resized.disconnect();
-      chart.destroy();
+      gone = true;
+      resized?.disconnect();
+      chart?.destroy();
     };
   }, [days, summary]);
   return <div ref={box} className="report-chart" data-report-chart="" />;
