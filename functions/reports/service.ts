@@ -79,10 +79,13 @@ function sumBy<Row extends object>(rows: Row[], keyOf: (row: Row) => string, col
   return [...byKey.values()];
 }
 
-const zeros = <Columns extends readonly string[]>(columns: Columns) => numbersOf(columns, {});
+/** The columns of many rows added up (zeros for none), and nothing else of them. */
+const totalsOf = <Columns extends readonly string[]>(columns: Columns, rows: Figures<Columns>[]) =>
+  Object.fromEntries(
+    columns.map((column) => [column, rows.reduce((sum, row) => sum + Number(row[column as Columns[number]]), 0)]),
+  ) as Figures<Columns>;
 
-const itemTotals = (items: Figures<typeof itemColumns>[]) =>
-  withMargin(sumBy(items.length > 0 ? items : [zeros(itemColumns)], () => '', itemColumns)[0]! as Figures<typeof itemColumns>);
+const itemTotals = (items: Figures<typeof itemColumns>[]) => withMargin(totalsOf(itemColumns, items));
 
 const byValue =
   <Row>(figureOf: (row: Row) => number, nameOf: (row: Row) => string) =>
@@ -161,6 +164,6 @@ export async function salesReport(from: string, to: string): Promise<SalesReport
         (row) => row.supplier,
       ),
     ),
-    claims: sumBy(claims.length > 0 ? claims : [zeros(claimColumns)], () => '', claimColumns)[0]!,
+    claims: totalsOf(claimColumns, claims),
   };
 }
