@@ -1,17 +1,15 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { AdminSalesReport } from '../../../functions/contract/admin-wire';
-import { dhakaDay, shiftDay } from '../../../functions/contract/report-range';
+import { shiftDay } from '../../../functions/contract/report-range';
 import { listOrders } from '../../../functions/orders/repo';
 import type { DayCheck, Figure } from '../../../functions/reports/reconcile';
 import { db, tableName } from '../../../functions/shared/db';
 import { backfillReports } from '../../../scripts/reports/backfill';
 import { checkReports } from '../../../scripts/reports/day-records';
-import { logInAdmin } from '../../support/admin';
 import { callApi } from '../../support/http';
+import { asAdmin, freshPlan, salesToday, today } from '../../support/reports';
 import { freshVoucher, fundedAccounts, payForInvoice, sendWebhook } from '../../support/money';
 
 /**
@@ -20,40 +18,6 @@ import { freshVoucher, fundedAccounts, payForInvoice, sendWebhook } from '../../
  * from the orders alone, to the same figures, once however often it runs. The table is the whole
  * tier's, so the assertions keep to this test's own plan, voucher and orders.
  */
-
-const today = () => dhakaDay(Date.now());
-
-let adminToken: Promise<string> | undefined;
-const asAdmin = () => {
-  adminToken ??= logInAdmin();
-  return adminToken;
-};
-
-const salesToday = async () =>
-  (
-    await callApi<{ data: AdminSalesReport }>(`/admin/reports/sales?from=${today()}&to=${today()}`, {
-      method: 'GET',
-      token: await asAdmin(),
-    })
-  ).body.data;
-
-/** A new plan of Free Fire's player-ID group at `price`, delivered by the operators. */
-async function freshPlan(price: number): Promise<string> {
-  const created = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
-    token: await asAdmin(),
-    form: {
-      category_id: 'ff-uid',
-      pname: `Backfill ${randomBytes(3).toString('hex')}`,
-      image: '/images/plan-diamond.svg',
-      price,
-      no_of_diamonds: 10,
-      status: '1',
-      position: 97,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.data.plans_id;
-}
 
 /** The day's aggregates whose sort keys pass `keep`, as stored (less the time of their last write). */
 async function aggregatesOfDay(keep: (sk: string) => boolean): Promise<Record<string, unknown>[]> {
@@ -115,7 +79,7 @@ describe('the reports held against the records, and built again by the backfill'
         baseline = again;
       }
 
-      const planId = await freshPlan(30);
+      const planId = await freshPlan(30, 'Backfill', 97);
       const voucher = await freshVoucher(5, 40);
       const [walletBuyer, gatewayBuyer] = await fundedAccounts(2, 300, 'backfill');
       const placed = [];

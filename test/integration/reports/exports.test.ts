@@ -2,25 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { AdminSalesReport } from '../../../functions/contract/admin-wire';
 import type { RaisedClaim } from '../../../functions/contract/wire';
-import { dhakaDay, shiftDay } from '../../../functions/contract/report-range';
+import { shiftDay } from '../../../functions/contract/report-range';
 import type { TestAccount } from '../../support/accounts';
-import { logInAdmin, uniquePlayerId } from '../../support/admin';
+import { uniquePlayerId } from '../../support/admin';
 import { stockPlanWith } from '../../support/catalog';
 import { callApi } from '../../support/http';
+import { asAdmin, freshPlan, today } from '../../support/reports';
 import { freshVoucher, fundedAccounts } from '../../support/money';
 
 /**
  * The accountants' CSV exports (issue 42): every order placed on a range of Dhaka days, its player
  * ID and codes masked, and every claim opened on them, read from the day index.
  */
-
-const today = () => dhakaDay(Date.now());
-
-let adminToken: Promise<string> | undefined;
-const asAdmin = () => {
-  adminToken ??= logInAdmin();
-  return adminToken;
-};
 
 /** A CSV export as the console downloads it: its status, headers and text (the byte-order mark kept). */
 async function download(path: string) {
@@ -43,24 +36,6 @@ function rowsOf(text: string): Record<string, string>[] {
     .split('\r\n');
   const columns = header!.split(',');
   return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [columns[i], cell])));
-}
-
-/** A new plan of Free Fire's player-ID group at `price`, delivered by the operators. */
-async function freshPlan(price: number): Promise<string> {
-  const created = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
-    token: await asAdmin(),
-    form: {
-      category_id: 'ff-uid',
-      pname: `Export ${randomBytes(3).toString('hex')}`,
-      image: '/images/plan-diamond.svg',
-      price,
-      no_of_diamonds: 10,
-      status: '1',
-      position: 97,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.data.plans_id;
 }
 
 /** A wallet order of `planId` for `playerId` paying `total` (with a promo code when named): its id. */
@@ -90,7 +65,7 @@ const raiseClaim = async (buyer: TestAccount, orderId: string) => {
 
 describe('the CSV exports', () => {
   it('write every order of the day once, oldest first, masked, and their net sums to the sales report’s', async () => {
-    const planId = await freshPlan(30);
+    const planId = await freshPlan(30, 'Export', 97);
     const promo = `EXP${randomBytes(4).toString('hex').toUpperCase()}`;
     const made = await callApi('/admin/promo_codes', {
       token: await asAdmin(),
@@ -192,7 +167,7 @@ describe('the CSV exports', () => {
   });
 
   it('write every claim of the day: open, and closed by an operator’s refund with its amount', async () => {
-    const planId = await freshPlan(40);
+    const planId = await freshPlan(40, 'Export', 97);
     const [waiting, refundedBuyer] = await fundedAccounts(2, 100, 'export-claim');
     const openClaim = await raiseClaim(waiting!, await placed(waiting!, planId, uniquePlayerId(), 40));
     const refundedOrder = await placed(refundedBuyer!, planId, uniquePlayerId(), 40);

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
-import type { AdminSalesReport, SalesItemRow } from '../../../functions/contract/admin-wire';
-import { dhakaDay } from '../../../functions/contract/report-range';
+import type { SalesItemRow } from '../../../functions/contract/admin-wire';
 import { handler as sumReportEvents } from '../../../functions/reports/jobs/sum-report-events';
 import { db, tableName } from '../../../functions/shared/db';
-import { logInAdmin } from '../../support/admin';
 import { callApi } from '../../support/http';
+import { asAdmin, freshPlan, salesToday, today } from '../../support/reports';
 import { lambdaContext } from '../../support/lambda-event';
 import { freshVoucher, fundedAccounts, payForInvoice, sendWebhook } from '../../support/money';
 
@@ -17,42 +15,8 @@ import { freshVoucher, fundedAccounts, payForInvoice, sendWebhook } from '../../
  * own transaction; the stream's consumer sums them into the day's aggregates once each.
  */
 
-const today = () => dhakaDay(Date.now());
-
-let adminToken: Promise<string> | undefined;
-const asAdmin = () => {
-  adminToken ??= logInAdmin();
-  return adminToken;
-};
-
-const salesToday = async () =>
-  (
-    await callApi<{ data: AdminSalesReport }>(`/admin/reports/sales?from=${today()}&to=${today()}`, {
-      method: 'GET',
-      token: await asAdmin(),
-    })
-  ).body.data;
-
 const itemToday = async (itemId: string): Promise<SalesItemRow | undefined> =>
   (await salesToday()).items.find((item) => item.item_id === itemId);
-
-/** A new plan of Free Fire's player-ID group at `price`, delivered by the operators. */
-async function freshPlan(price: number): Promise<string> {
-  const created = await callApi<{ data: { plans_id: string } }>('/admin/plans', {
-    token: await asAdmin(),
-    form: {
-      category_id: 'ff-uid',
-      pname: `Report ${randomBytes(3).toString('hex')}`,
-      image: '/images/plan-diamond.svg',
-      price,
-      no_of_diamonds: 10,
-      status: '1',
-      position: 98,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.data.plans_id;
-}
 
 /** The report events of these orders, as stream records of their insert. */
 async function eventRecords(orderIds: string[]): Promise<DynamoDBStreamEvent['Records']> {
@@ -122,7 +86,7 @@ describe('the sales report', () => {
   });
 
   it('counts a plan paid from the wallet and one paid through the gateway once each, and a refund once under parallel clicks', async () => {
-    const planId = await freshPlan(30);
+    const planId = await freshPlan(30, 'Report', 98);
     const [walletBuyer, gatewayBuyer] = await fundedAccounts(2, 100, 'report-plan');
     const placed = await callApi<{ data: { order_id: string } }>('/user/request/', {
       token: walletBuyer!.token,
